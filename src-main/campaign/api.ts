@@ -1,0 +1,34 @@
+// The campaign service's public surface. Both the Electron IPC handlers and the Node host's
+// WebSocket handlers call exactly this, so the two transports cannot drift apart.
+import type { Campaign, CampaignSummary, Command } from './schema'
+
+export interface OpenResult {
+  campaign: Campaign
+  /** Set when the campaign file was unreadable and the newest good backup was opened instead. */
+  recovered?: { reason: string; badFile: string; backupFile: string }
+}
+
+export interface ChangeEvent {
+  campaignId: string
+  campaign: Campaign
+  /** The command that produced this change, or 'undo' / 'redo'. */
+  cause: Command | { type: 'undo' } | { type: 'redo' }
+  canUndo: boolean
+  canRedo: boolean
+}
+
+export interface CampaignServiceApi {
+  list(): Promise<CampaignSummary[]>
+  create(name: string): Promise<Campaign>
+  open(id: string): Promise<OpenResult>
+  close(id: string): Promise<void>
+  /** Applies one command through the single apply function, records it for undo, schedules autosave. */
+  dispatch(id: string, command: Command): Promise<Campaign>
+  undo(id: string): Promise<Campaign>
+  redo(id: string): Promise<Campaign>
+  /** Writes any pending autosave now. */
+  flush(id?: string): Promise<void>
+  exportCampaign(id: string): Promise<string>
+  importCampaign(json: string): Promise<Campaign>
+  subscribe(listener: (event: ChangeEvent) => void): () => void
+}

@@ -1,0 +1,96 @@
+// The map and token shapes shared by the scenario format (shared/spec/scenario-format.md), the
+// campaign store (which extends them with GM-only fields) and the renderer. Zod keeps one source
+// of truth for both the types and the validation of untrusted input.
+import { z } from 'zod'
+
+export const SYSTEM_IDS = ['arianrhod', 'pathfinder', 'dnd35', 'dystopia'] as const
+export type SystemId = (typeof SYSTEM_IDS)[number]
+export const systemIdSchema = z.enum(SYSTEM_IDS)
+
+/** The spec refuses maps above this size and token count. */
+export const MAX_MAP_SIDE = 1000
+export const MAX_TOKENS = 10_000
+
+export const cellSchema = z.tuple([z.number().int(), z.number().int()])
+export type Cell = [number, number]
+
+export const TERRAINS = ['floor', 'difficult', 'pit', 'solid'] as const
+export type Terrain = (typeof TERRAINS)[number]
+
+export const cellSpecSchema = z.object({
+  at: cellSchema,
+  terrain: z.enum(TERRAINS).optional(),
+  elevation: z.number().finite().optional(),
+  light: z.number().int().optional(),
+  blockade: z.boolean().optional(),
+})
+export type CellSpec = z.infer<typeof cellSpecSchema>
+
+export const EDGE_KINDS = ['wall', 'door', 'low-wall'] as const
+export type EdgeKind = (typeof EDGE_KINDS)[number]
+export const DOOR_STATES = ['open', 'closed', 'locked'] as const
+export type DoorState = (typeof DOOR_STATES)[number]
+
+export const edgeSpecSchema = z.object({
+  between: z.tuple([cellSchema, cellSchema]),
+  kind: z.enum(EDGE_KINDS),
+  state: z.enum(DOOR_STATES).optional(),
+})
+export type EdgeSpec = z.infer<typeof edgeSpecSchema>
+
+export const lightSourceSchema = z.object({
+  at: cellSchema,
+  level: z.number().int(),
+  radius: z.number().finite().nonnegative(),
+})
+export type LightSource = z.infer<typeof lightSourceSchema>
+
+export const mapLightSchema = z.object({
+  ambient: z.number().int().optional(),
+  sources: z.array(lightSourceSchema).optional(),
+})
+
+export const mapSpecSchema = z.object({
+  width: z.number().int().positive().max(MAX_MAP_SIDE),
+  height: z.number().int().positive().max(MAX_MAP_SIDE),
+  cells: z.array(cellSpecSchema).optional(),
+  edges: z.array(edgeSpecSchema).optional(),
+  light: mapLightSchema.optional(),
+})
+export type MapSpec = z.infer<typeof mapSpecSchema>
+
+export const SIZES = [
+  'fine',
+  'diminutive',
+  'tiny',
+  'small',
+  'medium',
+  'large',
+  'huge',
+  'gargantuan',
+  'colossal',
+] as const
+export type Size = (typeof SIZES)[number]
+
+export const TOKEN_STATES = [
+  'flying',
+  'swimming',
+  'stealth',
+  'climbing',
+  'helpless',
+  'prone',
+  'mounted',
+] as const
+export type TokenState = (typeof TOKEN_STATES)[number]
+
+export const tokenSpecSchema = z.object({
+  id: z.string().min(1).max(200),
+  at: cellSchema,
+  faction: z.string().min(1).max(200),
+  move: z.number().finite().nonnegative().optional(),
+  size: z.enum(SIZES).optional(),
+  reach: z.number().finite().nonnegative().optional(),
+  states: z.array(z.enum(TOKEN_STATES)).optional(),
+  elevation: z.number().finite().optional(),
+})
+export type TokenSpec = z.infer<typeof tokenSpecSchema>

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+
+// Unit and integration tests. End-to-end tests have their own config (vitest.e2e.config.ts)
+// because they need a built renderer and a browser.
+export default defineConfig({
+  plugins: [svelte({ hot: false })],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src-main/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['src-renderer/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+})
