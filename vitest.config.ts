@@ -6,6 +6,8 @@ import { svelte } from '@sveltejs/vite-plugin-svelte'
 export default defineConfig({
   plugins: [svelte({ hot: false })],
   test: {
+    // The JSON report feeds .ci/run's closing "N passed, N failed" line.
+    reporters: ['default', ['json', { outputFile: '.tmp/test-results/unit.json' }]],
     projects: [
       {
         extends: true,

@@ -6,6 +6,8 @@ export interface OpenResult {
   campaign: Campaign
   /** Set when the campaign file was unreadable and the newest good backup was opened instead. */
   recovered?: { reason: string; badFile: string; backupFile: string }
+  /** What the load-time migration and repair pass changed, one readable line each (absent if nothing). */
+  repaired?: string[]
 }
 
 export interface ChangeEvent {

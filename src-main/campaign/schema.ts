@@ -68,7 +68,13 @@ export interface CampaignSummary {
   name: string
   updatedAt: string
   mapCount: number
+  /** Set when the file could not be read; opening it recovers from the newest good backup. */
+  unreadable?: boolean
 }
+
+/** The optional fields of a stored cell, each of which has a default (see commands.ts). */
+export const CELL_FIELDS = ['terrain', 'elevation', 'light', 'blockade'] as const
+export type CellField = (typeof CELL_FIELDS)[number]
 
 // Commands are plain data. Each is applied by one function (commands.ts) and recorded for undo.
 export const commandSchema = z.discriminatedUnion('type', [
@@ -88,7 +94,10 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('cell.set'),
     mapId: idSchema,
+    /** Merged into the cell's stored fields; a field set to its default is removed. */
     cell: cellSpecSchema,
+    /** Fields to reset to their default (e.g. drop a light override), applied before merging. */
+    clear: z.array(z.enum(CELL_FIELDS)).optional(),
   }),
   z.object({ type: z.literal('token.add'), mapId: idSchema, token: campaignTokenSchema }),
   z.object({ type: z.literal('token.move'), mapId: idSchema, tokenId: idSchema, to: cellSchema }),

@@ -1,0 +1,47 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+
+// The sources do not live in electron-vite's default src/<scope>/ folders, so every entry is
+// named explicitly.
+const root = import.meta.dirname
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      lib: { entry: resolve(root, 'src-main/index.ts'), formats: ['es'] },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // Sandboxed preloads cannot load ES modules or sibling files: each window kind gets one
+      // self-contained CommonJS file.
+      isolatedEntries: true,
+      externalizeDeps: false,
+      rollupOptions: {
+        input: {
+          gm: resolve(root, 'src-main/preload/gm.ts'),
+          player: resolve(root, 'src-main/preload/player.ts'),
+        },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src-renderer'),
+    plugins: [svelte()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      emptyOutDir: true,
+      rollupOptions: {
+        input: {
+          gm: resolve(root, 'src-renderer/gm.html'),
+          player: resolve(root, 'src-renderer/player.html'),
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,217 @@
+// The one function that changes a campaign. Every edit, whichever window or transport it came
+// from, is a Command applied here, so undo, autosave and the change feed see all of them.
+// Pure: the input campaign is never mutated; untouched maps, cells and tokens are shared with
+// the result, which keeps undo snapshots cheap.
+import type { CellSpec } from '../rules/model'
+import { MAX_TOKENS } from '../rules/model'
+import type {
+  Campaign,
+  CampaignEdge,
+  CampaignMap,
+  CampaignToken,
+  CellField,
+  Command,
+} from './schema'
+import {
+  areOrthogonalNeighbours,
+  cellKey,
+  edgeKey,
+  footprintFits,
+  formatCell,
+  isInside,
+  normaliseBetween,
+  sameCell,
+} from './geometry'
+
+export class CommandError extends Error {
+  /** Kebab-case code the IPC / WebSocket handlers pass on to the UI. */
+  readonly code = 'command-rejected'
+  constructor(
+    message: string,
+    readonly command: Command,
+  ) {
+    super(message)
+    this.name = 'CommandError'
+  }
+}
+
+export function applyCommand(campaign: Campaign, command: Command): Campaign {
+  const fail = (message: string): never => {
+    throw new CommandError(message, command)
+  }
+  switch (command.type) {
+    case 'campaign.rename':
+      return { ...campaign, name: command.name }
+    case 'map.add': {
+      if (campaign.maps.some((m) => m.id === command.map.id)) {
+        fail(`A map with id "${command.map.id}" already exists.`)
+      }
+      const problems = findMapProblems(command.map)
+      if (problems.length > 0) fail(`Map "${command.map.id}" is not consistent: ${problems[0]}`)
+      return { ...campaign, maps: [...campaign.maps, command.map] }
+    }
+    case 'map.remove':
+      requireMap(campaign, command.mapId, fail)
+      return { ...campaign, maps: campaign.maps.filter((m) => m.id !== command.mapId) }
+    case 'map.notes':
+      return updateMap(campaign, command.mapId, fail, (map) => ({ ...map, notes: command.notes }))
+    case 'edge.set':
+      return updateMap(campaign, command.mapId, fail, (map) =>
+        setEdge(map, command.between, command.edge, fail),
+      )
+    case 'cell.set':
+      return updateMap(campaign, command.mapId, fail, (map) =>
+        setCell(map, command.cell, command.clear ?? [], fail),
+      )
+    case 'token.add':
+      return updateMap(campaign, command.mapId, fail, (map) => {
+        if (map.tokens.some((t) => t.id === command.token.id)) {
+          fail(`Map "${map.id}" already has a token with id "${command.token.id}".`)
+        }
+        if (map.tokens.length >= MAX_TOKENS) fail(`Map "${map.id}" already has ${MAX_TOKENS} tokens.`)
+        requireFootprint(map, command.token.at, command.token, fail)
+        return { ...map, tokens: [...map.tokens, command.token] }
+      })
+    case 'token.move':
+      return updateMap(campaign, command.mapId, fail, (map) => {
+        const token = requireToken(map, command.tokenId, fail)
+        requireFootprint(map, command.to, token, fail)
+        const moved: CampaignToken = { ...token, at: [command.to[0], command.to[1]] }
+        return { ...map, tokens: map.tokens.map((t) => (t.id === token.id ? moved : t)) }
+      })
+    case 'token.remove':
+      return updateMap(campaign, command.mapId, fail, (map) => {
+        requireToken(map, command.tokenId, fail)
+        return { ...map, tokens: map.tokens.filter((t) => t.id !== command.tokenId) }
+      })
+    default: {
+      const unknown: never = command
+      throw new Error(`Unknown command ${JSON.stringify(unknown)}`)
+    }
+  }
+}
+
+type Fail = (message: string) => never
+
+function requireMap(campaign: Campaign, mapId: string, fail: Fail): CampaignMap {
+  return campaign.maps.find((m) => m.id === mapId) ?? fail(`No map with id "${mapId}" in this campaign.`)
+}
+
+function updateMap(
+  campaign: Campaign,
+  mapId: string,
+  fail: Fail,
+  change: (map: CampaignMap) => CampaignMap,
+): Campaign {
+  const map = requireMap(campaign, mapId, fail)
+  const changed = change(map)
+  if (changed === map) return campaign
+  return { ...campaign, maps: campaign.maps.map((m) => (m === map ? changed : m)) }
+}
+
+function requireInside(map: CampaignMap, at: readonly [number, number], fail: Fail): void {
+  if (!isInside(map, at)) {
+    fail(`Cell ${formatCell(at)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
+  }
+}
+
+function requireToken(map: CampaignMap, tokenId: string, fail: Fail): CampaignToken {
+  return map.tokens.find((t) => t.id === tokenId) ?? fail(`No token with id "${tokenId}" on map "${map.id}".`)
+}
+
+function requireFootprint(
+  map: CampaignMap,
+  at: readonly [number, number],
+  token: Pick<CampaignToken, 'id' | 'size'>,
+  fail: Fail,
+): void {
+  requireInside(map, at, fail)
+  if (!footprintFits(map, at, token.size)) {
+    fail(`Token "${token.id}" (${token.size}) at ${formatCell(at)} would stick out of map "${map.id}".`)
+  }
+}
+
+function setEdge(
+  map: CampaignMap,
+  between: readonly [readonly [number, number], readonly [number, number]],
+  edge: Omit<CampaignEdge, 'between'> | null,
+  fail: Fail,
+): CampaignMap {
+  requireInside(map, between[0], fail)
+  requireInside(map, between[1], fail)
+  if (!areOrthogonalNeighbours(between[0], between[1])) {
+    fail(`Cells ${formatCell(between[0])} and ${formatCell(between[1])} are not orthogonal neighbours, so they share no edge.`)
+  }
+  const key = edgeKey(between)
+  const index = map.edges.findIndex((e) => edgeKey(e.between) === key)
+  if (edge === null) {
+    if (index < 0) return map
+    return { ...map, edges: map.edges.filter((_, i) => i !== index) }
+  }
+  const stored: CampaignEdge = { ...edge, between: normaliseBetween(between) }
+  const edges = index < 0 ? [...map.edges, stored] : map.edges.map((e, i) => (i === index ? stored : e))
+  return { ...map, edges }
+}
+
+/** A cell field equal to its default is not stored; a cell whose fields are all default is dropped. */
+export function normaliseCell(cell: CellSpec): CellSpec | undefined {
+  const out: CellSpec = { at: [cell.at[0], cell.at[1]] }
+  if (cell.terrain !== undefined && cell.terrain !== 'floor') out.terrain = cell.terrain
+  if (cell.elevation !== undefined && cell.elevation !== 0) out.elevation = cell.elevation
+  if (cell.light !== undefined) out.light = cell.light
+  if (cell.blockade === true) out.blockade = true
+  return Object.keys(out).length > 1 ? out : undefined
+}
+
+function setCell(map: CampaignMap, cell: CellSpec, clear: readonly CellField[], fail: Fail): CampaignMap {
+  requireInside(map, cell.at, fail)
+  const index = map.cells.findIndex((c) => sameCell(c.at, cell.at))
+  const merged: CellSpec = { ...(index < 0 ? { at: cell.at } : map.cells[index]) }
+  for (const field of clear) delete merged[field]
+  for (const [field, value] of Object.entries(cell) as [keyof CellSpec, unknown][]) {
+    if (field !== 'at' && value !== undefined) Object.assign(merged, { [field]: value })
+  }
+  const stored = normaliseCell(merged)
+  if (index < 0) return stored ? { ...map, cells: [...map.cells, stored] } : map
+  const cells = stored
+    ? map.cells.map((c, i) => (i === index ? stored : c))
+    : map.cells.filter((_, i) => i !== index)
+  return { ...map, cells }
+}
+
+/** Problems that make a map unusable by the engine; the repair pass fixes the same list on load. */
+export function findMapProblems(map: CampaignMap): string[] {
+  const problems: string[] = []
+  const seenCells = new Set<string>()
+  for (const cell of map.cells) {
+    if (!isInside(map, cell.at)) problems.push(`cell ${formatCell(cell.at)} is outside the map`)
+    const key = cellKey(cell.at)
+    if (seenCells.has(key)) problems.push(`cell ${formatCell(cell.at)} is listed twice`)
+    seenCells.add(key)
+  }
+  const seenEdges = new Set<string>()
+  for (const edge of map.edges) {
+    const [a, b] = edge.between
+    if (!isInside(map, a) || !isInside(map, b)) {
+      problems.push(`edge ${formatCell(a)}–${formatCell(b)} is outside the map`)
+    } else if (!areOrthogonalNeighbours(a, b)) {
+      problems.push(`edge ${formatCell(a)}–${formatCell(b)} joins cells that are not neighbours`)
+    }
+    const key = edgeKey(edge.between)
+    if (seenEdges.has(key)) problems.push(`edge ${formatCell(a)}–${formatCell(b)} is listed twice`)
+    seenEdges.add(key)
+  }
+  const seenTokens = new Set<string>()
+  for (const token of map.tokens) {
+    if (!footprintFits(map, token.at, token.size)) {
+      problems.push(`token "${token.id}" at ${formatCell(token.at)} is not inside the map`)
+    }
+    if (seenTokens.has(token.id)) problems.push(`token id "${token.id}" is used twice`)
+    seenTokens.add(token.id)
+  }
+  if (map.tokens.length > MAX_TOKENS) problems.push(`more than ${MAX_TOKENS} tokens`)
+  for (const source of map.light.sources) {
+    if (!isInside(map, source.at)) problems.push(`light source at ${formatCell(source.at)} is outside the map`)
+  }
+  return problems
+}

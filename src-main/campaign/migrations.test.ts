@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest'
+import { findMapProblems } from './commands'
+import {
+  CampaignDataError,
+  decodeCampaign,
+  migrateToCurrent,
+  MigrationError,
+  migrations,
+  repairCampaign,
+  UNKNOWN_TIME,
+} from './migrations'
+import { CURRENT_SCHEMA_VERSION } from './schema'
+import { deepFreeze, makeCampaign, makeMap } from './test-helpers'
+
+/** A file as the pre-release app wrote it: no schemaVersion, no timestamps, maps without ids. */
+function versionZeroFile(): Record<string, unknown> {
+  return {
+    id: 'old',
+    name: 'Old campaign',
+    maps: [
+      { system: 'arianrhod', width: 4, height: 4, tokens: [{ id: 'a', at: [1, 1], faction: 'party' }] },
+      { id: 'kept', name: 'Named', system: 'dystopia', width: 6, height: 6 },
+    ],
+  }
+}
+
+describe('migrations', () => {
+  it('form an append-only chain from 0 to the current version', () => {
+    migrations.forEach((step, index) => {
+      expect(step.from).toBe(index)
+      expect(step.to).toBe(index + 1)
+    })
+    expect(migrations.at(-1)!.to).toBe(CURRENT_SCHEMA_VERSION)
+  })
+
+  it('upgrade a version 0 file without mutating it', () => {
+    const raw = deepFreeze(versionZeroFile())
+    const migrated = migrateToCurrent(raw)
+    expect(migrated.schemaVersion).toBe(1)
+    expect(migrated.createdAt).toBe(UNKNOWN_TIME)
+    expect((migrated.maps as Array<{ id: string; name: string }>).map((m) => [m.id, m.name])).toEqual([
+      ['map-1', 'Map 1'],
+      ['kept', 'Named'],
+    ])
+    const decoded = decodeCampaign(versionZeroFile())
+    expect(decoded.fromVersion).toBe(0)
+    expect(decoded.campaign.maps[0].tokens[0]).toEqual({ id: 'a', name: '', at: [1, 1], faction: 'party' })
+    expect(decoded.campaign.maps[1].light).toEqual({ sources: [] })
+  })
+
+  it('leave a current file as it is', () => {
+    const current = makeCampaign()
+    expect(migrateToCurrent(current)).toBe(current)
+  })
+
+  it('refuse a file from a newer app with a clear, non-damage error', () => {
+    try {
+      migrateToCurrent({ ...makeCampaign(), schemaVersion: CURRENT_SCHEMA_VERSION + 1 })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(MigrationError)
+      expect((error as MigrationError).newerVersion).toBe(true)
+      expect((error as Error).message).toMatch(/newer version of the app/)
+    }
+  })
+
+  it('refuse non-objects and nonsense versions', () => {
+    expect(() => migrateToCurrent([])).toThrow(/JSON object/)
+    expect(() => migrateToCurrent(null)).toThrow(MigrationError)
+    expect(() => migrateToCurrent({ schemaVersion: 'x' })).toThrow(/invalid schemaVersion/)
+    expect(() => migrateToCurrent({ schemaVersion: -1 })).toThrow(/invalid schemaVersion/)
+  })
+
+  it('decodeCampaign names where the schema fails', () => {
+    const bad = { ...makeCampaign(), maps: [{ ...makeMap(), width: 0 }] }
+    expect(() => decodeCampaign(bad)).toThrow(CampaignDataError)
+    expect(() => decodeCampaign(bad)).toThrow(/maps\.0\.width/)
+  })
+})
+
+describe('repair pass', () => {
+  it('leaves a consistent campaign untouched', () => {
+    const campaign = makeCampaign()
+    const result = repairCampaign(campaign)
+    expect(result.campaign).toBe(campaign)
+    expect(result.repairs).toEqual([])
+  })
+
+  it('fixes edges, cells, tokens, light sources and duplicate ids, and says what it did', () => {
+    const damaged = makeCampaign({
+      maps: [
+        makeMap({
+          name: 'Cave',
+          cells: [
+            { at: [1, 1], terrain: 'pit' },
+            { at: [1, 1], elevation: 2 },
+            { at: [9, 9], terrain: 'pit' },
+            { at: [2, 2], terrain: 'floor', elevation: 0 },
+          ],
+          edges: [
+            { between: [[1, 0], [0, 0]], kind: 'wall' },
+            { between: [[0, 0], [1, 0]], kind: 'door', state: 'open' },
+            { between: [[0, 0], [2, 2]], kind: 'wall' },
+            { between: [[5, 4], [6, 4]], kind: 'wall' },
+          ],
+          light: { ambient: 3, sources: [{ at: [20, 0], level: 6, radius: 2 }, { at: [1, 1], level: 6, radius: 2 }] },
+          tokens: [
+            { id: 'pc', name: '', at: [10, -3], faction: 'party' },
+            { id: 'pc', name: 'twin', at: [1, 1], faction: 'party' },
+            { id: 'ogre', name: '', at: [5, 4], faction: 'enemy', size: 'large' },
+            { id: 'titan', name: '', at: [0, 0], faction: 'enemy', size: 'colossal' },
+          ],
+        }),
+        makeMap({ name: 'Copy' }),
+      ],
+    })
+    const { campaign, repairs } = repairCampaign(deepFreeze(damaged))
+    const [cave, copy] = campaign.maps
+    expect(copy.id).toBe('m1-2')
+    expect(cave.cells).toEqual([{ at: [1, 1], terrain: 'pit', elevation: 2 }])
+    expect(cave.edges).toEqual([{ between: [[0, 0], [1, 0]], kind: 'door', state: 'open' }])
+    expect(cave.light.sources).toEqual([{ at: [1, 1], level: 6, radius: 2 }])
+    expect(cave.tokens.map((t) => [t.id, t.at, t.size])).toEqual([
+      ['pc', [5, 0], undefined],
+      ['pc-2', [1, 1], undefined],
+      ['ogre', [4, 3], 'large'],
+      ['titan', [0, 0], undefined],
+    ])
+    for (const map of campaign.maps) expect(findMapProblems(map)).toEqual([])
+    expect(repairs).toEqual([
+      'Map "Cave": dropped 1 cell outside the map.',
+      'Map "Cave": merged 1 duplicate cell entry.',
+      'Map "Cave": dropped 1 cell entry that only held defaults.',
+      'Map "Cave": dropped 1 edge outside the map.',
+      'Map "Cave": dropped 1 edge between cells that are not neighbours.',
+      'Map "Cave": removed 1 duplicate edge.',
+      'Map "Cave": moved 3 tokens back onto the map.',
+      'Map "Cave": reset 1 token larger than the map to medium size.',
+      'Map "Cave": renamed 1 token whose id was already used.',
+      'Map "Cave": dropped 1 light source outside the map.',
+      'Map "m1" shared its id with another map; renamed to "m1-2".',
+    ])
+    expect(repairCampaign(campaign).repairs).toEqual([])
+  })
+
+  it('normalises edge order silently', () => {
+    const campaign = makeCampaign({ maps: [makeMap({ edges: [{ between: [[1, 1], [1, 0]], kind: 'wall' }] })] })
+    const result = repairCampaign(campaign)
+    expect(result.repairs).toEqual([])
+    expect(result.campaign.maps[0].edges[0].between).toEqual([[1, 0], [1, 1]])
+  })
+})

@@ -1,0 +1,126 @@
+// Schema versions and the load-time repair pass.
+//
+// `migrations` is append-only: a released step is never edited, a new schema version adds one
+// step at the end. Each step works on plain JSON (not the zod types), because the types only
+// describe the current version.
+import { repairCampaign } from './repair'
+import type { Campaign } from './schema'
+import { CURRENT_SCHEMA_VERSION, campaignSchema } from './schema'
+
+type Json = Record<string, unknown>
+
+export interface Migration {
+  from: number
+  to: number
+  /** Takes a parsed file of version `from`, returns one of version `to`. Must not mutate its input. */
+  migrate(raw: Json): Json
+}
+
+/** Files written before schema versions existed carry no timestamp; this marks them as unknown. */
+export const UNKNOWN_TIME = '1970-01-01T00:00:00.000Z'
+
+export const migrations: ReadonlyArray<Migration> = [
+  {
+    // Version 0: pre-release files with no `schemaVersion`, no timestamps, and maps that were
+    // identified by their position (no `id`, sometimes no `name`).
+    from: 0,
+    to: 1,
+    migrate(raw) {
+      const maps = Array.isArray(raw.maps) ? raw.maps : []
+      return {
+        ...raw,
+        schemaVersion: 1,
+        createdAt: typeof raw.createdAt === 'string' ? raw.createdAt : UNKNOWN_TIME,
+        updatedAt: typeof raw.updatedAt === 'string' ? raw.updatedAt : UNKNOWN_TIME,
+        maps: maps.map((map: unknown, index) => {
+          if (!isObject(map)) return map
+          return {
+            ...map,
+            id: typeof map.id === 'string' && map.id !== '' ? map.id : `map-${index + 1}`,
+            name: typeof map.name === 'string' ? map.name : `Map ${index + 1}`,
+          }
+        }),
+      }
+    },
+  },
+]
+
+export class MigrationError extends Error {
+  readonly code: 'newer-version' | 'campaign-invalid'
+  constructor(
+    message: string,
+    /** True when the file comes from a newer app: not damage, so it must not be "recovered". */
+    readonly newerVersion = false,
+  ) {
+    super(message)
+    this.code = newerVersion ? 'newer-version' : 'campaign-invalid'
+    this.name = 'MigrationError'
+  }
+}
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+export function schemaVersionOf(raw: Json): number {
+  return raw.schemaVersion === undefined ? 0 : Number(raw.schemaVersion)
+}
+
+/** Runs every step from the file's version up to CURRENT_SCHEMA_VERSION. */
+export function migrateToCurrent(raw: unknown, steps: ReadonlyArray<Migration> = migrations): Json {
+  if (!isObject(raw)) throw new MigrationError('The campaign file does not hold a JSON object.')
+  let version = schemaVersionOf(raw)
+  if (!Number.isInteger(version) || version < 0) {
+    throw new MigrationError(`The campaign file has an invalid schemaVersion (${String(raw.schemaVersion)}).`)
+  }
+  if (version > CURRENT_SCHEMA_VERSION) {
+    throw new MigrationError(
+      `This campaign was saved by a newer version of the app (schema ${version}; this app reads up to ${CURRENT_SCHEMA_VERSION}). ` +
+        'Update the app to open it. / このキャンペーンは新しいバージョンのアプリで保存されています。アプリを更新してください。',
+      true,
+    )
+  }
+  let data = raw
+  while (version < CURRENT_SCHEMA_VERSION) {
+    const step = steps.find((m) => m.from === version)
+    if (!step) throw new MigrationError(`No migration from schema version ${version}.`)
+    data = step.migrate(data)
+    version = step.to
+  }
+  return data
+}
+
+export { repairCampaign }
+export type { RepairResult } from './repair'
+
+export class CampaignDataError extends Error {
+  readonly code = 'campaign-invalid'
+  constructor(message: string) {
+    super(message)
+    this.name = 'CampaignDataError'
+  }
+}
+
+export interface DecodedCampaign {
+  campaign: Campaign
+  fromVersion: number
+  repairs: string[]
+}
+
+/**
+ * Parsed JSON → current Campaign: migrate, validate with the schema (which also fills
+ * defaults), then repair. Throws MigrationError or CampaignDataError with a readable reason.
+ */
+export function decodeCampaign(raw: unknown): DecodedCampaign {
+  const fromVersion = isObject(raw) ? schemaVersionOf(raw) : 0
+  const migrated = migrateToCurrent(raw)
+  const parsed = campaignSchema.safeParse(migrated)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue.path.length > 0 ? issue.path.join('.') : '(top level)'
+    const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more problems)` : ''
+    throw new CampaignDataError(`The campaign does not match the schema at ${where}: ${issue.message}${more}.`)
+  }
+  const { campaign, repairs } = repairCampaign(parsed.data)
+  return { campaign, fromVersion, repairs }
+}

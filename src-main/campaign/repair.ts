@@ -1,0 +1,155 @@
+// The repair pass run on every load, after migration and schema validation. The schema checks
+// shapes; this fixes what the schema cannot see (things that only make sense against the map's
+// size) so a hand-edited or older file opens in a state every command accepts. It reports each
+// kind of fix once per map, in words a GM can read.
+import type { CellSpec } from '../rules/model'
+import { normaliseCell } from './commands'
+import {
+  areOrthogonalNeighbours,
+  cellKey,
+  clampFootprint,
+  edgeKey,
+  footprintFits,
+  isInside,
+  normaliseBetween,
+} from './geometry'
+import type { Campaign, CampaignEdge, CampaignMap, CampaignToken } from './schema'
+
+export interface RepairResult {
+  campaign: Campaign
+  /** One line per kind of fix; empty when nothing needed repair. */
+  repairs: string[]
+}
+
+export function repairCampaign(campaign: Campaign): RepairResult {
+  const repairs: string[] = []
+  const mapIds = new Set<string>()
+  const maps = campaign.maps.map((original) => {
+    let map = original
+    const id = uniqueId(map.id, mapIds)
+    if (id !== map.id) {
+      repairs.push(`Map "${map.id}" shared its id with another map; renamed to "${id}".`)
+      map = { ...map, id }
+    }
+    const notes: string[] = []
+    map = repairCells(map, notes)
+    map = repairEdges(map, notes)
+    map = repairTokens(map, notes)
+    map = repairLights(map, notes)
+    for (const note of notes) repairs.push(`Map "${map.name || map.id}": ${note}.`)
+    return map
+  })
+  const changed = maps.some((m, i) => m !== campaign.maps[i])
+  return { campaign: changed ? { ...campaign, maps } : campaign, repairs }
+}
+
+function uniqueId(id: string, taken: Set<string>): string {
+  let candidate = id
+  for (let n = 2; taken.has(candidate); n++) candidate = `${id}-${n}`
+  taken.add(candidate)
+  return candidate
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`
+}
+
+function repairCells(map: CampaignMap, notes: string[]): CampaignMap {
+  let outside = 0
+  let merged = 0
+  let defaults = 0
+  const byKey = new Map<string, CellSpec>()
+  for (const cell of map.cells) {
+    if (!isInside(map, cell.at)) {
+      outside++
+      continue
+    }
+    const key = cellKey(cell.at)
+    const previous = byKey.get(key)
+    if (previous) merged++
+    byKey.set(key, { ...previous, ...cell })
+  }
+  const cells: CellSpec[] = []
+  for (const cell of byKey.values()) {
+    const normal = normaliseCell(cell)
+    if (normal) cells.push(normal)
+    else defaults++
+  }
+  if (outside) notes.push(`dropped ${plural(outside, 'cell')} outside the map`)
+  if (merged) notes.push(`merged ${plural(merged, 'duplicate cell entry')}`)
+  if (defaults) notes.push(`dropped ${plural(defaults, 'cell entry')} that only held defaults`)
+  return outside || merged || defaults ? { ...map, cells } : map
+}
+
+function repairEdges(map: CampaignMap, notes: string[]): CampaignMap {
+  let outside = 0
+  let notNeighbours = 0
+  let duplicates = 0
+  let reordered = 0
+  const byKey = new Map<string, CampaignEdge>()
+  for (const edge of map.edges) {
+    const [a, b] = edge.between
+    if (!isInside(map, a) || !isInside(map, b)) {
+      outside++
+      continue
+    }
+    if (!areOrthogonalNeighbours(a, b)) {
+      notNeighbours++
+      continue
+    }
+    const key = edgeKey(edge.between)
+    // The later entry wins, as it would have if the edges had been set one after another.
+    if (byKey.has(key)) {
+      duplicates++
+      byKey.delete(key)
+    }
+    const between = normaliseBetween(edge.between)
+    if (between[0][0] !== a[0] || between[0][1] !== a[1]) reordered++
+    byKey.set(key, { ...edge, between })
+  }
+  if (outside) notes.push(`dropped ${plural(outside, 'edge')} outside the map`)
+  if (notNeighbours) notes.push(`dropped ${plural(notNeighbours, 'edge')} between cells that are not neighbours`)
+  if (duplicates) notes.push(`removed ${plural(duplicates, 'duplicate edge')}`)
+  // Reordering the two cells of an edge changes nothing for the user; it is not reported.
+  return outside || notNeighbours || duplicates || reordered ? { ...map, edges: [...byKey.values()] } : map
+}
+
+function repairTokens(map: CampaignMap, notes: string[]): CampaignMap {
+  let moved = 0
+  let resized = 0
+  let renamed = 0
+  const ids = new Set<string>()
+  const tokens = map.tokens.map((original) => {
+    let token: CampaignToken = original
+    const id = uniqueId(token.id, ids)
+    if (id !== token.id) {
+      renamed++
+      token = { ...token, id }
+    }
+    if (!footprintFits(map, token.at, token.size)) {
+      let at = clampFootprint(map, token.at, token.size)
+      if (!at) {
+        // Bigger than the whole map: keep the token, at the size that fits.
+        resized++
+        token = { ...token, size: undefined }
+        at = clampFootprint(map, token.at, undefined)
+      }
+      moved++
+      token = { ...token, at: at ?? [0, 0] }
+      if (token.size === undefined) delete token.size
+    }
+    return token
+  })
+  if (moved) notes.push(`moved ${plural(moved, 'token')} back onto the map`)
+  if (resized) notes.push(`reset ${plural(resized, 'token')} larger than the map to medium size`)
+  if (renamed) notes.push(`renamed ${plural(renamed, 'token')} whose id was already used`)
+  return moved || renamed ? { ...map, tokens } : map
+}
+
+function repairLights(map: CampaignMap, notes: string[]): CampaignMap {
+  const sources = map.light.sources.filter((s) => isInside(map, s.at))
+  const dropped = map.light.sources.length - sources.length
+  if (!dropped) return map
+  notes.push(`dropped ${plural(dropped, 'light source')} outside the map`)
+  return { ...map, light: { ...map.light, sources } }
+}

@@ -1,0 +1,312 @@
+// The campaign service: open campaigns in memory, every change through applyCommand with undo,
+// autosave to the store, import / export, and a change feed. Both transports (Electron IPC and
+// the Node host's WebSocket) call this one object. Node-only; never imports electron.
+import { randomUUID } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import type { CampaignServiceApi, ChangeEvent, OpenResult } from './api'
+import type { BackupPolicy } from './backups'
+import { applyCommand } from './commands'
+import { UndoHistory } from './history'
+import { decodeCampaign } from './migrations'
+import type { Campaign, CampaignSummary, Command } from './schema'
+import { CURRENT_SCHEMA_VERSION, commandSchema } from './schema'
+import { CampaignStore, isSafeCampaignId } from './storage'
+
+export const EXPORT_FORMAT = 'gm-campaign-export/1'
+export const DEFAULT_AUTOSAVE_DELAY_MS = 400
+
+export interface CampaignServiceOptions {
+  dataDir: string
+  /** How long after the first unsaved change the autosave runs (default 400 ms). */
+  autosaveDelayMs?: number
+  /** Seeded into an empty data folder on first start. */
+  sampleCampaignFile?: string
+  /** Injected clock (timestamps, backup names, the daily backup rule). */
+  now?: () => Date
+  historyLimit?: number
+  backupPolicy?: Partial<BackupPolicy>
+  /** Autosave failures cannot be thrown to anyone; they are reported here (default: console.error). */
+  onSaveError?: (campaignId: string, error: unknown) => void
+}
+
+export class CampaignServiceError extends Error {
+  constructor(
+    readonly code: 'not-open' | 'invalid-import' | 'invalid-name' | 'disposed' | 'sample-invalid',
+    message: string,
+  ) {
+    super(message)
+    this.name = 'CampaignServiceError'
+  }
+}
+
+interface OpenCampaign {
+  campaign: Campaign
+  history: UndoHistory
+  dirty: boolean
+  timer?: ReturnType<typeof setTimeout>
+  /** The latest save of this campaign, so flush can wait for one already running. */
+  saving: Promise<void>
+}
+
+export async function createCampaignService(options: CampaignServiceOptions): Promise<CampaignService> {
+  const service = new CampaignService(options)
+  await service.start(options.sampleCampaignFile)
+  return service
+}
+
+export class CampaignService implements CampaignServiceApi {
+  readonly store: CampaignStore
+  private readonly open_ = new Map<string, OpenCampaign>()
+  private readonly listeners = new Set<(event: ChangeEvent) => void>()
+  private readonly autosaveDelayMs: number
+  private readonly now: () => Date
+  private readonly historyLimit: number | undefined
+  private readonly onSaveError: (campaignId: string, error: unknown) => void
+  private disposed = false
+
+  constructor(options: CampaignServiceOptions) {
+    this.now = options.now ?? (() => new Date())
+    this.store = new CampaignStore(options.dataDir, { now: this.now, backupPolicy: options.backupPolicy })
+    this.autosaveDelayMs = Math.max(0, options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS)
+    this.historyLimit = options.historyLimit
+    this.onSaveError =
+      options.onSaveError ?? ((id, error) => console.error(`[campaign] autosave of ${id} failed`, error))
+  }
+
+  /** Creates the data folders; on the very first start, seeds the bundled sample campaign. */
+  async start(sampleCampaignFile?: string): Promise<void> {
+    const { firstStart } = await this.store.init()
+    if (!firstStart || !sampleCampaignFile) return
+    let campaign: Campaign
+    try {
+      campaign = decodeCampaign(JSON.parse(await fs.readFile(sampleCampaignFile, 'utf8'))).campaign
+    } catch (error) {
+      throw new CampaignServiceError(
+        'sample-invalid',
+        `The bundled sample campaign ${sampleCampaignFile} could not be loaded: ${(error as Error).message}`,
+      )
+    }
+    await this.store.save(campaign)
+  }
+
+  async list(): Promise<CampaignSummary[]> {
+    return this.store.list()
+  }
+
+  async create(name: string): Promise<Campaign> {
+    this.requireLive()
+    const trimmed = typeof name === 'string' ? name.trim() : ''
+    if (trimmed.length < 1 || trimmed.length > 200) {
+      throw new CampaignServiceError('invalid-name', 'A campaign name needs 1 to 200 characters. / 名前は1〜200文字です。')
+    }
+    const at = this.now().toISOString()
+    const campaign: Campaign = {
+      schemaVersion: CURRENT_SCHEMA_VERSION,
+      id: randomUUID(),
+      name: trimmed,
+      createdAt: at,
+      updatedAt: at,
+      maps: [],
+      notes: '',
+    }
+    await this.store.save(campaign)
+    this.open_.set(campaign.id, this.newEntry(campaign))
+    return campaign
+  }
+
+  async open(id: string): Promise<OpenResult> {
+    this.requireLive()
+    const already = this.open_.get(id)
+    if (already) return { campaign: already.campaign }
+    const loaded = await this.store.load(id)
+    // Another call may have opened it while this one was reading.
+    const raced = this.open_.get(id)
+    if (raced) return { campaign: raced.campaign }
+    const entry = this.newEntry(loaded.campaign)
+    this.open_.set(id, entry)
+    const repaired = [...loaded.repairs]
+    if (loaded.fromVersion < CURRENT_SCHEMA_VERSION) {
+      repaired.unshift(`Upgraded from schema version ${loaded.fromVersion} to ${CURRENT_SCHEMA_VERSION}.`)
+    }
+    if (repaired.length > 0) this.markDirty(id, entry)
+    return {
+      campaign: entry.campaign,
+      ...(loaded.recovered ? { recovered: loaded.recovered } : {}),
+      ...(repaired.length > 0 ? { repaired } : {}),
+    }
+  }
+
+  async close(id: string): Promise<void> {
+    const entry = this.open_.get(id)
+    if (!entry) return
+    await this.saveEntry(id, entry)
+    this.open_.delete(id)
+  }
+
+  async dispatch(id: string, command: Command): Promise<Campaign> {
+    this.requireLive()
+    const valid = commandSchema.parse(command)
+    const entry = this.requireOpen(id)
+    const next = applyCommand(entry.campaign, valid)
+    if (next === entry.campaign) return next
+    entry.history.record(entry.campaign)
+    return this.commit(id, entry, next, valid)
+  }
+
+  async undo(id: string): Promise<Campaign> {
+    this.requireLive()
+    const entry = this.requireOpen(id)
+    const previous = entry.history.undo(entry.campaign)
+    return previous ? this.commit(id, entry, previous, { type: 'undo' }) : entry.campaign
+  }
+
+  async redo(id: string): Promise<Campaign> {
+    this.requireLive()
+    const entry = this.requireOpen(id)
+    const next = entry.history.redo(entry.campaign)
+    return next ? this.commit(id, entry, next, { type: 'redo' }) : entry.campaign
+  }
+
+  async flush(id?: string): Promise<void> {
+    const ids = id === undefined ? [...this.open_.keys()] : [id]
+    const results = await Promise.allSettled(
+      ids.map((each) => {
+        const entry = this.open_.get(each)
+        return entry ? this.saveEntry(each, entry) : Promise.resolve()
+      }),
+    )
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+    if (failed) throw failed.reason
+  }
+
+  async exportCampaign(id: string): Promise<string> {
+    const campaign = this.open_.get(id)?.campaign ?? (await this.store.load(id)).campaign
+    return JSON.stringify({ format: EXPORT_FORMAT, exportedAt: this.now().toISOString(), campaign }, null, 2)
+  }
+
+  /** Accepts an export (the wrapper) or a bare campaign file; an id already in use gets a fresh one. */
+  async importCampaign(json: string): Promise<Campaign> {
+    this.requireLive()
+    let campaign: Campaign
+    try {
+      campaign = decodeCampaign(unwrapExport(JSON.parse(json))).campaign
+    } catch (error) {
+      throw new CampaignServiceError(
+        'invalid-import',
+        `This is not a campaign this app can import: ${(error as Error).message} / 読み込めないキャンペーンファイルです。`,
+      )
+    }
+    if (!isSafeCampaignId(campaign.id) || this.open_.has(campaign.id) || (await this.store.exists(campaign.id))) {
+      campaign = { ...campaign, id: randomUUID() }
+    }
+    await this.store.save(campaign)
+    return campaign
+  }
+
+  subscribe(listener: (event: ChangeEvent) => void): () => void {
+    this.listeners.add(listener)
+    return () => {
+      this.listeners.delete(listener)
+    }
+  }
+
+  getCampaign(id: string): Campaign | undefined {
+    return this.open_.get(id)?.campaign
+  }
+
+  canUndo(id: string): boolean {
+    return this.open_.get(id)?.history.canUndo ?? false
+  }
+
+  canRedo(id: string): boolean {
+    return this.open_.get(id)?.history.canRedo ?? false
+  }
+
+  /** Writes everything pending and stops the timers; the service refuses changes afterwards. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return
+    this.disposed = true
+    for (const entry of this.open_.values()) clearTimeout(entry.timer)
+    try {
+      await this.flush()
+    } finally {
+      this.listeners.clear()
+    }
+  }
+
+  private newEntry(campaign: Campaign): OpenCampaign {
+    return { campaign, history: new UndoHistory(this.historyLimit), dirty: false, saving: Promise.resolve() }
+  }
+
+  private requireLive(): void {
+    if (this.disposed) throw new CampaignServiceError('disposed', 'The campaign service has been shut down.')
+  }
+
+  private requireOpen(id: string): OpenCampaign {
+    const entry = this.open_.get(id)
+    if (!entry) {
+      throw new CampaignServiceError('not-open', `Campaign "${id}" is not open; open it first. / キャンペーンが開かれていません。`)
+    }
+    return entry
+  }
+
+  private commit(id: string, entry: OpenCampaign, next: Campaign, cause: ChangeEvent['cause']): Campaign {
+    entry.campaign = { ...next, updatedAt: this.now().toISOString() }
+    this.markDirty(id, entry)
+    const event: ChangeEvent = {
+      campaignId: id,
+      campaign: entry.campaign,
+      cause,
+      canUndo: entry.history.canUndo,
+      canRedo: entry.history.canRedo,
+    }
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event)
+      } catch (error) {
+        console.error('[campaign] change listener failed', error)
+      }
+    }
+    return entry.campaign
+  }
+
+  /**
+   * Autosave runs a fixed delay after the first unsaved change; later changes do not push it
+   * back, so a steady stream of edits is still written at least every `autosaveDelayMs`.
+   */
+  private markDirty(id: string, entry: OpenCampaign): void {
+    entry.dirty = true
+    if (entry.timer !== undefined || this.disposed) return
+    entry.timer = setTimeout(() => {
+      entry.timer = undefined
+      this.saveEntry(id, entry).catch((error: unknown) => this.onSaveError(id, error))
+    }, this.autosaveDelayMs)
+  }
+
+  private saveEntry(id: string, entry: OpenCampaign): Promise<void> {
+    clearTimeout(entry.timer)
+    entry.timer = undefined
+    if (!entry.dirty) return entry.saving
+    entry.dirty = false
+    const snapshot = entry.campaign
+    const run = this.store.save(snapshot).then(
+      () => undefined,
+      (error: unknown) => {
+        // Still unsaved: the next change or flush tries again.
+        entry.dirty = true
+        throw error
+      },
+    )
+    entry.saving = run.catch(() => undefined)
+    return run
+  }
+}
+
+function unwrapExport(parsed: unknown): unknown {
+  if (typeof parsed === 'object' && parsed !== null && 'format' in parsed) {
+    const wrapper = parsed as { format: unknown; campaign?: unknown }
+    if (wrapper.format !== EXPORT_FORMAT) throw new Error(`unknown export format ${JSON.stringify(wrapper.format)}`)
+    return wrapper.campaign
+  }
+  return parsed
+}

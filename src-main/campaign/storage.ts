@@ -1,0 +1,238 @@
+// One JSON file per campaign: <dataDir>/campaigns/<id>.json, written through lowdb with an
+// atomic, fsyncing adapter, plus rolling backups in <dataDir>/backups/<id>/.
+//
+// Damaged-file policy (one rule, tested in storage.test.ts):
+//   When <id>.json cannot be parsed or does not validate, the newest backup that parses and
+//   validates is looked for. If there is one, the damaged file is RENAMED (never rewritten) to
+//   <id>.json.bad-<UTC stamp> beside it, so its bytes stay on disk unchanged, the good backup is
+//   saved as the new <id>.json, and the load reports `recovered` with the reason and both
+//   paths. If no backup is good, nothing on disk is touched and a CampaignUnreadableError
+//   explains it: a blank campaign is never returned. A file from a newer app version is not
+//   damage: it is refused with a message and left alone.
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { Low } from 'lowdb'
+import { AtomicJsonFile, removeStaleTempFiles } from './atomicFile'
+import type { BackupPolicy } from './backups'
+import { DEFAULT_BACKUP_POLICY, listBackupNames, writeBackup } from './backups'
+import type { DecodedCampaign } from './migrations'
+import { CampaignDataError, decodeCampaign, MigrationError } from './migrations'
+import type { Campaign, CampaignSummary } from './schema'
+import { CURRENT_SCHEMA_VERSION } from './schema'
+
+export interface StoreOptions {
+  /** Injected clock for backup names and the daily backup rule. */
+  now?: () => Date
+  backupPolicy?: Partial<BackupPolicy>
+}
+
+export interface RecoveryInfo {
+  reason: string
+  badFile: string
+  backupFile: string
+}
+
+export interface LoadResult extends DecodedCampaign {
+  file: string
+  recovered?: RecoveryInfo
+}
+
+export class CampaignNotFoundError extends Error {
+  readonly code = 'not-found'
+  constructor(readonly campaignId: string) {
+    super(`No campaign with id "${campaignId}". / キャンペーン "${campaignId}" が見つかりません。`)
+    this.name = 'CampaignNotFoundError'
+  }
+}
+
+export class CampaignUnreadableError extends Error {
+  readonly code = 'campaign-unreadable'
+  constructor(
+    message: string,
+    readonly file: string,
+  ) {
+    super(message)
+    this.name = 'CampaignUnreadableError'
+  }
+}
+
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
+
+/** Ids become file names, so only a conservative alphabet is accepted (no paths, no dots). */
+export function isSafeCampaignId(id: string): boolean {
+  return SAFE_ID.test(id)
+}
+
+function requireSafeId(id: string): void {
+  if (!isSafeCampaignId(id)) throw new CampaignNotFoundError(id)
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+export class CampaignStore {
+  readonly campaignsDir: string
+  readonly backupsDir: string
+  private readonly now: () => Date
+  private readonly policy: BackupPolicy
+  private readonly writeChains = new Map<string, Promise<unknown>>()
+
+  constructor(
+    readonly dataDir: string,
+    options: StoreOptions = {},
+  ) {
+    this.campaignsDir = path.join(dataDir, 'campaigns')
+    this.backupsDir = path.join(dataDir, 'backups')
+    this.now = options.now ?? (() => new Date())
+    this.policy = { ...DEFAULT_BACKUP_POLICY, ...options.backupPolicy }
+  }
+
+  /** Creates the folders. `firstStart` is true when the campaigns folder did not exist yet. */
+  async init(): Promise<{ firstStart: boolean }> {
+    const firstStart = !(await pathExists(this.campaignsDir))
+    await fs.mkdir(this.campaignsDir, { recursive: true })
+    await fs.mkdir(this.backupsDir, { recursive: true })
+    return { firstStart }
+  }
+
+  campaignFile(id: string): string {
+    requireSafeId(id)
+    return path.join(this.campaignsDir, `${id}.json`)
+  }
+
+  backupDir(id: string): string {
+    requireSafeId(id)
+    return path.join(this.backupsDir, id)
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return isSafeCampaignId(id) && pathExists(this.campaignFile(id))
+  }
+
+  /** Full paths of the campaign's backups, oldest first. */
+  async listBackups(id: string): Promise<string[]> {
+    const dir = this.backupDir(id)
+    return (await listBackupNames(dir)).map((name) => path.join(dir, name))
+  }
+
+  async list(): Promise<CampaignSummary[]> {
+    const names = await fs.readdir(this.campaignsDir).catch(() => [] as string[])
+    const summaries: CampaignSummary[] = []
+    for (const name of names) {
+      if (!name.endsWith('.json')) continue
+      const id = name.slice(0, -'.json'.length)
+      if (!isSafeCampaignId(id)) continue
+      try {
+        const { campaign } = decodeCampaign(await readJson(this.campaignFile(id)))
+        summaries.push({ id, name: campaign.name, updatedAt: campaign.updatedAt, mapCount: campaign.maps.length })
+      } catch {
+        summaries.push({ id, name: id, updatedAt: '', mapCount: 0, unreadable: true })
+      }
+    }
+    return summaries.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id))
+  }
+
+  async load(id: string): Promise<LoadResult> {
+    const file = this.campaignFile(id)
+    await this.removeStaleTemps(id)
+    if (!(await pathExists(file))) throw new CampaignNotFoundError(id)
+    let damage: string
+    try {
+      const decoded = decodeCampaign(await readJson(file))
+      if (decoded.fromVersion < CURRENT_SCHEMA_VERSION || decoded.repairs.length > 0) {
+        // The next save replaces the original bytes; keep them among the backups first.
+        await writeBackup(this.backupDir(id), file, this.now(), this.policy)
+      }
+      return { ...decoded, file }
+    } catch (error) {
+      if (error instanceof MigrationError && error.newerVersion) throw error
+      if (!isDamage(error)) throw error
+      damage = describeError(error)
+    }
+    return this.recover(id, file, damage)
+  }
+
+  private async recover(id: string, file: string, damage: string): Promise<LoadResult> {
+    const backups = (await this.listBackups(id)).reverse()
+    for (const backupFile of backups) {
+      let decoded: DecodedCampaign
+      try {
+        decoded = decodeCampaign(await readJson(backupFile))
+      } catch {
+        continue
+      }
+      const badFile = await this.moveAside(file)
+      await this.save(decoded.campaign)
+      const reason =
+        `The campaign file ${path.basename(file)} is damaged (${damage}). ` +
+        `The newest good backup (${path.basename(backupFile)}) was opened instead; the damaged file was kept as ${path.basename(badFile)}. ` +
+        `/ キャンペーンファイルが壊れていたため、最新の正常なバックアップを開きました。壊れたファイルは ${path.basename(badFile)} として残してあります。`
+      return { ...decoded, file, recovered: { reason, badFile, backupFile } }
+    }
+    throw new CampaignUnreadableError(
+      `The campaign file ${file} is damaged (${damage}) and none of its ${backups.length} backups could be read. ` +
+        'Nothing was changed on disk. / キャンペーンファイルが壊れており、読めるバックアップもありません。ファイルは変更していません。',
+      file,
+    )
+  }
+
+  /** Rename keeps the damaged bytes exactly as they were, out of the way of the next save. */
+  private async moveAside(file: string): Promise<string> {
+    const stamp = this.now().toISOString().replace(/[-:.]/g, '')
+    let target = `${file}.bad-${stamp}`
+    for (let n = 2; await pathExists(target); n++) target = `${file}.bad-${stamp}-${n}`
+    await fs.rename(file, target)
+    return target
+  }
+
+  /** Atomically writes the campaign and a backup. Saves of one campaign run one at a time, in order. */
+  save(campaign: Campaign): Promise<{ file: string; backupFile: string }> {
+    const file = this.campaignFile(campaign.id)
+    const previous = this.writeChains.get(campaign.id) ?? Promise.resolve()
+    const run = previous
+      .catch(() => undefined)
+      .then(async () => {
+        const db = new Low<unknown>(new AtomicJsonFile(file), null)
+        db.data = campaign
+        await db.write()
+        const backupFile = await writeBackup(this.backupDir(campaign.id), file, this.now(), this.policy)
+        return { file, backupFile }
+      })
+    this.writeChains.set(campaign.id, run)
+    void run.finally(() => {
+      if (this.writeChains.get(campaign.id) === run) this.writeChains.delete(campaign.id)
+    }).catch(() => undefined)
+    return run
+  }
+
+  private async removeStaleTemps(id: string): Promise<void> {
+    await removeStaleTempFiles(this.campaignsDir, `${id}.json.tmp-`)
+    await removeStaleTempFiles(this.backupDir(id), '')
+  }
+}
+
+/** Syntax and schema errors mean the file is damaged; I/O errors (permissions…) do not. */
+function isDamage(error: unknown): boolean {
+  return error instanceof SyntaxError || error instanceof MigrationError || error instanceof CampaignDataError
+}
+
+async function readJson(file: string): Promise<unknown> {
+  let text: string
+  try {
+    text = await fs.readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CampaignNotFoundError(path.basename(file, '.json'))
+    throw error
+  }
+  return JSON.parse(text) as unknown
+}
+
+async function pathExists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,52 @@
+// Shared by the campaign tests: real temp folders (never an in-memory stand-in) and small,
+// valid campaigns to start from.
+import { promises as fs } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Campaign, CampaignMap } from './schema'
+
+export async function makeTempDir(prefix = 'gm-campaign-'): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), prefix))
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await fs.rm(dir, { recursive: true, force: true })
+}
+
+export function makeMap(overrides: Partial<CampaignMap> = {}): CampaignMap {
+  return {
+    id: 'm1',
+    name: 'Test map',
+    system: 'arianrhod',
+    width: 6,
+    height: 5,
+    cells: [],
+    edges: [],
+    light: { sources: [] },
+    tokens: [{ id: 'pc', name: 'PC', at: [0, 0], faction: 'party' }],
+    notes: '',
+    ...overrides,
+  }
+}
+
+export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    schemaVersion: 1,
+    id: 'c1',
+    name: 'Test campaign',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    maps: [makeMap()],
+    notes: '',
+    ...overrides,
+  }
+}
+
+/** Freezes a value and everything inside it, so a test fails if code under test mutates it. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
+}

@@ -1,0 +1,33 @@
+// `npm run web`: runs the host until Ctrl+C, then writes pending saves before exiting.
+import { mkdir } from 'node:fs/promises'
+import { parseHostArgs } from './cli-args'
+import { startHost } from './server'
+
+async function main(): Promise<void> {
+  const options = parseHostArgs(process.argv.slice(2))
+  await mkdir(options.dataDir, { recursive: true })
+  const host = await startHost({ dataDir: options.dataDir, port: options.port })
+  console.log(`Grid GM is running at ${host.url}gm.html  (player view: ${host.url}player.html)`)
+  console.log(`Campaigns are kept in ${options.dataDir}. Press Ctrl+C to stop.`)
+
+  let stopping = false
+  const stop = (signal: string): void => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: saving and stopping…`)
+    host.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Could not save on exit:', error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,140 @@
+// The app's main-process services in plain Node: serves the built renderer over HTTP and the
+// command contract over a WebSocket, on the loopback interface only. End-to-end tests drive it in
+// Chromium; `npm run web` runs it for people without Electron.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { createCampaignService } from '../campaign/service'
+import { createHandlers, type Handlers, type Role } from '../ipc/handlers'
+import { runScenario } from '../rules/scenario/run'
+import { contentSecurityPolicy } from '../ipc/csp'
+import { parseClientMessage, type ServerMessage } from './messages'
+import { serveStatic } from './static-files'
+
+export const HOST_ADDRESS = '127.0.0.1'
+/** Big enough for an imported campaign, small enough that one message cannot exhaust memory. */
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+
+export interface HostOptions {
+  dataDir: string
+  /** 0 picks a free port. */
+  port?: number
+  /** The built renderer (out/renderer). */
+  staticDir?: string
+  sampleCampaignFile?: string
+  autosaveDelayMs?: number
+}
+
+export interface RunningHost {
+  url: string
+  port: number
+  /** Writes every pending autosave now. */
+  flush(): Promise<void>
+  /** Stops serving, then writes pending saves and shuts the campaign service down. */
+  close(): Promise<void>
+}
+
+export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url))
+export const DEFAULT_SAMPLE_CAMPAIGN = fileURLToPath(
+  new URL('../../resources/sample-campaign.json', import.meta.url),
+)
+
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const service = await createCampaignService({
+    dataDir: options.dataDir,
+    autosaveDelayMs: options.autosaveDelayMs ?? 500,
+    sampleCampaignFile: options.sampleCampaignFile ?? DEFAULT_SAMPLE_CAMPAIGN,
+  })
+  const handlers = createHandlers(service, { runScenario })
+  const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR
+  let port = options.port ?? 0
+
+  const server = createServer((req, res) => {
+    if (!isOwnHost(req.headers.host, port)) return refuse(res, 421, 'Misdirected request')
+    serveStatic(staticDir, req, res).catch((error: unknown) => {
+      console.error('[host] static', error)
+      if (!res.headersSent) refuse(res, 500, 'Internal error')
+      else res.destroy()
+    })
+  })
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://host')
+    if (url.pathname !== '/ws' || !isOwnHost(req.headers.host, port) || !isOwnOrigin(req.headers.origin, port)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+      return
+    }
+    const role: Role = url.searchParams.get('role') === 'player' ? 'player' : 'gm'
+    sockets.handleUpgrade(req, socket, head, (ws) => attachClient(ws, role, handlers))
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, HOST_ADDRESS, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  port = (server.address() as AddressInfo).port
+
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${HOST_ADDRESS}:${port}/`,
+    port,
+    flush: () => service.flush(),
+    close() {
+      closing ??= (async () => {
+        for (const client of sockets.clients) client.close(1001, 'host shutting down')
+        sockets.close()
+        server.closeAllConnections()
+        await new Promise<void>((resolve) => server.close(() => resolve()))
+        handlers.dispose()
+        await service.dispose()
+      })()
+      return closing
+    },
+  }
+}
+
+function attachClient(ws: WebSocket, role: Role, handlers: Handlers): void {
+  const send = (message: ServerMessage): void => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
+  }
+  const unsubscribers = [handlers.subscribe('player.view', (data) => send({ event: 'player.view', data }))]
+  if (role === 'gm') {
+    unsubscribers.push(
+      handlers.subscribe('campaign.changed', (data) => send({ event: 'campaign.changed', data })),
+    )
+  }
+  ws.on('message', (raw, isBinary) => {
+    const parsed = parseClientMessage(isBinary ? null : raw.toString())
+    if (!parsed.ok) {
+      send({ id: parsed.id, result: { ok: false, error: parsed.error } })
+      return
+    }
+    const { id, verb, args } = parsed.message
+    void handlers.handle(verb, args, role).then((result) => send({ id, result }))
+  })
+  ws.on('close', () => unsubscribers.forEach((off) => off()))
+  ws.on('error', () => ws.terminate())
+}
+
+function refuse(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Security-Policy': contentSecurityPolicy('web'),
+    'X-Content-Type-Options': 'nosniff',
+  })
+  res.end(text)
+}
+
+// DNS rebinding defence: a page on some other name that resolves to 127.0.0.1 must not reach us.
+function isOwnHost(host: string | undefined, port: number): boolean {
+  return host === `${HOST_ADDRESS}:${port}` || host === `localhost:${port}`
+}
+
+function isOwnOrigin(origin: string | undefined, port: number): boolean {
+  return origin === `http://${HOST_ADDRESS}:${port}` || origin === `http://localhost:${port}`
+}

@@ -1,0 +1,122 @@
+// Electron entry: app lifecycle, menu and wiring only. Everything it wires lives in modules that do
+// not import electron (campaign/, rules/, ipc/), which the Node host and the tests use as well.
+import { app, BrowserWindow, ipcMain, Menu, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron'
+import { join } from 'node:path'
+import { createCampaignService } from './campaign/service'
+import { channelFor, GM_VERBS, type EventName } from './ipc/channels'
+import type { HandlerResult } from './ipc/contract'
+import { createHandlers, type Handlers } from './ipc/handlers'
+import { runScenario } from './rules/scenario/run'
+import { createGmWindow } from './windows/gm-window'
+import { createProjectorWindow } from './windows/projector-window'
+import { hardenAllWebContents, installSessionPolicies, isOwnPage, type WindowKind } from './windows/security'
+
+const AUTOSAVE_DELAY_MS = 800
+
+// Same folder as `npm run web` uses, whatever the product name says.
+app.setPath('userData', join(app.getPath('appData'), 'grid-gm'))
+hardenAllWebContents()
+
+const windowKinds = new Map<number, WindowKind>()
+let gmWindow: BrowserWindow | null = null
+let projectorWindow: BrowserWindow | null = null
+
+function track(win: BrowserWindow, kind: WindowKind): BrowserWindow {
+  const id = win.webContents.id
+  windowKinds.set(id, kind)
+  win.on('closed', () => windowKinds.delete(id))
+  return win
+}
+
+function send(event: EventName, data: unknown, kinds: readonly WindowKind[]): void {
+  for (const win of BrowserWindow.getAllWindows()) {
+    const kind = windowKinds.get(win.webContents.id)
+    if (kind && kinds.includes(kind)) win.webContents.send(channelFor(event), data)
+  }
+}
+
+function registerIpc(handlers: Handlers): void {
+  for (const verb of GM_VERBS) {
+    ipcMain.handle(channelFor(verb), (event: IpcMainInvokeEvent, args: unknown): Promise<HandlerResult> => {
+      const kind = windowKinds.get(event.sender.id)
+      if (!kind || !isOwnPage(event.senderFrame?.url)) {
+        return Promise.resolve({ ok: false, error: { code: 'forbidden', message: 'Unknown sender.' } })
+      }
+      return handlers.handle(verb, args, kind === 'gm' ? 'gm' : 'player')
+    })
+  }
+  handlers.subscribe('campaign.changed', (data) => send('campaign.changed', data, ['gm']))
+  handlers.subscribe('player.view', (data) => send('player.view', data, ['gm', 'player']))
+}
+
+function toggleProjector(): void {
+  if (projectorWindow && !projectorWindow.isDestroyed()) {
+    projectorWindow.close()
+    return
+  }
+  projectorWindow = track(createProjectorWindow(), 'player')
+  projectorWindow.on('closed', () => (projectorWindow = null))
+}
+
+function openGmWindow(): void {
+  gmWindow = track(createGmWindow(), 'gm')
+  gmWindow.on('closed', () => (gmWindow = null))
+}
+
+function buildMenu(): void {
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    { label: 'File', submenu: [{ role: process.platform === 'darwin' ? 'close' : 'quit' }] },
+    // Undo/redo stay with the page (campaign history), so no undo role here to steal Ctrl+Z.
+    { label: 'Edit', submenu: [{ role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }] },
+    {
+      label: 'View',
+      submenu: [
+        { label: 'Player view window', accelerator: 'CmdOrCtrl+Shift+P', click: toggleProjector },
+        { type: 'separator' },
+        { role: 'reload' },
+        ...(app.isPackaged ? [] : [{ role: 'toggleDevTools' as const }]),
+        { role: 'togglefullscreen' },
+      ],
+    },
+  ]
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template))
+}
+
+async function start(): Promise<void> {
+  await app.whenReady()
+  installSessionPolicies()
+  const service = await createCampaignService({
+    dataDir: app.getPath('userData'),
+    autosaveDelayMs: AUTOSAVE_DELAY_MS,
+    sampleCampaignFile: join(app.getAppPath(), 'resources', 'sample-campaign.json'),
+  })
+  registerIpc(createHandlers(service, { runScenario }))
+  buildMenu()
+  openGmWindow()
+
+  app.on('activate', () => {
+    if (!gmWindow) openGmWindow()
+  })
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  // Quitting waits for pending autosaves once, then quits for real.
+  let flushed = false
+  app.on('before-quit', (event) => {
+    if (flushed) return
+    event.preventDefault()
+    service
+      .dispose()
+      .catch((error: unknown) => console.error('Could not save before quitting:', error))
+      .finally(() => {
+        flushed = true
+        app.quit()
+      })
+  })
+}
+
+start().catch((error: unknown) => {
+  console.error(error)
+  app.exit(1)
+})

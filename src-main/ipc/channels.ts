@@ -1,0 +1,44 @@
+// Verb and channel names shared by main, the preloads and the WebSocket host. Kept free of any
+// import so the sandboxed preload bundles stay tiny and cannot pull in main-process code.
+
+export const GM_VERBS = [
+  'campaign.list',
+  'campaign.create',
+  'campaign.open',
+  'campaign.close',
+  'campaign.dispatch',
+  'campaign.undo',
+  'campaign.redo',
+  'campaign.save',
+  'campaign.export',
+  'campaign.import',
+  'rules.query',
+  'player.show',
+  'player.current',
+] as const
+export type GmVerb = (typeof GM_VERBS)[number]
+
+/** The projector window and player clients may only ask what the players are shown. */
+export const PLAYER_VERBS = ['player.current'] as const satisfies readonly GmVerb[]
+export type PlayerVerb = (typeof PLAYER_VERBS)[number]
+
+export const EVENTS = ['campaign.changed', 'player.view'] as const
+export type EventName = (typeof EVENTS)[number]
+
+/** Events a player-side connection may receive; never campaign.changed (it carries GM data). */
+export const PLAYER_EVENTS = ['player.view'] as const satisfies readonly EventName[]
+
+const CHANNEL_PREFIX = 'grid-gm:'
+
+/** The fixed Electron IPC channel for one verb or event. */
+export function channelFor(name: GmVerb | EventName): string {
+  return CHANNEL_PREFIX + name
+}
+
+export function isGmVerb(value: unknown): value is GmVerb {
+  return typeof value === 'string' && (GM_VERBS as readonly string[]).includes(value)
+}
+
+export function isPlayerVerb(value: unknown): value is PlayerVerb {
+  return typeof value === 'string' && (PLAYER_VERBS as readonly string[]).includes(value)
+}

@@ -1,0 +1,108 @@
+// The command contract between the UI and main: every verb's arguments and result, and the
+// pushed events. Arguments arrive from a renderer or a socket, so they are untrusted and parsed
+// here before any service sees them. Result schemas document the shapes and let tests assert that
+// what the handlers return is what the contract promises.
+import { z } from 'zod'
+import { campaignSchema, commandSchema } from '../campaign/schema'
+import type { GmVerb, EventName } from './channels'
+
+const idSchema = z.string().min(1).max(200)
+const noArgs = z.strictObject({}).default({})
+/** Export/import JSON is bounded so a bad client cannot make main parse gigabytes. */
+export const MAX_IMPORT_CHARS = 50_000_000
+
+export const campaignSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  updatedAt: z.string(),
+  mapCount: z.number().int().nonnegative(),
+  unreadable: z.boolean().optional(),
+})
+
+export const openResultSchema = z.object({
+  campaign: campaignSchema,
+  recovered: z
+    .object({ reason: z.string(), badFile: z.string(), backupFile: z.string() })
+    .optional(),
+  /** Repairs made while loading (an upgrade, dropped bad entries), to tell the GM about. */
+  repaired: z.array(z.string()).optional(),
+  /** Undo history of this campaign in main, which outlives a page reload. */
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+})
+
+/** What the players' screen may learn. Grows in the player-view issue; never GM-only data. */
+export const playerViewSchema = z.strictObject({
+  map: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
+})
+export type PlayerView = z.infer<typeof playerViewSchema>
+
+export const changeEventSchema = z.object({
+  campaignId: z.string(),
+  campaign: campaignSchema,
+  cause: z.union([commandSchema, z.object({ type: z.enum(['undo', 'redo']) })]),
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+})
+
+export const contract = {
+  'campaign.list': { args: noArgs, result: z.array(campaignSummarySchema) },
+  'campaign.create': {
+    args: z.strictObject({ name: z.string().trim().min(1).max(200) }),
+    result: campaignSchema,
+  },
+  'campaign.open': { args: z.strictObject({ id: idSchema }), result: openResultSchema },
+  'campaign.close': { args: z.strictObject({ id: idSchema }), result: z.null() },
+  'campaign.dispatch': {
+    args: z.strictObject({ id: idSchema, command: commandSchema }),
+    result: campaignSchema,
+  },
+  'campaign.undo': { args: z.strictObject({ id: idSchema }), result: campaignSchema },
+  'campaign.redo': { args: z.strictObject({ id: idSchema }), result: campaignSchema },
+  /** Writes the pending autosave now; the UI's "Save" and shutdown use it. */
+  'campaign.save': {
+    args: z.strictObject({ id: idSchema }),
+    result: z.strictObject({ savedAt: z.string() }),
+  },
+  'campaign.export': { args: z.strictObject({ id: idSchema }), result: z.string() },
+  'campaign.import': {
+    args: z.strictObject({ json: z.string().min(1).max(MAX_IMPORT_CHARS) }),
+    result: campaignSchema,
+  },
+  'rules.query': {
+    args: z.strictObject({
+      campaignId: idSchema,
+      mapId: idSchema,
+      query: z.looseObject({ type: z.string().min(1).max(100) }),
+    }),
+    // The answer's shape depends on the query type; shared/spec/scenario-format.md defines it.
+    result: z.unknown(),
+  },
+  /** The GM chooses which map the projector and player clients show (null: none). */
+  'player.show': {
+    args: z.strictObject({
+      target: z.strictObject({ campaignId: idSchema, mapId: idSchema }).nullable(),
+    }),
+    result: playerViewSchema,
+  },
+  'player.current': { args: noArgs, result: playerViewSchema },
+} as const satisfies Record<GmVerb, { args: z.ZodType; result: z.ZodType }>
+
+export type VerbArgs<V extends GmVerb> = z.input<(typeof contract)[V]['args']>
+export type VerbResult<V extends GmVerb> = z.output<(typeof contract)[V]['result']>
+
+export const eventSchemas = {
+  'campaign.changed': changeEventSchema,
+  'player.view': playerViewSchema,
+} as const satisfies Record<EventName, z.ZodType>
+
+export type EventData<E extends EventName> = z.output<(typeof eventSchemas)[E]>
+
+export interface HandlerError {
+  code: string
+  message: string
+  /** A JSON pointer into the arguments (or, for rules.query, into the scenario) where one applies. */
+  path?: string
+}
+
+export type HandlerResult<T = unknown> = { ok: true; value: T } | { ok: false; error: HandlerError }

@@ -1,0 +1,47 @@
+// The Content Security Policy for every page, in one place so the Electron windows, the HTML
+// <meta> tags and the Node host agree. No inline script, no eval, nothing from elsewhere.
+// style-src has no 'unsafe-inline' either: components set styles through the CSSOM or SVG
+// attributes, never through style="" strings.
+
+const BASE_DIRECTIVES: readonly string[] = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+]
+
+export type CspTarget = 'electron' | 'web'
+
+/** Header form; frame-ancestors only works as a header, not in a <meta>. */
+export function contentSecurityPolicy(target: CspTarget): string {
+  return [...metaDirectives(target), "frame-ancestors 'none'"].join('; ')
+}
+
+/** The policy as written into the pages' <meta http-equiv="Content-Security-Policy">. */
+export function metaContentSecurityPolicy(target: CspTarget): string {
+  return metaDirectives(target).join('; ')
+}
+
+function metaDirectives(target: CspTarget): string[] {
+  // Only the browser build talks to main over a WebSocket, and only to the loopback host.
+  const connect = target === 'web' ? "connect-src 'self' ws://127.0.0.1:*" : "connect-src 'self'"
+  return [...BASE_DIRECTIVES, connect]
+}
+
+const META_CSP = /<meta\s+http-equiv="Content-Security-Policy"\s+content="[^"]*"\s*\/?>/i
+
+/**
+ * The built pages carry the Electron policy; the host serves them with the web one instead.
+ * Throws if a page lacks the tag, so a page can never be served with no policy in it.
+ */
+export function withWebCspMeta(html: string): string {
+  if (!META_CSP.test(html)) throw new Error('Page has no Content-Security-Policy <meta> tag.')
+  return html.replace(
+    META_CSP,
+    `<meta http-equiv="Content-Security-Policy" content="${metaContentSecurityPolicy('web')}" />`,
+  )
+}

@@ -1,0 +1,226 @@
+// One entry point for every verb, shared by Electron's ipcMain and the WebSocket host, so the two
+// transports cannot drift apart. Nothing here throws at a caller: bad arguments and service
+// failures both come back as `{ ok: false, error }`, because a renderer must never be able to
+// crash main by sending junk.
+import { z } from 'zod'
+import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
+import type { CampaignMap } from '../campaign/schema'
+import { isGmVerb, isPlayerVerb, type EventName, type GmVerb } from './channels'
+import {
+  contract,
+  type EventData,
+  type HandlerError,
+  type HandlerResult,
+  type PlayerView,
+} from './contract'
+import { createPlayerViewChannel, type PlayerViewChannel } from './player-view'
+
+export type ScenarioOutcome =
+  | { ok: true; answer: unknown }
+  | { ok: false; error: { code: string; message: string; path?: string } }
+
+/** The rules engine as the handlers see it (src-main/rules/scenario/run.ts). */
+export interface RulesApi {
+  runScenario(doc: unknown): ScenarioOutcome
+}
+
+export type Role = 'gm' | 'player'
+
+export interface Handlers {
+  handle(verb: string, rawArgs: unknown, role?: Role): Promise<HandlerResult>
+  subscribe<E extends EventName>(event: E, listener: (data: EventData<E>) => void): () => void
+  dispose(): void
+}
+
+export interface HandlerOptions {
+  /** Where unexpected failures are reported; they reach the client only as `internal`. */
+  logError?: (verb: string, error: unknown) => void
+}
+
+/** The service, plus the undo state the real one reports (so a reloaded page knows it). */
+export type HandlerService = CampaignServiceApi & {
+  canUndo?(id: string): boolean
+  canRedo?(id: string): boolean
+}
+
+export function createHandlers(
+  service: HandlerService,
+  rules: RulesApi,
+  options: HandlerOptions = {},
+): Handlers {
+  const playerView: PlayerViewChannel = createPlayerViewChannel(service)
+  const logError = options.logError ?? ((verb, error) => console.error(`[${verb}]`, error))
+
+  async function run(verb: GmVerb, args: unknown): Promise<unknown> {
+    switch (verb) {
+      case 'campaign.list':
+        return service.list()
+      case 'campaign.create': {
+        const { name } = contract[verb].args.parse(args)
+        return service.create(name)
+      }
+      case 'campaign.open': {
+        const { id } = contract[verb].args.parse(args)
+        const opened = await service.open(id)
+        return {
+          ...opened,
+          canUndo: service.canUndo?.(id) ?? false,
+          canRedo: service.canRedo?.(id) ?? false,
+        }
+      }
+      case 'campaign.close': {
+        const { id } = contract[verb].args.parse(args)
+        await service.close(id)
+        playerView.campaignClosed(id)
+        return null
+      }
+      case 'campaign.dispatch': {
+        const { id, command } = contract[verb].args.parse(args)
+        return service.dispatch(id, command)
+      }
+      case 'campaign.undo':
+        return service.undo(contract[verb].args.parse(args).id)
+      case 'campaign.redo':
+        return service.redo(contract[verb].args.parse(args).id)
+      case 'campaign.save': {
+        await service.flush(contract[verb].args.parse(args).id)
+        return { savedAt: new Date().toISOString() }
+      }
+      case 'campaign.export':
+        return service.exportCampaign(contract[verb].args.parse(args).id)
+      case 'campaign.import':
+        return service.importCampaign(contract[verb].args.parse(args).json)
+      case 'rules.query': {
+        const { campaignId, mapId, query } = contract[verb].args.parse(args)
+        const map = await findMap(campaignId, mapId)
+        const outcome = rules.runScenario(toScenario(map, query))
+        if (!outcome.ok) throw new HandledError(outcome.error)
+        return outcome.answer
+      }
+      case 'player.show': {
+        const { target } = contract[verb].args.parse(args)
+        if (!target) return playerView.show(null, null)
+        const { campaign } = await service.open(target.campaignId)
+        if (!campaign.maps.some((m) => m.id === target.mapId)) throw notFoundMap(target.mapId)
+        return playerView.show(target, campaign)
+      }
+      case 'player.current':
+        contract[verb].args.parse(args)
+        return playerView.current()
+    }
+  }
+
+  async function findMap(campaignId: string, mapId: string): Promise<CampaignMap> {
+    const { campaign } = await service.open(campaignId)
+    const map = campaign.maps.find((m) => m.id === mapId)
+    if (!map) throw notFoundMap(mapId)
+    return map
+  }
+
+  return {
+    async handle(verb, rawArgs, role = 'gm') {
+      if (!isGmVerb(verb)) {
+        return fail({ code: 'unknown-verb', message: `Unknown verb: ${String(verb).slice(0, 100)}` })
+      }
+      if (role === 'player' && !isPlayerVerb(verb)) {
+        return fail({ code: 'forbidden', message: `The player view may not call ${verb}.` })
+      }
+      try {
+        return { ok: true, value: await run(verb, rawArgs) }
+      } catch (error) {
+        const mapped = toHandlerError(error)
+        if (mapped.code === 'internal') logError(verb, error)
+        return fail(mapped)
+      }
+    },
+    subscribe(event, listener) {
+      if (event === 'campaign.changed') {
+        return service.subscribe(listener as (data: ChangeEvent) => void)
+      }
+      return playerView.subscribe(listener as (data: PlayerView) => void)
+    },
+    dispose() {
+      playerView.dispose()
+    },
+  }
+}
+
+function fail(error: HandlerError): HandlerResult {
+  return { ok: false, error }
+}
+
+/** An error whose shape is already the contract's (e.g. the rules engine's answer). */
+class HandledError extends Error {
+  constructor(readonly handlerError: HandlerError) {
+    super(handlerError.message)
+  }
+}
+
+function notFoundMap(mapId: string): HandledError {
+  return new HandledError({ code: 'not-found', message: `No map with id ${mapId} in this campaign.` })
+}
+
+const CODE_PATTERN = /^[a-z][a-z0-9-]{0,60}$/
+
+/** Maps anything a service may throw to the contract's error shape. */
+export function toHandlerError(error: unknown): HandlerError {
+  if (error instanceof HandledError) return error.handlerError
+  if (error instanceof z.ZodError) {
+    const issue = error.issues[0]
+    const path = issue ? toPointer(issue.path) : undefined
+    return {
+      code: 'bad-argument',
+      message: issue ? `${issue.message}${path ? ` at ${path}` : ''}` : 'Invalid arguments.',
+      ...(path ? { path } : {}),
+    }
+  }
+  if (error instanceof Error) {
+    const { code, path } = error as Error & { code?: unknown; path?: unknown }
+    // Service errors carry kebab-case codes; Node's own (ENOENT…) are storage failures.
+    if (typeof code === 'string' && CODE_PATTERN.test(code)) {
+      return {
+        code,
+        message: error.message,
+        ...(typeof path === 'string' && path.startsWith('/') ? { path } : {}),
+      }
+    }
+    if (typeof code === 'string') return { code: 'io-error', message: error.message }
+    return { code: 'internal', message: error.message || 'Unexpected error.' }
+  }
+  return { code: 'internal', message: 'Unexpected error.' }
+}
+
+function toPointer(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return ''
+  return '/' + path.map((p) => String(p).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')
+}
+
+/**
+ * The scenario the rules engine answers for one campaign map. GM-only fields (names, colours,
+ * hidden flags, notes, secret marks, light ids) are dropped: the engine does not need them, and
+ * the scenario format is a public one that may end up in bug reports.
+ */
+export function toScenario(map: CampaignMap, query: unknown): Record<string, unknown> {
+  return {
+    format: 'gm-scenario/1',
+    system: map.system,
+    map: {
+      width: map.width,
+      height: map.height,
+      cells: map.cells,
+      edges: map.edges.map(({ between, kind, state }) => ({
+        between,
+        kind,
+        ...(state !== undefined ? { state } : {}),
+      })),
+      light: {
+        ...(map.light.ambient !== undefined ? { ambient: map.light.ambient } : {}),
+        sources: map.light.sources.map(({ at, level, radius }) => ({ at, level, radius })),
+      },
+    },
+    tokens: map.tokens.map(
+      ({ name: _name, color: _color, hidden: _hidden, notes: _notes, ...token }) => token,
+    ),
+    query,
+  }
+}

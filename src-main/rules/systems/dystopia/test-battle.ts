@@ -1,0 +1,30 @@
+// Builds a Battle the way the scenario runner does, for this folder's tests: a real Grid from a
+// map spec and the tokens as given. Kept beside the tests so they exercise the RuleSystem object
+// directly, without the CLI.
+import type { Cell, MapSpec, TokenSpec } from '../../model'
+import type { Battle } from '../../system'
+import { Grid } from '../../grid/grid'
+import { dystopia } from './index'
+
+export type UnitSpec = [id: string, at: Cell, faction: string]
+
+export function makeBattle(
+  units: readonly UnitSpec[],
+  extra: Record<string, unknown> = {},
+  map: MapSpec = { width: 6, height: 6 },
+): Battle {
+  const tokens: TokenSpec[] = units.map(([id, at, faction]) => ({ id, at, faction }))
+  return {
+    grid: Grid.fromSpec(map),
+    tokens,
+    tokenById: new Map(tokens.map((t) => [t.id, t])),
+    scenario: { format: 'gm-scenario/1', system: 'dystopia', map, tokens, ...extra },
+  }
+}
+
+/** Asks the dystopia system one query, as the runner would. */
+export function ask(battle: Battle, query: Record<string, unknown>): unknown {
+  const handler = dystopia.queries[String(query.type)]
+  if (!handler) throw new Error(`no handler for ${String(query.type)}`)
+  return handler(battle, { ...query })
+}

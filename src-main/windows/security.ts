@@ -1,0 +1,60 @@
+// Hardening shared by every window: locked-down webPreferences, no navigation, no pop-ups, no
+// permissions, and the CSP header on every response.
+import { app, session, type WebContents, type WebPreferences } from 'electron'
+import { fileURLToPath } from 'node:url'
+import { contentSecurityPolicy } from '../ipc/csp'
+
+export type WindowKind = 'gm' | 'player'
+
+const PAGES: Record<WindowKind, string> = { gm: 'gm.html', player: 'player.html' }
+
+export function secureWebPreferences(kind: WindowKind): WebPreferences {
+  return {
+    preload: fileURLToPath(new URL(`../preload/${kind}.cjs`, import.meta.url)),
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    spellcheck: false,
+  }
+}
+
+/** electron-vite dev serves the renderer over HTTP; a build loads the files. */
+export function pageUrl(kind: WindowKind): string {
+  const devServer = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
+  if (devServer) return new URL(PAGES[kind], devServer.endsWith('/') ? devServer : devServer + '/').href
+  return new URL(`../renderer/${PAGES[kind]}`, import.meta.url).href
+}
+
+/** True when an IPC message comes from one of our own pages, not some frame that got loaded. */
+export function isOwnPage(url: string | undefined): boolean {
+  if (!url) return false
+  const base = new URL('.', pageUrl('gm')).href
+  return url.startsWith(base)
+}
+
+export function installSessionPolicies(): void {
+  const ses = session.defaultSession
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: {
+        ...details.responseHeaders,
+        'Content-Security-Policy': [contentSecurityPolicy('electron')],
+      },
+    })
+  })
+  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  ses.setPermissionCheckHandler(() => false)
+}
+
+export function hardenAllWebContents(): void {
+  app.on('web-contents-created', (_event, contents: WebContents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+    contents.on('will-navigate', (event) => event.preventDefault())
+    contents.on('will-redirect', (event) => event.preventDefault())
+    contents.on('will-attach-webview', (event) => event.preventDefault())
+  })
+}

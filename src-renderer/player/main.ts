@@ -1,0 +1,5 @@
+import { mount } from 'svelte'
+import PlayerApp from './PlayerApp.svelte'
+import './player.css'
+
+mount(PlayerApp, { target: document.getElementById('app')! })
