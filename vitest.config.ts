@@ -4,7 +4,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte'
 // Unit and integration tests. End-to-end tests have their own config (vitest.e2e.config.ts)
 // because they need a built renderer and a browser.
 export default defineConfig({
-  plugins: [svelte({ hot: false })],
+  plugins: [svelte()],
   test: {
     // The JSON report feeds .ci/run's closing "N passed, N failed" line.
     reporters: ['default', ['json', { outputFile: '.tmp/test-results/unit.json' }]],

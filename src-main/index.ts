@@ -13,8 +13,9 @@ import { hardenAllWebContents, installSessionPolicies, isOwnPage, type WindowKin
 
 const AUTOSAVE_DELAY_MS = 800
 
-// Same folder as `npm run web` uses, whatever the product name says.
-app.setPath('userData', join(app.getPath('appData'), 'grid-gm'))
+// Same folder as `npm run web` uses, whatever the product name says. GRID_GM_USER_DATA lets the
+// end-to-end tests run the app on a throwaway folder.
+app.setPath('userData', process.env.GRID_GM_USER_DATA || join(app.getPath('appData'), 'grid-gm'))
 hardenAllWebContents()
 
 const windowKinds = new Map<number, WindowKind>()

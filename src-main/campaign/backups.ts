@@ -45,7 +45,11 @@ function utcDayKey(date: Date): string {
 }
 
 /** The names to keep, given every backup name (any order) and the current time. */
-export function backupsToKeep(names: readonly string[], now: Date, policy: BackupPolicy): Set<string> {
+export function backupsToKeep(
+  names: readonly string[],
+  now: Date,
+  policy: BackupPolicy,
+): Set<string> {
   const newestFirst = [...names].filter(isBackupName).sort().reverse()
   const keep = new Set(newestFirst.slice(0, policy.keepRecent))
   const oldestDay = utcDayKey(new Date(now.getTime() - (policy.keepDays - 1) * 86_400_000))

@@ -68,7 +68,8 @@ export function applyCommand(campaign: Campaign, command: Command): Campaign {
         if (map.tokens.some((t) => t.id === command.token.id)) {
           fail(`Map "${map.id}" already has a token with id "${command.token.id}".`)
         }
-        if (map.tokens.length >= MAX_TOKENS) fail(`Map "${map.id}" already has ${MAX_TOKENS} tokens.`)
+        if (map.tokens.length >= MAX_TOKENS)
+          fail(`Map "${map.id}" already has ${MAX_TOKENS} tokens.`)
         requireFootprint(map, command.token.at, command.token, fail)
         return { ...map, tokens: [...map.tokens, command.token] }
       })
@@ -94,7 +95,9 @@ export function applyCommand(campaign: Campaign, command: Command): Campaign {
 type Fail = (message: string) => never
 
 function requireMap(campaign: Campaign, mapId: string, fail: Fail): CampaignMap {
-  return campaign.maps.find((m) => m.id === mapId) ?? fail(`No map with id "${mapId}" in this campaign.`)
+  return (
+    campaign.maps.find((m) => m.id === mapId) ?? fail(`No map with id "${mapId}" in this campaign.`)
+  )
 }
 
 function updateMap(
@@ -116,7 +119,10 @@ function requireInside(map: CampaignMap, at: readonly [number, number], fail: Fa
 }
 
 function requireToken(map: CampaignMap, tokenId: string, fail: Fail): CampaignToken {
-  return map.tokens.find((t) => t.id === tokenId) ?? fail(`No token with id "${tokenId}" on map "${map.id}".`)
+  return (
+    map.tokens.find((t) => t.id === tokenId) ??
+    fail(`No token with id "${tokenId}" on map "${map.id}".`)
+  )
 }
 
 function requireFootprint(
@@ -127,7 +133,9 @@ function requireFootprint(
 ): void {
   requireInside(map, at, fail)
   if (!footprintFits(map, at, token.size)) {
-    fail(`Token "${token.id}" (${token.size}) at ${formatCell(at)} would stick out of map "${map.id}".`)
+    fail(
+      `Token "${token.id}" (${token.size}) at ${formatCell(at)} would stick out of map "${map.id}".`,
+    )
   }
 }
 
@@ -140,7 +148,9 @@ function setEdge(
   requireInside(map, between[0], fail)
   requireInside(map, between[1], fail)
   if (!areOrthogonalNeighbours(between[0], between[1])) {
-    fail(`Cells ${formatCell(between[0])} and ${formatCell(between[1])} are not orthogonal neighbours, so they share no edge.`)
+    fail(
+      `Cells ${formatCell(between[0])} and ${formatCell(between[1])} are not orthogonal neighbours, so they share no edge.`,
+    )
   }
   const key = edgeKey(between)
   const index = map.edges.findIndex((e) => edgeKey(e.between) === key)
@@ -149,7 +159,8 @@ function setEdge(
     return { ...map, edges: map.edges.filter((_, i) => i !== index) }
   }
   const stored: CampaignEdge = { ...edge, between: normaliseBetween(between) }
-  const edges = index < 0 ? [...map.edges, stored] : map.edges.map((e, i) => (i === index ? stored : e))
+  const edges =
+    index < 0 ? [...map.edges, stored] : map.edges.map((e, i) => (i === index ? stored : e))
   return { ...map, edges }
 }
 
@@ -163,7 +174,12 @@ export function normaliseCell(cell: CellSpec): CellSpec | undefined {
   return Object.keys(out).length > 1 ? out : undefined
 }
 
-function setCell(map: CampaignMap, cell: CellSpec, clear: readonly CellField[], fail: Fail): CampaignMap {
+function setCell(
+  map: CampaignMap,
+  cell: CellSpec,
+  clear: readonly CellField[],
+  fail: Fail,
+): CampaignMap {
   requireInside(map, cell.at, fail)
   const index = map.cells.findIndex((c) => sameCell(c.at, cell.at))
   const merged: CellSpec = { ...(index < 0 ? { at: cell.at } : map.cells[index]) }
@@ -211,7 +227,8 @@ export function findMapProblems(map: CampaignMap): string[] {
   }
   if (map.tokens.length > MAX_TOKENS) problems.push(`more than ${MAX_TOKENS} tokens`)
   for (const source of map.light.sources) {
-    if (!isInside(map, source.at)) problems.push(`light source at ${formatCell(source.at)} is outside the map`)
+    if (!isInside(map, source.at))
+      problems.push(`light source at ${formatCell(source.at)} is outside the map`)
   }
   return problems
 }

@@ -77,7 +77,11 @@ export function footprintFits(map: GridSize, at: readonly [number, number], size
 }
 
 /** The nearest north-west square from which the footprint fits, or undefined if it never can. */
-export function clampFootprint(map: GridSize, at: readonly [number, number], size?: Size): Cell | undefined {
+export function clampFootprint(
+  map: GridSize,
+  at: readonly [number, number],
+  size?: Size,
+): Cell | undefined {
   const side = footprintSide(size)
   if (side > map.width || side > map.height) return undefined
   const clamp = (v: number, max: number): number => Math.min(Math.max(v, 0), max)

@@ -10,7 +10,8 @@ export class UndoHistory {
   private future: Campaign[] = []
 
   constructor(readonly limit = DEFAULT_HISTORY_LIMIT) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError('History limit must be a positive integer.')
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError('History limit must be a positive integer.')
   }
 
   /** Call with the state before a new command; a new command makes the redo list meaningless. */

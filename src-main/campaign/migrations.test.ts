@@ -18,7 +18,12 @@ function versionZeroFile(): Record<string, unknown> {
     id: 'old',
     name: 'Old campaign',
     maps: [
-      { system: 'arianrhod', width: 4, height: 4, tokens: [{ id: 'a', at: [1, 1], faction: 'party' }] },
+      {
+        system: 'arianrhod',
+        width: 4,
+        height: 4,
+        tokens: [{ id: 'a', at: [1, 1], faction: 'party' }],
+      },
       { id: 'kept', name: 'Named', system: 'dystopia', width: 6, height: 6 },
     ],
   }
@@ -38,13 +43,20 @@ describe('migrations', () => {
     const migrated = migrateToCurrent(raw)
     expect(migrated.schemaVersion).toBe(1)
     expect(migrated.createdAt).toBe(UNKNOWN_TIME)
-    expect((migrated.maps as Array<{ id: string; name: string }>).map((m) => [m.id, m.name])).toEqual([
+    expect(
+      (migrated.maps as Array<{ id: string; name: string }>).map((m) => [m.id, m.name]),
+    ).toEqual([
       ['map-1', 'Map 1'],
       ['kept', 'Named'],
     ])
     const decoded = decodeCampaign(versionZeroFile())
     expect(decoded.fromVersion).toBe(0)
-    expect(decoded.campaign.maps[0].tokens[0]).toEqual({ id: 'a', name: '', at: [1, 1], faction: 'party' })
+    expect(decoded.campaign.maps[0].tokens[0]).toEqual({
+      id: 'a',
+      name: '',
+      at: [1, 1],
+      faction: 'party',
+    })
     expect(decoded.campaign.maps[1].light).toEqual({ sources: [] })
   })
 
@@ -98,12 +110,43 @@ describe('repair pass', () => {
             { at: [2, 2], terrain: 'floor', elevation: 0 },
           ],
           edges: [
-            { between: [[1, 0], [0, 0]], kind: 'wall' },
-            { between: [[0, 0], [1, 0]], kind: 'door', state: 'open' },
-            { between: [[0, 0], [2, 2]], kind: 'wall' },
-            { between: [[5, 4], [6, 4]], kind: 'wall' },
+            {
+              between: [
+                [1, 0],
+                [0, 0],
+              ],
+              kind: 'wall',
+            },
+            {
+              between: [
+                [0, 0],
+                [1, 0],
+              ],
+              kind: 'door',
+              state: 'open',
+            },
+            {
+              between: [
+                [0, 0],
+                [2, 2],
+              ],
+              kind: 'wall',
+            },
+            {
+              between: [
+                [5, 4],
+                [6, 4],
+              ],
+              kind: 'wall',
+            },
           ],
-          light: { ambient: 3, sources: [{ at: [20, 0], level: 6, radius: 2 }, { at: [1, 1], level: 6, radius: 2 }] },
+          light: {
+            ambient: 3,
+            sources: [
+              { at: [20, 0], level: 6, radius: 2 },
+              { at: [1, 1], level: 6, radius: 2 },
+            ],
+          },
           tokens: [
             { id: 'pc', name: '', at: [10, -3], faction: 'party' },
             { id: 'pc', name: 'twin', at: [1, 1], faction: 'party' },
@@ -118,7 +161,16 @@ describe('repair pass', () => {
     const [cave, copy] = campaign.maps
     expect(copy.id).toBe('m1-2')
     expect(cave.cells).toEqual([{ at: [1, 1], terrain: 'pit', elevation: 2 }])
-    expect(cave.edges).toEqual([{ between: [[0, 0], [1, 0]], kind: 'door', state: 'open' }])
+    expect(cave.edges).toEqual([
+      {
+        between: [
+          [0, 0],
+          [1, 0],
+        ],
+        kind: 'door',
+        state: 'open',
+      },
+    ])
     expect(cave.light.sources).toEqual([{ at: [1, 1], level: 6, radius: 2 }])
     expect(cave.tokens.map((t) => [t.id, t.at, t.size])).toEqual([
       ['pc', [5, 0], undefined],
@@ -144,9 +196,26 @@ describe('repair pass', () => {
   })
 
   it('normalises edge order silently', () => {
-    const campaign = makeCampaign({ maps: [makeMap({ edges: [{ between: [[1, 1], [1, 0]], kind: 'wall' }] })] })
+    const campaign = makeCampaign({
+      maps: [
+        makeMap({
+          edges: [
+            {
+              between: [
+                [1, 1],
+                [1, 0],
+              ],
+              kind: 'wall',
+            },
+          ],
+        }),
+      ],
+    })
     const result = repairCampaign(campaign)
     expect(result.repairs).toEqual([])
-    expect(result.campaign.maps[0].edges[0].between).toEqual([[1, 0], [1, 1]])
+    expect(result.campaign.maps[0].edges[0].between).toEqual([
+      [1, 0],
+      [1, 1],
+    ])
   })
 })

@@ -71,7 +71,9 @@ export function migrateToCurrent(raw: unknown, steps: ReadonlyArray<Migration> =
   if (!isObject(raw)) throw new MigrationError('The campaign file does not hold a JSON object.')
   let version = schemaVersionOf(raw)
   if (!Number.isInteger(version) || version < 0) {
-    throw new MigrationError(`The campaign file has an invalid schemaVersion (${String(raw.schemaVersion)}).`)
+    throw new MigrationError(
+      `The campaign file has an invalid schemaVersion (${String(raw.schemaVersion)}).`,
+    )
   }
   if (version > CURRENT_SCHEMA_VERSION) {
     throw new MigrationError(
@@ -118,8 +120,11 @@ export function decodeCampaign(raw: unknown): DecodedCampaign {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const where = issue.path.length > 0 ? issue.path.join('.') : '(top level)'
-    const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more problems)` : ''
-    throw new CampaignDataError(`The campaign does not match the schema at ${where}: ${issue.message}${more}.`)
+    const more =
+      parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more problems)` : ''
+    throw new CampaignDataError(
+      `The campaign does not match the schema at ${where}: ${issue.message}${more}.`,
+    )
   }
   const { campaign, repairs } = repairCampaign(parsed.data)
   return { campaign, fromVersion, repairs }

@@ -108,10 +108,13 @@ function repairEdges(map: CampaignMap, notes: string[]): CampaignMap {
     byKey.set(key, { ...edge, between })
   }
   if (outside) notes.push(`dropped ${plural(outside, 'edge')} outside the map`)
-  if (notNeighbours) notes.push(`dropped ${plural(notNeighbours, 'edge')} between cells that are not neighbours`)
+  if (notNeighbours)
+    notes.push(`dropped ${plural(notNeighbours, 'edge')} between cells that are not neighbours`)
   if (duplicates) notes.push(`removed ${plural(duplicates, 'duplicate edge')}`)
   // Reordering the two cells of an edge changes nothing for the user; it is not reported.
-  return outside || notNeighbours || duplicates || reordered ? { ...map, edges: [...byKey.values()] } : map
+  return outside || notNeighbours || duplicates || reordered
+    ? { ...map, edges: [...byKey.values()] }
+    : map
 }
 
 function repairTokens(map: CampaignMap, notes: string[]): CampaignMap {

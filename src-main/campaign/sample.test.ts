@@ -45,10 +45,22 @@ describe('sample campaign', () => {
 
   it('gives every dungeon walls, a door, a pit, elevation, light and both sides', () => {
     for (const map of campaign.maps.filter((m) => m.system !== 'dystopia')) {
-      expect(map.edges.some((e) => e.kind === 'wall'), map.id).toBe(true)
-      expect(map.edges.some((e) => e.kind === 'door'), map.id).toBe(true)
-      expect(map.cells.some((c) => c.terrain === 'pit'), map.id).toBe(true)
-      expect(map.cells.some((c) => (c.elevation ?? 0) > 0), map.id).toBe(true)
+      expect(
+        map.edges.some((e) => e.kind === 'wall'),
+        map.id,
+      ).toBe(true)
+      expect(
+        map.edges.some((e) => e.kind === 'door'),
+        map.id,
+      ).toBe(true)
+      expect(
+        map.cells.some((c) => c.terrain === 'pit'),
+        map.id,
+      ).toBe(true)
+      expect(
+        map.cells.some((c) => (c.elevation ?? 0) > 0),
+        map.id,
+      ).toBe(true)
       expect(map.light.sources.length, map.id).toBeGreaterThan(0)
       expect(new Set(map.tokens.map((t) => t.faction)), map.id).toEqual(new Set(['party', 'enemy']))
     }
@@ -70,7 +82,11 @@ describe('sample campaign', () => {
     expect(elevationAt(map, x + 1, y)).toBe(0)
     expect(elevationAt(map, x + 2, y)).toBe(6)
     const between = (ax: number, bx: number) =>
-      map.edges.some((e) => e.between.some(([ex, ey]) => ex === ax && ey === y) && e.between.some(([ex, ey]) => ex === bx && ey === y))
+      map.edges.some(
+        (e) =>
+          e.between.some(([ex, ey]) => ex === ax && ey === y) &&
+          e.between.some(([ex, ey]) => ex === bx && ey === y),
+      )
     expect(between(x, x + 1) || between(x + 1, x + 2)).toBe(false)
   })
 
@@ -78,7 +94,12 @@ describe('sample campaign', () => {
     const map = mapFor('arianrhod-sample')
     const jumper = map.tokens.find((t) => t.id === 'pc-jumper')!
     const [x, y] = jumper.at
-    expect([0, 1, 2, 3].map((dx) => terrainAt(map, x + dx, y))).toEqual(['floor', 'pit', 'pit', 'floor'])
+    expect([0, 1, 2, 3].map((dx) => terrainAt(map, x + dx, y))).toEqual([
+      'floor',
+      'pit',
+      'pit',
+      'floor',
+    ])
   })
 
   it('keeps the Arianrhod map dark (明度 2) with one torch', () => {

@@ -48,7 +48,9 @@ interface OpenCampaign {
   saving: Promise<void>
 }
 
-export async function createCampaignService(options: CampaignServiceOptions): Promise<CampaignService> {
+export async function createCampaignService(
+  options: CampaignServiceOptions,
+): Promise<CampaignService> {
   const service = new CampaignService(options)
   await service.start(options.sampleCampaignFile)
   return service
@@ -57,6 +59,7 @@ export async function createCampaignService(options: CampaignServiceOptions): Pr
 export class CampaignService implements CampaignServiceApi {
   readonly store: CampaignStore
   private readonly open_ = new Map<string, OpenCampaign>()
+  private readonly loading = new Map<string, Promise<OpenResult>>()
   private readonly listeners = new Set<(event: ChangeEvent) => void>()
   private readonly autosaveDelayMs: number
   private readonly now: () => Date
@@ -66,11 +69,15 @@ export class CampaignService implements CampaignServiceApi {
 
   constructor(options: CampaignServiceOptions) {
     this.now = options.now ?? (() => new Date())
-    this.store = new CampaignStore(options.dataDir, { now: this.now, backupPolicy: options.backupPolicy })
+    this.store = new CampaignStore(options.dataDir, {
+      now: this.now,
+      backupPolicy: options.backupPolicy,
+    })
     this.autosaveDelayMs = Math.max(0, options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS)
     this.historyLimit = options.historyLimit
     this.onSaveError =
-      options.onSaveError ?? ((id, error) => console.error(`[campaign] autosave of ${id} failed`, error))
+      options.onSaveError ??
+      ((id, error) => console.error(`[campaign] autosave of ${id} failed`, error))
   }
 
   /** Creates the data folders; on the very first start, seeds the bundled sample campaign. */
@@ -97,7 +104,10 @@ export class CampaignService implements CampaignServiceApi {
     this.requireLive()
     const trimmed = typeof name === 'string' ? name.trim() : ''
     if (trimmed.length < 1 || trimmed.length > 200) {
-      throw new CampaignServiceError('invalid-name', 'A campaign name needs 1 to 200 characters. / 名前は1〜200文字です。')
+      throw new CampaignServiceError(
+        'invalid-name',
+        'A campaign name needs 1 to 200 characters. / 名前は1〜200文字です。',
+      )
     }
     const at = this.now().toISOString()
     const campaign: Campaign = {
@@ -118,15 +128,24 @@ export class CampaignService implements CampaignServiceApi {
     this.requireLive()
     const already = this.open_.get(id)
     if (already) return { campaign: already.campaign }
+    // Two windows opening the same campaign at once must share one load (and one recovery).
+    let pending = this.loading.get(id)
+    if (!pending) {
+      pending = this.load(id).finally(() => this.loading.delete(id))
+      this.loading.set(id, pending)
+    }
+    return pending
+  }
+
+  private async load(id: string): Promise<OpenResult> {
     const loaded = await this.store.load(id)
-    // Another call may have opened it while this one was reading.
-    const raced = this.open_.get(id)
-    if (raced) return { campaign: raced.campaign }
     const entry = this.newEntry(loaded.campaign)
     this.open_.set(id, entry)
     const repaired = [...loaded.repairs]
     if (loaded.fromVersion < CURRENT_SCHEMA_VERSION) {
-      repaired.unshift(`Upgraded from schema version ${loaded.fromVersion} to ${CURRENT_SCHEMA_VERSION}.`)
+      repaired.unshift(
+        `Upgraded from schema version ${loaded.fromVersion} to ${CURRENT_SCHEMA_VERSION}.`,
+      )
     }
     if (repaired.length > 0) this.markDirty(id, entry)
     return {
@@ -181,7 +200,11 @@ export class CampaignService implements CampaignServiceApi {
 
   async exportCampaign(id: string): Promise<string> {
     const campaign = this.open_.get(id)?.campaign ?? (await this.store.load(id)).campaign
-    return JSON.stringify({ format: EXPORT_FORMAT, exportedAt: this.now().toISOString(), campaign }, null, 2)
+    return JSON.stringify(
+      { format: EXPORT_FORMAT, exportedAt: this.now().toISOString(), campaign },
+      null,
+      2,
+    )
   }
 
   /** Accepts an export (the wrapper) or a bare campaign file; an id already in use gets a fresh one. */
@@ -196,7 +219,11 @@ export class CampaignService implements CampaignServiceApi {
         `This is not a campaign this app can import: ${(error as Error).message} / 読み込めないキャンペーンファイルです。`,
       )
     }
-    if (!isSafeCampaignId(campaign.id) || this.open_.has(campaign.id) || (await this.store.exists(campaign.id))) {
+    if (
+      !isSafeCampaignId(campaign.id) ||
+      this.open_.has(campaign.id) ||
+      (await this.store.exists(campaign.id))
+    ) {
       campaign = { ...campaign, id: randomUUID() }
     }
     await this.store.save(campaign)
@@ -235,22 +262,36 @@ export class CampaignService implements CampaignServiceApi {
   }
 
   private newEntry(campaign: Campaign): OpenCampaign {
-    return { campaign, history: new UndoHistory(this.historyLimit), dirty: false, saving: Promise.resolve() }
+    return {
+      campaign,
+      history: new UndoHistory(this.historyLimit),
+      dirty: false,
+      saving: Promise.resolve(),
+    }
   }
 
   private requireLive(): void {
-    if (this.disposed) throw new CampaignServiceError('disposed', 'The campaign service has been shut down.')
+    if (this.disposed)
+      throw new CampaignServiceError('disposed', 'The campaign service has been shut down.')
   }
 
   private requireOpen(id: string): OpenCampaign {
     const entry = this.open_.get(id)
     if (!entry) {
-      throw new CampaignServiceError('not-open', `Campaign "${id}" is not open; open it first. / キャンペーンが開かれていません。`)
+      throw new CampaignServiceError(
+        'not-open',
+        `Campaign "${id}" is not open; open it first. / キャンペーンが開かれていません。`,
+      )
     }
     return entry
   }
 
-  private commit(id: string, entry: OpenCampaign, next: Campaign, cause: ChangeEvent['cause']): Campaign {
+  private commit(
+    id: string,
+    entry: OpenCampaign,
+    next: Campaign,
+    cause: ChangeEvent['cause'],
+  ): Campaign {
     entry.campaign = { ...next, updatedAt: this.now().toISOString() }
     this.markDirty(id, entry)
     const event: ChangeEvent = {
@@ -305,7 +346,8 @@ export class CampaignService implements CampaignServiceApi {
 function unwrapExport(parsed: unknown): unknown {
   if (typeof parsed === 'object' && parsed !== null && 'format' in parsed) {
     const wrapper = parsed as { format: unknown; campaign?: unknown }
-    if (wrapper.format !== EXPORT_FORMAT) throw new Error(`unknown export format ${JSON.stringify(wrapper.format)}`)
+    if (wrapper.format !== EXPORT_FORMAT)
+      throw new Error(`unknown export format ${JSON.stringify(wrapper.format)}`)
     return wrapper.campaign
   }
   return parsed

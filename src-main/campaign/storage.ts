@@ -125,12 +125,19 @@ export class CampaignStore {
       if (!isSafeCampaignId(id)) continue
       try {
         const { campaign } = decodeCampaign(await readJson(this.campaignFile(id)))
-        summaries.push({ id, name: campaign.name, updatedAt: campaign.updatedAt, mapCount: campaign.maps.length })
+        summaries.push({
+          id,
+          name: campaign.name,
+          updatedAt: campaign.updatedAt,
+          mapCount: campaign.maps.length,
+        })
       } catch {
         summaries.push({ id, name: id, updatedAt: '', mapCount: 0, unreadable: true })
       }
     }
-    return summaries.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id))
+    return summaries.sort(
+      (a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id),
+    )
   }
 
   async load(id: string): Promise<LoadResult> {
@@ -196,13 +203,20 @@ export class CampaignStore {
         const db = new Low<unknown>(new AtomicJsonFile(file), null)
         db.data = campaign
         await db.write()
-        const backupFile = await writeBackup(this.backupDir(campaign.id), file, this.now(), this.policy)
+        const backupFile = await writeBackup(
+          this.backupDir(campaign.id),
+          file,
+          this.now(),
+          this.policy,
+        )
         return { file, backupFile }
       })
     this.writeChains.set(campaign.id, run)
-    void run.finally(() => {
-      if (this.writeChains.get(campaign.id) === run) this.writeChains.delete(campaign.id)
-    }).catch(() => undefined)
+    void run
+      .finally(() => {
+        if (this.writeChains.get(campaign.id) === run) this.writeChains.delete(campaign.id)
+      })
+      .catch(() => undefined)
     return run
   }
 
@@ -214,7 +228,11 @@ export class CampaignStore {
 
 /** Syntax and schema errors mean the file is damaged; I/O errors (permissions…) do not. */
 function isDamage(error: unknown): boolean {
-  return error instanceof SyntaxError || error instanceof MigrationError || error instanceof CampaignDataError
+  return (
+    error instanceof SyntaxError ||
+    error instanceof MigrationError ||
+    error instanceof CampaignDataError
+  )
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -222,7 +240,8 @@ async function readJson(file: string): Promise<unknown> {
   try {
     text = await fs.readFile(file, 'utf8')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CampaignNotFoundError(path.basename(file, '.json'))
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new CampaignNotFoundError(path.basename(file, '.json'))
     throw error
   }
   return JSON.parse(text) as unknown

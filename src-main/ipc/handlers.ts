@@ -54,6 +54,7 @@ export function createHandlers(
   async function run(verb: GmVerb, args: unknown): Promise<unknown> {
     switch (verb) {
       case 'campaign.list':
+        contract[verb].args.parse(args)
         return service.list()
       case 'campaign.create': {
         const { name } = contract[verb].args.parse(args)

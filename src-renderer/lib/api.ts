@@ -51,23 +51,14 @@ export type GmApi = Api<GmVerb, EventName>
 export type PlayerApi = Api<PlayerVerb, 'player.view'>
 
 export function connectGm(): GmApi {
-  return wrap(window.gmApi ?? new SocketTransport('gm'))
+  return wrap(window.gmApi ? fromBridge(window.gmApi) : new SocketTransport('gm'))
 }
 
 export function connectPlayer(): PlayerApi {
-  return wrap(window.playerApi ?? new SocketTransport('player'))
+  return wrap(window.playerApi ? fromBridge(window.playerApi) : new SocketTransport('player'))
 }
 
-function wrap<Verb extends GmVerb, Event extends EventName>(
-  transport: Transport | BridgeApiLike,
-): Api<Verb, Event> {
-  const onConnection =
-    'onConnection' in transport
-      ? transport.onConnection.bind(transport)
-      : (listener: (state: ConnectionState) => void) => {
-          listener('open')
-          return () => {}
-        }
+function wrap<Verb extends GmVerb, Event extends EventName>(transport: Transport): Api<Verb, Event> {
   return {
     async call(verb, ...args) {
       const result = await transport.invoke(verb, args[0])
@@ -77,11 +68,25 @@ function wrap<Verb extends GmVerb, Event extends EventName>(
     on(event, listener) {
       return transport.on(event, (data) => listener(data as EventData<typeof event>))
     },
-    onConnection,
+    onConnection: (listener) => transport.onConnection(listener),
   }
 }
 
-type BridgeApiLike = GmBridge | PlayerBridge
+/** The preload bridge is always connected; its verb list is enforced by the preload itself. */
+function fromBridge(bridge: GmBridge | PlayerBridge): Transport {
+  const loose = bridge as unknown as {
+    invoke(verb: string, args: unknown): Promise<HandlerResult>
+    on(event: string, listener: (data: unknown) => void): () => void
+  }
+  return {
+    invoke: (verb, args) => loose.invoke(verb, args),
+    on: (event, listener) => loose.on(event, listener),
+    onConnection(listener) {
+      listener('open')
+      return () => {}
+    },
+  }
+}
 
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000]
 

@@ -10,6 +10,7 @@ export const CELL_PX = 32
 export const EDGE_HIT_TOLERANCE = 0.22
 
 export type Between = [Cell, Cell]
+export type EdgeSetCommand = Extract<Command, { type: 'edge.set' }>
 
 /**
  * The edge nearest a point given in squares (x right, y down), if the point is close enough to a
@@ -71,7 +72,7 @@ const DOOR_CYCLE = ['closed', 'open', 'locked'] as const
  * What clicking an edge with a tool does: an empty edge gets the tool's partition; the same kind
  * again removes it; a door steps closed → open → locked → removed; another kind replaces it.
  */
-export function edgeClickCommand(map: CampaignMap, between: Between, tool: EdgeKind): Command {
+export function edgeClickCommand(map: CampaignMap, between: Between, tool: EdgeKind): EdgeSetCommand {
   const existing = findEdge(map, between)
   const base = { type: 'edge.set' as const, mapId: map.id, between: normaliseBetween(between) }
   if (existing?.kind === tool) {

@@ -8,6 +8,8 @@ import { ApiError, type ConnectionState, type GmApi } from '../lib/api'
 import { edgeClickCommand, type Between } from '../lib/grid-geometry'
 import type { MessageKey, MessageParams } from '../lib/i18n'
 
+const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
+
 export type StatusTone = 'info' | 'ok' | 'warn' | 'error'
 
 export interface Status {
@@ -89,9 +91,10 @@ export class GmSession {
         ? mapId
         : (opened.campaign.maps[0]?.id ?? null)
       this.recovered = opened.recovered ?? null
-      this.status = opened.recovered
-        ? { tone: 'warn', key: 'recovered.title' }
-        : { tone: 'ok', key: 'status.opened', params: { name: opened.campaign.name } }
+      if (opened.recovered) this.status = { tone: 'warn', key: 'recovered.title' }
+      else if (opened.repaired?.length) {
+        this.status = { tone: 'warn', key: 'status.repaired', params: { details: opened.repaired.join(' ') } }
+      } else this.status = { tone: 'ok', key: 'status.opened', params: { name: opened.campaign.name } }
     })
   }
 
@@ -151,7 +154,7 @@ export class GmSession {
     if (!campaign) return Promise.resolve()
     return this.run(async () => {
       const { savedAt } = await this.api.call('campaign.save', { id: campaign.id })
-      this.status = { tone: 'ok', key: 'status.saved', params: { time: new Date(savedAt).toLocaleTimeString() } }
+      this.status = { tone: 'ok', key: 'status.saved', params: { time: TIME_FORMAT.format(Date.parse(savedAt)) } }
     })
   }
 

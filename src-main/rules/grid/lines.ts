@@ -33,6 +33,11 @@ export type LineVisitor = (obstacle: LineObstacle, contact: Contact) => boolean 
 export interface TraceOptions {
   /** Cells that obstruct like solid ones (e.g. creatures giving soft cover). */
   occupied?: (cell: number) => boolean
+  /**
+   * Coordinate resolution: a cell spans 2 × scale units (default 1, doubled coordinates).
+   * Scale 2 gives integer points a quarter cell inside each corner, as vision uses.
+   */
+  scale?: number
 }
 
 export function centreOf(cell: Cell | Point): Point {
@@ -70,6 +75,7 @@ export function traceLine(grid: Grid, from: Point, to: Point, visit: LineVisitor
   const width = grid.width
   const height = grid.height
   const occupied = options.occupied
+  const S = 2 * (options.scale ?? 1)
   const den = Math.abs(dx)
   const sign = dx < 0 ? -1 : 1
   // y(x) = yNum(x) / den along the line (only when dx != 0)
@@ -79,12 +85,12 @@ export function traceLine(grid: Grid, from: Point, to: Point, visit: LineVisitor
   const maxX = Math.max(px, qx)
   const minY = Math.min(py, qy)
   const maxY = Math.max(py, qy)
-  const c0 = Math.max(0, ceilDiv(minX - 2, 2))
-  const c1 = Math.min(width - 1, floorDiv(maxX, 2))
+  const c0 = Math.max(0, ceilDiv(minX - S, S))
+  const c1 = Math.min(width - 1, floorDiv(maxX, S))
 
   for (let cx = c0; cx <= c1; cx++) {
-    const xl = Math.max(minX, 2 * cx)
-    const xr = Math.min(maxX, 2 * cx + 2)
+    const xl = Math.max(minX, S * cx)
+    const xr = Math.min(maxX, S * cx + S)
     let loNum: number
     let hiNum: number
     let d: number
@@ -99,38 +105,39 @@ export function traceLine(grid: Grid, from: Point, to: Point, visit: LineVisitor
       hiNum = Math.max(a, b)
       d = den
     }
-    const r0 = Math.max(0, ceilDiv(loNum - 2 * d, 2 * d))
-    const r1 = Math.min(height - 1, floorDiv(hiNum, 2 * d))
+    const r0 = Math.max(0, ceilDiv(loNum - S * d, S * d))
+    const r1 = Math.min(height - 1, floorDiv(hiNum, S * d))
     for (let cy = r0; cy <= r1; cy++) {
       const index = cy * width + cx
       const solid = grid.terrain[index] === TERRAIN_SOLID
       if (solid || (occupied !== undefined && occupied(index))) {
-        const contact = cellContact(cx, cy, dx, dy, px, py, xl, xr, loNum, hiNum, d)
+        const contact = cellContact(S * cx, S * cy, S, dx, dy, px, py, xl, xr, loNum, hiNum, d)
         if (visit({ type: 'cell', cell: index, solid }, contact)) return true
       }
       if (cx + 1 < width) {
         const code = grid.eastEdge[index] as EdgeCode
         if (code !== EDGE_NONE) {
-          const contact = verticalEdgeContact(2 * cx + 2, 2 * cy, px, py, qx, qy)
+          const contact = verticalEdgeContact(S * cx + S, S * cy, S, px, py, qx, qy)
           if (contact && visit({ type: 'edge', cell: index, side: 'east', code }, contact)) return true
         }
       }
       if (cy + 1 < height) {
         const code = grid.southEdge[index] as EdgeCode
         if (code !== EDGE_NONE) {
-          const contact = verticalEdgeContact(2 * cy + 2, 2 * cx, py, px, qy, qx)
+          const contact = verticalEdgeContact(S * cy + S, S * cx, S, py, px, qy, qx)
           if (contact && visit({ type: 'edge', cell: index, side: 'south', code }, contact)) return true
         }
       }
     }
   }
-  return traceCorners(grid, from, to, visit, occupied)
+  return traceCorners(grid, from, to, S, visit, occupied)
 }
 
-/** How the segment meets cell (cx, cy) whose closed square it is known to meet. */
+/** How the segment meets the cell with west side x0 and north side y0, whose closed square it is known to meet. */
 function cellContact(
-  cx: number,
-  cy: number,
+  x0: number,
+  y0: number,
+  S: number,
   dx: number,
   dy: number,
   px: number,
@@ -141,29 +148,29 @@ function cellContact(
   hiNum: number,
   d: number,
 ): Contact {
-  const top = 2 * cy * d
-  const bottom = (2 * cy + 2) * d
+  const top = y0 * d
+  const bottom = (y0 + S) * d
   if (dx === 0) {
-    const inside = px > 2 * cx && px < 2 * cx + 2 && Math.max(loNum, top) < Math.min(hiNum, bottom)
+    const inside = px > x0 && px < x0 + S && Math.max(loNum, top) < Math.min(hiNum, bottom)
     return inside ? 'cross' : 'touch'
   }
   if (xl >= xr) return 'touch'
-  if (dy === 0) return py > 2 * cy && py < 2 * cy + 2 ? 'cross' : 'touch'
+  if (dy === 0) return py > y0 && py < y0 + S ? 'cross' : 'touch'
   return loNum < bottom && hiNum > top ? 'cross' : 'touch'
 }
 
 /**
- * Contact of the segment with the edge on line u = e from v = v0 to v0 + 2, written for a vertical
+ * Contact of the segment with the edge on line u = e from v = v0 to v0 + S, written for a vertical
  * edge (u = x, v = y); a horizontal edge passes its coordinates swapped. End points of the edge
  * (corners) are left to the corner pass.
  */
-function verticalEdgeContact(e: number, v0: number, pu: number, pv: number, qu: number, qv: number): Contact | null {
+function verticalEdgeContact(e: number, v0: number, S: number, pu: number, pv: number, qu: number, qv: number): Contact | null {
   const du = qu - pu
   const dv = qv - pv
   if (du === 0) {
     if (pu !== e) return null
     const lo = Math.max(Math.min(pv, qv), v0)
-    const hi = Math.min(Math.max(pv, qv), v0 + 2)
+    const hi = Math.min(Math.max(pv, qv), v0 + S)
     return lo < hi ? 'touch' : null // running along the edge; a single shared point is a corner
   }
   const side1 = pu - e
@@ -172,7 +179,7 @@ function verticalEdgeContact(e: number, v0: number, pu: number, pv: number, qu: 
   // v at u = e, as num / den with den > 0
   const den = Math.abs(du)
   const num = (du < 0 ? -1 : 1) * (pv * du + (e - pu) * dv)
-  if (num <= v0 * den || num >= (v0 + 2) * den) return null // misses, or meets a corner
+  if (num <= v0 * den || num >= (v0 + S) * den) return null // misses, or meets a corner
   return side1 === 0 || side2 === 0 ? 'touch' : 'cross'
 }
 
@@ -180,6 +187,7 @@ function traceCorners(
   grid: Grid,
   from: Point,
   to: Point,
+  S: number,
   visit: LineVisitor,
   occupied: ((cell: number) => boolean) | undefined,
 ): boolean {
@@ -193,9 +201,9 @@ function traceCorners(
   for (let k = 0; k <= g; k++) {
     const x = px + k * sx
     const y = py + k * sy
-    if ((x & 1) !== 0 || (y & 1) !== 0) continue
-    const i = x >> 1
-    const j = y >> 1
+    if (x % S !== 0 || y % S !== 0) continue
+    const i = x / S
+    const j = y / S
     if (i < 0 || j < 0 || i > grid.width || j > grid.height) continue
     const where = k === 0 ? -1 : k === g ? 1 : 0
     if (visitCorner(grid, i, j, dx, dy, where, visit, occupied)) return true

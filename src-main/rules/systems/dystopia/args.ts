@@ -22,7 +22,8 @@ export function missing(field: string, what: string): ScenarioError {
 export function readToken(state: DystopiaState, query: Query, field: string): TokenSpec {
   const id = query[field]
   if (id === undefined) throw missing(field, 'a token id')
-  if (typeof id !== 'string') throw new ScenarioError('invalid-query', `"${field}" must be a token id (a string)`, at(field))
+  if (typeof id !== 'string')
+    throw new ScenarioError('invalid-query', `"${field}" must be a token id (a string)`, at(field))
   const token = state.unitById.get(id)
   if (!token) throw new ScenarioError('unknown-token', `no token with id "${id}"`, at(field))
   return token
@@ -43,7 +44,11 @@ function asCell(value: unknown, path: string, what: string): Cell {
 export function readCellAt(state: DystopiaState, value: unknown, path: string, what: string): Cell {
   const cell = asCell(value, path, what)
   if (!onBoard(state.board, cell)) {
-    throw new ScenarioError('cell-outside-map', `${what} [${cell.join(', ')}] is outside the 6 × 6 board`, path)
+    throw new ScenarioError(
+      'cell-outside-map',
+      `${what} [${cell.join(', ')}] is outside the 6 × 6 board`,
+      path,
+    )
   }
   return cell
 }
@@ -56,15 +61,21 @@ export function readCell(state: DystopiaState, query: Query, field: string): Cel
 export function readCellList(state: DystopiaState, query: Query, field: string): Cell[] {
   const value = query[field]
   if (value === undefined) throw missing(field, 'a list of cells [[x, y], …]')
-  if (!Array.isArray(value)) throw new ScenarioError('invalid-query', `"${field}" must be a list of cells`, at(field))
+  if (!Array.isArray(value))
+    throw new ScenarioError('invalid-query', `"${field}" must be a list of cells`, at(field))
   return value.map((v, i) => readCellAt(state, v, at(field, i), `${field}[${i}]`))
 }
 
 export function readRange(text: unknown, path: string): Range {
-  if (typeof text === 'number' && Number.isInteger(text) && text >= 0) return { min: text, max: text }
+  if (typeof text === 'number' && Number.isInteger(text) && text >= 0)
+    return { min: text, max: text }
   const range = typeof text === 'string' ? parseRange(text) : null
   if (!range) {
-    throw new ScenarioError('invalid-range', `射程 must look like "0-3" (min-max, min <= max); got ${JSON.stringify(text)}`, path)
+    throw new ScenarioError(
+      'invalid-range',
+      `射程 must look like "0-3" (min-max, min <= max); got ${JSON.stringify(text)}`,
+      path,
+    )
   }
   return range
 }
@@ -73,7 +84,11 @@ export function readInteger(query: Query, field: string, min: number, max: numbe
   const value = query[field]
   if (value === undefined) throw missing(field, `an integer ${min}..${max}`)
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new ScenarioError('invalid-query', `"${field}" must be an integer from ${min} to ${max}`, at(field))
+    throw new ScenarioError(
+      'invalid-query',
+      `"${field}" must be an integer from ${min} to ${max}`,
+      at(field),
+    )
   }
   return value
 }
@@ -89,5 +104,6 @@ export function readOptionalString(query: Query, field: string): string | undefi
 
 /** Rejects a field that the chosen shape or mode does not use, so a misplaced pick is not ignored. */
 export function refuse(query: Query, field: string, why: string): void {
-  if (query[field] !== undefined) throw new ScenarioError('invalid-query', `"${field}" is not used ${why}`, at(field))
+  if (query[field] !== undefined)
+    throw new ScenarioError('invalid-query', `"${field}" is not used ${why}`, at(field))
 }

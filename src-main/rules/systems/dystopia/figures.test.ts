@@ -12,7 +12,14 @@ const USER: Cell = [2, 2]
 const RANGE_0_3 = { min: 0, max: 3 }
 
 /** 〈射程:0-3の場合の選べるマス 0のマスに自身がいる場合。〉 exactly as the text draws it. */
-const DISTANCE_FIGURE = ['  3 2 3    ', '3 2 1 2 3  ', '2 1 0 1 2 3', '3 2 1 2 3  ', '  3 2 3    ', '    3      ']
+const DISTANCE_FIGURE = [
+  '  3 2 3    ',
+  '3 2 1 2 3  ',
+  '2 1 0 1 2 3',
+  '3 2 1 2 3  ',
+  '  3 2 3    ',
+  '    3      ',
+]
 
 function render(label: (c: Cell) => string | undefined): string[] {
   const rows: string[] = []
@@ -37,9 +44,18 @@ describe('figure: 射程 0-3 distances (Manhattan)', () => {
 
   it('answers the distance query in squares, diagonal neighbour = 2', () => {
     const battle = makeBattle([])
-    expect(ask(battle, { type: 'distance', from: USER, to: [3, 3] })).toEqual({ distance: 2, unit: 'squares' })
-    expect(ask(battle, { type: 'distance', from: USER, to: [5, 2] })).toEqual({ distance: 3, unit: 'squares' })
-    expect(ask(battle, { type: 'distance', from: USER, to: [0, 0] })).toEqual({ distance: 4, unit: 'squares' })
+    expect(ask(battle, { type: 'distance', from: USER, to: [3, 3] })).toEqual({
+      distance: 2,
+      unit: 'squares',
+    })
+    expect(ask(battle, { type: 'distance', from: USER, to: [5, 2] })).toEqual({
+      distance: 3,
+      unit: 'squares',
+    })
+    expect(ask(battle, { type: 'distance', from: USER, to: [0, 0] })).toEqual({
+      distance: 4,
+      unit: 'squares',
+    })
   })
 })
 
@@ -77,7 +93,9 @@ describe('figure: 範囲(選択) example', () => {
       ['b', [3, 1], 'party'],
       ['far', [2, 4], 'cult'],
     ])
-    expect(ask(battle, { type: 'targets', token: 'me', shape: 'area', range: '0-3', pick: [[2, 0]] })).toEqual({
+    expect(
+      ask(battle, { type: 'targets', token: 'me', shape: 'area', range: '0-3', pick: [[2, 0]] }),
+    ).toEqual({
       cells: [
         [2, 0],
         [1, 1],
@@ -180,7 +198,8 @@ describe('figure: 各マス1体 lines A-H (射程 0-3)', () => {
   it('reproduces the figure: eight lines, diagonal steps count 1, cut by the board edge', () => {
     const letterOf = new Map<string, string>()
     for (const d of ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as LineDirection[]) {
-      for (const c of lineShapeCells(STANDARD_BOARD, USER, d, { min: 1, max: 3 })) letterOf.set(c.join(), d)
+      for (const c of lineShapeCells(STANDARD_BOARD, USER, d, { min: 1, max: 3 }))
+        letterOf.set(c.join(), d)
     }
     expect(render((c) => letterOf.get(c.join()))).toEqual(LINE_FIGURE)
   })

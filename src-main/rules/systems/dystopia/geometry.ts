@@ -13,7 +13,14 @@ export interface Board {
 export const STANDARD_BOARD: Board = { width: BOARD_SIDE, height: BOARD_SIDE }
 
 export function onBoard(board: Board, [x, y]: readonly [number, number]): boolean {
-  return Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < board.width && y < board.height
+  return (
+    Number.isInteger(x) &&
+    Number.isInteger(y) &&
+    x >= 0 &&
+    y >= 0 &&
+    x < board.width &&
+    y < board.height
+  )
 }
 
 export function cellKey([x, y]: readonly [number, number]): string {
@@ -71,7 +78,7 @@ export interface Range {
   readonly max: number
 }
 
-const RANGE_PATTERN = /^\s*(\d+)\s*(?:[-‐−–～~〜]\s*(\d+)\s*)?$/
+const RANGE_PATTERN = /^\s*(\d+)\s*(?:[-‐−–－～~〜]\s*(\d+)\s*)?$/
 
 /**
  * Parses "0-3" (also "2" = exactly 2, full-width digits, and 自身 = 0-0). Returns null when the
@@ -140,7 +147,12 @@ export function isLineDirection(value: unknown): value is LineDirection {
 }
 
 /** Squares 1..max steps along one line (steps below range.min skipped), stopping at the edge. */
-export function lineCells(board: Board, origin: Cell, direction: LineDirection, range: Range): Cell[] {
+export function lineCells(
+  board: Board,
+  origin: Cell,
+  direction: LineDirection,
+  range: Range,
+): Cell[] {
   const [dx, dy] = LINE_DIRECTIONS[direction]
   const out: Cell[] = []
   for (let step = Math.max(1, range.min); step <= range.max; step++) {

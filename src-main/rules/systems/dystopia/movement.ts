@@ -19,7 +19,11 @@ export interface CostedCell {
  * unit may end, with the steps used. The start square is not listed. A full square may be passed
  * through: the limit is on how many units stand in a square, and nothing else blocks a move.
  */
-export function moveDestinations(state: DystopiaState, unit: TokenSpec, steps: number): CostedCell[] {
+export function moveDestinations(
+  state: DystopiaState,
+  unit: TokenSpec,
+  steps: number,
+): CostedCell[] {
   return allCells(state.board)
     .map((at) => ({ at, cost: manhattan(unit.at, at) }))
     .filter(({ at, cost }) => cost >= 1 && cost <= steps && hasRoom(state, at, unit))
@@ -59,7 +63,11 @@ export function knockbackSelf(state: DystopiaState, target: TokenSpec, x: number
  * 「戦闘不能状態」になった場合、HPを0にするダメージを与えたユニットが任意のマスに対象を配置できる。
  * 自分のスキルの効果で「戦闘不能状態」になった場合は、移動しない。
  */
-export function incapacitatePlacements(state: DystopiaState, target: TokenSpec, selfInflicted: boolean): Cell[] {
+export function incapacitatePlacements(
+  state: DystopiaState,
+  target: TokenSpec,
+  selfInflicted: boolean,
+): Cell[] {
   if (selfInflicted) return []
   return allCells(state.board).filter((c) => !sameCell(c, target.at) && hasRoom(state, c, target))
 }
@@ -79,7 +87,9 @@ export function emptyOf(state: DystopiaState, cells: readonly Cell[]): Cell[] {
  * 最前列: 「そのマス内に敵が1体でもいるマス」. The squares holding at least one foe of `faction`.
  */
 export function frontRow(state: DystopiaState, faction: string): Cell[] {
-  return allCells(state.board).filter((c) => unitsOn(state, c).some((u) => state.isFoe(faction, u.faction)))
+  return allCells(state.board).filter((c) =>
+    unitsOn(state, c).some((u) => state.isFoe(faction, u.faction)),
+  )
 }
 
 /** 初期配置: the faction's GM-marked squares (any square when none are marked) that have room. */

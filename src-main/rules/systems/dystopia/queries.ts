@@ -30,15 +30,29 @@ import { targets } from './targets'
 
 function readMode(query: Query): MoveMode {
   const mode = query.mode
-  if (mode === undefined) throw missing('mode', '"sub" (サブアクション, 1 square) or "main" (メインアクション, 2 squares)')
+  if (mode === undefined)
+    throw missing(
+      'mode',
+      '"sub" (サブアクション, 1 square) or "main" (メインアクション, 2 squares)',
+    )
   if (mode !== 'sub' && mode !== 'main') {
-    throw new ScenarioError('unknown-mode', `dystopia moves are "sub" (1 square) or "main" (2 squares); got ${JSON.stringify(mode)}`, at('mode'))
+    throw new ScenarioError(
+      'unknown-mode',
+      `dystopia moves are "sub" (1 square) or "main" (2 squares); got ${JSON.stringify(mode)}`,
+      at('mode'),
+    )
   }
   return mode
 }
 
 /** An optional chosen destination `to`, checked against the allowed squares. */
-function checkDestination(state: DystopiaState, query: Query, allowed: readonly Cell[], mover: TokenSpec, what: string): void {
+function checkDestination(
+  state: DystopiaState,
+  query: Query,
+  allowed: readonly Cell[],
+  mover: TokenSpec,
+  what: string,
+): void {
   if (query.to === undefined) return
   const to = readCell(state, query, 'to')
   if (allowed.some((c) => sameCell(c, to))) return
@@ -70,9 +84,13 @@ function path(state: DystopiaState, query: Query) {
   const to = readCell(state, query, 'to')
   const cost = manhattan(unit.at, to)
   if (cost === 0) return { reachable: false, reason: 'the unit is already on that square' }
-  if (cost > steps) return { reachable: false, reason: `${cost} squares away; this move covers ${steps}` }
+  if (cost > steps)
+    return { reachable: false, reason: `${cost} squares away; this move covers ${steps}` }
   if (!hasRoom(state, to, unit)) {
-    return { reachable: false, reason: `the square already holds ${MAX_UNITS_PER_SQUARE} units (1マスの人数制限は4体まで)` }
+    return {
+      reachable: false,
+      reason: `the square already holds ${MAX_UNITS_PER_SQUARE} units (1マスの人数制限は4体まで)`,
+    }
   }
   const route: { at: Cell; cost: number; action: 'move' }[] = []
   let [x, y] = unit.at
@@ -97,7 +115,13 @@ function knockback(state: DystopiaState, query: Query) {
   const x = readInteger(query, 'x', 0, 10)
   const self = by.id === target.id
   const cells = self ? knockbackSelf(state, target, x) : knockbackByOther(state, target, x)
-  checkDestination(state, query, cells, target, self ? 'this self-inflicted BS:KB proposes' : `BS:KB(${x})`)
+  checkDestination(
+    state,
+    query,
+    cells,
+    target,
+    self ? 'this self-inflicted BS:KB proposes' : `BS:KB(${x})`,
+  )
   return { cells, chooser: self ? 'gm' : 'by' }
 }
 
@@ -106,7 +130,13 @@ function incapacitate(state: DystopiaState, query: Query) {
   const by = readToken(state, query, 'by')
   const self = by.id === target.id
   const cells = incapacitatePlacements(state, target, self)
-  checkDestination(state, query, cells, target, self ? '(a self-inflicted 戦闘不能 does not move the unit)' : '戦闘不能 placement')
+  checkDestination(
+    state,
+    query,
+    cells,
+    target,
+    self ? '(a self-inflicted 戦闘不能 does not move the unit)' : '戦闘不能 placement',
+  )
   return { cells, chooser: self ? 'none' : 'by' }
 }
 
@@ -116,7 +146,8 @@ function deploy(state: DystopiaState, query: Query) {
     return { cells: deploySquares(state, unit.faction, unit) }
   }
   const faction = readOptionalString(query, 'faction')
-  if (faction === undefined) throw missing('faction', 'the faction whose deploy squares to list (or "token")')
+  if (faction === undefined)
+    throw missing('faction', 'the faction whose deploy squares to list (or "token")')
   return { cells: deploySquares(state, faction) }
 }
 
@@ -126,7 +157,11 @@ function skillMove(state: DystopiaState, query: Query) {
   if (name === undefined) throw missing('skill', 'a skill name such as WR《音速閃》')
   const move = findSkillOverride(state.skills, name)?.move
   if (!move) {
-    throw new ScenarioError('no-skill-move', `the exception table has no movement rule for ${JSON.stringify(name)}`, at('skill'))
+    throw new ScenarioError(
+      'no-skill-move',
+      `the exception table has no movement rule for ${JSON.stringify(name)}`,
+      at('skill'),
+    )
   }
   if (move.kind === 'to-target-square') {
     const target = readToken(state, query, 'target')

@@ -57,7 +57,12 @@ export function squaresCells(
  * The text's example is 射程 0-3, where the user's own square is at distance 0 and so in range;
  * we include the own square exactly when the range starts at 0 (a 1-3 skill does not reach it).
  */
-export function lineShapeCells(board: Board, origin: Cell, direction: LineDirection, range: Range): Cell[] {
+export function lineShapeCells(
+  board: Board,
+  origin: Cell,
+  direction: LineDirection,
+  range: Range,
+): Cell[] {
   const own: Cell[] = range.min === 0 ? [origin] : []
   return uniqueSortedCells([...own, ...lineCells(board, origin, direction, range)])
 }

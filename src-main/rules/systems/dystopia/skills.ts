@@ -93,7 +93,10 @@ export function parseSkillName(name: string): { owner?: string; skill: string } 
  * The override for a skill name, if any: an exact owner + skill entry first, then a bare skill
  * name matched against every owner, then the owner-wide entry (AB《何か》 → AB's).
  */
-export function findSkillOverride(table: readonly SkillOverride[], name: string): SkillOverride | undefined {
+export function findSkillOverride(
+  table: readonly SkillOverride[],
+  name: string,
+): SkillOverride | undefined {
   const { owner, skill } = parseSkillName(name)
   if (owner !== undefined) {
     return (

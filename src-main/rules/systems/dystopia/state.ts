@@ -16,7 +16,10 @@ export const dystopiaFieldSchema = z.object({
   /** 初期配置: the squares each faction may deploy to. A faction not listed may use any square. */
   deploy: z.record(z.string().min(1).max(200), z.array(cellSchema).max(36)).optional(),
   /** Faction pairs that are foes. Absent = every two different factions are foes. */
-  foes: z.array(z.tuple([z.string().min(1).max(200), z.string().min(1).max(200)])).max(1000).optional(),
+  foes: z
+    .array(z.tuple([z.string().min(1).max(200), z.string().min(1).max(200)]))
+    .max(1000)
+    .optional(),
   /** Extra skill exceptions; same owner + skill replaces a default. */
   skills: z.array(skillOverrideSchema).max(1000).optional(),
 })
@@ -83,7 +86,11 @@ export function loadState(battle: Battle): DystopiaState {
   const occupants = new Map<string, TokenSpec[]>()
   battle.tokens.forEach((token, index) => {
     if (!onBoard(board, token.at)) {
-      throw new ScenarioError('cell-outside-map', `token "${token.id}" stands outside the 6 × 6 board`, `/tokens/${index}/at`)
+      throw new ScenarioError(
+        'cell-outside-map',
+        `token "${token.id}" stands outside the 6 × 6 board`,
+        `/tokens/${index}/at`,
+      )
     }
     const here = occupants.get(cellKey(token.at)) ?? []
     if (here.length >= MAX_UNITS_PER_SQUARE) {
@@ -102,7 +109,11 @@ export function loadState(battle: Battle): DystopiaState {
   for (const [faction, cells] of Object.entries(field.deploy ?? {})) {
     cells.forEach((c, i) => {
       if (!onBoard(board, c)) {
-        throw new ScenarioError('cell-outside-map', `deploy square [${c.join(', ')}] is outside the board`, pointer(['dystopia', 'deploy', faction, i]))
+        throw new ScenarioError(
+          'cell-outside-map',
+          `deploy square [${c.join(', ')}] is outside the board`,
+          pointer(['dystopia', 'deploy', faction, i]),
+        )
       }
     })
     deploy.set(faction, uniqueSortedCells(cells))
@@ -113,13 +124,18 @@ export function loadState(battle: Battle): DystopiaState {
     foePairs = new Set()
     field.foes.forEach(([a, b], i) => {
       if (a === b) {
-        throw new ScenarioError('invalid-dystopia', `faction "${a}" cannot be its own foe`, `/dystopia/foes/${i}`)
+        throw new ScenarioError(
+          'invalid-dystopia',
+          `faction "${a}" cannot be its own foe`,
+          `/dystopia/foes/${i}`,
+        )
       }
       foePairs!.add(pairKey(a, b))
     })
   }
   const pairs = foePairs
-  const isFoe = (a: string, b: string): boolean => a !== b && (pairs === null || pairs.has(pairKey(a, b)))
+  const isFoe = (a: string, b: string): boolean =>
+    a !== b && (pairs === null || pairs.has(pairKey(a, b)))
 
   return {
     board,
@@ -132,12 +148,19 @@ export function loadState(battle: Battle): DystopiaState {
   }
 }
 
-export function unitsOn(state: DystopiaState, cell: readonly [number, number]): readonly TokenSpec[] {
+export function unitsOn(
+  state: DystopiaState,
+  cell: readonly [number, number],
+): readonly TokenSpec[] {
   return state.occupants.get(cellKey(cell)) ?? []
 }
 
 /** Whether `mover` (already on the board, or not) could end on `cell` without a fifth unit. */
-export function hasRoom(state: DystopiaState, cell: readonly [number, number], mover?: TokenSpec): boolean {
+export function hasRoom(
+  state: DystopiaState,
+  cell: readonly [number, number],
+  mover?: TokenSpec,
+): boolean {
   const others = unitsOn(state, cell).filter((u) => u !== mover && u.id !== mover?.id)
   return others.length < MAX_UNITS_PER_SQUARE
 }

@@ -25,7 +25,15 @@ import {
   formatRange,
   type Range,
 } from './geometry'
-import { areaCells, lineShapeCells, sceneCells, SHAPE_LABELS, SHAPES, squaresCells, type Shape } from './shapes'
+import {
+  areaCells,
+  lineShapeCells,
+  sceneCells,
+  SHAPE_LABELS,
+  SHAPES,
+  squaresCells,
+  type Shape,
+} from './shapes'
 import { findSkillOverride } from './skills'
 import { unitsOn, type DystopiaState } from './state'
 
@@ -38,7 +46,11 @@ function readShape(query: Query): Shape {
   const shape = query.shape
   if (shape === undefined) throw missing('shape', `one of ${SHAPES.join(', ')}`)
   if (typeof shape !== 'string' || !(SHAPES as readonly string[]).includes(shape)) {
-    throw new ScenarioError('invalid-shape', `"shape" must be one of ${SHAPES.join(', ')}`, at('shape'))
+    throw new ScenarioError(
+      'invalid-shape',
+      `"shape" must be one of ${SHAPES.join(', ')}`,
+      at('shape'),
+    )
   }
   return shape as Shape
 }
@@ -63,7 +75,11 @@ function readAreaPick(state: DystopiaState, query: Query): { cell: Cell; path: s
   }
   const cells = readCellList(state, query, 'pick')
   if (cells.length !== 1) {
-    throw new ScenarioError('pick-count', `範囲(選択) picks exactly 1 square; got ${cells.length}`, at('pick'))
+    throw new ScenarioError(
+      'pick-count',
+      `範囲(選択) picks exactly 1 square; got ${cells.length}`,
+      at('pick'),
+    )
   }
   return { cell: cells[0], path: at('pick', 0) }
 }
@@ -72,18 +88,33 @@ function readSquaresPicks(state: DystopiaState, query: Query, origin: Cell, rang
   const n = readInteger(query, 'n', 1, state.board.width * state.board.height)
   const picks = readCellList(state, query, 'pick')
   if (picks.length !== n) {
-    throw new ScenarioError('pick-count', `${n}マス指定 picks exactly ${n} squares; got ${picks.length}`, at('pick'))
+    throw new ScenarioError(
+      'pick-count',
+      `${n}マス指定 picks exactly ${n} squares; got ${picks.length}`,
+      at('pick'),
+    )
   }
   picks.forEach((p, i) => {
     checkInRange(origin, p, range, at('pick', i), `${n}マス指定`)
     if (picks.slice(0, i).some((q) => sameCell(p, q))) {
-      throw new ScenarioError('duplicate-pick', `square [${p.join(', ')}] is picked twice`, at('pick', i))
+      throw new ScenarioError(
+        'duplicate-pick',
+        `square [${p.join(', ')}] is picked twice`,
+        at('pick', i),
+      )
     }
   })
   return picks
 }
 
-function shapeCells(state: DystopiaState, query: Query, user: TokenSpec, shape: Shape, range: Range, strict: boolean): Cell[] {
+function shapeCells(
+  state: DystopiaState,
+  query: Query,
+  user: TokenSpec,
+  shape: Shape,
+  range: Range,
+  strict: boolean,
+): Cell[] {
   const origin = user.at
   const unused = (field: string) => {
     if (strict) refuse(query, field, `by ${SHAPE_LABELS[shape]} (shape "${shape}")`)
@@ -105,7 +136,11 @@ function shapeCells(state: DystopiaState, query: Query, user: TokenSpec, shape: 
       const dropped = query.exclude === undefined ? [] : readCellList(state, query, 'exclude')
       dropped.forEach((d, i) => {
         if (!full.some((c) => sameCell(c, d))) {
-          throw new ScenarioError('not-in-shape', `square [${d.join(', ')}] is not among the picked squares, so it cannot be dropped`, at('exclude', i))
+          throw new ScenarioError(
+            'not-in-shape',
+            `square [${d.join(', ')}] is not among the picked squares, so it cannot be dropped`,
+            at('exclude', i),
+          )
         }
       })
       return squaresCells(state.board, origin, picks, dropped)
@@ -115,7 +150,11 @@ function shapeCells(state: DystopiaState, query: Query, user: TokenSpec, shape: 
       const direction = query.direction
       if (direction === undefined) throw missing('direction', 'one of the eight lines A-H')
       if (!isLineDirection(direction)) {
-        throw new ScenarioError('invalid-direction', `"direction" must be one of A, B, C, D, E, F, G, H (A west, then clockwise)`, at('direction'))
+        throw new ScenarioError(
+          'invalid-direction',
+          `"direction" must be one of A, B, C, D, E, F, G, H (A west, then clockwise)`,
+          at('direction'),
+        )
       }
       return lineShapeCells(state.board, origin, direction, range)
     }
@@ -127,18 +166,28 @@ function compareUnits(a: TokenSpec, b: TokenSpec): number {
 }
 
 /** `choose`: the units the GM settles on; each must be a candidate, and 各マス1体 allows one a square. */
-function checkChoice(state: DystopiaState, query: Query, candidates: readonly TokenSpec[], shape: Shape): TokenSpec[] {
+function checkChoice(query: Query, candidates: readonly TokenSpec[], shape: Shape): TokenSpec[] {
   const value = query.choose
-  if (!Array.isArray(value)) throw new ScenarioError('invalid-query', '"choose" must be a list of token ids', at('choose'))
+  if (!Array.isArray(value))
+    throw new ScenarioError('invalid-query', '"choose" must be a list of token ids', at('choose'))
   const chosen: TokenSpec[] = []
   value.forEach((id, i) => {
     const unit = candidates.find((u) => u.id === id)
     if (typeof id !== 'string' || !unit) {
-      throw new ScenarioError('not-a-target', `${JSON.stringify(id)} is not among this shape's units`, at('choose', i))
+      throw new ScenarioError(
+        'not-a-target',
+        `${JSON.stringify(id)} is not among this shape's units`,
+        at('choose', i),
+      )
     }
-    if (chosen.includes(unit)) throw new ScenarioError('duplicate-pick', `"${id}" is chosen twice`, at('choose', i))
+    if (chosen.includes(unit))
+      throw new ScenarioError('duplicate-pick', `"${id}" is chosen twice`, at('choose', i))
     if (shape === 'line' && chosen.some((u) => sameCell(u.at, unit.at))) {
-      throw new ScenarioError('one-per-square', `各マス1体 takes at most one unit a square; square [${unit.at.join(', ')}] already has one`, at('choose', i))
+      throw new ScenarioError(
+        'one-per-square',
+        `各マス1体 takes at most one unit a square; square [${unit.at.join(', ')}] already has one`,
+        at('choose', i),
+      )
     }
     chosen.push(unit)
   })
@@ -166,6 +215,6 @@ export function targets(state: DystopiaState, query: Query): TargetsAnswer {
 
   const cells = shapeCells(state, query, user, shape, range, strict)
   const candidates = cells.flatMap((c) => [...unitsOn(state, c)]).sort(compareUnits)
-  const units = query.choose === undefined ? candidates : checkChoice(state, query, candidates, shape)
+  const units = query.choose === undefined ? candidates : checkChoice(query, candidates, shape)
   return { cells, units: units.map((u) => u.id) }
 }

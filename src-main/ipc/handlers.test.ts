@@ -1,0 +1,218 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createCampaignService, type CampaignService } from '../campaign/service'
+import type { CampaignMap } from '../campaign/schema'
+import { GM_VERBS } from './channels'
+import { contract, type HandlerResult } from './contract'
+import { createHandlers, toHandlerError, toScenario, type Handlers, type RulesApi } from './handlers'
+
+const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
+
+/** These tests never reach rules.query; if one does, it must fail loudly rather than pass. */
+const rulesNotUsed: RulesApi = {
+  runScenario() {
+    throw new Error('rules engine not expected in this test')
+  },
+}
+
+let dataDir: string
+let service: CampaignService
+let handlers: Handlers
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-handlers-'))
+  service = await createCampaignService({ dataDir, autosaveDelayMs: 10_000, sampleCampaignFile: SAMPLE })
+  handlers = createHandlers(service, rulesNotUsed, { logError: () => {} })
+})
+
+afterEach(async () => {
+  handlers.dispose()
+  await service.dispose()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+function value<T = unknown>(result: HandlerResult): T {
+  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`)
+  return result.value as T
+}
+
+function errorOf(result: HandlerResult): { code: string; message: string; path?: string } {
+  if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value).slice(0, 200)}`)
+  return result.error
+}
+
+async function openSample(): Promise<CampaignMap> {
+  const opened = value<{ campaign: { maps: CampaignMap[] } }>(
+    await handlers.handle('campaign.open', { id: 'sample-campaign' }),
+  )
+  return opened.campaign.maps[0]
+}
+
+describe('handlers with the real campaign service', () => {
+  it('lists the seeded sample campaign, in the contract shape', async () => {
+    const list = value(await handlers.handle('campaign.list', undefined))
+    expect(contract['campaign.list'].result.parse(list)).toEqual([
+      expect.objectContaining({ id: 'sample-campaign', mapCount: 4 }),
+    ])
+  })
+
+  it('opens a campaign with its undo state, valid against the result schema', async () => {
+    const opened = value(await handlers.handle('campaign.open', { id: 'sample-campaign' }))
+    const parsed = contract['campaign.open'].result.parse(opened)
+    expect(parsed.campaign.maps.map((m) => m.system)).toEqual(['arianrhod', 'pathfinder', 'dnd35', 'dystopia'])
+    expect(parsed.canUndo).toBe(false)
+    expect(parsed.recovered).toBeUndefined()
+  })
+
+  it('dispatches edge.set, pushes campaign.changed, undoes and redoes', async () => {
+    const map = await openSample()
+    const events: { canUndo: boolean; canRedo: boolean; cause: { type: string } }[] = []
+    const off = handlers.subscribe('campaign.changed', (event) => events.push(event))
+    const command = { type: 'edge.set', mapId: map.id, between: [[0, 0], [1, 0]], edge: { kind: 'wall' } }
+    const after = value<{ maps: CampaignMap[] }>(
+      await handlers.handle('campaign.dispatch', { id: 'sample-campaign', command }),
+    )
+    const hasWall = (m: CampaignMap) =>
+      m.edges.some((e) => e.kind === 'wall' && JSON.stringify(e.between) === '[[0,0],[1,0]]')
+    expect(hasWall(after.maps[0])).toBe(true)
+    expect(events.at(-1)).toMatchObject({ canUndo: true, canRedo: false, cause: { type: 'edge.set' } })
+
+    const undone = value<{ maps: CampaignMap[] }>(await handlers.handle('campaign.undo', { id: 'sample-campaign' }))
+    expect(hasWall(undone.maps[0])).toBe(false)
+    expect(events.at(-1)).toMatchObject({ canUndo: false, canRedo: true })
+
+    const redone = value<{ maps: CampaignMap[] }>(await handlers.handle('campaign.redo', { id: 'sample-campaign' }))
+    expect(hasWall(redone.maps[0])).toBe(true)
+    off()
+    expect(contract['campaign.open'].result.parse(value(await handlers.handle('campaign.open', { id: 'sample-campaign' }))).canUndo).toBe(true)
+  })
+
+  it('campaign.save writes the change to the campaign file at once', async () => {
+    const map = await openSample()
+    const command = { type: 'edge.set', mapId: map.id, between: [[2, 2], [2, 3]], edge: { kind: 'low-wall' } }
+    value(await handlers.handle('campaign.dispatch', { id: 'sample-campaign', command }))
+    const saved = value<{ savedAt: string }>(await handlers.handle('campaign.save', { id: 'sample-campaign' }))
+    expect(Number.isNaN(Date.parse(saved.savedAt))).toBe(false)
+    const onDisk = JSON.parse(await readFile(join(dataDir, 'campaigns', 'sample-campaign.json'), 'utf8')) as {
+      maps: CampaignMap[]
+    }
+    const edges = onDisk.maps.find((m) => m.id === map.id)!.edges
+    expect(edges).toContainEqual({ kind: 'low-wall', between: [[2, 2], [2, 3]] })
+  })
+
+  it('creates, exports and imports campaigns', async () => {
+    const created = value<{ id: string; name: string }>(await handlers.handle('campaign.create', { name: '  Night raid ' }))
+    expect(created.name).toBe('Night raid')
+    const exported = value<string>(await handlers.handle('campaign.export', { id: created.id }))
+    const imported = value<{ id: string; name: string }>(await handlers.handle('campaign.import', { json: exported }))
+    expect(imported.name).toBe('Night raid')
+    expect(imported.id).not.toBe(created.id)
+    const list = value<{ id: string }[]>(await handlers.handle('campaign.list', {}))
+    expect(list.map((c) => c.id).sort()).toEqual([created.id, imported.id, 'sample-campaign'].sort())
+  })
+
+  it('answers bad arguments with bad-argument and a path, never a throw', async () => {
+    const cases: [string, unknown][] = [
+      ['campaign.open', undefined],
+      ['campaign.open', { id: 42 }],
+      ['campaign.open', { id: 'x', extra: true }],
+      ['campaign.create', { name: '   ' }],
+      ['campaign.dispatch', { id: 'sample-campaign', command: { type: 'edge.set' } }],
+      ['campaign.dispatch', { id: 'sample-campaign', command: { type: 'no.such.command' } }],
+      ['campaign.import', { json: '' }],
+      ['campaign.list', { unexpected: 1 }],
+      ['rules.query', { campaignId: 'sample-campaign', mapId: 'm', query: 'reach' }],
+      ['player.show', {}],
+      ['campaign.undo', null],
+      ['campaign.open', 'sample-campaign'],
+    ]
+    for (const [verb, args] of cases) {
+      const error = errorOf(await handlers.handle(verb, args))
+      expect(error.code, `${verb} ${JSON.stringify(args)}`).toBe('bad-argument')
+      expect(error.message.length).toBeGreaterThan(0)
+    }
+    const nested = errorOf(
+      await handlers.handle('campaign.dispatch', {
+        id: 'sample-campaign',
+        command: { type: 'edge.set', mapId: 'm', between: [[0, 0], [1, 'x']], edge: null },
+      }),
+    )
+    expect(nested.path).toBe('/command/between/1/1')
+  })
+
+  it('maps service failures to their codes', async () => {
+    expect(errorOf(await handlers.handle('campaign.open', { id: 'missing' })).code).toBe('not-found')
+    expect(errorOf(await handlers.handle('campaign.undo', { id: 'sample-campaign' })).code).toBe('not-open')
+    await openSample()
+    const rejected = errorOf(
+      await handlers.handle('campaign.dispatch', {
+        id: 'sample-campaign',
+        command: { type: 'edge.set', mapId: 'no-such-map', between: [[0, 0], [1, 0]], edge: { kind: 'wall' } },
+      }),
+    )
+    expect(rejected.code).toBe('command-rejected')
+    expect(errorOf(await handlers.handle('campaign.import', { json: '{"nope":' })).code).toBe('invalid-import')
+  })
+
+  it('rejects unknown verbs and keeps the player role to player verbs', async () => {
+    expect(errorOf(await handlers.handle('campaign.delete-everything', {})).code).toBe('unknown-verb')
+    expect(errorOf(await handlers.handle('__proto__', {})).code).toBe('unknown-verb')
+    for (const verb of GM_VERBS.filter((v) => v !== 'player.current')) {
+      expect(errorOf(await handlers.handle(verb, {}, 'player')).code).toBe('forbidden')
+    }
+    expect(value(await handlers.handle('player.current', undefined, 'player'))).toEqual({ map: null })
+  })
+
+  it('shows a map to players with its id and name only, and follows changes', async () => {
+    const map = await openSample()
+    const views: unknown[] = []
+    handlers.subscribe('player.view', (view) => views.push(view))
+    const shown = value(
+      await handlers.handle('player.show', { target: { campaignId: 'sample-campaign', mapId: map.id } }),
+    )
+    expect(contract['player.show'].result.parse(shown)).toEqual({ map: { id: map.id, name: map.name } })
+    expect(JSON.stringify(shown)).not.toContain('"tokens"')
+    expect(value(await handlers.handle('player.current', {}, 'player'))).toEqual(shown)
+
+    value(await handlers.handle('campaign.dispatch', { id: 'sample-campaign', command: { type: 'map.remove', mapId: map.id } }))
+    expect(views.at(-1)).toEqual({ map: null })
+    expect(errorOf(await handlers.handle('player.show', { target: { campaignId: 'sample-campaign', mapId: 'gone' } })).code).toBe('not-found')
+  })
+})
+
+describe('toScenario', () => {
+  it('keeps what the engine needs and drops GM-only fields', async () => {
+    const map = await openSample()
+    const doc = toScenario(map, { type: 'distance', from: [0, 0], to: [3, 4] }) as {
+      format: string
+      system: string
+      map: { width: number; edges: unknown[]; light: { sources: unknown[] } }
+      tokens: Record<string, unknown>[]
+    }
+    expect(doc.format).toBe('gm-scenario/1')
+    expect(doc.system).toBe(map.system)
+    expect(doc.map.width).toBe(map.width)
+    expect(doc.map.edges).toHaveLength(map.edges.length)
+    expect(doc.tokens).toHaveLength(map.tokens.length)
+    const text = JSON.stringify(doc)
+    for (const token of map.tokens) {
+      if (token.name) expect(text).not.toContain(token.name)
+    }
+    for (const token of doc.tokens) {
+      expect(Object.keys(token).some((k) => ['name', 'color', 'hidden', 'notes'].includes(k))).toBe(false)
+    }
+    expect(text).not.toContain('"id":"torch"')
+    expect(text).not.toContain('"secret"')
+  })
+})
+
+describe('toHandlerError', () => {
+  it('turns unknown throwables into internal errors and Node errors into io-error', () => {
+    expect(toHandlerError('boom')).toEqual({ code: 'internal', message: 'Unexpected error.' })
+    expect(toHandlerError(new Error('x')).code).toBe('internal')
+    expect(toHandlerError(Object.assign(new Error('disk'), { code: 'ENOSPC' })).code).toBe('io-error')
+  })
+})

@@ -1,0 +1,137 @@
+// The headless contract (shared/spec/scenario-format.md): one scenario document in, one answer or
+// one error out. Never throws: anything unexpected becomes an `internal-error` answer so the CLI
+// and the IPC handler can always print JSON.
+import { z } from 'zod'
+import { MAX_MAP_SIDE, MAX_TOKENS, SYSTEM_IDS, mapSpecSchema, tokenSpecSchema } from '../model'
+import type { TokenSpec } from '../model'
+import { Grid, GridSpecError } from '../grid/grid'
+import type { Battle, RuleSystem } from '../system'
+import { ScenarioError } from '../system'
+import { getSystem } from '../systems/index'
+import { isCell } from './query'
+
+export const SCENARIO_FORMAT = 'gm-scenario/1'
+
+export type ScenarioResult =
+  | { ok: true; answer: unknown }
+  | { ok: false; error: { code: string; message: string; path?: string } }
+
+const scenarioSchema = z.object({
+  format: z.literal(SCENARIO_FORMAT),
+  system: z.enum(SYSTEM_IDS),
+  map: mapSpecSchema,
+  tokens: z.array(tokenSpecSchema).max(MAX_TOKENS).optional(),
+  query: z.looseObject({ type: z.string() }),
+})
+
+function escapePointer(part: PropertyKey): string {
+  return String(part).replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Size checks first, so a huge document is refused before anything walks it. */
+function checkLimits(doc: Record<string, unknown>): void {
+  const map = doc.map
+  if (isRecord(map)) {
+    for (const side of ['width', 'height'] as const) {
+      const value = map[side]
+      if (typeof value === 'number' && value > MAX_MAP_SIDE) {
+        throw new ScenarioError(
+          'map-too-large',
+          `map ${side} ${value} exceeds the limit of ${MAX_MAP_SIDE} cells`,
+          `/map/${side}`,
+        )
+      }
+    }
+  }
+  if (Array.isArray(doc.tokens) && doc.tokens.length > MAX_TOKENS) {
+    throw new ScenarioError('too-many-tokens', `${doc.tokens.length} tokens exceed the limit of ${MAX_TOKENS}`, '/tokens')
+  }
+}
+
+function parse(doc: unknown): z.infer<typeof scenarioSchema> {
+  if (!isRecord(doc)) throw new ScenarioError('invalid-scenario', 'a scenario must be a JSON object', '')
+  if (doc.format !== SCENARIO_FORMAT) {
+    throw new ScenarioError('unknown-format', `format must be "${SCENARIO_FORMAT}"`, '/format')
+  }
+  if (typeof doc.system !== 'string' || !(SYSTEM_IDS as readonly string[]).includes(doc.system)) {
+    throw new ScenarioError('unknown-system', `system must be one of: ${SYSTEM_IDS.join(', ')}`, '/system')
+  }
+  checkLimits(doc)
+  const parsed = scenarioSchema.safeParse(doc)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const path = issue.path.map(escapePointer).join('/')
+    const where = path ? `/${path}` : ''
+    throw new ScenarioError('invalid-scenario', `${where || 'scenario'}: ${issue.message}`, where)
+  }
+  return parsed.data
+}
+
+function buildBattle(doc: z.infer<typeof scenarioSchema>, raw: Record<string, unknown>): Battle {
+  let grid: Grid
+  try {
+    grid = Grid.fromSpec(doc.map)
+  } catch (e) {
+    if (e instanceof GridSpecError) {
+      const code = e.message.includes('outside') ? 'cell-out-of-bounds' : 'invalid-edge'
+      throw new ScenarioError(code, e.message, `/map${e.path}`)
+    }
+    throw e
+  }
+  const tokens: TokenSpec[] = doc.tokens ?? []
+  const tokenById = new Map<string, TokenSpec>()
+  tokens.forEach((token, i) => {
+    if (!grid.inBounds(token.at[0], token.at[1])) {
+      throw new ScenarioError(
+        'cell-out-of-bounds',
+        `token "${token.id}" at [${token.at[0]}, ${token.at[1]}] is outside the ${grid.width}×${grid.height} map`,
+        `/tokens/${i}/at`,
+      )
+    }
+    if (tokenById.has(token.id)) {
+      throw new ScenarioError('duplicate-token', `two tokens have the id "${token.id}"`, `/tokens/${i}/id`)
+    }
+    tokenById.set(token.id, token)
+  })
+  return { grid, tokens, tokenById, scenario: raw }
+}
+
+function distanceQuery(system: RuleSystem, battle: Battle, query: Readonly<Record<string, unknown>>): unknown {
+  const read = (key: 'from' | 'to') => {
+    const value = query[key]
+    if (value === undefined) throw new ScenarioError('missing-field', `query.${key} is required`, `/query/${key}`)
+    if (!isCell(value)) throw new ScenarioError('invalid-query', `query.${key} must be a cell [x, y] of integers`, `/query/${key}`)
+    if (!battle.grid.inBounds(value[0], value[1])) {
+      throw new ScenarioError('cell-out-of-bounds', `query.${key} is outside the map`, `/query/${key}`)
+    }
+    return value
+  }
+  return { distance: system.distance(read('from'), read('to')), unit: system.unit }
+}
+
+export function runScenario(doc: unknown): ScenarioResult {
+  try {
+    const parsed = parse(doc)
+    const system = getSystem(parsed.system)
+    const battle = buildBattle(parsed, doc as Record<string, unknown>)
+    const query = parsed.query
+    const handler = Object.hasOwn(system.queries, query.type) ? system.queries[query.type] : undefined
+    if (handler) return { ok: true, answer: handler(battle, query) }
+    if (query.type === 'distance') return { ok: true, answer: distanceQuery(system, battle, query) }
+    throw new ScenarioError(
+      'unsupported-query',
+      `system "${system.id}" does not answer "${query.type}" queries (it answers: ${['distance', ...Object.keys(system.queries).filter((k) => k !== 'distance')].join(', ')})`,
+      '/query/type',
+    )
+  } catch (e) {
+    if (e instanceof ScenarioError) {
+      return { ok: false, error: { code: e.code, message: e.message, ...(e.path !== undefined ? { path: e.path } : {}) } }
+    }
+    const message = e instanceof Error ? e.message : String(e)
+    return { ok: false, error: { code: 'internal-error', message: `the rules engine failed: ${message}` } }
+  }
+}

@@ -1,0 +1,283 @@
+// Arianrhod RPG 2E グリッドルール (shared/seeds/000_*.txt) as a RuleSystem: the spec's queries
+// plus this system's extra ones (documented in src-main/rules/README.md).
+import type { Cell } from '../../model'
+import type { Battle, QueryHandler, RuleSystem } from '../../system'
+import { ScenarioError } from '../../system'
+import { fieldOfView } from '../../grid/vision'
+import {
+
+  isCell,
+  readBoolean,
+  readCell,
+  readEnum,
+  readMode,
+  readNumber,
+  readOptionalToken,
+  readToken,
+} from '../../scenario/query'
+import type { RangeSpec } from './combat'
+import {
+  PROTECT_RANGE,
+  areaOf,
+  coverBetween,
+  flankingPairs,
+  lightEffects,
+  lightLevel,
+  reachCells,
+  edgesAround,
+  targetsOf,
+} from './combat'
+import { Field, sortIds } from './field'
+import { distance } from './metric'
+import type { MovePlan } from './movement'
+import { MOVE_MODES, describePath, fallOf, planMove } from './movement'
+import { boardingOf, dismountOf, forcedMoveOf, trapReachOf } from './placement'
+
+type Query = Readonly<Record<string, unknown>>
+
+const fields = new WeakMap<Battle, Field>()
+function fieldOf(battle: Battle): Field {
+  let field = fields.get(battle)
+  if (!field) {
+    field = new Field(battle)
+    fields.set(battle, field)
+  }
+  return field
+}
+
+function cellList(field: Field, cells: Iterable<number>): Cell[] {
+  return [...cells].sort((a, b) => a - b).map((c) => field.grid.cellOf(c))
+}
+
+function planExtras(plan: MovePlan) {
+  return {
+    lost: plan.lost,
+    ...(plan.startChecks.length > 0 ? { checks: plan.startChecks } : {}),
+    ...(plan.startFall ? { fall: plan.startFall } : {}),
+  }
+}
+
+function readRange(query: Query, fallback: RangeSpec | undefined): RangeSpec {
+  const value = query.range
+  if (value === undefined && fallback !== undefined) return fallback
+  if (value === 'reach' || value === 'scene') return value
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value
+  throw new ScenarioError('invalid-query', 'query.range must be metres (a number ≥ 0), "reach" (至近) or "scene" (シーン)', '/query/range')
+}
+
+const reach: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const mover = field.token(readToken(battle, query, 'token'))
+  const plan = planMove(field, mover, readMode(query, MOVE_MODES))
+  if (!plan.allowed || !plan.search) return { cells: [], allowed: false, reason: plan.reason, lost: plan.lost }
+  const cells = plan.search.reach({ excludeStarts: true }).map((r) => ({ at: field.grid.cellOf(r.cell), cost: r.cost }))
+  return { cells, allowed: true, ...planExtras(plan) }
+}
+
+const path: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const mover = field.token(readToken(battle, query, 'token'))
+  const to = readCell(battle, query, 'to')
+  const plan = planMove(field, mover, readMode(query, MOVE_MODES))
+  if (!plan.allowed || !plan.search) return { reachable: false, reason: plan.reason }
+  const target = field.grid.index(to[0], to[1])
+  if (target === mover.cell) return { reachable: false, reason: 'start' }
+  const found = describePath(field, mover, plan, target)
+  if (!found) {
+    const grid = field.grid
+    const reason = grid.isSolid(target)
+      ? 'solid'
+      : grid.isPit(target) && !mover.flying
+        ? 'pit'
+        : field.occupiedByOthers(target, mover)
+          ? 'occupied'
+          : 'out-of-reach'
+    return { reachable: false, reason }
+  }
+  return {
+    reachable: true,
+    cost: found.cost,
+    steps: found.steps,
+    checks: found.checks,
+    provokes: [],
+    lost: plan.lost,
+    ...(plan.startFall ? { fall: plan.startFall } : {}),
+    ...(found.falls.length > 0 ? { falls: found.falls } : {}),
+    ...(found.loses.length > 0 ? { loses: found.loses } : {}),
+  }
+}
+
+const zoc: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const token = field.token(readToken(battle, query, 'token'))
+  return { cells: cellList(field, field.zocOf(token)), blockaded: field.blockadesZoc(token) }
+}
+
+const cover: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const from = field.token(readToken(battle, query, 'from'))
+  const to = field.token(readToken(battle, query, 'to'))
+  const attack = readEnum(query, 'attack', ['ranged', 'melee'] as const, 'ranged')
+  const scene = query.range === 'scene'
+  const result = scene ? 'none' : coverBetween(field.grid, from.cell, to.cell)
+  const insideReach = reachCells(field, from.cell).includes(to.cell)
+  const targetable = result !== 'full' && !(attack === 'ranged' && insideReach)
+  return {
+    cover: result,
+    targetable,
+    ...(attack === 'ranged' && insideReach ? { reason: 'ranged-inside-reach' } : {}),
+    reactionDice: result === 'partial' ? 1 : 0,
+  }
+}
+
+const flanking: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  return { pairs: flankingPairs(field, field.token(readToken(battle, query, 'target'))) }
+}
+
+const light: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const at = readCell(battle, query, 'at')
+  const level = lightLevel(field, field.grid.index(at[0], at[1]))
+  return { level, effects: lightEffects(level) }
+}
+
+const visible: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const token = field.token(readToken(battle, query, 'token'))
+  const range = query.range === undefined ? Infinity : readNumber(query, 'range', { min: 0 })
+  const origin = field.cellOf(token)
+  const seen = fieldOfView(field.grid, token.cell, {
+    inRange: range === Infinity ? undefined : (cell) => distance(origin, field.grid.cellOf(cell)) <= range,
+  })
+  return { cells: cellList(field, seen) }
+}
+
+const engagement: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const token = field.token(readToken(battle, query, 'token'))
+  const cells = reachCells(field, token.cell)
+  return { cells: cellList(field, cells), edges: edgesAround(field.grid, [token.cell]) }
+}
+
+const targets: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const attacker = field.token(readToken(battle, query, 'token'))
+  const attack = readEnum(query, 'attack', ['melee', 'ranged'] as const, 'melee')
+  const range = readRange(query, attack === 'melee' ? 'reach' : undefined)
+  return { targets: targetsOf(field, attacker, attack, range) }
+}
+
+const area: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const origin = readCell(battle, query, 'origin')
+  const fate = readNumber(query, 'fate', { fallback: 0, integer: true, min: -100, max: 100 })
+  const user = readOptionalToken(battle, query, 'token')
+  const range = user ? readRange(query, 'scene') : undefined
+  return areaOf(field, field.grid.index(origin[0], origin[1]), fate, user && field.token(user), range)
+}
+
+const trapReach: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const object = query.object
+  const extended = readBoolean(query, 'extended', false)
+  if (typeof object === 'object' && object !== null && 'at' in object) {
+    const at = readCell(battle, object as Query, 'at')
+    return trapReachOf(field, { at }, extended)
+  }
+  if (typeof object === 'object' && object !== null && 'between' in object) {
+    const between = (object as Query).between
+    if (Array.isArray(between) && between.length === 2 && isCell(between[0]) && isCell(between[1])) {
+      const [a, b] = between as [Cell, Cell]
+      if (!field.grid.inBounds(a[0], a[1]) || !field.grid.inBounds(b[0], b[1])) {
+        throw new ScenarioError('cell-out-of-bounds', 'query.object.between names a cell outside the map', '/query/object/between')
+      }
+      if (!field.grid.edgeSlot(a, b)) {
+        throw new ScenarioError('invalid-query', 'query.object.between must be two orthogonal neighbours', '/query/object/between')
+      }
+      return trapReachOf(field, { between: [a, b] }, extended)
+    }
+  }
+  throw new ScenarioError('invalid-query', 'query.object must be {"at": [x, y]} or {"between": [[x, y], [x, y]]}', '/query/object')
+}
+
+const board: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  return boardingOf(field, field.token(readToken(battle, query, 'token')), field.token(readToken(battle, query, 'rider')))
+}
+
+const dismount: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  return dismountOf(field, field.token(readToken(battle, query, 'token')))
+}
+
+const fall: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const token = field.token(readToken(battle, query, 'token'))
+  const mode = readMode(query, MOVE_MODES, 'combat')
+  const report = mode === 'climb' || mode === 'jump-climb' ? undefined : fallOf(field, token, mode)
+  if (!report) return { falls: false, at: field.cellOf(token), height: 0, damage: 'none', stoppedBy: [] }
+  return { falls: true, ...report, from: token.elevation, to: field.grid.elevation[token.cell] }
+}
+
+const forcedMove: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const token = field.token(readToken(battle, query, 'token'))
+  const to = readCell(battle, query, 'to')
+  return forcedMoveOf(field, token, field.grid.index(to[0], to[1]))
+}
+
+const protect: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const guard = field.token(readToken(battle, query, 'token'))
+  const target = field.token(readToken(battle, query, 'target'))
+  const fate = readNumber(query, 'fate', { fallback: 0, integer: true, min: 0, max: 100 })
+  const d = distance(field.cellOf(guard), field.cellOf(target))
+  const range = PROTECT_RANGE + fate
+  return { allowed: guard !== target && d <= range, distance: d, range }
+}
+
+const duel: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  return field.duelStatus(field.token(readToken(battle, query, 'token')))
+}
+
+const stealth: QueryHandler = (battle, query) => {
+  const field = fieldOf(battle)
+  const token = field.token(readToken(battle, query, 'token'))
+  const owners = field.tokens.filter((o) => o !== token && field.isEnemy(o, token) && field.zocOf(o).includes(token.cell))
+  return { canEnter: owners.length === 0, zoc: sortIds(owners) }
+}
+
+export const arianrhod: RuleSystem = {
+  id: 'arianrhod',
+  unit: 'm',
+  moveModes: MOVE_MODES,
+  distance,
+  queries: {
+    distance: (battle, query) => {
+      const from = readCell(battle, query, 'from')
+      const to = readCell(battle, query, 'to')
+      return { distance: distance(from, to), unit: 'm' }
+    },
+    reach,
+    path,
+    zoc,
+    cover,
+    flanking,
+    light,
+    visible,
+    engagement,
+    targets,
+    area,
+    'trap-reach': trapReach,
+    board,
+    dismount,
+    fall,
+    'forced-move': forcedMove,
+    protect,
+    duel,
+    stealth,
+  },
+}
+

@@ -1,0 +1,261 @@
+// The GM screen end to end: the built renderer in headless Chromium, talking to the real Node host
+// and the real campaign files in a fresh temp folder. Nothing in between is replaced.
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startHost, type RunningHost } from '../../src-main/host/server'
+import { launchChromium } from './chromium'
+import { clickEdge, edge, openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
+
+const repo = fileURLToPath(new URL('../../', import.meta.url))
+const staticDir = join(repo, 'out', 'renderer')
+const screenshotDir = join(repo, 'tests', 'e2e', 'screenshots')
+const SAMPLE_ID = 'sample-campaign'
+const ARIANRHOD = 'arianrhod-sample'
+
+let browser: Browser
+let context: BrowserContext
+let dataDir: string
+let host: RunningHost
+let port: number
+/** Console errors and CSP reports collected from every page; a clean run has none. */
+const problems: string[] = []
+
+function time<T>(label: string, run: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  return run().finally(() => console.log(`[e2e] ${label}: ${Math.round(performance.now() - started)} ms`))
+}
+
+async function newPage(path = 'gm.html'): Promise<Page> {
+  const page = await context.newPage()
+  page.on('console', (message) => {
+    // While the host restarts, the page's reconnection attempts fail by design.
+    if (message.type() === 'error' && !/WebSocket connection to .* failed/.test(message.text())) {
+      problems.push(`console: ${message.text()}`)
+    }
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  await page.goto(`${host.url}${path}`)
+  return page
+}
+
+function campaignFile(): string {
+  return join(dataDir, 'campaigns', `${SAMPLE_ID}.json`)
+}
+
+async function edgesOnDisk(mapId: string): Promise<{ between: [Cell, Cell]; kind: string }[]> {
+  const campaign = JSON.parse(await readFile(campaignFile(), 'utf8')) as {
+    maps: { id: string; edges: { between: [Cell, Cell]; kind: string }[] }[]
+  }
+  return campaign.maps.find((m) => m.id === mapId)?.edges ?? []
+}
+
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(staticDir, 'gm.html'))) {
+    throw new Error(`No built renderer in ${staticDir}. Run \`npx electron-vite build\` first (npm run test:e2e does).`)
+  }
+  dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-e2e-'))
+  host = await time('start host', () => startHost({ dataDir, port: 0, staticDir, autosaveDelayMs: 300 }))
+  port = host.port
+  browser = await time('launch chromium', () => launchChromium())
+  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' })
+})
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await host?.close()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('GM screen over the Node host', () => {
+  it('lists the sample campaign and draws its map', async () => {
+    const page = await newPage()
+    await time('first load and connect', () => waitConnected(page))
+    await time('open sample campaign', () => openCampaign(page, SAMPLE_ID))
+    await expect(page.locator('[data-testid="map-tab"]').count()).resolves.toBe(4)
+    const grid = page.locator(`[data-testid="map-grid"][data-map-id="${ARIANRHOD}"]`)
+    await expect(grid.getAttribute('data-width')).resolves.toBe('12')
+    // Sample content drawn from the file: a closed door, pits, elevation, a light, tokens.
+    await expect(edge(page, [5, 2], [6, 2]).getAttribute('data-kind')).resolves.toBe('door')
+    await expect(edge(page, [5, 2], [6, 2]).getAttribute('data-state')).resolves.toBe('closed')
+    await expect(page.locator('[data-cell="3,5"]').getAttribute('data-terrain')).resolves.toBe('pit')
+    await expect(page.locator('[data-cell="8,1"]').getAttribute('data-elevation')).resolves.toBe('6')
+    await expect(page.locator('[data-light-source="3,2"]').count()).resolves.toBe(1)
+    await expect(page.locator('[data-token]').count()).resolves.toBe(6)
+    await page.close()
+  })
+
+  it('keeps a wall added by clicking an edge across a host restart, on disk too', async () => {
+    const a: Cell = [1, 1]
+    const b: Cell = [2, 1]
+    const page = await newPage()
+    await waitConnected(page)
+    await openCampaign(page, SAMPLE_ID)
+    await expect(edge(page, a, b).count()).resolves.toBe(0)
+
+    await time('click edge → wall drawn', async () => {
+      await clickEdge(page, a, b)
+      await edge(page, a, b).waitFor()
+    })
+    await expect(edge(page, a, b).getAttribute('data-kind')).resolves.toBe('wall')
+
+    // The autosave (300 ms here) writes it without any explicit save.
+    await time('autosave reaches disk', () =>
+      eventually(
+        async () => (await edgesOnDisk(ARIANRHOD)).some((e) => e.kind === 'wall' && JSON.stringify(e.between) === '[[1,1],[2,1]]'),
+        'the wall in the campaign file',
+      ),
+    )
+
+    await time('restart host on the same data folder', async () => {
+      await host.close()
+      host = await startHost({ dataDir, port, staticDir, autosaveDelayMs: 300 })
+    })
+    // The open page notices the restart and reconnects by itself…
+    await page.locator('[data-testid="status"][data-connection="open"]').waitFor()
+    await edge(page, a, b).waitFor()
+    // …and a fresh load shows the wall read back from the file.
+    await time('reload and reopen', async () => {
+      await page.reload()
+      await waitConnected(page)
+      await openCampaign(page, SAMPLE_ID)
+    })
+    await expect(edge(page, a, b).getAttribute('data-kind')).resolves.toBe('wall')
+    const onDisk = await edgesOnDisk(ARIANRHOD)
+    expect(onDisk).toContainEqual({ kind: 'wall', between: [a, b] })
+    expect((await stat(campaignFile())).size).toBeGreaterThan(1000)
+    await page.close()
+  })
+
+  it('undoes and redoes with the buttons and with Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y', async () => {
+    const a: Cell = [3, 3]
+    const b: Cell = [3, 4]
+    const page = await newPage()
+    await waitConnected(page)
+    await openCampaign(page, SAMPLE_ID)
+    const wall = edge(page, a, b)
+    await expect(wall.count()).resolves.toBe(0)
+
+    await clickEdge(page, a, b)
+    await wall.waitFor()
+    await page.locator('[data-testid="undo"]').click()
+    await wall.waitFor({ state: 'detached' })
+    await page.locator('[data-testid="redo"]').click()
+    await wall.waitFor()
+
+    await page.keyboard.press('Control+z')
+    await wall.waitFor({ state: 'detached' })
+    await page.keyboard.press('Control+Shift+Z')
+    await wall.waitFor()
+    await page.keyboard.press('Control+z')
+    await wall.waitFor({ state: 'detached' })
+    await page.keyboard.press('Control+y')
+    await wall.waitFor()
+
+    // Clicking the same edge again removes the wall; that too is one undoable step.
+    await clickEdge(page, a, b)
+    await wall.waitFor({ state: 'detached' })
+    await page.keyboard.press('Control+z')
+    await wall.waitFor()
+    await expect(page.locator('[data-testid="status"]').getAttribute('data-tone')).resolves.not.toBe('error')
+    await page.close()
+  })
+
+  it('switches the UI between English and Japanese', async () => {
+    const page = await newPage()
+    await waitConnected(page)
+    await openCampaign(page, SAMPLE_ID)
+    await expect(page.locator('[data-testid="undo"]').textContent()).resolves.toBe('Undo')
+    await page.locator('[data-testid="lang-ja"]').click()
+    await expect(page.locator('[data-testid="undo"]').textContent()).resolves.toBe('元に戻す')
+    await expect(page.locator('[data-testid="tool-wall"]').textContent()).resolves.toBe('壁')
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ja')
+    // The choice survives a reload.
+    await page.reload()
+    await waitConnected(page)
+    await expect(page.locator('[data-testid="campaign-list"] h2').textContent()).resolves.toBe('キャンペーン')
+    await page.locator('[data-testid="lang-en"]').click()
+    await expect(page.locator('[data-testid="campaign-list"] h2').textContent()).resolves.toBe('Campaigns')
+    await page.close()
+  })
+
+  it('creates a campaign from the list', async () => {
+    const page = await newPage()
+    await waitConnected(page)
+    await page.locator('[data-testid="new-campaign-name"]').fill('Night raid / 夜襲')
+    await page.locator('[data-testid="create-campaign"]').click()
+    await expect(page.locator('[data-testid="campaign-name"]').textContent()).resolves.toBe('Night raid / 夜襲')
+    await page.locator('[data-testid="close-campaign"]').click()
+    await expect(page.locator('[data-testid="campaign-list"] li').count()).resolves.toBe(2)
+    await page.close()
+  })
+
+  it('shows the chosen map’s name on the player page, and nothing GM-only', async () => {
+    const gm = await newPage()
+    await waitConnected(gm)
+    await openCampaign(gm, SAMPLE_ID)
+    const player = await newPage('player.html')
+    await player.locator('[data-testid="player-waiting"]').waitFor()
+    await selectMap(gm, 'pathfinder-sample')
+    await gm.locator('[data-testid="show-to-players"]').click()
+    const name = player.locator('[data-testid="player-map-name"]')
+    await name.waitFor()
+    await expect(name.textContent()).resolves.toContain('Pathfinder')
+    const text = await player.locator('body').innerText()
+    expect(text).not.toMatch(/Ogre|Kobold|Secret|火鉢/)
+    await gm.locator('[data-testid="show-to-players"]').click()
+    await player.locator('[data-testid="player-waiting"]').waitFor()
+    await gm.close()
+    await player.close()
+  })
+
+  it('takes a screenshot of the sample map for the README', async () => {
+    const page = await newPage()
+    await waitConnected(page)
+    await openCampaign(page, SAMPLE_ID)
+    await mkdir(screenshotDir, { recursive: true })
+    const file = join(screenshotDir, 'gm-sample.png')
+    await time('screenshot', () => page.screenshot({ path: file }))
+    expect((await stat(file)).size).toBeGreaterThan(10_000)
+    await copyFile(file, join(repo, 'resources', 'screenshot-gm.png'))
+    await page.close()
+  })
+
+  it('tells the GM prominently when a damaged campaign was recovered from a backup', async () => {
+    await host.close()
+    await writeFile(campaignFile(), '{"schemaVersion": 1, "id": "sample-campaign", "maps": [tru')
+    host = await startHost({ dataDir, port, staticDir, autosaveDelayMs: 300 })
+    const page = await newPage()
+    await waitConnected(page)
+    await expect(
+      page.locator(`li[data-campaign-id="${SAMPLE_ID}"] .meta`).textContent(),
+    ).resolves.toContain('damaged')
+    await openCampaign(page, SAMPLE_ID)
+    const notice = page.locator('[data-testid="recovered"]')
+    await notice.waitFor()
+    await expect(notice.getAttribute('role')).resolves.toBe('alert')
+    await expect(notice.textContent()).resolves.toMatch(/recovered from a backup.*sample-campaign\.json/s)
+    await expect(page.locator('[data-testid="status"]').getAttribute('data-tone')).resolves.toBe('warn')
+    // The wall saved earlier is in the backup that was opened.
+    await expect(edge(page, [1, 1], [2, 1]).getAttribute('data-kind')).resolves.toBe('wall')
+    await page.close()
+  })
+
+  it('ran every page without console errors or CSP violations', () => {
+    expect(problems).toEqual([])
+  })
+})
