@@ -38,24 +38,26 @@ describe('rules.query', () => {
   })
 
   it('sees an edge the GM just added', async () => {
-    const ask = () =>
-      handlers.handle('rules.query', {
+    const costTo = async (x: number, y: number): Promise<number | undefined> => {
+      const result = await handlers.handle('rules.query', {
         campaignId: 'sample-campaign',
-        mapId: 'pathfinder-sample',
-        query: { type: 'reach', token: 'fighter', mode: 'five-foot-step' },
+        mapId: 'arianrhod-sample',
+        query: { type: 'reach', token: 'pc-mage', mode: 'combat' },
       })
-    const before = await ask()
-    if (!before.ok) throw new Error(before.error.message)
-    const cells = (before.value as { cells: { at: [number, number] }[] }).cells
-    expect(cells.some((c) => c.at[0] === 2 && c.at[1] === 4)).toBe(true)
-    await handlers.handle('campaign.dispatch', {
+      if (!result.ok) throw new Error(result.error.message)
+      const cells = (result.value as { cells: { at: [number, number]; cost: number }[] }).cells
+      return cells.find((c) => c.at[0] === x && c.at[1] === y)?.cost
+    }
+    // The mage stands on [1, 2]; the square north of it is one 2 m step away.
+    expect(await costTo(1, 1)).toBe(2)
+    const added = await handlers.handle('campaign.dispatch', {
       id: 'sample-campaign',
-      command: { type: 'edge.set', mapId: 'pathfinder-sample', between: [[2, 4], [2, 5]], edge: { kind: 'wall' } },
+      command: { type: 'edge.set', mapId: 'arianrhod-sample', between: [[1, 1], [1, 2]], edge: { kind: 'wall' } },
     })
-    const after = await ask()
-    if (!after.ok) throw new Error(after.error.message)
-    const cellsAfter = (after.value as { cells: { at: [number, number] }[] }).cells
-    expect(cellsAfter.some((c) => c.at[0] === 2 && c.at[1] === 4)).toBe(false)
+    expect(added.ok).toBe(true)
+    // Now the step is walled off, and so are the diagonals past the wall's ends.
+    const after = await costTo(1, 1)
+    expect(after === undefined || after > 2).toBe(true)
   })
 
   it('passes the engine’s errors on, with their path', async () => {

@@ -1,16 +1,15 @@
 // The GM's main window.
-import { BrowserWindow } from 'electron'
-import { pageUrl, secureWebPreferences } from './security'
+import type { BrowserWindow } from 'electron'
+import { createSecureWindow, pageUrl } from './security'
 
 export function createGmWindow(): BrowserWindow {
-  const win = new BrowserWindow({
+  const win = createSecureWindow('gm', {
     width: 1280,
     height: 860,
     minWidth: 800,
     minHeight: 560,
     title: 'Grid GM',
     show: false,
-    webPreferences: secureWebPreferences('gm'),
   })
   win.once('ready-to-show', () => win.show())
   void win.loadURL(pageUrl('gm'))

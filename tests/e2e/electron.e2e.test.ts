@@ -50,7 +50,7 @@ describe('GM screen in Electron', () => {
       await waitConnected(page)
       await openCampaign(page, 'sample-campaign')
       await clickEdge(page, a, b)
-      await edge(page, a, b).waitFor()
+      await edge(page, a, b).waitFor({ state: 'attached' })
       await app.close()
 
       const file = JSON.parse(await readFile(join(dataDir, 'campaigns', 'sample-campaign.json'), 'utf8')) as {

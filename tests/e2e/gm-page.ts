@@ -20,7 +20,10 @@ export async function selectMap(page: Page, mapId: string): Promise<void> {
   await page.locator(`[data-testid="map-grid"][data-map-id="${mapId}"]`).waitFor()
 }
 
-/** The drawn edge between two orthogonal squares (named with its cells sorted by y, then x). */
+/**
+ * The drawn edge between two orthogonal squares (named with its cells sorted by y, then x). A
+ * straight SVG line has a zero-width box, which Playwright calls hidden: wait for 'attached'.
+ */
 export function edge(page: Page, a: Cell, b: Cell): Locator {
   const [first, second] = a[1] < b[1] || (a[1] === b[1] && a[0] <= b[0]) ? [a, b] : [b, a]
   return page.locator(`[data-testid="map-grid"] [data-edge="${first.join(',')},${second.join(',')}"]`)

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHost, type RunningHost } from '../../src-main/host/server'
 import { launchChromium } from './chromium'
-import { clickEdge, edge, openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
+import { ACTION_TIMEOUT_MS, clickEdge, edge, openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const staticDir = join(repo, 'out', 'renderer')
@@ -72,6 +72,7 @@ beforeAll(async () => {
   port = host.port
   browser = await time('launch chromium', () => launchChromium())
   context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' })
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
 })
 
 afterAll(async () => {
@@ -109,7 +110,7 @@ describe('GM screen over the Node host', () => {
 
     await time('click edge → wall drawn', async () => {
       await clickEdge(page, a, b)
-      await edge(page, a, b).waitFor()
+      await edge(page, a, b).waitFor({ state: 'attached' })
     })
     await expect(edge(page, a, b).getAttribute('data-kind')).resolves.toBe('wall')
 
@@ -127,7 +128,7 @@ describe('GM screen over the Node host', () => {
     })
     // The open page notices the restart and reconnects by itself…
     await page.locator('[data-testid="status"][data-connection="open"]').waitFor()
-    await edge(page, a, b).waitFor()
+    await edge(page, a, b).waitFor({ state: 'attached' })
     // …and a fresh load shows the wall read back from the file.
     await time('reload and reopen', async () => {
       await page.reload()
@@ -149,28 +150,32 @@ describe('GM screen over the Node host', () => {
     await openCampaign(page, SAMPLE_ID)
     const wall = edge(page, a, b)
     await expect(wall.count()).resolves.toBe(0)
+    // Hit-testing measures the drawing, so it holds at another zoom level.
+    await page.locator('[data-testid="zoom-out"]').click()
+    await page.locator('[data-testid="zoom-out"]').click()
+    await expect(page.locator('[data-testid="zoom-level"]').textContent()).resolves.toBe('125%')
 
     await clickEdge(page, a, b)
-    await wall.waitFor()
+    await wall.waitFor({ state: 'attached' })
     await page.locator('[data-testid="undo"]').click()
     await wall.waitFor({ state: 'detached' })
     await page.locator('[data-testid="redo"]').click()
-    await wall.waitFor()
+    await wall.waitFor({ state: 'attached' })
 
     await page.keyboard.press('Control+z')
     await wall.waitFor({ state: 'detached' })
     await page.keyboard.press('Control+Shift+Z')
-    await wall.waitFor()
+    await wall.waitFor({ state: 'attached' })
     await page.keyboard.press('Control+z')
     await wall.waitFor({ state: 'detached' })
     await page.keyboard.press('Control+y')
-    await wall.waitFor()
+    await wall.waitFor({ state: 'attached' })
 
     // Clicking the same edge again removes the wall; that too is one undoable step.
     await clickEdge(page, a, b)
     await wall.waitFor({ state: 'detached' })
     await page.keyboard.press('Control+z')
-    await wall.waitFor()
+    await wall.waitFor({ state: 'attached' })
     await expect(page.locator('[data-testid="status"]').getAttribute('data-tone')).resolves.not.toBe('error')
     await page.close()
   })
@@ -200,6 +205,7 @@ describe('GM screen over the Node host', () => {
     await page.locator('[data-testid="create-campaign"]').click()
     await expect(page.locator('[data-testid="campaign-name"]').textContent()).resolves.toBe('Night raid / 夜襲')
     await page.locator('[data-testid="close-campaign"]').click()
+    await page.locator('[data-testid="campaign-list"] li').nth(1).waitFor()
     await expect(page.locator('[data-testid="campaign-list"] li').count()).resolves.toBe(2)
     await page.close()
   })

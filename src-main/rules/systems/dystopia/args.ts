@@ -40,12 +40,12 @@ function asCell(value: unknown, path: string, what: string): Cell {
   return [value[0] as number, value[1] as number]
 }
 
-/** A cell on the board, or a `cell-outside-map` error at its path. */
+/** A cell on the board, or a `cell-out-of-bounds` error at its path. */
 export function readCellAt(state: DystopiaState, value: unknown, path: string, what: string): Cell {
   const cell = asCell(value, path, what)
   if (!onBoard(state.board, cell)) {
     throw new ScenarioError(
-      'cell-outside-map',
+      'cell-out-of-bounds',
       `${what} [${cell.join(', ')}] is outside the 6 × 6 board`,
       path,
     )

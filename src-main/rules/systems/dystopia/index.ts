@@ -1,12 +1,15 @@
-// DysTopiA: minimal system (distance only) until its own rules land in this folder.
-import type { Cell } from '../../model'
+// DysTopiA square combat (追加ルール:スクエア戦闘ルール, shared/seeds/001): a 6 × 6 board, up to 4
+// units a square, 1 / 2 square moves, Manhattan 射程 and the four 対象 shapes. The query shapes
+// and every reading of the text are documented in this folder's README.md.
 import type { RuleSystem } from '../../system'
+import { manhattan } from './geometry'
+import { MOVE_MODES } from './movement'
+import { dystopiaQueries } from './queries'
 
 export const dystopia: RuleSystem = {
   id: 'dystopia',
   unit: 'squares',
-  moveModes: ['sub', 'main'],
-  // Manhattan squares, as the range diagrams in 001 (〈射程:0-3〉) count them.
-  distance: (a: Cell, b: Cell) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]),
-  queries: {},
+  moveModes: Object.keys(MOVE_MODES),
+  distance: manhattan,
+  queries: dystopiaQueries,
 }

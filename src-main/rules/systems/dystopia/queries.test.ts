@@ -71,7 +71,7 @@ describe('board and scenario validation', () => {
           }),
           { type: 'deploy', faction: 'party' },
         ),
-      'cell-outside-map',
+      'cell-out-of-bounds',
       '/dystopia/deploy/party/1',
     )
     fails(
@@ -93,7 +93,7 @@ describe('board and scenario validation', () => {
   it('refuses distance cells off the board', () => {
     fails(
       () => ask(makeBattle([]), { type: 'distance', from: [0, 0], to: [6, 0] }),
-      'cell-outside-map',
+      'cell-out-of-bounds',
       '/query/to',
     )
   })
@@ -184,7 +184,7 @@ describe('targets: bad picks', () => {
             [2, -1],
           ],
         }),
-      'cell-outside-map',
+      'cell-out-of-bounds',
       '/query/pick/1',
     )
     fails(

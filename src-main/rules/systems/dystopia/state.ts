@@ -87,7 +87,7 @@ export function loadState(battle: Battle): DystopiaState {
   battle.tokens.forEach((token, index) => {
     if (!onBoard(board, token.at)) {
       throw new ScenarioError(
-        'cell-outside-map',
+        'cell-out-of-bounds',
         `token "${token.id}" stands outside the 6 × 6 board`,
         `/tokens/${index}/at`,
       )
@@ -110,7 +110,7 @@ export function loadState(battle: Battle): DystopiaState {
     cells.forEach((c, i) => {
       if (!onBoard(board, c)) {
         throw new ScenarioError(
-          'cell-outside-map',
+          'cell-out-of-bounds',
           `deploy square [${c.join(', ')}] is outside the board`,
           pointer(['dystopia', 'deploy', faction, i]),
         )

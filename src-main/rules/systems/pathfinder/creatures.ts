@@ -1,0 +1,161 @@
+// The battlefield as the Pathfinder rules see it: each token's space (接敵面), reach (間合い),
+// speed and senses, and which squares are occupied by whom.
+import { z } from 'zod'
+import type { Cell, TokenSpec } from '../../model'
+import { SIZES } from '../../model'
+import type { Grid } from '../../grid/grid'
+import type { Battle } from '../../system'
+import { ScenarioError } from '../../system'
+import type { TacticalRules } from './rules'
+
+/** Optional token fields only pathfinder / dnd35 read (additions to the scenario format, see README). */
+const extrasSchema = z.object({
+  vision: z.enum(['normal', 'low-light', 'darkvision']).optional(),
+  /** Darkvision range in ft (default 60). */
+  darkvisionRange: z.number().finite().nonnegative().optional(),
+  /** Medium or heavy armour only matters for running; "heavy" runs at 3 × speed. */
+  armor: z.enum(['none', 'light', 'medium', 'heavy']).optional(),
+  /** The token's `reach` (or twice its natural reach) comes from a reach weapon: it threatens only beyond its natural reach. */
+  reachWeapon: z.boolean().optional(),
+  /** A "long" body (the size table's 伏せ column): shorter natural reach. */
+  shape: z.enum(['tall', 'long']).optional(),
+  /** Initiative modifier (for the initiative module). */
+  initiative: z.number().int().optional(),
+})
+export type CreatureExtras = z.infer<typeof extrasSchema>
+
+export interface Creature {
+  readonly index: number
+  readonly id: string
+  readonly spec: TokenSpec
+  readonly faction: string
+  /** North-west square of the space. */
+  readonly at: Cell
+  /** Side of the square space, in squares. */
+  readonly side: number
+  readonly sizeIndex: number
+  readonly subSquare: boolean
+  /** Natural reach (ft). */
+  readonly naturalReach: number
+  /** Longest reach it threatens with (ft); 0 threatens nothing. */
+  readonly reach: number
+  /** Threatens only squares beyond its natural reach (reach weapon). */
+  readonly reachWeapon: boolean
+  readonly speed: number
+  readonly heavyArmor: boolean
+  readonly helpless: boolean
+  readonly flying: boolean
+  readonly vision: 'normal' | 'low-light' | 'darkvision'
+  readonly darkvisionRange: number
+  readonly extras: CreatureExtras
+}
+
+export class Battlefield {
+  readonly grid: Grid
+  readonly creatures: readonly Creature[]
+  readonly byId: ReadonlyMap<string, Creature>
+  /** Cell index → creatures whose space covers it. */
+  private readonly occupants = new Map<number, Creature[]>()
+
+  constructor(
+    readonly battle: Battle,
+    readonly rules: TacticalRules,
+  ) {
+    this.grid = battle.grid
+    const raw = Array.isArray(battle.scenario.tokens) ? (battle.scenario.tokens as unknown[]) : []
+    this.creatures = battle.tokens.map((spec, i) => this.creatureOf(spec, i, raw[i]))
+    this.byId = new Map(this.creatures.map((c) => [c.id, c]))
+    for (const creature of this.creatures) {
+      for (const cell of this.spaceCells(creature, creature.at)) {
+        const list = this.occupants.get(cell)
+        if (list) list.push(creature)
+        else this.occupants.set(cell, [creature])
+      }
+    }
+  }
+
+  private creatureOf(spec: TokenSpec, index: number, raw: unknown): Creature {
+    const parsed = extrasSchema.safeParse(typeof raw === 'object' && raw !== null ? raw : {})
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw new ScenarioError('invalid-scenario', `token "${spec.id}": ${issue.message}`, `/tokens/${index}/${issue.path.join('/')}`)
+    }
+    const extras = parsed.data
+    const size = spec.size ?? 'medium'
+    const row = this.rules.sizes[size]
+    const states = new Set(spec.states ?? [])
+    const natural = extras.reachWeapon || spec.reach === undefined ? (extras.shape === 'long' ? row.longReach : row.reach) : spec.reach
+    const reach = extras.reachWeapon ? (spec.reach ?? 2 * Math.max(natural, 5)) : natural
+    const side = Math.min(row.space, this.grid.width - spec.at[0], this.grid.height - spec.at[1])
+    if (side < row.space) {
+      throw new ScenarioError(
+        'cell-out-of-bounds',
+        `token "${spec.id}" (${size}, ${row.space}×${row.space} squares) does not fit on the map at [${spec.at[0]}, ${spec.at[1]}]`,
+        `/tokens/${index}/at`,
+      )
+    }
+    return {
+      index,
+      id: spec.id,
+      spec,
+      faction: spec.faction,
+      at: [spec.at[0], spec.at[1]],
+      side: row.space,
+      sizeIndex: SIZES.indexOf(size),
+      subSquare: row.subSquare,
+      naturalReach: natural,
+      reach,
+      reachWeapon: extras.reachWeapon === true && reach > natural,
+      speed: spec.move ?? this.rules.defaultSpeed,
+      heavyArmor: extras.armor === 'heavy',
+      helpless: states.has('helpless'),
+      flying: states.has('flying'),
+      vision: extras.vision ?? 'normal',
+      darkvisionRange: extras.vision === 'darkvision' ? (extras.darkvisionRange ?? this.rules.defaultDarkvision) : 0,
+      extras,
+    }
+  }
+
+  /** Cell indices of a creature's space if its north-west square were `at` (all assumed on the map). */
+  spaceCells(creature: Pick<Creature, 'side'>, at: Cell): number[] {
+    const out: number[] = []
+    for (let dy = 0; dy < creature.side; dy++) {
+      for (let dx = 0; dx < creature.side; dx++) out.push(this.grid.index(at[0] + dx, at[1] + dy))
+    }
+    return out
+  }
+
+  occupantsOf(cell: number): readonly Creature[] {
+    return this.occupants.get(cell) ?? []
+  }
+
+  isOccupied(cell: number, except?: Creature): boolean {
+    const list = this.occupants.get(cell)
+    return list !== undefined && list.some((c) => c !== except)
+  }
+
+  areAllies(a: Creature, b: Creature): boolean {
+    return a.faction === b.faction
+  }
+
+  enemiesOf(creature: Creature): Creature[] {
+    return this.creatures.filter((c) => c.faction !== creature.faction)
+  }
+}
+
+/** 5 ft per square, every second diagonal 10 ft (距離の数え方). */
+export function alternatingDiagonalFeet(a: Cell, b: Cell): number {
+  return feetForOffset(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]))
+}
+
+export function feetForOffset(dx: number, dy: number): number {
+  const diagonal = Math.min(dx, dy)
+  const straight = Math.max(dx, dy) - diagonal
+  return 5 * (straight + diagonal + Math.floor(diagonal / 2))
+}
+
+/** Square offsets between two square spaces (0 when they overlap), per axis. */
+export function spaceGap(aAt: Cell, aSide: number, bAt: Cell, bSide: number): [number, number] {
+  const gap = (a0: number, as: number, b0: number, bs: number) => Math.max(0, b0 - (a0 + as - 1), a0 - (b0 + bs - 1))
+  return [gap(aAt[0], aSide, bAt[0], bSide), gap(aAt[1], aSide, bAt[1], bSide)]
+}
