@@ -1,10 +1,21 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
+import type { Plugin } from 'vite'
+import { allowInlineStyles } from './src-main/ipc/csp'
 
 // The sources do not live in electron-vite's default src/<scope>/ folders, so every entry is
 // named explicitly.
 const root = import.meta.dirname
+
+/** The dev server injects CSS as <style> elements; built pages keep the strict policy. */
+function devServerCsp(): Plugin {
+  return {
+    name: 'grid-gm-dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace("style-src 'self';", allowInlineStyles("style-src 'self'") + ';'),
+  }
+}
 
 export default defineConfig({
   main: {
@@ -32,7 +43,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src-renderer'),
-    plugins: [svelte()],
+    plugins: [svelte(), devServerCsp()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,

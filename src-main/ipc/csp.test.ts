@@ -16,6 +16,11 @@ describe('content security policy', () => {
       expect(policy).toContain("frame-ancestors 'none'")
     }
   })
+  it('allows inline styles for the Vite dev server only', () => {
+    expect(contentSecurityPolicy('dev')).toContain("style-src 'self' 'unsafe-inline'")
+    expect(contentSecurityPolicy('dev')).not.toContain('unsafe-eval')
+    expect(contentSecurityPolicy('electron')).toContain("style-src 'self';")
+  })
   it('opens WebSockets to the loopback host for the web build only', () => {
     expect(contentSecurityPolicy('electron')).toContain("connect-src 'self'")
     expect(contentSecurityPolicy('electron')).not.toContain('ws:')

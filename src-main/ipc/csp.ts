@@ -14,7 +14,11 @@ const BASE_DIRECTIVES: readonly string[] = [
   "form-action 'none'",
 ]
 
-export type CspTarget = 'electron' | 'web'
+/**
+ * 'dev' is `electron-vite dev` only: Vite's dev server injects component CSS as <style>
+ * elements, so inline styles are allowed there and nowhere else.
+ */
+export type CspTarget = 'electron' | 'web' | 'dev'
 
 /** Header form; frame-ancestors only works as a header, not in a <meta>. */
 export function contentSecurityPolicy(target: CspTarget): string {
@@ -29,7 +33,12 @@ export function metaContentSecurityPolicy(target: CspTarget): string {
 function metaDirectives(target: CspTarget): string[] {
   // Only the browser build talks to main over a WebSocket, and only to the loopback host.
   const connect = target === 'web' ? "connect-src 'self' ws://127.0.0.1:*" : "connect-src 'self'"
-  return [...BASE_DIRECTIVES, connect]
+  const base = target === 'dev' ? BASE_DIRECTIVES.map(allowInlineStyles) : BASE_DIRECTIVES
+  return [...base, connect]
+}
+
+export function allowInlineStyles(directive: string): string {
+  return directive === "style-src 'self'" ? "style-src 'self' 'unsafe-inline'" : directive
 }
 
 const META_CSP = /<meta\s+http-equiv="Content-Security-Policy"\s+content="[^"]*"\s*\/?>/i

@@ -1,0 +1,97 @@
+// Light and sight. The map's integer light levels index the system's light categories
+// (pathfinder: 0 dark, 1 dim, 2 normal, 3 bright; dnd35: 0 dark, 1 shadowy, 2 bright). A light
+// source `{level L, radius r}` lights the squares it can see within r ft at L and those within
+// 2r ft at L − 1 (a torch: level normal, radius 20 → normal 20 ft, dim 20 ft beyond); low-light
+// vision doubles both radii. A cell's own `light` overrides everything (magical darkness, say).
+// Darkvision sees every square within its range as if lit, without concealment.
+import { canSee, fieldOfView } from '../../grid/vision'
+import type { Battlefield, Creature } from './creatures'
+import { feetForOffset, spaceGap } from './creatures'
+
+export type Sight = 'clear' | 'concealed' | 'unseen'
+
+/** Light level of every cell as `viewer` perceives the sources (low-light vision doubles radii). */
+export function lightLevels(field: Battlefield, viewer?: Creature): Int8Array {
+  const { grid, rules } = field
+  const top = rules.light.categories.length - 1
+  const clamp = (level: number) => Math.max(0, Math.min(top, level))
+  const levels = new Int8Array(grid.size).fill(clamp(grid.ambientLight ?? rules.light.defaultAmbient))
+  const factor = viewer?.vision === 'low-light' ? 2 : 1
+  for (const source of grid.lightSources) {
+    const near = source.radius * factor
+    const far = 2 * near
+    const span = Math.floor(far / 5)
+    const from = grid.index(source.at[0], source.at[1])
+    for (let y = Math.max(0, source.at[1] - span); y <= Math.min(grid.height - 1, source.at[1] + span); y++) {
+      for (let x = Math.max(0, source.at[0] - span); x <= Math.min(grid.width - 1, source.at[0] + span); x++) {
+        const feet = feetForOffset(Math.abs(x - source.at[0]), Math.abs(y - source.at[1]))
+        if (feet > far) continue
+        const cell = grid.index(x, y)
+        const level = clamp(feet <= near ? source.level : source.level - 1)
+        if (level <= levels[cell] || !canSee(grid, from, cell)) continue
+        levels[cell] = level
+      }
+    }
+  }
+  for (let cell = 0; cell < grid.size; cell++) {
+    const override = grid.lightOverride(cell)
+    if (override !== undefined) levels[cell] = clamp(override)
+  }
+  return levels
+}
+
+/** How a viewer perceives each cell's light: seen clearly, seen with concealment (dim), or not at all. */
+export function sightMap(field: Battlefield, viewer: Creature, levels = lightLevels(field, viewer)): Uint8Array {
+  const { grid, rules } = field
+  const out = new Uint8Array(grid.size)
+  for (let cell = 0; cell < grid.size; cell++) {
+    let sight: number
+    if (levels[cell] >= rules.light.clearLevel) sight = SIGHT_CLEAR
+    else if (viewer.darkvisionRange > 0 && darkvisionReaches(field, viewer, cell)) sight = SIGHT_CLEAR
+    else sight = levels[cell] >= rules.light.seeLevel ? SIGHT_CONCEALED : SIGHT_UNSEEN
+    out[cell] = sight
+  }
+  return out
+}
+
+export const SIGHT_UNSEEN = 0
+export const SIGHT_CONCEALED = 1
+export const SIGHT_CLEAR = 2
+
+function darkvisionReaches(field: Battlefield, viewer: Creature, cell: number): boolean {
+  const [gx, gy] = spaceGap(viewer.at, viewer.side, field.grid.cellOf(cell), 1)
+  return feetForOffset(gx, gy) <= viewer.darkvisionRange
+}
+
+export function sightName(code: number): Sight {
+  return code === SIGHT_CLEAR ? 'clear' : code === SIGHT_CONCEALED ? 'concealed' : 'unseen'
+}
+
+/**
+ * Cells the viewer sees: a line of sight (grid/vision.ts: centre to centre or to a point a quarter
+ * cell inside a corner, blocked by walls, closed doors and solid cells) from any square of its
+ * space, to a cell it can see in its light. Its own space is always seen.
+ */
+export function visibleCells(field: Battlefield, viewer: Creature, sight = sightMap(field, viewer)): number[] {
+  const grid = field.grid
+  const own = field.spaceCells(viewer, viewer.at)
+  if (own.length === 1) {
+    return fieldOfView(grid, own[0], { inRange: (cell) => sight[cell] !== SIGHT_UNSEEN || cell === own[0] })
+  }
+  const seen = new Set<number>(own)
+  for (const eye of own) {
+    const cells = fieldOfView(grid, eye, { inRange: (cell) => !seen.has(cell) && sight[cell] !== SIGHT_UNSEEN })
+    for (const cell of cells) seen.add(cell)
+  }
+  return [...seen].sort((a, b) => a - b)
+}
+
+/** Whether the viewer sees any square of the target's space (line of sight and light). */
+export function seesCreature(field: Battlefield, viewer: Creature, target: Creature, sight = sightMap(field, viewer)): boolean {
+  const grid = field.grid
+  for (const to of field.spaceCells(target, target.at)) {
+    if (sight[to] === SIGHT_UNSEEN) continue
+    for (const from of field.spaceCells(viewer, viewer.at)) if (canSee(grid, from, to)) return true
+  }
+  return false
+}

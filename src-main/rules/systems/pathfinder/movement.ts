@@ -1,0 +1,214 @@
+// Searched movement: `move` (speed), `double` (2 × speed), `withdraw` (2 × speed, start square
+// unthreatened by visible enemies) and `five-foot-step`. The search state is the position of the
+// space's north-west square and the 5/10/5 diagonal parity, which carries along the whole path.
+// Among paths of equal cost the search prefers those leaving fewer threatened squares (a weight far
+// below 1 ft, dropped from the reported costs).
+import type { Cell } from '../../model'
+import { EIGHT_DIRECTIONS } from '../../grid/grid'
+import type { SearchResult } from '../../grid/search'
+import { leastCostSearch } from '../../grid/search'
+import type { Battlefield, Creature } from './creatures'
+import { alternatingDiagonalFeet } from './creatures'
+import { SIGHT_UNSEEN, seesCreature, sightMap } from './light'
+import { provokesAlong, threatCounts, threateningEnemies } from './provokes'
+import { Mover, stepFeet } from './steps'
+import { threatenedCells } from './threat'
+
+export const MOVE_MODES = ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge'] as const
+export type MoveMode = (typeof MOVE_MODES)[number]
+export type SearchedMode = 'move' | 'double' | 'five-foot-step' | 'withdraw'
+
+/** Tie-break weight per enemy threatening a square left; total stays far below 1 ft. */
+const SAFETY_WEIGHT = 2 ** -24
+const MAX_WEIGHT_PER_STEP = 15
+
+export interface ReachCell {
+  cell: number
+  cost: number
+  /** Reached only by the full-round minimum move (最低移動距離). */
+  minimum?: boolean
+}
+
+export interface PathStepOut {
+  cell: number
+  cost: number
+}
+
+export type PathAnswer =
+  | { reachable: true; cost: number; steps: PathStepOut[]; provokes: string[]; minimum?: boolean }
+  | { reachable: false; reason: string; fallback?: { cell: number; cost: number } }
+
+/** Movement allowed by a mode, in feet. */
+export function budgetOf(creature: Creature, mode: MoveMode, runMultiplier: number): number {
+  switch (mode) {
+    case 'move':
+      return creature.speed
+    case 'five-foot-step':
+      return creature.speed <= 5 ? 0 : 5
+    case 'run':
+      return runMultiplier * creature.speed
+    default:
+      return 2 * creature.speed
+  }
+}
+
+export class MoveSearch {
+  readonly mover: Mover
+  readonly start: number
+  readonly budget: number
+  readonly result: SearchResult
+  private readonly extra = new Map<number, ReachCell>()
+
+  constructor(
+    readonly field: Battlefield,
+    readonly creature: Creature,
+    readonly mode: SearchedMode,
+    options: { unlimited?: boolean; endAnywhere?: boolean } = {},
+  ) {
+    const grid = field.grid
+    const width = grid.width
+    this.mover = new Mover(field, creature)
+    const mover = this.mover
+    this.start = grid.index(creature.at[0], creature.at[1])
+    this.budget = budgetOf(creature, mode, field.rules.runMultiplier)
+    const leaveWeight = this.leaveWeights()
+    const darkTo = mode === 'five-foot-step' ? this.darkPositions() : null
+    const step = mode === 'five-foot-step'
+    const enterWeight = this.enterWeights()
+    this.result = leastCostSearch({
+      cellCount: grid.size,
+      states: 2,
+      starts: [{ cell: this.start }],
+      maxCost: options.unlimited ? Infinity : this.budget + 0.5,
+      canPassThrough: step ? () => false : undefined,
+      canEndOn: options.endAnywhere ? undefined : (cell) => mover.placement(cell) === 2,
+      expand(cell, parity, _cost, emit) {
+        const leave = leaveWeight(cell)
+        for (const [dx, dy] of EIGHT_DIRECTIONS) {
+          if (mover.stepBlocked(cell, dx, dy)) continue
+          const to = cell + dy * width + dx
+          if (mover.placement(to) === 0) continue
+          const hampering = mover.hampering(cell, dx, dy)
+          if (step && (hampering > 0 || darkTo?.(to))) continue
+          const { feet, parity: next } = stepFeet(dx !== 0 && dy !== 0, parity, hampering)
+          const weight = Math.min(MAX_WEIGHT_PER_STEP, leave + enterWeight(to))
+          emit(to, next, feet + weight * SAFETY_WEIGHT, 0)
+        }
+      },
+    })
+    if (mode === 'double' && !options.unlimited) this.addMinimumMoves()
+  }
+
+  /** Weight of entering a position: enemies whose squares it passes through (each provokes). */
+  private enterWeights(): (nw: number) => number {
+    const { field, creature, mover } = this
+    const cells = new Uint16Array(field.grid.size)
+    let any = false
+    for (const enemy of field.enemiesOf(creature)) {
+      if (!mover.passingProvokes(enemy) || !mover.canPass(enemy)) continue
+      any = true
+      for (const cell of field.spaceCells(enemy, enemy.at)) cells[cell]++
+    }
+    if (!any) return () => 0
+    if (creature.side === 1) return (nw) => cells[nw]
+    return (nw) => field.spaceCells(creature, field.grid.cellOf(nw)).reduce((n, c) => n + cells[c], 0)
+  }
+
+  /** Weight of leaving each position: enemies threatening its space (withdraw: not counting visible ones at the start). */
+  private leaveWeights(): (cell: number) => number {
+    const { field, creature } = this
+    if (this.mode === 'five-foot-step') return () => 0
+    const enemies = threateningEnemies(field, creature)
+    if (enemies.length === 0) return () => 0
+    const counts = threatCounts(field, enemies)
+    const startWeight =
+      this.mode === 'withdraw'
+        ? enemies.filter((e) => !seesCreature(field, creature, e) && this.spaceThreatenedBy(e, this.start)).length
+        : -1
+    return (cell) => {
+      if (cell === this.start && startWeight >= 0) return startWeight
+      if (creature.side === 1) return counts[cell]
+      return enemies.filter((e) => this.spaceThreatenedBy(e, cell)).length
+    }
+  }
+
+  private spaceThreatenedBy(enemy: Creature, nw: number): boolean {
+    const threat = threatenedCells(this.field, enemy)
+    return this.field.spaceCells(this.creature, this.field.grid.cellOf(nw)).some((c) => threat.has(c))
+  }
+
+  /** 5-foot steps cannot go where darkness hampers the mover (暗闇で移動に支障がある). */
+  private darkPositions(): (nw: number) => boolean {
+    const sight = sightMap(this.field, this.creature)
+    return (nw) => this.field.spaceCells(this.creature, this.field.grid.cellOf(nw)).some((c) => sight[c] === SIGHT_UNSEEN)
+  }
+
+  /** 最低移動距離: a full-round action always moves one square in any direction, except into impassable ones. */
+  private addMinimumMoves(): void {
+    const width = this.field.grid.width
+    for (const [dx, dy] of EIGHT_DIRECTIONS) {
+      if (this.mover.stepBlocked(this.start, dx, dy)) continue
+      const to = this.start + dy * width + dx
+      if (this.mover.placement(to) !== 2 || this.result.endCost(to) !== Infinity) continue
+      const { feet } = stepFeet(dx !== 0 && dy !== 0, 0, this.mover.hampering(this.start, dx, dy))
+      this.extra.set(to, { cell: to, cost: feet, minimum: true })
+    }
+  }
+
+  reach(): ReachCell[] {
+    const cells: ReachCell[] = this.result.reach({ excludeStarts: true }).map(({ cell, cost }) => ({ cell, cost: Math.floor(cost) }))
+    cells.push(...this.extra.values())
+    return cells.sort((a, b) => a.cell - b.cell)
+  }
+
+  /** The least-cost path to a position, with its provocations, or why there is none. */
+  path(to: number): PathAnswer {
+    if (to === this.start) return { reachable: true, cost: 0, steps: [], provokes: [] }
+    const found = this.result.path(to)
+    if (found) {
+      const steps = found.map((s) => ({ cell: s.cell, cost: Math.floor(s.cost) }))
+      return { reachable: true, cost: steps[steps.length - 1].cost, steps, provokes: this.provokes(steps) }
+    }
+    const minimum = this.extra.get(to)
+    if (minimum) {
+      const steps = [{ cell: to, cost: minimum.cost }]
+      return { reachable: true, cost: minimum.cost, steps, provokes: this.provokes(steps), minimum: true }
+    }
+    return { reachable: false, ...this.whyNot(to) }
+  }
+
+  private provokes(steps: readonly PathStepOut[]): string[] {
+    return provokesAlong(this.field, this.creature, this.mode, [this.start, ...steps.map((s) => s.cell)])
+  }
+
+  private whyNot(to: number): { reason: string; fallback?: { cell: number; cost: number } } {
+    const { mover } = this
+    if (this.mode === 'five-foot-step' && this.budget === 0) return { reason: 'speed of 5 ft or less: no 5-foot step', fallback: undefined }
+    const placement = mover.placement(to)
+    const free = new MoveSearch(this.field, this.creature, this.mode, { unlimited: true, endAnywhere: true })
+    const through = placement === 0 ? null : free.result.path(to)
+    if (through) {
+      // 意図せずルール上許されない場所で移動を終える: the last legal square on the way.
+      let fallback: { cell: number; cost: number } | undefined
+      for (const s of through) {
+        const cost = this.result.endCost(s.cell)
+        if (s.cost <= this.budget + 0.5 && cost !== Infinity) fallback = { cell: s.cell, cost: Math.floor(cost) }
+      }
+      const reason = placement === 1 ? 'the square is occupied' : this.mode === 'five-foot-step' ? 'a 5-foot step moves one unhampered square into light' : 'too far for this mode'
+      return { reason, fallback: fallback ?? this.nearestLegal(to) }
+    }
+    return { reason: placement === 0 ? 'the square cannot be entered' : 'no path', fallback: this.nearestLegal(to) }
+  }
+
+  /** …or the nearest legal one. */
+  private nearestLegal(to: number): { cell: number; cost: number } | undefined {
+    const grid = this.field.grid
+    const target: Cell = grid.cellOf(to)
+    let best: { cell: number; cost: number; feet: number } | undefined
+    for (const r of this.reach()) {
+      const feet = alternatingDiagonalFeet(grid.cellOf(r.cell), target)
+      if (!best || feet < best.feet || (feet === best.feet && r.cost < best.cost)) best = { ...r, feet }
+    }
+    return best && { cell: best.cell, cost: best.cost }
+  }
+}

@@ -1,0 +1,62 @@
+// 機会攻撃の誘発 by movement: leaving a square an enemy threatens provokes that enemy once per
+// move (同じ敵の機会攻撃範囲内の別のマスから出ても複数の機会とは見なさない), and so does passing
+// through an enemy's square (tiny creatures, 3 size categories apart). Exceptions: a 5-foot step
+// never provokes; withdraw treats its start square as unthreatened by the enemies the mover can
+// see. An enemy cannot take the attack if the mover has cover or total concealment against it.
+import type { Battlefield, Creature } from './creatures'
+import type { MoveMode } from './movement'
+import { canThreaten, threatenedCells } from './threat'
+import { concealmentBetween, coverBetween } from './cover'
+import { seesCreature } from './light'
+
+/** Enemies that could take attacks of opportunity against `creature`. */
+export function threateningEnemies(field: Battlefield, creature: Creature): Creature[] {
+  return field.enemiesOf(creature).filter(canThreaten)
+}
+
+/** Per cell, how many of these enemies threaten it (a cheap weight for preferring safe paths). */
+export function threatCounts(field: Battlefield, enemies: readonly Creature[]): Uint16Array {
+  const counts = new Uint16Array(field.grid.size)
+  for (const enemy of enemies) for (const cell of threatenedCells(field, enemy)) counts[cell]++
+  return counts
+}
+
+/**
+ * Ids of the enemies a move provokes, in the order the path meets them (ties by id).
+ * `positions` are the north-west squares of the mover's space, start first.
+ */
+export function provokesAlong(field: Battlefield, creature: Creature, mode: MoveMode, positions: readonly number[]): string[] {
+  if (mode === 'five-foot-step' || positions.length < 2) return []
+  const enemies = threateningEnemies(field, creature)
+  const passable = field.enemiesOf(creature).filter((e) => !e.helpless)
+  const out: string[] = []
+  const taken = new Set<string>()
+  const grid = field.grid
+  for (let i = 0; i + 1 < positions.length; i++) {
+    const at = grid.cellOf(positions[i])
+    const space = field.spaceCells(creature, at)
+    const here = { creature, at }
+    const met: string[] = []
+    for (const enemy of enemies) {
+      if (taken.has(enemy.id)) continue
+      const threat = threatenedCells(field, enemy)
+      if (!space.some((cell) => threat.has(cell))) continue
+      if (mode === 'withdraw' && i === 0 && seesCreature(field, creature, enemy)) continue
+      const attacker = { creature: enemy, at: enemy.at }
+      if (coverBetween(field, attacker, here, 'melee').cover !== 'none') continue
+      if (concealmentBetween(field, attacker, here, 'melee') === 'total') continue
+      met.push(enemy.id)
+    }
+    const next = new Set(field.spaceCells(creature, grid.cellOf(positions[i + 1])))
+    for (const enemy of passable) {
+      if (taken.has(enemy.id) || met.includes(enemy.id)) continue
+      if (field.spaceCells(enemy, enemy.at).some((cell) => next.has(cell))) met.push(enemy.id)
+    }
+    met.sort()
+    for (const id of met) {
+      taken.add(id)
+      out.push(id)
+    }
+  }
+  return out
+}

@@ -1,0 +1,105 @@
+// Area effects from a grid intersection and the Reflex bonus cover gives against them (遮蔽と反応
+// セーヴ, 002 魔法の範囲と反応セーブ). A burst reaches the squares within its radius that have line of
+// effect from the origin; a spread also flows around corners (拡散効果は角を回り込んで広がる),
+// never through walls, closed doors or solid squares. Distance from an intersection counts the
+// four squares touching it as 5 ft (one diagonal already taken), then 5/10/5.
+//
+// Reflex bonus: the four lines from the origin to the square's corners are classed as for ranged
+// cover (walls / solid block, low walls obstruct, creatures only soft: no Reflex bonus). Cover
+// gives +2, partial cover +1; a burst does not affect a square in total cover. A spread wraps
+// around walls, so only obstacles it passes over (low walls) still give the bonus.
+import type { Cell } from '../../model'
+import { EDGE_LOW_WALL, EIGHT_DIRECTIONS, TERRAIN_SOLID, edgeBlocksSight } from '../../grid/grid'
+import type { LineObstacle, Point } from '../../grid/lines'
+import { obstructionLevels } from '../../grid/lines'
+import { leastCostSearch } from '../../grid/search'
+import type { Battlefield } from './creatures'
+import { feetForOffset } from './creatures'
+
+export type AreaShape = 'burst' | 'spread'
+
+export interface AreaCell {
+  cell: number
+  reflex: number
+}
+
+function intersectionFeet(origin: Cell, x: number, y: number): number {
+  const ox = x < origin[0] ? origin[0] - 1 - x : x - origin[0]
+  const oy = y < origin[1] ? origin[1] - 1 - y : y - origin[1]
+  return feetForOffset(ox + 1, oy + 1)
+}
+
+export function areaFrom(field: Battlefield, origin: Cell, radius: number, shape: AreaShape): AreaCell[] {
+  const grid = field.grid
+  const width = grid.width
+  const point: Point = [2 * origin[0], 2 * origin[1]]
+  const level = (o: LineObstacle): number => {
+    if (o.type === 'edge') return edgeBlocksSight(o.code) ? 3 : o.code === EDGE_LOW_WALL ? 2 : 0
+    if (o.type === 'cell') return o.solid ? 3 : 1
+    return 0
+  }
+  const coverOf = (cell: number): number[] => {
+    const [x, y] = grid.cellOf(cell)
+    const corners: Point[] = [
+      [2 * x, 2 * y],
+      [2 * x + 2, 2 * y],
+      [2 * x, 2 * y + 2],
+      [2 * x + 2, 2 * y + 2],
+    ]
+    return corners.map((q) => obstructionLevels(grid, point, q, level, { occupied: (c) => c !== cell && field.isOccupied(c) }).cross)
+  }
+  const reflexOf = (levels: number[]): number => {
+    const obstructed = levels.filter((l) => l >= 2).length
+    if (obstructed === 0) return 0
+    return levels.length - obstructed > levels.length / 2 ? 1 : 2
+  }
+  const out: AreaCell[] = []
+  if (shape === 'burst') {
+    const span = Math.ceil(radius / 5)
+    for (let y = Math.max(0, origin[1] - span); y < Math.min(grid.height, origin[1] + span); y++) {
+      for (let x = Math.max(0, origin[0] - span); x < Math.min(grid.width, origin[0] + span); x++) {
+        const cell = grid.index(x, y)
+        if (grid.terrain[cell] === TERRAIN_SOLID || intersectionFeet(origin, x, y) > radius) continue
+        const levels = coverOf(cell)
+        if (levels.every((l) => l >= 3)) continue
+        out.push({ cell, reflex: reflexOf(levels) })
+      }
+    }
+    return out
+  }
+  const starts: { cell: number; state: number; cost: number }[] = []
+  for (const [dx, dy] of [
+    [-1, -1],
+    [0, -1],
+    [-1, 0],
+    [0, 0],
+  ]) {
+    const x = origin[0] + dx
+    const y = origin[1] + dy
+    if (grid.inBounds(x, y) && grid.terrain[grid.index(x, y)] !== TERRAIN_SOLID && radius >= 5) {
+      starts.push({ cell: grid.index(x, y), state: 1, cost: 5 })
+    }
+  }
+  const search = leastCostSearch({
+    cellCount: grid.size,
+    states: 2,
+    starts,
+    maxCost: radius,
+    expand(cell, parity, _cost, emit) {
+      const x = cell % width
+      const y = (cell - x) / width
+      for (const [dx, dy] of EIGHT_DIRECTIONS) {
+        if (!grid.inBounds(x + dx, y + dy) || grid.stepBlocked(x, y, dx, dy)) continue
+        const next = cell + dy * width + dx
+        if (grid.terrain[next] === TERRAIN_SOLID) continue
+        const diagonal = dx !== 0 && dy !== 0
+        emit(next, diagonal ? 1 - parity : parity, diagonal && parity === 1 ? 10 : 5, 0)
+      }
+    },
+  })
+  for (const { cell } of search.reach()) {
+    const levels = coverOf(cell).map((l) => (l >= 3 ? 0 : l))
+    out.push({ cell, reflex: reflexOf(levels) })
+  }
+  return out
+}
