@@ -7,6 +7,7 @@ import type { EdgeKind } from '../../src-main/rules/model'
 import { ApiError, type ConnectionState, type GmApi } from '../lib/api'
 import { edgeClickCommand, type Between } from '../lib/grid-geometry'
 import type { MessageKey, MessageParams } from '../lib/i18n'
+import { BoardFocus } from './board.svelte'
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
 
@@ -29,6 +30,8 @@ export class GmSession {
   connection = $state<ConnectionState>('connecting')
   status = $state<Status>({ tone: 'info', key: 'status.connecting' })
   recovered = $state.raw<OpenResult['recovered'] | null>(null)
+  /** Selection, hover and path target shared by the 2D board, overlays and the 3D view. */
+  readonly focus = new BoardFocus()
 
   selectedMap = $derived(
     this.campaign?.maps.find((m) => m.id === this.selectedMapId) ?? this.campaign?.maps[0] ?? null,
@@ -113,6 +116,7 @@ export class GmSession {
   }
 
   selectMap(mapId: string): void {
+    if (mapId !== this.selectedMapId) this.focus.reset()
     this.selectedMapId = mapId
   }
 

@@ -30,16 +30,18 @@ async function launch(binary: string, dataDir: string): Promise<ElectronApplicat
   return electron.launch({ executablePath: binary, args, env: { ...process.env, GRID_GM_USER_DATA: dataDir } })
 }
 
-describe('GM screen in Electron', () => {
+const binary = electronBinary()
+if (!binary) {
+  console.log(
+    '[e2e] Electron suite skipped: no Electron binary in node_modules/electron/dist ' +
+      '(it is fetched lazily and cannot be downloaded here). The browser suite covers the same flow.',
+  )
+}
+
+// Reported as skipped, not passed, where the binary is missing, so a green run never claims it ran.
+describe.skipIf(!binary)('GM screen in Electron', () => {
   it('keeps a wall added by clicking an edge across an app restart', async () => {
-    const binary = electronBinary()
-    if (!binary) {
-      console.log(
-        '[e2e] Electron run not done: no Electron binary in node_modules/electron/dist ' +
-          '(it is fetched lazily and cannot be downloaded here). The browser suite covers the same flow.',
-      )
-      return
-    }
+    if (!binary) return
     if (!existsSync(mainEntry)) throw new Error('No built main process; run `npx electron-vite build` first.')
     const dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-electron-'))
     const a: Cell = [1, 1]

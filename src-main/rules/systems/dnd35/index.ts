@@ -1,11 +1,14 @@
-// D&D 3.5: minimal system (distance only) until its own rules land in this folder.
+// D&D 3.5: the Pathfinder tactical rules with the entries where its texts differ overridden.
+// The grid rules (5/10/5, corners, difficult terrain, squeezing, reach, cover by corner lines per
+// 002, flanking) are the same; 3.5 has three light categories — bright, shadowy, dark — so a
+// torch gives bright light 20 ft and shadowy illumination 20 ft beyond.
 import type { RuleSystem } from '../../system'
-import { alternatingDiagonalFeet } from '../pathfinder/index'
+import { makeTacticalSystem } from '../pathfinder/index'
+import { PATHFINDER_RULES, variantOf } from '../pathfinder/rules'
 
-export const dnd35: RuleSystem = {
+export const DND35_RULES = variantOf(PATHFINDER_RULES, {
   id: 'dnd35',
-  unit: 'ft',
-  moveModes: ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge'],
-  distance: alternatingDiagonalFeet,
-  queries: {},
-}
+  light: { categories: ['dark', 'shadowy', 'bright'], defaultAmbient: 2, seeLevel: 1, clearLevel: 2 },
+})
+
+export const dnd35: RuleSystem = makeTacticalSystem(DND35_RULES)

@@ -1,20 +1,22 @@
-// Pathfinder 1e: minimal system (distance only) until its own rules land in this folder.
-import type { Cell } from '../../model'
+// Pathfinder 1e tactical rules (003: 戦闘). The system object is built from a rules table so that
+// D&D 3.5 (../dnd35) can be the same system with a few entries overridden.
 import type { RuleSystem } from '../../system'
+import { alternatingDiagonalFeet } from './creatures'
+import { MOVE_MODES } from './movement'
+import { tacticalQueries } from './queries'
+import type { TacticalRules } from './rules'
+import { PATHFINDER_RULES } from './rules'
 
-/** 5 ft per square, every second diagonal 10 ft (5/10/5). */
-export function alternatingDiagonalFeet(a: Cell, b: Cell): number {
-  const dx = Math.abs(a[0] - b[0])
-  const dy = Math.abs(a[1] - b[1])
-  const diagonal = Math.min(dx, dy)
-  const straight = Math.max(dx, dy) - diagonal
-  return 5 * (straight + diagonal + Math.floor(diagonal / 2))
+export { alternatingDiagonalFeet }
+
+export function makeTacticalSystem(rules: TacticalRules): RuleSystem {
+  return {
+    id: rules.id,
+    unit: 'ft',
+    moveModes: MOVE_MODES,
+    distance: alternatingDiagonalFeet,
+    queries: tacticalQueries(rules),
+  }
 }
 
-export const pathfinder: RuleSystem = {
-  id: 'pathfinder',
-  unit: 'ft',
-  moveModes: ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge'],
-  distance: alternatingDiagonalFeet,
-  queries: {},
-}
+export const pathfinder: RuleSystem = makeTacticalSystem(PATHFINDER_RULES)

@@ -1,0 +1,147 @@
+// The scenario queries (shared/spec/scenario-format.md) answered by pathfinder and its variants.
+// Extra answer fields beyond the spec are additions only (README "Queries").
+import type { Cell } from '../../model'
+import type { Battle, QueryHandler } from '../../system'
+import { ScenarioError } from '../../system'
+import { readCell, readEnum, readMode, readNumber, readToken } from '../../scenario/query'
+import type { Creature } from './creatures'
+import { Battlefield } from './creatures'
+import { coverAcBonus, concealmentBetween, coverBetween, missChance, placementOf } from './cover'
+import { flankingPairs } from './flanking'
+import { rollInitiative } from './initiative'
+import { lightLevels, visibleCells } from './light'
+import type { PathAnswer, ReachCell } from './movement'
+import { MOVE_MODES, MoveSearch } from './movement'
+import type { TacticalRules } from './rules'
+import { areaFrom } from './spread'
+import { StraightMove } from './straight'
+import { threatenedCells } from './threat'
+
+type Query = Readonly<Record<string, unknown>>
+
+function fieldOf(battle: Battle, rules: TacticalRules): Battlefield {
+  return new Battlefield(battle, rules)
+}
+
+function creatureFor(field: Battlefield, battle: Battle, query: Query, key: string): Creature {
+  return field.byId.get(readToken(battle, query, key).id) as Creature
+}
+
+function cellList(field: Battlefield, cells: Iterable<number>): Cell[] {
+  return [...cells].sort((a, b) => a - b).map((c) => field.grid.cellOf(c))
+}
+
+function planner(field: Battlefield, battle: Battle, query: Query, creature: Creature): MoveSearch | StraightMove {
+  const mode = readMode(query, MOVE_MODES)
+  if (mode === 'run') return new StraightMove(field, creature, 'run')
+  if (mode === 'charge') return new StraightMove(field, creature, 'charge', creatureFor(field, battle, query, 'target'))
+  return new MoveSearch(field, creature, mode)
+}
+
+function reachAnswer(field: Battlefield, cells: ReachCell[]) {
+  return {
+    cells: cells.map((c) => ({ at: field.grid.cellOf(c.cell), cost: c.cost, ...(c.minimum ? { minimum: true } : {}) })),
+  }
+}
+
+function pathAnswer(field: Battlefield, answer: PathAnswer) {
+  if (!answer.reachable) {
+    return {
+      reachable: false,
+      reason: answer.reason,
+      ...(answer.fallback ? { fallback: { at: field.grid.cellOf(answer.fallback.cell), cost: answer.fallback.cost } } : {}),
+    }
+  }
+  return {
+    reachable: true,
+    cost: answer.cost,
+    steps: answer.steps.map((s) => ({ at: field.grid.cellOf(s.cell), cost: s.cost, action: 'move' })),
+    checks: [],
+    provokes: answer.provokes,
+    ...(answer.minimum ? { minimum: true } : {}),
+  }
+}
+
+function readIntersection(battle: Battle, query: Query, key: string): Cell {
+  const value = query[key]
+  const ok = Array.isArray(value) && value.length === 2 && value.every((v) => Number.isInteger(v))
+  if (!ok) throw new ScenarioError(value === undefined ? 'missing-field' : 'invalid-query', `query.${key} must be a grid intersection [i, j]`, `/query/${key}`)
+  const [i, j] = value as [number, number]
+  if (i < 0 || j < 0 || i > battle.grid.width || j > battle.grid.height) {
+    throw new ScenarioError('cell-out-of-bounds', `query.${key} [${i}, ${j}] is outside the map`, `/query/${key}`)
+  }
+  return [i, j]
+}
+
+export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandler> {
+  return {
+    reach(battle, query) {
+      const field = fieldOf(battle, rules)
+      const creature = creatureFor(field, battle, query, 'token')
+      return reachAnswer(field, planner(field, battle, query, creature).reach())
+    },
+    path(battle, query) {
+      const field = fieldOf(battle, rules)
+      const creature = creatureFor(field, battle, query, 'token')
+      const to = readCell(battle, query, 'to')
+      const plan = planner(field, battle, query, creature)
+      return pathAnswer(field, plan.path(battle.grid.index(to[0], to[1])))
+    },
+    zoc(battle, query) {
+      const field = fieldOf(battle, rules)
+      const creature = creatureFor(field, battle, query, 'token')
+      return { cells: cellList(field, threatenedCells(field, creature)) }
+    },
+    cover(battle, query) {
+      const field = fieldOf(battle, rules)
+      const from = placementOf(creatureFor(field, battle, query, 'from'))
+      const to = placementOf(creatureFor(field, battle, query, 'to'))
+      const attack = readEnum(query, 'attack', ['ranged', 'melee'] as const, 'ranged')
+      const { cover, soft } = coverBetween(field, from, to, attack)
+      const concealment = concealmentBetween(field, from, to, attack)
+      return { cover, soft, ac: coverAcBonus(cover), concealment, missChance: missChance(concealment) }
+    },
+    flanking(battle, query) {
+      const field = fieldOf(battle, rules)
+      return { pairs: flankingPairs(field, creatureFor(field, battle, query, 'target')) }
+    },
+    visible(battle, query) {
+      const field = fieldOf(battle, rules)
+      return { cells: cellList(field, visibleCells(field, creatureFor(field, battle, query, 'token'))) }
+    },
+    light(battle, query) {
+      const field = fieldOf(battle, rules)
+      const at = readCell(battle, query, 'at')
+      const viewer = query.token === undefined ? undefined : creatureFor(field, battle, query, 'token')
+      const level = lightLevels(field, viewer)[battle.grid.index(at[0], at[1])]
+      const { categories, seeLevel, clearLevel } = rules.light
+      const effects = level < seeLevel ? ['total-concealment', 'no-5-foot-step'] : level < clearLevel ? ['concealment'] : []
+      return { level, category: categories[level], effects }
+    },
+    spread(battle, query) {
+      const field = fieldOf(battle, rules)
+      const origin = readIntersection(battle, query, 'origin')
+      const radius = readNumber(query, 'radius', { min: 0, max: 10_000 })
+      const shape = readEnum(query, 'shape', ['spread', 'burst'] as const, 'spread')
+      return { cells: areaFrom(field, origin, radius, shape).map((c) => ({ at: battle.grid.cellOf(c.cell), reflex: c.reflex })) }
+    },
+    initiative(battle, query) {
+      const field = fieldOf(battle, rules)
+      const dice = query.dice
+      if (!Array.isArray(dice) || !dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 20)) {
+        throw new ScenarioError('invalid-query', 'query.dice must be a list of d20 results (1–20), used in order', '/query/dice')
+      }
+      const unaware = new Set(Array.isArray(query.unaware) ? query.unaware.map(String) : [])
+      let next = 0
+      const roll = () => {
+        if (next >= dice.length) throw new ScenarioError('invalid-query', 'query.dice ran out of results', '/query/dice')
+        return dice[next++] as number
+      }
+      const state = rollInitiative(
+        field.creatures.map((c) => ({ id: c.id, modifier: c.extras.initiative ?? 0, aware: !unaware.has(c.id) })),
+        roll,
+      )
+      return { order: state.order, surpriseRound: state.round === 0, rolls: state.rolls }
+    },
+  }
+}

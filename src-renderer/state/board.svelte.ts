@@ -1,0 +1,33 @@
+// What the GM points at on the board: the selected token, the hovered cell and the path target.
+// The 2D board, the fight overlays and the 3D height view all read and write this one object, so
+// hovering in one view highlights in the others. It holds view state only, never campaign data.
+import type { Cell } from '../../src-main/rules/model'
+
+export class BoardFocus {
+  selectedTokenId = $state<string | null>(null)
+  hoveredCell = $state<Cell | null>(null)
+  /** The square a path preview runs to (set by clicking a cell in 2D or 3D). */
+  pathTarget = $state<Cell | null>(null)
+  /** The move mode for reach and path overlays; null means the system's default mode. */
+  moveMode = $state<string | null>(null)
+
+  select(tokenId: string | null): void {
+    this.selectedTokenId = tokenId
+    this.pathTarget = null
+  }
+
+  hover(cell: Cell | null): void {
+    const same =
+      cell === this.hoveredCell ||
+      (cell !== null && this.hoveredCell !== null && cell[0] === this.hoveredCell[0] && cell[1] === this.hoveredCell[1])
+    if (!same) this.hoveredCell = cell
+  }
+
+  /** Forget everything, e.g. when another map is shown. */
+  reset(): void {
+    this.selectedTokenId = null
+    this.hoveredCell = null
+    this.pathTarget = null
+    this.moveMode = null
+  }
+}
