@@ -39,7 +39,8 @@ export class GmSession {
 
   private everConnected = false
 
-  constructor(private readonly api: GmApi) {
+  /** Public so area state (fight overlays) can ask main's rules engine without a second connection. */
+  constructor(readonly api: GmApi) {
     api.on('campaign.changed', (event) => {
       if (event.campaignId !== this.campaign?.id) return
       this.campaign = event.campaign
