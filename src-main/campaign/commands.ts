@@ -22,6 +22,16 @@ import {
   normaliseBetween,
   sameCell,
 } from './geometry'
+import {
+  applyCellsSet,
+  applyDeploySet,
+  applyEdgesSet,
+  applyMapLight,
+  applyMapUpdate,
+  applyTokenUpdate,
+  requireSquareRoom,
+} from './editor-commands'
+import { applyFogCommand, rememberSeenCells } from './fog-commands'
 
 export class CommandError extends Error {
   /** Kebab-case code the IPC / WebSocket handlers pass on to the UI. */
@@ -36,6 +46,11 @@ export class CommandError extends Error {
 }
 
 export function applyCommand(campaign: Campaign, command: Command): Campaign {
+  // Explored cells follow in the same step, so undo stays one step (see fog-commands.ts).
+  return rememberSeenCells(campaign, applyCommandOnly(campaign, command), command)
+}
+
+function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
   const fail = (message: string): never => {
     throw new CommandError(message, command)
   }
@@ -71,15 +86,34 @@ export function applyCommand(campaign: Campaign, command: Command): Campaign {
         if (map.tokens.length >= MAX_TOKENS)
           fail(`Map "${map.id}" already has ${MAX_TOKENS} tokens.`)
         requireFootprint(map, command.token.at, command.token, fail)
+        requireSquareRoom(map, command.token.at, command.token.id, fail)
         return { ...map, tokens: [...map.tokens, command.token] }
       })
     case 'token.move':
       return updateMap(campaign, command.mapId, fail, (map) => {
         const token = requireToken(map, command.tokenId, fail)
         requireFootprint(map, command.to, token, fail)
+        requireSquareRoom(map, command.to, token.id, fail)
         const moved: CampaignToken = { ...token, at: [command.to[0], command.to[1]] }
         return { ...map, tokens: map.tokens.map((t) => (t.id === token.id ? moved : t)) }
       })
+    case 'cells.set':
+      return updateMap(campaign, command.mapId, fail, (map) => applyCellsSet(map, command, fail))
+    case 'edges.set':
+      return updateMap(campaign, command.mapId, fail, (map) => applyEdgesSet(map, command, fail))
+    case 'map.update':
+      return updateMap(campaign, command.mapId, fail, (map) => applyMapUpdate(map, command, fail))
+    case 'token.update':
+      return updateMap(campaign, command.mapId, fail, (map) => applyTokenUpdate(map, command, fail))
+    case 'map.light':
+      return updateMap(campaign, command.mapId, fail, (map) => applyMapLight(map, command, fail))
+    case 'deploy.set':
+      return updateMap(campaign, command.mapId, fail, (map) => applyDeploySet(map, command, fail))
+    case 'fog.settings':
+    case 'fog.reveal':
+    case 'fog.reset':
+    case 'token.visibility':
+      return updateMap(campaign, command.mapId, fail, (map) => applyFogCommand(map, command, fail))
     case 'token.remove':
       return updateMap(campaign, command.mapId, fail, (map) => {
         requireToken(map, command.tokenId, fail)

@@ -11,6 +11,7 @@ import {
   systemIdSchema,
   tokenSpecSchema,
 } from '../rules/model'
+import { FOG_MODES, mapFogSchema, PLAYER_TOKEN_STATS, trapSchema } from './fog'
 
 export const CURRENT_SCHEMA_VERSION = 1
 
@@ -23,12 +24,25 @@ export const campaignTokenSchema = tokenSpecSchema.extend({
   hidden: z.boolean().optional(),
   /** GM-only notes about the token. */
   notes: z.string().max(100_000).optional(),
+  /** A picture for the token as a data: URL (PNG, JPEG, WebP, GIF), shown instead of its colour. */
+  image: z
+    .string()
+    .max(2_000_000)
+    .regex(/^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/)
+    .optional(),
+  /** Stats the players never see for this token (player view). */
+  privateStats: z.array(z.enum(PLAYER_TOKEN_STATS)).optional(),
+  /** Pathfinder / dnd35 senses, read by the engine's sight (systems/pathfinder/creatures.ts). */
+  vision: z.enum(['normal', 'low-light', 'darkvision']).optional(),
+  darkvisionRange: z.number().finite().nonnegative().optional(),
 })
 export type CampaignToken = z.infer<typeof campaignTokenSchema>
 
 export const campaignEdgeSchema = edgeSpecSchema.extend({
   /** A secret door looks like a wall to players until revealed. */
   secret: z.boolean().optional(),
+  /** The players found this secret door: it is shown as a door (player view). */
+  revealed: z.boolean().optional(),
 })
 export type CampaignEdge = z.infer<typeof campaignEdgeSchema>
 
@@ -49,6 +63,12 @@ export const campaignMapSchema = mapSpecSchema.extend({
   tokens: z.array(campaignTokenSchema).default([]),
   /** GM-only notes. */
   notes: z.string().max(1_000_000).default(''),
+  /** DysTopiA 初期配置: the squares each faction may deploy on (scenario field dystopia.deploy). */
+  deploy: z.record(z.string().min(1).max(200), z.array(cellSchema).max(1_000_000)).optional(),
+  /** Fog of war for the player view (campaign/fog.ts); absent = automatic vision, nothing explored. */
+  fog: mapFogSchema.optional(),
+  /** GM-only trap markers; never sent to players. */
+  traps: z.array(trapSchema).optional(),
 })
 export type CampaignMap = z.infer<typeof campaignMapSchema>
 
@@ -103,5 +123,81 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('token.move'), mapId: idSchema, tokenId: idSchema, to: cellSchema }),
   z.object({ type: z.literal('token.remove'), mapId: idSchema, tokenId: idSchema }),
   z.object({ type: z.literal('map.notes'), mapId: idSchema, notes: z.string().max(1_000_000) }),
+  // Map editor (campaign/editor-commands.ts): batches so one brush stroke is one undo step.
+  z.object({
+    type: z.literal('cells.set'),
+    mapId: idSchema,
+    /** Each merged like `cell.set`; later entries for the same square win. */
+    cells: z.array(cellSpecSchema).max(1_000_000),
+    clear: z.array(z.enum(CELL_FIELDS)).optional(),
+  }),
+  z.object({
+    type: z.literal('edges.set'),
+    mapId: idSchema,
+    edges: z
+      .array(
+        z.object({
+          between: z.tuple([cellSchema, cellSchema]),
+          edge: campaignEdgeSchema.omit({ between: true }).nullable(),
+        }),
+      )
+      .max(1_000_000),
+  }),
+  /** Rename, resize (refused while a token would fall off) or change the rule system of a map. */
+  z.object({
+    type: z.literal('map.update'),
+    mapId: idSchema,
+    name: z.string().max(200).optional(),
+    system: systemIdSchema.optional(),
+    width: mapSpecSchema.shape.width.optional(),
+    height: mapSpecSchema.shape.height.optional(),
+  }),
+  /** Changes a token's fields (not its id or square); `clear` drops optional fields. */
+  z.object({
+    type: z.literal('token.update'),
+    mapId: idSchema,
+    tokenId: idSchema,
+    // name's default ('') must not apply to a patch that leaves the name alone.
+    patch: campaignTokenSchema.omit({ id: true, at: true }).partial().extend({ name: z.string().max(200).optional() }),
+    clear: z
+      .array(z.enum(['move', 'size', 'reach', 'states', 'elevation', 'color', 'image', 'notes', 'hidden']))
+      .optional(),
+  }),
+  /** Replaces the map's light: ambient level (absent = the system's default) and sources. */
+  z.object({
+    type: z.literal('map.light'),
+    mapId: idSchema,
+    ambient: z.number().int().optional(),
+    sources: z.array(campaignLightSourceSchema).max(10_000),
+  }),
+  /** DysTopiA deploy squares of one faction; an empty list removes the faction's entry. */
+  z.object({
+    type: z.literal('deploy.set'),
+    mapId: idSchema,
+    faction: z.string().min(1).max(200),
+    cells: z.array(cellSchema).max(1_000_000),
+  }),
+  // Player view / fog of war (campaign/fog.ts, applied in commands.ts).
+  z.object({
+    type: z.literal('fog.settings'),
+    mapId: idSchema,
+    mode: z.enum(FOG_MODES).optional(),
+    partyFactions: z.array(z.string().min(1).max(200)).min(1).max(50).optional(),
+  }),
+  /** Reveal brush (reveal: true) or hide brush (false: also forgets those explored cells). */
+  z.object({
+    type: z.literal('fog.reveal'),
+    mapId: idSchema,
+    cells: z.array(cellSchema).max(1_000_000),
+    reveal: z.boolean(),
+  }),
+  z.object({ type: z.literal('fog.reset'), mapId: idSchema, revealed: z.boolean().optional() }),
+  z.object({
+    type: z.literal('token.visibility'),
+    mapId: idSchema,
+    tokenId: idSchema,
+    hidden: z.boolean().optional(),
+    privateStats: z.array(z.enum(PLAYER_TOKEN_STATS)).optional(),
+  }),
 ])
 export type Command = z.infer<typeof commandSchema>

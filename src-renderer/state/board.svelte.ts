@@ -10,6 +10,13 @@ export class BoardFocus {
   pathTarget = $state<Cell | null>(null)
   /** The move mode for reach and path overlays; null means the system's default mode. */
   moveMode = $state<string | null>(null)
+  /** A token being dragged on the 2D board: its square at the start and the square under the pointer. */
+  drag = $state<{ tokenId: string; from: Cell; to: Cell } | null>(null)
+  /**
+   * The fight overlays may take over a token drop (e.g. to move along the previewed path): return
+   * true when handled. Otherwise, or when unset, the board dispatches `token.move` itself.
+   */
+  onTokenDrop: ((tokenId: string, to: Cell) => boolean | Promise<boolean>) | null = null
 
   select(tokenId: string | null): void {
     this.selectedTokenId = tokenId
@@ -29,5 +36,6 @@ export class BoardFocus {
     this.hoveredCell = null
     this.pathTarget = null
     this.moveMode = null
+    this.drag = null
   }
 }

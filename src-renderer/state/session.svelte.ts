@@ -8,6 +8,7 @@ import { ApiError, type ConnectionState, type GmApi } from '../lib/api'
 import { edgeClickCommand, type Between } from '../lib/grid-geometry'
 import type { MessageKey, MessageParams } from '../lib/i18n'
 import { BoardFocus } from './board.svelte'
+import { EditorState } from './editor.svelte'
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
 
@@ -32,6 +33,8 @@ export class GmSession {
   recovered = $state.raw<OpenResult['recovered'] | null>(null)
   /** Selection, hover and path target shared by the 2D board, overlays and the 3D view. */
   readonly focus = new BoardFocus()
+  /** The map editor's tool and overlay choices (prep tools, board overlays, 3D split). */
+  readonly editor = new EditorState()
 
   selectedMap = $derived(
     this.campaign?.maps.find((m) => m.id === this.selectedMapId) ?? this.campaign?.maps[0] ?? null,

@@ -86,8 +86,14 @@ export function coverBetween(field: Battlefield, attacker: Placement, target: Pl
     if (o.type === 'cell') return o.solid ? BLOCKS : 0
     return 0
   }
-  const lineLevel = (from: Point, to: Point, level: (o: LineObstacle) => number, withCreatures: boolean) =>
-    obstructionLevels(grid, from, to, level, { occupied: withCreatures ? occupied : undefined, ignoreCells: [...own] }).cross
+  const W = 2 * grid.width
+  const H = 2 * grid.height
+  const lineLevel = (from: Point, to: Point, level: (o: LineObstacle) => number, withCreatures: boolean) => {
+    const { cross, touch } = obstructionLevels(grid, from, to, level, { occupied: withCreatures ? occupied : undefined, ignoreCells: [...own] })
+    // Nothing lies beyond the map's edge, so a line along it squeezed against an obstacle is not a way past.
+    const alongBorder = (from[0] === to[0] && (from[0] === 0 || from[0] === W)) || (from[1] === to[1] && (from[1] === 0 || from[1] === H))
+    return alongBorder ? Math.max(cross, touch) : cross
+  }
 
   const ranged = (sa: Cell, st: Cell, withCreatures: boolean): CoverAnswer => {
     let best: CoverAnswer | null = null

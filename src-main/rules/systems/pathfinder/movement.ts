@@ -4,7 +4,7 @@
 // Among paths of equal cost the search prefers those leaving fewer threatened squares (a weight far
 // below 1 ft, dropped from the reported costs).
 import type { Cell } from '../../model'
-import { EIGHT_DIRECTIONS } from '../../grid/grid'
+import { EIGHT_DIRECTIONS, TERRAIN_DIFFICULT } from '../../grid/grid'
 import type { SearchResult } from '../../grid/search'
 import { leastCostSearch } from '../../grid/search'
 import type { Battlefield, Creature } from './creatures'
@@ -74,6 +74,8 @@ export class MoveSearch {
     const leaveWeight = this.leaveWeights()
     const darkTo = mode === 'five-foot-step' ? this.darkPositions() : null
     const step = mode === 'five-foot-step'
+    const single = creature.side === 1
+    const flying = creature.flying
     const enterWeight = this.enterWeights()
     this.result = leastCostSearch({
       cellCount: grid.size,
@@ -85,14 +87,28 @@ export class MoveSearch {
       expand(cell, parity, _cost, emit) {
         const leave = leaveWeight(cell)
         for (const [dx, dy] of EIGHT_DIRECTIONS) {
-          if (mover.stepBlocked(cell, dx, dy)) continue
+          let hampering: number
           const to = cell + dy * width + dx
-          if (mover.placement(to) === 0) continue
-          const hampering = mover.hampering(cell, dx, dy)
+          if (single) {
+            const low = mover.singleStep(cell, dx, dy)
+            if (low < 0 || mover.placement(to) === 0) continue
+            hampering = flying ? 0 : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0)
+          } else {
+            if (mover.stepBlocked(cell, dx, dy) || mover.placement(to) === 0) continue
+            hampering = mover.hampering(cell, dx, dy)
+          }
           if (step && (hampering > 0 || darkTo?.(to))) continue
-          const { feet, parity: next } = stepFeet(dx !== 0 && dy !== 0, parity, hampering)
-          const weight = Math.min(MAX_WEIGHT_PER_STEP, leave + enterWeight(to))
-          emit(to, next, feet + weight * SAFETY_WEIGHT, 0)
+          const diagonal = dx !== 0 && dy !== 0
+          let feet: number
+          let next = parity
+          if (hampering === 0) {
+            feet = diagonal && parity === 1 ? 10 : 5
+            if (diagonal) next = 1 - parity
+          } else {
+            feet = stepFeet(diagonal, parity, hampering).feet
+          }
+          const weight = leave + enterWeight(to)
+          emit(to, next, weight === 0 ? feet : feet + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
         }
       },
     })
@@ -156,9 +172,16 @@ export class MoveSearch {
   }
 
   reach(): ReachCell[] {
-    const cells: ReachCell[] = this.result.reach({ excludeStarts: true }).map(({ cell, cost }) => ({ cell, cost: Math.floor(cost) }))
-    cells.push(...this.extra.values())
-    return cells.sort((a, b) => a.cell - b.cell)
+    // Walks cells in index order (already sorted) rather than the generic result.reach().
+    const cells: ReachCell[] = []
+    const { result, mover } = this
+    for (let cell = 0; cell < this.field.grid.size; cell++) {
+      const cost = Math.min(result.nodeCost(cell, 0), result.nodeCost(cell, 1))
+      if (cell === this.start || (cost === Infinity && !this.extra.has(cell))) continue
+      if (cost === Infinity) cells.push(this.extra.get(cell) as ReachCell)
+      else if (mover.placement(cell) === 2) cells.push({ cell, cost: Math.floor(cost) })
+    }
+    return cells
   }
 
   /** The least-cost path to a position, with its provocations, or why there is none. */

@@ -17,9 +17,36 @@ export interface StepOptions {
   charging?: boolean
 }
 
+/** Per-cell partition flags in flat arrays, for the hot single-square step test. */
+interface EdgeFlags {
+  blockE: Uint8Array
+  blockS: Uint8Array
+  lowE: Uint8Array
+  lowS: Uint8Array
+}
+const edgeFlagCache = new WeakMap<object, EdgeFlags>()
+
+function edgeFlags(field: Battlefield): EdgeFlags {
+  const grid = field.grid
+  let flags = edgeFlagCache.get(grid)
+  if (!flags) {
+    const n = grid.size
+    flags = { blockE: new Uint8Array(n), blockS: new Uint8Array(n), lowE: new Uint8Array(n), lowS: new Uint8Array(n) }
+    for (let i = 0; i < n; i++) {
+      flags.blockE[i] = edgeBlocksMovement(grid.eastEdge[i]) ? 1 : 0
+      flags.blockS[i] = edgeBlocksMovement(grid.southEdge[i]) ? 1 : 0
+      flags.lowE[i] = grid.eastEdge[i] === EDGE_LOW_WALL ? 1 : 0
+      flags.lowS[i] = grid.southEdge[i] === EDGE_LOW_WALL ? 1 : 0
+    }
+    edgeFlagCache.set(grid, flags)
+  }
+  return flags
+}
+
 export class Mover {
   readonly width: number
-  private readonly validCache = new Map<number, number>()
+  /** placement() per cell, -1 until computed. */
+  private readonly validCache: Int8Array
 
   constructor(
     readonly field: Battlefield,
@@ -27,6 +54,47 @@ export class Mover {
     readonly options: StepOptions = {},
   ) {
     this.width = field.grid.width
+    this.validCache = new Int8Array(field.grid.size).fill(-1)
+    this.flags = edgeFlags(field)
+    this.height = field.grid.height
+    this.terrain = field.grid.terrain
+  }
+
+  private readonly flags: EdgeFlags
+  private readonly height: number
+  private readonly terrain: Uint8Array
+
+  /**
+   * Single-square step test straight from the flag arrays (same answers as grid.stepBlocked and
+   * crossesLowWall): -1 blocked, else the number of low walls crossed (0 or 1).
+   */
+  singleStep(from: number, dx: number, dy: number): number {
+    const w = this.width
+    const x = from % w
+    const y = (from - x) / w
+    const nx = x + dx
+    const ny = y + dy
+    if (nx < 0 || ny < 0 || nx >= w || ny >= this.height) return -1
+    const flags = this.flags
+    // Edges are stored on the western / northern cell of the pair.
+    const west = dx === 1 ? x : x - 1
+    const north = dy === 1 ? y : y - 1
+    if (dy === 0) {
+      const e = y * w + west
+      return flags.blockE[e] ? -1 : flags.lowE[e]
+    }
+    if (dx === 0) {
+      const e = north * w + x
+      return flags.blockS[e] ? -1 : flags.lowS[e]
+    }
+    const terrain = this.terrain
+    if (terrain[y * w + nx] === TERRAIN_SOLID || terrain[ny * w + x] === TERRAIN_SOLID) return -1
+    const e1 = y * w + west
+    const e2 = north * w + x
+    const e3 = north * w + nx
+    const e4 = ny * w + west
+    if (flags.blockE[e1] || flags.blockS[e2] || flags.blockS[e3] || flags.blockE[e4]) return -1
+    return (flags.lowE[e1] || flags.lowS[e3]) && (flags.lowS[e2] || flags.lowE[e4]) ? 1 : 0
   }
 
   get side(): number {
@@ -51,10 +119,10 @@ export class Mover {
    * (no creature but helpless ones in it: 移動の終了).
    */
   placement(cell: number): number {
-    const cached = this.validCache.get(cell)
-    if (cached !== undefined) return cached
+    const cached = this.validCache[cell]
+    if (cached >= 0) return cached
     const value = this.computePlacement(cell)
-    this.validCache.set(cell, value)
+    this.validCache[cell] = value
     return value
   }
 
@@ -90,6 +158,7 @@ export class Mover {
     const y0 = (from - x0) / this.width
     const s = this.side
     if (!grid.inBounds(x0 + dx, y0 + dy)) return true
+    if (s === 1) return grid.stepBlocked(x0, y0, dx, dy)
     for (let j = 0; j < s; j++) {
       for (let i = 0; i < s; i++) {
         // Only squares on the leading sides can meet an edge or corner outside the space.
@@ -108,6 +177,7 @@ export class Mover {
     const { grid } = this.field
     const s = this.side
     const to = from + dy * this.width + dx
+    if (s === 1) return (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) + (this.crossesLowWall(from, dx, dy) ? 1 : 0)
     let difficult = 0
     let lowWall = 0
     for (let j = 0; j < s; j++) {

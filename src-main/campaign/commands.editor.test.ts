@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest'
+import { applyCommand, CommandError } from './commands'
+import { UndoHistory } from './history'
+import type { Campaign, Command } from './schema'
+import { commandSchema } from './schema'
+import { deepFreeze, makeCampaign, makeMap } from './test-helpers'
+
+function apply(campaign: Campaign, command: Command): Campaign {
+  // Parsed as main parses commands from the UI, so the schema is exercised too.
+  return applyCommand(deepFreeze(campaign), commandSchema.parse(command))
+}
+
+function map(campaign: Campaign, id = 'm1') {
+  const found = campaign.maps.find((m) => m.id === id)
+  if (!found) throw new Error(`no map ${id}`)
+  return found
+}
+
+describe('cells.set', () => {
+  it('paints many squares in one command, merging fields and dropping defaults', () => {
+    const before = makeCampaign({ maps: [makeMap({ cells: [{ at: [1, 1], elevation: 2 }] })] })
+    const after = apply(before, {
+      type: 'cells.set',
+      mapId: 'm1',
+      cells: [
+        { at: [1, 1], terrain: 'difficult' },
+        { at: [2, 1], terrain: 'pit' },
+        { at: [3, 1], terrain: 'floor' },
+        { at: [2, 1], terrain: 'solid' },
+      ],
+    })
+    expect(map(after).cells).toEqual([
+      { at: [1, 1], terrain: 'difficult', elevation: 2 },
+      { at: [2, 1], terrain: 'solid' },
+    ])
+    const cleared = apply(after, { type: 'cells.set', mapId: 'm1', cells: [{ at: [1, 1] }, { at: [2, 1] }], clear: ['terrain'] })
+    expect(map(cleared).cells).toEqual([{ at: [1, 1], elevation: 2 }])
+  })
+
+  it('returns the same campaign when nothing changes, and refuses squares off the map', () => {
+    const before = makeCampaign({ maps: [makeMap({ cells: [{ at: [0, 0], terrain: 'pit' }] })] })
+    expect(apply(before, { type: 'cells.set', mapId: 'm1', cells: [{ at: [0, 0], terrain: 'pit' }] })).toBe(before)
+    expect(() => apply(before, { type: 'cells.set', mapId: 'm1', cells: [{ at: [6, 0], terrain: 'pit' }] })).toThrow(
+      CommandError,
+    )
+  })
+
+  it('is one undo step for a whole stroke', () => {
+    const history = new UndoHistory<Campaign>()
+    const before = makeCampaign()
+    const stroke: Command = {
+      type: 'cells.set',
+      mapId: 'm1',
+      cells: [0, 1, 2, 3].map((x) => ({ at: [x, 2] as [number, number], elevation: 6 })),
+    }
+    const after = apply(before, stroke)
+    history.record(before)
+    expect(map(after).cells).toHaveLength(4)
+    expect(history.undo(after)).toBe(before)
+  })
+})
+
+describe('edges.set', () => {
+  it('sets and removes many edges at once, naming an edge from either side', () => {
+    const before = makeCampaign({ maps: [makeMap({ edges: [{ between: [[0, 0], [1, 0]], kind: 'wall' }] })] })
+    const after = apply(before, {
+      type: 'edges.set',
+      mapId: 'm1',
+      edges: [
+        { between: [[1, 0], [0, 0]], edge: null },
+        { between: [[2, 1], [1, 1]], edge: { kind: 'door', state: 'locked', secret: true } },
+        { between: [[1, 1], [1, 2]], edge: { kind: 'low-wall' } },
+      ],
+    })
+    expect(map(after).edges).toEqual([
+      { between: [[1, 1], [2, 1]], kind: 'door', state: 'locked', secret: true },
+      { between: [[1, 1], [1, 2]], kind: 'low-wall' },
+    ])
+  })
+
+  it('refuses cells that share no edge', () => {
+    expect(() =>
+      apply(makeCampaign(), { type: 'edges.set', mapId: 'm1', edges: [{ between: [[0, 0], [1, 1]], edge: { kind: 'wall' } }] }),
+    ).toThrow(/not orthogonal neighbours/)
+  })
+})
+
+describe('map.update', () => {
+  it('renames, changes the system and resizes, dropping what falls off the map', () => {
+    const before = makeCampaign({
+      maps: [
+        makeMap({
+          cells: [{ at: [1, 1], terrain: 'pit' }, { at: [5, 4], terrain: 'solid' }],
+          edges: [{ between: [[3, 0], [4, 0]], kind: 'wall' }, { between: [[0, 0], [1, 0]], kind: 'wall' }],
+          light: { sources: [{ at: [5, 0], level: 4, radius: 6 }], ambient: 2 },
+        }),
+      ],
+    })
+    const after = map(apply(before, { type: 'map.update', mapId: 'm1', name: 'Hall', system: 'pathfinder', width: 4, height: 3 }))
+    expect(after).toMatchObject({ name: 'Hall', system: 'pathfinder', width: 4, height: 3 })
+    expect(after.cells).toEqual([{ at: [1, 1], terrain: 'pit' }])
+    expect(after.edges).toEqual([{ between: [[0, 0], [1, 0]], kind: 'wall' }])
+    expect(after.light).toEqual({ ambient: 2, sources: [] })
+  })
+
+  it('refuses to strand a token and keeps DysTopiA boards 6 × 6', () => {
+    const before = makeCampaign({ maps: [makeMap({ tokens: [{ id: 'pc', name: '', at: [5, 4], faction: 'party' }] })] })
+    expect(() => apply(before, { type: 'map.update', mapId: 'm1', width: 5 })).toThrow(/off the map/)
+    expect(() => apply(before, { type: 'map.update', mapId: 'm1', system: 'dystopia' })).toThrow(/6 × 6/)
+    const board = map(apply(before, { type: 'map.update', mapId: 'm1', system: 'dystopia', width: 6, height: 6 }))
+    expect([board.width, board.height, board.system]).toEqual([6, 6, 'dystopia'])
+  })
+})
+
+describe('token.update', () => {
+  it('changes fields, clears optional ones and leaves the name alone unless given', () => {
+    const before = makeCampaign({
+      maps: [makeMap({ tokens: [{ id: 'pc', name: 'Aria', at: [0, 0], faction: 'party', move: 10, color: '#ff0000' }] })],
+    })
+    const after = map(
+      apply(before, {
+        type: 'token.update',
+        mapId: 'm1',
+        tokenId: 'pc',
+        patch: { faction: 'enemy', states: ['flying', 'stealth'], hidden: true, reach: 10 },
+        clear: ['color'],
+      }),
+    ).tokens[0]
+    expect(after).toEqual({
+      id: 'pc',
+      name: 'Aria',
+      at: [0, 0],
+      faction: 'enemy',
+      move: 10,
+      states: ['flying', 'stealth'],
+      hidden: true,
+      reach: 10,
+    })
+  })
+
+  it('refuses a size that no longer fits, and an image that is not a data URL', () => {
+    const before = makeCampaign({ maps: [makeMap({ tokens: [{ id: 'pc', name: '', at: [5, 4], faction: 'party' }] })] })
+    expect(() => apply(before, { type: 'token.update', mapId: 'm1', tokenId: 'pc', patch: { size: 'large' } })).toThrow(/stick out/)
+    expect(() =>
+      apply(before, { type: 'token.update', mapId: 'm1', tokenId: 'pc', patch: { image: 'https://example.com/x.png' } }),
+    ).toThrow()
+    const withImage = map(
+      apply(before, { type: 'token.update', mapId: 'm1', tokenId: 'pc', patch: { image: 'data:image/png;base64,iVBORw0KGgo=' } }),
+    )
+    expect(withImage.tokens[0].image).toBe('data:image/png;base64,iVBORw0KGgo=')
+  })
+})
+
+describe('map.light and deploy.set', () => {
+  it('replaces the light and refuses sources off the map', () => {
+    const after = map(
+      apply(makeCampaign(), { type: 'map.light', mapId: 'm1', ambient: 3, sources: [{ at: [2, 2], level: 5, radius: 4, id: 'torch' }] }),
+    )
+    expect(after.light).toEqual({ ambient: 3, sources: [{ at: [2, 2], level: 5, radius: 4, id: 'torch' }] })
+    const noAmbient = map(apply(makeCampaign(), { type: 'map.light', mapId: 'm1', sources: [] }))
+    expect(noAmbient.light).toEqual({ sources: [] })
+    expect(() => apply(makeCampaign(), { type: 'map.light', mapId: 'm1', sources: [{ at: [9, 9], level: 1, radius: 1 }] })).toThrow(
+      /outside/,
+    )
+  })
+
+  it('stores deploy squares per faction, sorted and unique; an empty list removes the faction', () => {
+    const set = apply(makeCampaign(), { type: 'deploy.set', mapId: 'm1', faction: 'party', cells: [[1, 4], [0, 4], [1, 4]] })
+    expect(map(set).deploy).toEqual({ party: [[0, 4], [1, 4]] })
+    expect(map(apply(set, { type: 'deploy.set', mapId: 'm1', faction: 'party', cells: [] })).deploy).toEqual({})
+  })
+})
+
+describe('DysTopiA squares', () => {
+  const board = () =>
+    makeCampaign({
+      maps: [
+        makeMap({
+          system: 'dystopia',
+          width: 6,
+          height: 6,
+          tokens: ['a', 'b', 'c', 'd'].map((id, i) => ({ id, name: '', at: [2, 2] as [number, number], faction: i < 2 ? 'party' : 'cult' })),
+        }),
+      ],
+    })
+
+  it('lets friend and foe share a square but refuses a fifth unit, placed or moved', () => {
+    expect(() =>
+      apply(board(), { type: 'token.add', mapId: 'm1', token: { id: 'e', name: '', at: [2, 2], faction: 'cult' } }),
+    ).toThrow(/4 units/)
+    const withE = apply(board(), { type: 'token.add', mapId: 'm1', token: { id: 'e', name: '', at: [3, 2], faction: 'cult' } })
+    expect(() => apply(withE, { type: 'token.move', mapId: 'm1', tokenId: 'e', to: [2, 2] })).toThrow(/4 units/)
+    // A unit already on the square may "move" within it.
+    expect(map(apply(withE, { type: 'token.move', mapId: 'm1', tokenId: 'a', to: [2, 2] })).tokens).toHaveLength(5)
+  })
+
+  it('does not limit squares on other systems', () => {
+    const other = makeCampaign({
+      maps: [makeMap({ tokens: ['a', 'b', 'c', 'd'].map((id) => ({ id, name: '', at: [1, 1] as [number, number], faction: 'p' })) })],
+    })
+    const after = apply(other, { type: 'token.add', mapId: 'm1', token: { id: 'e', name: '', at: [1, 1], faction: 'p' } })
+    expect(map(after).tokens).toHaveLength(5)
+  })
+})

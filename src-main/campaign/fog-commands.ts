@@ -1,0 +1,111 @@
+// The fog-of-war commands (player view) and the one rule that keeps explored cells current.
+//
+// Decision: remembering what the party has seen is part of applying a command, not a command of
+// its own. After any command that changed a map using automatic vision, the party's current sight
+// is added to that map's explored cells inside the same applyCommand call. So one token.move (or
+// door opening, wall removal…) is one undo step, and undoing it also forgets what that move
+// revealed; a separate "explore" command would leave undo half-done or add steps the GM never took.
+import { isPartyToken, partyVisionMask } from '../table/vision'
+import type { CellSpans } from './fog'
+import { fogOf, maskToSpans, sameSpans, spansToMask, usesVision } from './fog'
+import { formatCell, isInside } from './geometry'
+import type { Campaign, CampaignMap, Command } from './schema'
+
+export type FogCommand = Extract<Command, { type: 'fog.settings' | 'fog.reveal' | 'fog.reset' | 'token.visibility' }>
+
+type Fail = (message: string) => never
+
+export function applyFogCommand(map: CampaignMap, command: FogCommand, fail: Fail): CampaignMap {
+  const fog = fogOf(map)
+  switch (command.type) {
+    case 'fog.settings': {
+      const next = {
+        ...fog,
+        ...(command.mode ? { mode: command.mode } : {}),
+        ...(command.partyFactions ? { partyFactions: [...new Set(command.partyFactions)] } : {}),
+      }
+      return { ...map, fog: next }
+    }
+    case 'fog.reveal': {
+      for (const at of command.cells) {
+        if (!isInside(map, at)) fail(`Cell ${formatCell(at)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
+      }
+      const revealed = spansToMask(fog.revealed, map.width, map.height)
+      const explored = spansToMask(fog.explored, map.width, map.height)
+      for (const [x, y] of command.cells) {
+        const i = y * map.width + x
+        revealed[i] = command.reveal ? 1 : 0
+        // The hide brush also makes the party forget the cells, or they would stay on screen dimmed.
+        if (!command.reveal) explored[i] = 0
+      }
+      const next = { ...fog, revealed: maskToSpans(revealed, map.width), explored: maskToSpans(explored, map.width) }
+      if (sameSpans(next.revealed, fog.revealed) && sameSpans(next.explored, fog.explored)) return map
+      return { ...map, fog: next }
+    }
+    case 'fog.reset':
+      return { ...map, fog: { ...fog, explored: [], ...(command.revealed ? { revealed: [] } : {}) } }
+    case 'token.visibility': {
+      const token = map.tokens.find((t) => t.id === command.tokenId) ?? fail(`No token with id "${command.tokenId}" on map "${map.id}".`)
+      const changed = { ...token }
+      if (command.hidden !== undefined) {
+        if (command.hidden) changed.hidden = true
+        else delete changed.hidden
+      }
+      if (command.privateStats !== undefined) {
+        if (command.privateStats.length > 0) changed.privateStats = [...new Set(command.privateStats)]
+        else delete changed.privateStats
+      }
+      return { ...map, tokens: map.tokens.map((t) => (t === token ? changed : t)) }
+    }
+  }
+}
+
+/** Commands that cannot change what anyone sees: no need to recompute sight after them. */
+const SIGHT_NEUTRAL: ReadonlySet<Command['type']> = new Set([
+  'campaign.rename',
+  'map.notes',
+  'token.visibility',
+  // brush strokes: revealing by hand is not sight (a hidden cell in view is re-explored next time)
+  'fog.reveal',
+])
+
+/**
+ * Adds the party's current sight to the explored cells of every map this command changed
+ * (maps using automatic vision only). Maps the command did not touch are the same objects.
+ */
+export function rememberSeenCells(before: Campaign, after: Campaign, command: Command): Campaign {
+  if (after === before || SIGHT_NEUTRAL.has(command.type)) return after
+  let changed = false
+  const maps = after.maps.map((map) => {
+    if (before.maps.includes(map)) return map
+    const next = withExplored(map)
+    if (next !== map) changed = true
+    return next
+  })
+  return changed ? { ...after, maps } : after
+}
+
+/** The map with the party's current sight added to its explored cells (or the same map). */
+export function withExplored(map: CampaignMap): CampaignMap {
+  const fog = fogOf(map)
+  if (!usesVision(fog) || !map.tokens.some((t) => isPartyToken(map, t))) return map
+  let seen: Uint8Array
+  try {
+    seen = partyVisionMask(map)
+  } catch {
+    // The engine refused the map (the store repairs maps on load, so this should not happen):
+    // remember nothing rather than fail the GM's edit.
+    return map
+  }
+  const explored = spansToMask(fog.explored, map.width, map.height)
+  let added = false
+  for (let i = 0; i < seen.length; i++) {
+    if (seen[i] && !explored[i]) {
+      explored[i] = 1
+      added = true
+    }
+  }
+  if (!added) return map
+  const spans: CellSpans = maskToSpans(explored, map.width)
+  return { ...map, fog: { ...fog, explored: spans } }
+}

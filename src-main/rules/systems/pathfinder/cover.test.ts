@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import { ask } from './test-support'
+
+const cover = (map: string, attack: 'ranged' | 'melee', tokens: Record<string, Record<string, unknown>> = {}, extra = {}) =>
+  ask({ map, tokens, ...extra }, { type: 'cover', from: 'a', to: 'T', attack })
+
+describe('cover for ranged and reach attacks (002 / 003 遮蔽)', () => {
+  it('nothing in the way: no cover', () => {
+    expect(cover('a . . T', 'ranged')).toMatchObject({ cover: 'none', soft: false, ac: 0 })
+  })
+
+  it('a solid square in the way blocks two of four lines from every corner: cover (+4)', () => {
+    expect(cover('a . # T\n\n. . . .', 'ranged')).toMatchObject({ cover: 'cover', soft: false, ac: 4 })
+  })
+
+  it('more than half the lines clear: partial cover (+2) — a wall on the near side of the target, attacker straight on', () => {
+    expect(cover('a . .|T\n\n. . . .', 'ranged')).toMatchObject({ cover: 'partial', ac: 2 })
+  })
+
+  it('no line from any corner: total cover', () => {
+    expect(cover('a # # T\n\n# # # #', 'ranged').cover).toBe('total')
+  })
+
+  it('creatures in the way give soft cover: +4 AC, no Reflex bonus, no Stealth', () => {
+    expect(cover('a . b T\n\n. . . .', 'ranged')).toMatchObject({ cover: 'cover', soft: true })
+  })
+
+  it('a line that only grazes a wall end point does not block', () => {
+    // The wall west of T's row-2 square ends exactly at T's north-west corner.
+    expect(cover('a . .\n\n. . .\n\n.|T .', 'ranged').cover).toBe('none')
+  })
+
+  it('a line that runs along a wall does not block', () => {
+    expect(cover('. a . . T\n  - -\n. . . . .', 'ranged').cover).toBe('none')
+  })
+
+  it('a wall is never less cover than no wall (same scene)', () => {
+    const rank = { none: 0, partial: 1, cover: 2, total: 3 } as const
+    const without = cover('a . . .\n\n. . . T', 'ranged').cover as keyof typeof rank
+    const withWall = cover('a . .|.\n\n. . .|T', 'ranged').cover as keyof typeof rank
+    expect(rank[withWall]).toBeGreaterThanOrEqual(rank[without])
+  })
+})
+
+describe('low obstacles', () => {
+  it('a low wall gives cover to a target within 30 ft of it', () => {
+    expect(cover('a . . .:T', 'ranged', {}, {}).cover).not.toBe('none')
+  })
+
+  it('but not when the attacker is nearer the low wall than the target', () => {
+    expect(cover('a:. . . T', 'ranged').cover).toBe('none')
+  })
+
+  it('nor to a target more than 30 ft from it', () => {
+    expect(cover('a:. . . . . . . T', 'ranged').cover).toBe('none')
+  })
+})
+
+describe('adjacent melee (003 図 遮蔽 #1, #2)', () => {
+  it('#1 the fighter next to the ogre: no cover', () => {
+    expect(cover('. . .\n\n. a T', 'melee')).toMatchObject({ cover: 'none' })
+  })
+
+  it('#2 a line from the rogue crosses a wall: the ogre has cover; the ogre with natural reach attacks as ranged: no cover for her', () => {
+    const map = '. a . .\n\n. .|T .\n\n. . . .'
+    const tokens = { T: { size: 'large' } }
+    expect(cover(map, 'melee', tokens).cover).toBe('cover')
+    const back = ask({ map, tokens }, { type: 'cover', from: 'T', to: 'a', attack: 'melee' })
+    expect(back.cover).toBe('none')
+  })
+
+  it('creatures never give cover against adjacent melee, and low walls do', () => {
+    expect(cover('a T\n\nb .', 'melee').cover).toBe('none')
+    expect(cover('a:T', 'melee').cover).toBe('cover')
+  })
+
+  it('big creatures: the attacker picks the best square of the target', () => {
+    // One of the ogre's squares is behind a wall, the other is open to the fighter.
+    expect(cover('a T .\n  -\n. . .', 'melee', { T: { size: 'large' } }).cover).toBe('none')
+    expect(cover('. T .\n  -\na . .', 'melee', { T: { size: 'large' } }).cover).toBe('none')
+  })
+})
+
+describe('concealment', () => {
+  it('dim light on the target: 20 %; darkness without darkvision: total, 50 %', () => {
+    const dim = cover('a . . T', 'ranged', {}, { cells: [{ at: [3, 0], light: 1 }] })
+    expect(dim).toMatchObject({ concealment: 'concealment', missChance: 20 })
+    const dark = cover('a . . T', 'ranged', {}, { cells: [{ at: [3, 0], light: 0 }] })
+    expect(dark).toMatchObject({ concealment: 'total', missChance: 50 })
+    const seen = cover('a . . T', 'ranged', { a: { vision: 'darkvision' } }, { cells: [{ at: [3, 0], light: 0 }] })
+    expect(seen).toMatchObject({ concealment: 'none', missChance: 0 })
+  })
+
+  it('lines through a dim square give concealment to a ranged attack', () => {
+    const answer = cover('a . . T\n\n. . . .', 'ranged', {}, { cells: [{ at: [1, 0], light: 1 }, { at: [2, 0], light: 1 }, { at: [1, 1], light: 1 }, { at: [2, 1], light: 1 }] })
+    expect(answer.concealment).toBe('concealment')
+  })
+})

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest'
+import { ask, askError, cellKeys } from './test-support'
+
+describe('flanking (003 図 挟撃)', () => {
+  it('#1 allies on opposite sides of the ogre flank it; +2 to hit', () => {
+    const answer = ask({ map: '. . . .\n\nf O . c\n\n. . . .', tokens: { O: { size: 'large' } } }, { type: 'flanking', target: 'O' })
+    expect(answer.pairs).toEqual([['c', 'f']])
+  })
+
+  it('#2 a line that does not cross opposite sides does not flank', () => {
+    const answer = ask({ map: 'r . .\n\n. O f\n\n. . .', tokens: {} }, { type: 'flanking', target: 'O' })
+    expect(answer.pairs).toEqual([])
+  })
+
+  it('opposite corners flank', () => {
+    expect(ask({ map: 'a . .\n\n. O .\n\n. . b' }, { type: 'flanking', target: 'O' }).pairs).toEqual([['a', 'b']])
+  })
+
+  it('#3 a flanker must threaten the target: reach matters', () => {
+    const map = 'G s . O'
+    expect(ask({ map }, { type: 'flanking', target: 's' }).pairs).toEqual([])
+    expect(ask({ map, tokens: { O: { reach: 10 } } }, { type: 'flanking', target: 's' }).pairs).toEqual([['G', 'O']])
+    const near = 'G s O'
+    expect(ask({ map: near }, { type: 'flanking', target: 's' }).pairs).toEqual([['G', 'O']])
+    const reachy = '. G s . O'
+    expect(ask({ map: reachy, tokens: { O: { reachWeapon: true } } }, { type: 'flanking', target: 's' }).pairs).toEqual([['G', 'O']])
+  })
+
+  it('0 ft reach creatures cannot flank', () => {
+    expect(ask({ map: 'a O b', tokens: { b: { size: 'tiny' } } }, { type: 'flanking', target: 'O' }).pairs).toEqual([])
+  })
+
+  it('a multi-square flanker may use any of its squares', () => {
+    const answer = ask({ map: '. . . .\n\ng . O f\n\n. . . .', tokens: { g: { size: 'large' } } }, { type: 'flanking', target: 'O' })
+    expect(answer.pairs).toEqual([['f', 'g']])
+  })
+})
+
+describe('visible cells and light', () => {
+  it('walls and closed doors block sight; open doors do not', () => {
+    const answer = ask({ map: 'v .|.\n\n. ./.' }, { type: 'visible', token: 'v' })
+    expect(cellKeys(answer)).toEqual(['0,0', '1,0', '0,1', '1,1', '2,1'])
+  })
+
+  it('darkness hides cells from normal vision; darkvision sees 60 ft into it', () => {
+    const map = 'v . . . . . . . . . . . . . .'
+    const light = { ambient: 0 }
+    expect(cellKeys(ask({ map, light }, { type: 'visible', token: 'v' }))).toEqual(['0,0'])
+    const dv = cellKeys(ask({ map, light, tokens: { v: { vision: 'darkvision' } } }, { type: 'visible', token: 'v' }))
+    expect(dv.length).toBe(13)
+  })
+
+  it('a torch: normal light 20 ft, dim 20 ft beyond; low-light vision doubles both', () => {
+    const map = Array(12).fill('.').join(' ')
+    const light = { ambient: 0, sources: [{ at: [0, 0], level: 2, radius: 20 }] }
+    const at = (x: number, token?: string) => ask({ map: token ? map.replace(/^\./, 'v') : map, light, tokens: token ? { v: { vision: token } } : {} }, { type: 'light', at: [x, 0], ...(token ? { token: 'v' } : {}) })
+    expect(at(4)).toMatchObject({ level: 2, category: 'normal', effects: [] })
+    expect(at(5)).toMatchObject({ level: 1, category: 'dim', effects: ['concealment'] })
+    expect(at(9)).toMatchObject({ level: 0, category: 'dark' })
+    expect(at(9, 'low-light')).toMatchObject({ level: 1 })
+    expect(at(8, 'low-light')).toMatchObject({ level: 2 })
+  })
+
+  it('dnd35 names the same levels bright / shadowy / dark', () => {
+    const answer = ask({ map: '. .', system: 'dnd35', light: { ambient: 1 } }, { type: 'light', at: [1, 0] })
+    expect(answer).toMatchObject({ level: 1, category: 'shadowy' })
+  })
+
+  it('a bad vision value is a scenario error with its path', () => {
+    const error = askError({ map: 'v .', tokens: { v: { vision: 'x-ray' } } }, { type: 'visible', token: 'v' })
+    expect(error.code).toBe('invalid-scenario')
+    expect(error.path).toBe('/tokens/0/vision')
+  })
+})
+
+describe('spreads and bursts (002 魔法の範囲と反応セーブ)', () => {
+  // Origin: the intersection (2, 2). A wall runs down the east side of column 3 for rows 0–2.
+  const map = `
+    . . . .|. . .
+           -
+    . . . .|. . .
+
+    . . . .|. . .
+
+    . . . A . . .
+
+    . . . . C . .
+
+    . . . . . . .
+  `
+  const area = (shape: string) => {
+    const answer = ask({ map: map.replace('-', ' ') }, { type: 'spread', origin: [2, 2], radius: 30, shape })
+    return Object.fromEntries((answer.cells as { at: number[]; reflex: number }[]).map((c) => [c.at.join(','), c.reflex]))
+  }
+
+  it('burst: A nothing, B behind the wall +2, C behind a creature nothing (soft), D out of line of effect unaffected', () => {
+    const burst = area('burst')
+    expect(burst['1,1']).toBe(0)
+    expect(burst['4,2']).toBe(2)
+    expect(burst['4,4']).toBe(0)
+    expect(burst['5,1']).toBeUndefined()
+  })
+
+  it('spread: it flows around the wall, so B gets no bonus and D is affected', () => {
+    const spread = area('spread')
+    expect(spread['4,2']).toBe(0)
+    expect(spread['5,1']).toBe(0)
+    expect(spread['4,4']).toBe(0)
+  })
+
+  it('a low wall the spread passes over still gives its bonus', () => {
+    const answer = ask({ map: '. . . . .\n\n. . . . .\n\n. . . . .\n      :\n. . . . .' }, { type: 'spread', origin: [3, 0], radius: 20 })
+    const cells = Object.fromEntries((answer.cells as { at: number[]; reflex: number }[]).map((c) => [c.at.join(','), c.reflex]))
+    expect(cells['3,3']).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,62 @@
+// The player view payload: everything a projector window or LAN browser may ever learn about a
+// map. Strict objects: a field not listed here cannot slip through (the channel parses every
+// payload against this before it leaves main).
+import { z } from 'zod'
+
+const cell = z.tuple([z.number().int(), z.number().int()])
+const spans = z.array(z.tuple([z.number().int(), z.number().int(), z.number().int()]))
+
+export const playerTokenSchema = z.strictObject({
+  id: z.string(),
+  at: cell,
+  /** party: one of the party's factions; other: anyone else (factions' names are the GM's). */
+  side: z.enum(['party', 'other']),
+  size: z.string().optional(),
+  name: z.string().optional(),
+  color: z.string().optional(),
+  image: z.string().optional(),
+  states: z.array(z.string()).optional(),
+  elevation: z.number().optional(),
+})
+export type PlayerToken = z.infer<typeof playerTokenSchema>
+
+export const playerEdgeSchema = z.strictObject({
+  between: z.tuple([cell, cell]),
+  kind: z.enum(['wall', 'door', 'low-wall']),
+  state: z.enum(['open', 'closed', 'locked']).optional(),
+})
+
+export const playerTemplateSchema = z.strictObject({
+  id: z.string(),
+  cells: z.array(cell),
+  label: z.string().optional(),
+})
+export type PlayerTemplate = z.infer<typeof playerTemplateSchema>
+
+export const playerMapSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** blackout: the GM darkened the players' screen; every list below is empty. */
+  screen: z.enum(['live', 'blackout']),
+  /** Cells seen now (or revealed by the GM), as row spans [y, x0, x1]. */
+  visible: spans,
+  /** Cells seen before but not now: drawn dimmed, without tokens. */
+  explored: spans,
+  /** Non-floor terrain among the visible and explored cells. */
+  terrain: z.array(z.strictObject({ at: cell, terrain: z.enum(['difficult', 'pit', 'solid']) })),
+  /** Partitions bounding a visible or explored cell; secret doors appear as walls until found. */
+  edges: z.array(playerEdgeSchema),
+  /** Tokens on visible cells that are not hidden (nor in stealth unless of the party). */
+  tokens: z.array(playerTokenSchema),
+  /** Light sources standing on visible cells (position only). */
+  lights: z.array(z.strictObject({ at: cell })),
+  /** The token whose turn it is, when the players can see it. */
+  turn: z.string().nullable(),
+  /** Area templates the GM chose to show, cut to the cells the players know. */
+  templates: z.array(playerTemplateSchema),
+  /** Where to centre the view: the GM's pan, else the party. */
+  focus: cell.nullable(),
+})
+export type PlayerMapView = z.infer<typeof playerMapSchema>

@@ -1,0 +1,151 @@
+// toPlayerView: exactly what the players may see of one map, and nothing more. It is the only
+// source of what reaches a player transport (projector window, LAN browsers): everything GM-only
+// (notes, hidden tokens, private stats, traps, secret doors, unexplored layout, elevation, light
+// sources out of sight, faction names) is left out by construction — the payload is built field
+// by field from what is visible, never by copying and deleting.
+//
+// Cells: visible = the party's sight (table/vision.ts) in the "vision" and "both" fog modes, plus
+// the GM's revealed cells in "manual" and "both"; explored = remembered cells not visible now.
+// Tokens: on a visible cell, not hidden, and not in stealth unless they belong to the party (a
+// stealthy enemy shows once the GM drops its stealth state, i.e. when someone could see it).
+import type { Campaign, CampaignEdge, CampaignMap, CampaignToken } from '../campaign/schema'
+import { fogOf, maskToSpans, spansToMask, usesManualReveal, usesVision } from '../campaign/fog'
+import type { Cell } from '../rules/model'
+import type { PlayerMapView, PlayerTemplate, PlayerToken } from './player-view-schema'
+import { battleOf, footprint, isPartyToken, partyVisionMask } from './vision'
+
+export interface TemplateInput {
+  id: string
+  cells: readonly (readonly [number, number])[]
+  label?: string
+}
+
+export interface PlayerViewOptions {
+  /** Black screen: the map's id and name only. */
+  blackout?: boolean
+  /** Where the GM points the view; absent or null centres it on the party. */
+  focus?: readonly [number, number] | null
+  /** Token whose turn it is (highlighted when visible). */
+  turn?: string | null
+  /** Area templates the GM chose to show. */
+  templates?: readonly TemplateInput[]
+}
+
+export interface FogMasks {
+  /** 1 = the players see this cell now. */
+  visible: Uint8Array
+  /** 1 = remembered from before, not visible now. */
+  explored: Uint8Array
+}
+
+/** Which cells the players see now and remember, for one map (also used by the GM's fog overlay). */
+export function fogMasks(map: CampaignMap): FogMasks {
+  const fog = fogOf(map)
+  const size = map.width * map.height
+  const visible = usesVision(fog) ? partyVisionMask(map, battleOf(map)) : new Uint8Array(size)
+  if (usesManualReveal(fog)) {
+    const revealed = spansToMask(fog.revealed, map.width, map.height)
+    for (let i = 0; i < size; i++) if (revealed[i]) visible[i] = 1
+  }
+  const explored = usesVision(fog) ? spansToMask(fog.explored, map.width, map.height) : new Uint8Array(size)
+  for (let i = 0; i < size; i++) if (visible[i]) explored[i] = 0
+  return { visible, explored }
+}
+
+export function toPlayerView(campaign: Campaign, mapId: string, options: PlayerViewOptions = {}): PlayerMapView | null {
+  const map = campaign.maps.find((m) => m.id === mapId)
+  if (!map) return null
+  const base = { id: map.id, name: map.name, width: map.width, height: map.height }
+  if (options.blackout) {
+    return { ...base, screen: 'blackout', visible: [], explored: [], terrain: [], edges: [], tokens: [], lights: [], turn: null, templates: [], focus: null }
+  }
+  const { visible, explored } = fogMasks(map)
+  const w = map.width
+  const index = ([x, y]: readonly [number, number]): number => y * w + x
+  const inside = ([x, y]: readonly [number, number]): boolean => x >= 0 && y >= 0 && x < w && y < map.height
+  const known = (at: readonly [number, number]): boolean => inside(at) && (visible[index(at)] === 1 || explored[index(at)] === 1)
+  const seen = (at: readonly [number, number]): boolean => inside(at) && visible[index(at)] === 1
+
+  const terrain: PlayerMapView['terrain'] = []
+  for (const cell of map.cells) {
+    if (cell.terrain && cell.terrain !== 'floor' && known(cell.at)) terrain.push({ at: [cell.at[0], cell.at[1]], terrain: cell.terrain })
+  }
+
+  const edges = map.edges
+    .filter((edge) => known(edge.between[0]) || known(edge.between[1]))
+    .map(playerEdge)
+
+  const tokens: PlayerToken[] = []
+  for (const token of map.tokens) {
+    if (!playersSeeToken(map, token, seen)) continue
+    tokens.push(playerToken(map, token))
+  }
+
+  const lights = map.light.sources.filter((s) => seen(s.at)).map((s) => ({ at: [s.at[0], s.at[1]] as Cell }))
+
+  const templates: PlayerTemplate[] = []
+  for (const template of options.templates ?? []) {
+    const cells = template.cells.filter(known).map(([x, y]) => [x, y] as Cell)
+    if (cells.length === 0) continue
+    templates.push({ id: template.id, cells, ...(template.label ? { label: template.label } : {}) })
+  }
+
+  const turn = options.turn && tokens.some((t) => t.id === options.turn) ? options.turn : null
+  const focus = options.focus && inside(options.focus) ? ([options.focus[0], options.focus[1]] as Cell) : partyCentre(map, tokens, visible)
+
+  return {
+    ...base,
+    screen: 'live',
+    visible: maskToSpans(visible, w),
+    explored: maskToSpans(explored, w),
+    terrain,
+    edges,
+    tokens,
+    lights,
+    turn,
+    templates,
+    focus,
+  }
+}
+
+/** A secret door is a wall to the players until found (revealed) or opened. */
+function playerEdge(edge: CampaignEdge): PlayerMapView['edges'][number] {
+  const between: [Cell, Cell] = [
+    [edge.between[0][0], edge.between[0][1]],
+    [edge.between[1][0], edge.between[1][1]],
+  ]
+  if (edge.kind === 'door' && edge.secret && !edge.revealed && edge.state !== 'open') return { between, kind: 'wall' }
+  return { between, kind: edge.kind, ...(edge.kind === 'door' && edge.state ? { state: edge.state } : {}) }
+}
+
+function playersSeeToken(map: CampaignMap, token: CampaignToken, seen: (at: readonly [number, number]) => boolean): boolean {
+  if (token.hidden) return false
+  const party = isPartyToken(map, token)
+  if (!party && token.states?.includes('stealth')) return false
+  return footprint(map, token).some(seen)
+}
+
+function playerToken(map: CampaignMap, token: CampaignToken): PlayerToken {
+  const hiddenStats = new Set(token.privateStats ?? [])
+  const out: PlayerToken = { id: token.id, at: [token.at[0], token.at[1]], side: isPartyToken(map, token) ? 'party' : 'other' }
+  if (token.size && token.size !== 'medium') out.size = token.size
+  if (token.name && !hiddenStats.has('name')) out.name = token.name
+  if (token.color) out.color = token.color
+  if (token.image) out.image = token.image
+  if (token.states?.length && !hiddenStats.has('states')) out.states = token.states.filter((s) => s !== 'stealth' || out.side === 'party')
+  if (token.elevation !== undefined && !hiddenStats.has('elevation')) out.elevation = token.elevation
+  return out
+}
+
+/** The middle of the party tokens the players see; else of the visible cells; else nothing. */
+function partyCentre(map: CampaignMap, tokens: readonly PlayerToken[], visible: Uint8Array): Cell | null {
+  const party = tokens.filter((t) => t.side === 'party')
+  const points: Cell[] = party.length > 0 ? party.map((t) => t.at) : []
+  if (points.length === 0) {
+    for (let i = 0; i < visible.length; i++) if (visible[i]) points.push([i % map.width, Math.floor(i / map.width)])
+  }
+  if (points.length === 0) return null
+  const sx = points.reduce((s, p) => s + p[0], 0)
+  const sy = points.reduce((s, p) => s + p[1], 0)
+  return [Math.round(sx / points.length), Math.round(sy / points.length)]
+}

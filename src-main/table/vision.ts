@@ -1,0 +1,120 @@
+// What the party sees on one campaign map, as the rules engine judges it. Each party token's
+// sight is the rule system's own `visible` query (walls, doors, solid squares, light, darkvision:
+// systems/*/), so the player view and rules.query can never disagree. Systems whose `visible`
+// ignores light get it applied here from the same engine's `light` query:
+//   arianrhod 明度: a square at 明度 1 or less is seen only inside the viewer's リーチ (the
+//   engagement query), after decision 5 ("line of fire reaches only within リーチ");
+//   a system with no `visible` query (dystopia) sees along the grid core's line of sight.
+// Pure: imports the engine and the campaign schema types, never electron or node.
+import type { CampaignMap, CampaignToken } from '../campaign/schema'
+import { partyFactionsOf } from '../campaign/fog'
+import { Grid } from '../rules/grid/grid'
+import { fieldOfView } from '../rules/grid/vision'
+import { footprintSide } from '../campaign/geometry'
+import type { Cell, TokenSpec } from '../rules/model'
+import type { Battle, QueryHandler } from '../rules/system'
+import { getSystem } from '../rules/systems/index'
+
+export type { Cell }
+
+/** The scenario-side view of a campaign map: the real layout, whatever players were told. */
+export function battleOf(map: CampaignMap): Battle {
+  const grid = Grid.fromSpec({
+    width: map.width,
+    height: map.height,
+    cells: map.cells,
+    edges: map.edges.map(({ between, kind, state }) => ({ between, kind, ...(state ? { state } : {}) })),
+    light: {
+      ...(map.light.ambient !== undefined ? { ambient: map.light.ambient } : {}),
+      sources: map.light.sources.map(({ at, level, radius }) => ({ at, level, radius })),
+    },
+  })
+  const tokens: TokenSpec[] = map.tokens.map(engineToken)
+  return {
+    grid,
+    tokens,
+    tokenById: new Map(tokens.map((t) => [t.id, t])),
+    scenario: { format: 'gm-scenario/1', system: map.system, tokens },
+  }
+}
+
+function engineToken(token: CampaignToken): TokenSpec & Record<string, unknown> {
+  const { name: _n, color: _c, hidden: _h, notes: _no, privateStats: _p, ...spec } = token
+  return spec
+}
+
+export function isPartyToken(map: CampaignMap, token: CampaignToken): boolean {
+  return partyFactionsOf(map).includes(token.faction)
+}
+
+/** Cells a token covers (its `at` is the north-west square), clipped to the map. */
+export function footprint(map: { width: number; height: number }, token: Pick<CampaignToken, 'at' | 'size'>): Cell[] {
+  const side = footprintSide(token.size)
+  const out: Cell[] = []
+  for (let dy = 0; dy < side; dy++) {
+    for (let dx = 0; dx < side; dx++) {
+      const x = token.at[0] + dx
+      const y = token.at[1] + dy
+      if (x < map.width && y < map.height) out.push([x, y])
+    }
+  }
+  return out
+}
+
+type Answer = { cells?: unknown; level?: unknown }
+
+function cellsOf(answer: unknown, grid: Grid): number[] {
+  const cells = (answer as Answer | null)?.cells
+  if (!Array.isArray(cells)) return []
+  const out: number[] = []
+  for (const c of cells as unknown[]) {
+    const at = Array.isArray(c) ? c : (c as { at?: unknown } | null)?.at
+    if (Array.isArray(at) && grid.inBounds(at[0] as number, at[1] as number)) out.push(grid.index(at[0] as number, at[1] as number))
+  }
+  return out
+}
+
+function ask(handler: QueryHandler | undefined, battle: Battle, query: Record<string, unknown>): unknown {
+  return handler ? handler(battle, { ...query }) : undefined
+}
+
+/** Cells one token sees (indices), by its system's rules; its own square always. */
+export function tokenSight(map: CampaignMap, battle: Battle, token: CampaignToken): number[] {
+  const grid = battle.grid
+  const queries = getSystem(map.system).queries
+  const own = grid.index(token.at[0], token.at[1])
+  let seen: number[]
+  try {
+    seen = queries.visible
+      ? cellsOf(ask(queries.visible, battle, { type: 'visible', token: token.id }), grid)
+      : fieldOfView(grid, own)
+    if (map.system === 'arianrhod') seen = applyArianrhodLight(battle, token, seen)
+  } catch {
+    // A map the engine refuses (it should not: the store repairs maps on load) shows nothing
+    // beyond the token's own square rather than everything.
+    seen = []
+  }
+  for (const [x, y] of footprint(map, token)) seen.push(grid.index(x, y))
+  return seen
+}
+
+function applyArianrhodLight(battle: Battle, token: CampaignToken, seen: number[]): number[] {
+  const queries = getSystem('arianrhod').queries
+  const grid = battle.grid
+  const reach = new Set(cellsOf(ask(queries.engagement, battle, { type: 'engagement', token: token.id }), grid))
+  return seen.filter((cell) => {
+    if (reach.has(cell)) return true
+    const answer = ask(queries.light, battle, { type: 'light', at: grid.cellOf(cell) }) as Answer | undefined
+    return typeof answer?.level !== 'number' || answer.level > 1
+  })
+}
+
+/** The party's combined sight on a map, as a width × height mask (1 = seen now). */
+export function partyVisionMask(map: CampaignMap, battle: Battle = battleOf(map)): Uint8Array {
+  const mask = new Uint8Array(map.width * map.height)
+  for (const token of map.tokens) {
+    if (!isPartyToken(map, token)) continue
+    for (const cell of tokenSight(map, battle, token)) mask[cell] = 1
+  }
+  return mask
+}

@@ -1,0 +1,347 @@
+// Turns pointer gestures on the board into editor commands, one command per gesture (a whole
+// brush stroke, rectangle, fill or wall drag is ONE undo step), and keeps the live preview the
+// board draws while the gesture is under way. Main stays the authority: nothing here changes
+// the map except by dispatching a command.
+import type { CampaignMap, Command } from '../../../src-main/campaign/schema'
+import type { Cell } from '../../../src-main/rules/model'
+import { footprintSide } from '../../../src-main/campaign/geometry'
+import type { MapRaster } from '../../lib/board-raster'
+import {
+  blockadeCommand,
+  cellsInRect,
+  drawEdgesCommand,
+  edgesAlong,
+  elevationCommand,
+  floodFill,
+  lineCells,
+  nearestVertex,
+  terrainCommand,
+  unique,
+} from '../../lib/edit-tools'
+import { edgeAtPoint, edgeClickCommand, findEdge, type Between } from '../../lib/grid-geometry'
+import { isEdgeTool } from '../../lib/tools'
+import type { GmSession } from '../../state/session.svelte'
+
+export interface BoardPoint {
+  /** Fractional squares from the map's top-left corner. */
+  fx: number
+  fy: number
+  cell: Cell | null
+  shift: boolean
+  alt: boolean
+}
+
+export type Preview =
+  | { kind: 'cells'; cells: Cell[]; erase: boolean }
+  | { kind: 'rect'; from: Cell; to: Cell; erase: boolean }
+  | { kind: 'edges'; from: Cell; to: Cell; edges: Between[]; erase: boolean }
+  | null
+
+type Gesture =
+  | { kind: 'stroke'; cells: Cell[]; last: Cell; erase: boolean }
+  | { kind: 'rect'; from: Cell; to: Cell; erase: boolean }
+  | { kind: 'edge'; start: BoardPoint; from: Cell; to: Cell; dragging: boolean; erase: boolean }
+  | { kind: 'token'; tokenId: string; from: Cell; to: Cell; moved: boolean }
+  | { kind: 'click'; cell: Cell | null }
+
+/** Pointer travel, in squares, before a press on a grid line becomes a wall drag. */
+const DRAG_THRESHOLD = 0.3
+
+export class ToolGestures {
+  preview = $state.raw<Preview>(null)
+  private gesture: Gesture | null = null
+
+  constructor(
+    private readonly session: GmSession,
+    private readonly getMap: () => CampaignMap,
+    private readonly getRaster: () => MapRaster,
+  ) {}
+
+  get active(): boolean {
+    return this.gesture !== null
+  }
+
+  /** Returns true when the press started a gesture (the board then captures the pointer). */
+  down(p: BoardPoint): boolean {
+    const editor = this.session.editor
+    const tool = editor.tool
+    const map = this.getMap()
+    if (isEdgeTool(tool)) {
+      const from = nearestVertex(p.fx, p.fy)
+      this.gesture = { kind: 'edge', start: p, from, to: from, dragging: false, erase: p.shift }
+      return true
+    }
+    if (!p.cell) return false
+    if (tool === 'select' || tool === 'token') {
+      const tokenId = tokenAt(map, p.cell, p.fx, p.fy)
+      if (tokenId) {
+        this.session.focus.select(tokenId)
+        const token = map.tokens.find((t) => t.id === tokenId)!
+        this.gesture = { kind: 'token', tokenId, from: token.at, to: token.at, moved: false }
+        return true
+      }
+      if (tool === 'select') {
+        const door = doorNear(map, p)
+        if (door) {
+          void this.session.dispatch(toggleDoor(map, door, p.alt))
+          return false
+        }
+      }
+      this.gesture = { kind: 'click', cell: p.cell }
+      return true
+    }
+    if (editor.shape === 'fill' && (tool === 'terrain' || tool === 'elevation' || tool === 'blockade' || tool === 'deploy')) {
+      const cells = floodFill(map, p.cell, this.fillKey(tool))
+      void this.commit(cells, p.shift)
+      return false
+    }
+    if (editor.shape === 'rect' && tool !== 'light') {
+      this.gesture = { kind: 'rect', from: p.cell, to: p.cell, erase: p.shift }
+      this.preview = { kind: 'rect', from: p.cell, to: p.cell, erase: p.shift }
+      return true
+    }
+    if (tool === 'light') {
+      this.gesture = { kind: 'click', cell: p.cell }
+      return true
+    }
+    this.gesture = { kind: 'stroke', cells: [p.cell], last: p.cell, erase: p.shift }
+    this.preview = { kind: 'cells', cells: [p.cell], erase: p.shift }
+    return true
+  }
+
+  move(p: BoardPoint): void {
+    const g = this.gesture
+    if (!g) return
+    if (g.kind === 'edge') {
+      const moved = Math.hypot(p.fx - g.start.fx, p.fy - g.start.fy)
+      if (!g.dragging && moved < DRAG_THRESHOLD) return
+      g.dragging = true
+      const { edges, end } = edgesAlong(this.getMap(), g.from, nearestVertex(p.fx, p.fy))
+      g.to = end
+      this.preview = { kind: 'edges', from: g.from, to: end, edges, erase: g.erase }
+      return
+    }
+    if (!p.cell) return
+    if (g.kind === 'stroke') {
+      if (p.cell[0] === g.last[0] && p.cell[1] === g.last[1]) return
+      g.cells.push(...lineCells(g.last, p.cell).slice(1))
+      g.last = p.cell
+      this.preview = { kind: 'cells', cells: [...g.cells], erase: g.erase }
+    } else if (g.kind === 'rect') {
+      g.to = p.cell
+      this.preview = { kind: 'rect', from: g.from, to: g.to, erase: g.erase }
+    } else if (g.kind === 'token') {
+      const map = this.getMap()
+      const token = map.tokens.find((t) => t.id === g.tokenId)
+      if (!token) return
+      // Keep a big token's footprint on the map while dragging.
+      const side = footprintSide(token.size)
+      const to: Cell = [Math.min(p.cell[0], map.width - side), Math.min(p.cell[1], map.height - side)]
+      if (to[0] !== g.to[0] || to[1] !== g.to[1]) {
+        g.to = to
+        g.moved = true
+        this.session.focus.drag = { tokenId: g.tokenId, from: g.from, to }
+      }
+    }
+  }
+
+  async up(p: BoardPoint): Promise<void> {
+    const g = this.gesture
+    this.gesture = null
+    this.preview = null
+    if (!g) return
+    const map = this.getMap()
+    const editor = this.session.editor
+    switch (g.kind) {
+      case 'edge': {
+        const tool = editor.tool
+        if (!isEdgeTool(tool)) return
+        if (g.dragging) {
+          const { edges } = edgesAlong(map, g.from, g.to)
+          if (edges.length > 0) await this.session.dispatch(drawEdgesCommand(map.id, edges, g.erase ? null : tool, editor.secretDoors))
+          return
+        }
+        const between = edgeAtPoint(map, g.start.fx, g.start.fy)
+        if (!between) return
+        const existing = findEdge(map, between)
+        if (g.start.alt && existing?.kind === 'door') {
+          await this.session.dispatch(toggleDoor(map, between, true))
+          return
+        }
+        const command = edgeClickCommand(map, between, tool)
+        if (tool === 'door' && !existing && command.edge && editor.secretDoors) command.edge.secret = true
+        await this.session.dispatch(command)
+        return
+      }
+      case 'stroke':
+        return this.commit(unique(g.cells), g.erase)
+      case 'rect':
+        return this.commit(cellsInRect(g.from, g.to), g.erase)
+      case 'token': {
+        this.session.focus.drag = null
+        if (!g.moved || (g.to[0] === g.from[0] && g.to[1] === g.from[1])) return
+        const hook = this.session.focus.onTokenDrop
+        if (hook && (await hook(g.tokenId, g.to))) return
+        await this.session.dispatch({ type: 'token.move', mapId: map.id, tokenId: g.tokenId, to: g.to })
+        return
+      }
+      case 'click':
+        return this.click(g.cell, p)
+    }
+  }
+
+  cancel(): void {
+    if (this.gesture?.kind === 'token') this.session.focus.drag = null
+    this.gesture = null
+    this.preview = null
+  }
+
+  private async click(cell: Cell | null, p: BoardPoint): Promise<void> {
+    if (!cell) return
+    const map = this.getMap()
+    const { editor, focus } = this.session
+    if (editor.tool === 'select') {
+      if (focus.selectedTokenId) focus.pathTarget = cell
+      return
+    }
+    if (editor.tool === 'token') {
+      await this.placeToken(map, cell)
+      return
+    }
+    if (editor.tool === 'light') {
+      const index = map.light.sources.findIndex((s) => s.at[0] === cell[0] && s.at[1] === cell[1])
+      if (index >= 0) {
+        if (p.shift) {
+          editor.selectedLight = null
+          await this.session.dispatch({
+            type: 'map.light',
+            mapId: map.id,
+            ambient: map.light.ambient,
+            sources: map.light.sources.filter((_, i) => i !== index),
+          })
+        } else editor.selectedLight = index
+        return
+      }
+      await this.session.dispatch({
+        type: 'map.light',
+        mapId: map.id,
+        ambient: map.light.ambient,
+        sources: [...map.light.sources, { at: cell, level: editor.lightLevel, radius: editor.lightRadius, id: newId('light') }],
+      })
+      editor.selectedLight = map.light.sources.length
+    }
+  }
+
+  private async placeToken(map: CampaignMap, cell: Cell): Promise<void> {
+    const { editor, focus } = this.session
+    const faction = editor.tokenFaction.trim() || 'party'
+    const count = map.tokens.filter((t) => t.faction === faction).length + 1
+    const id = newId(faction.replace(/[^\w-]/g, '').slice(0, 20) || 'token')
+    const defaults = DEFAULT_MOVE[map.system]
+    await this.session.dispatch({
+      type: 'token.add',
+      mapId: map.id,
+      token: {
+        id,
+        name: `${faction} ${count}`,
+        at: cell,
+        faction,
+        ...(defaults !== undefined ? { move: defaults } : {}),
+      },
+    })
+    if (this.getMap().tokens.some((t) => t.id === id)) focus.select(id)
+  }
+
+  private fillKey(tool: string): (x: number, y: number) => string | number {
+    const raster = this.getRaster()
+    const i = (x: number, y: number) => y * raster.width + x
+    if (tool === 'elevation') return (x, y) => raster.elevation[i(x, y)]
+    if (tool === 'blockade') return (x, y) => raster.blockade[i(x, y)]
+    if (tool === 'deploy') return (x, y) => (raster.deploy.get(i(x, y)) ?? []).join('|')
+    return (x, y) => raster.terrain[i(x, y)]
+  }
+
+  private async commit(cells: Cell[], erase: boolean): Promise<void> {
+    if (cells.length === 0) return
+    const map = this.getMap()
+    const raster = this.getRaster()
+    const editor = this.session.editor
+    let command: Command
+    switch (editor.tool) {
+      case 'terrain':
+        command = terrainCommand(map.id, cells, erase ? 'floor' : editor.terrain)
+        break
+      case 'elevation':
+        command = erase
+          ? elevationCommand(map.id, cells, 0, 'set', () => 0)
+          : elevationCommand(map.id, cells, editor.elevation, editor.elevationMode, (x, y) => raster.elevation[y * raster.width + x])
+        break
+      case 'blockade':
+        command = blockadeCommand(map.id, cells, !erase)
+        break
+      case 'deploy': {
+        const faction = editor.deployFaction.trim() || 'party'
+        const current = map.deploy?.[faction] ?? []
+        const keys = new Set(cells.map(([x, y]) => `${x},${y}`))
+        command = {
+          type: 'deploy.set',
+          mapId: map.id,
+          faction,
+          cells: erase ? current.filter(([x, y]) => !keys.has(`${x},${y}`)) : [...current, ...cells],
+        }
+        break
+      }
+      default:
+        return
+    }
+    await this.session.dispatch(command)
+  }
+}
+
+/** Default 【移動力】 (m) / speed (ft) of a new token; DysTopiA has none. */
+const DEFAULT_MOVE: Record<CampaignMap['system'], number | undefined> = {
+  arianrhod: 10,
+  pathfinder: 30,
+  dnd35: 30,
+  dystopia: undefined,
+}
+
+let counter = 0
+function newId(prefix: string): string {
+  counter = (counter + 1) % 1296
+  return `${prefix}-${Date.now().toString(36)}${counter.toString(36).padStart(2, '0')}`
+}
+
+/**
+ * The token under a point. On a DysTopiA square shared by several units, each unit owns a
+ * quarter of the square (the chips), so the quarter under the pointer picks the unit.
+ */
+export function tokenAt(map: CampaignMap, cell: Cell, fx: number, fy: number): string | null {
+  const covering = map.tokens.filter((t) => {
+    const side = map.system === 'dystopia' ? 1 : footprintSide(t.size)
+    return cell[0] >= t.at[0] && cell[0] < t.at[0] + side && cell[1] >= t.at[1] && cell[1] < t.at[1] + side
+  })
+  if (covering.length <= 1 || map.system !== 'dystopia') return covering[covering.length - 1]?.id ?? null
+  const quarter = (fy - cell[1] >= 0.5 ? 2 : 0) + (fx - cell[0] >= 0.5 ? 1 : 0)
+  return covering[Math.min(quarter, covering.length - 1)].id
+}
+
+function doorNear(map: CampaignMap, p: BoardPoint): Between | null {
+  const between = edgeAtPoint(map, p.fx, p.fy, 0.18)
+  if (!between) return null
+  return findEdge(map, between)?.kind === 'door' ? between : null
+}
+
+/** One click while running a fight: open ↔ closed; Alt locks or unlocks. */
+export function toggleDoor(map: CampaignMap, between: Between, lock: boolean): Command {
+  const door = findEdge(map, between)!
+  const state = door.state ?? 'closed'
+  const next = lock ? (state === 'locked' ? 'closed' : 'locked') : state === 'open' ? 'closed' : 'open'
+  return { type: 'edge.set', mapId: map.id, between, edge: { ...omitBetween(door), state: next } }
+}
+
+function omitBetween<T extends { between: unknown }>(edge: T): Omit<T, 'between'> {
+  const { between: _between, ...rest } = edge
+  return rest
+}
+

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest'
+import type { CampaignMap } from '../../../src-main/campaign/schema'
+import {
+  BASE_DEPTH,
+  buildCells,
+  buildEdges,
+  buildLightPoints,
+  buildTokens,
+  changedCells,
+  factionColour,
+  HOVER_HEIGHT,
+  lightSignature,
+  PIT_DEPTH,
+} from './scene-data'
+import { sampleMap } from './test-support'
+
+const map = sampleMap('arianrhod-sample')
+
+function withCell(base: CampaignMap, cell: CampaignMap['cells'][number]): CampaignMap {
+  return { ...base, cells: [...base.cells.filter((c) => c.at[0] !== cell.at[0] || c.at[1] !== cell.at[1]), cell] }
+}
+
+describe('board columns', () => {
+  const cells = buildCells(map)
+  const at = (x: number, y: number) => cells.columns[y * map.width + x]
+
+  it('draws every cell at its elevation in squares (2 m per square in Arianrhod)', () => {
+    expect(cells.columns).toHaveLength(120)
+    expect(at(8, 2)).toMatchObject({ terrain: 'floor', elevation: 6, floor: 3, top: 3 })
+    expect(at(7, 2)).toMatchObject({ floor: 0, top: 0 })
+    expect(at(9, 6)).toMatchObject({ elevation: 1, floor: 0.5 })
+  })
+
+  it('sinks pits below the floor and raises solid squares above it', () => {
+    expect(at(3, 6)).toMatchObject({ terrain: 'pit', floor: 0, top: -PIT_DEPTH })
+    expect(at(0, 9).terrain).toBe('solid')
+    expect(at(0, 9).top).toBeGreaterThan(1)
+    expect(cells.base).toBeLessThanOrEqual(-PIT_DEPTH - BASE_DEPTH)
+  })
+
+  it('uses feet in Pathfinder: 10 ft is two squares up', () => {
+    const pf = sampleMap('pathfinder-sample')
+    const high = buildCells({ ...pf, cells: [{ at: [1, 1], elevation: 10 }] })
+    expect(high.columns[pf.width + 1].floor).toBe(2)
+  })
+
+  it('finds exactly the one column an edit changed', () => {
+    const edited = buildCells(withCell(map, { at: [2, 2], elevation: 4 }))
+    expect(changedCells(cells, edited)).toEqual([2 * map.width + 2])
+    expect(changedCells(cells, buildCells(map))).toEqual([])
+  })
+
+  it('asks for a full rewrite when the board is resized or its base moves', () => {
+    expect(changedCells(null, cells)).toBe('all')
+    expect(changedCells(cells, buildCells({ ...map, width: 13 }))).toBe('all')
+    const deep = buildCells(withCell(map, { at: [0, 0], elevation: -10 }))
+    expect(changedCells(cells, deep)).toBe('all')
+  })
+})
+
+describe('walls, doors and tokens', () => {
+  const cells = buildCells(map)
+
+  it('places walls on the shared side and stands them above the higher floor', () => {
+    const edges = buildEdges(map, cells)
+    const wall = edges.find((e) => e.id === '5,0,6,0')!
+    expect(wall).toMatchObject({ kind: 'wall', x1: 6, z1: 0, x2: 6, z2: 1 })
+    expect(wall.top).toBeGreaterThan(1)
+    const low = edges.find((e) => e.kind === 'low-wall')!
+    expect(low).toMatchObject({ id: '7,5,7,6', x1: 7, z1: 6, x2: 8, z2: 6 })
+    expect(low.top).toBeLessThan(wall.top)
+    expect(edges.find((e) => e.kind === 'door')).toMatchObject({ state: 'closed', secret: false })
+  })
+
+  it('keeps door state and the GM-only secret mark', () => {
+    const doors: CampaignMap = {
+      ...map,
+      edges: [
+        { between: [[1, 1], [2, 1]], kind: 'door', state: 'open' },
+        { between: [[1, 2], [1, 3]], kind: 'door', state: 'locked', secret: true },
+      ],
+    }
+    const [open, locked] = buildEdges(doors, cells)
+    expect(open).toMatchObject({ kind: 'door', state: 'open' })
+    expect(locked).toMatchObject({ kind: 'door', state: 'locked', secret: true })
+  })
+
+  it('stands tokens on their floor, a flyer above it, coloured by faction', () => {
+    const flying: CampaignMap = {
+      ...map,
+      tokens: [...map.tokens, { id: 'bat', name: 'Bat', at: [8, 2], faction: 'enemy', states: ['flying'] }],
+    }
+    const figures = buildTokens(flying, cells)
+    const goblin = figures.find((f) => f.id === 'goblin-ledge')!
+    expect(goblin).toMatchObject({ x: 9.5, z: 2.5, y: 3, floor: 3, flying: false })
+    const bat = figures.find((f) => f.id === 'bat')!
+    expect(bat).toMatchObject({ flying: true, floor: 3, y: 3 + HOVER_HEIGHT })
+    expect(figures.find((f) => f.id === 'pc-climber')!.colour).toBe(factionColour('party'))
+    expect(goblin.colour).not.toBe(factionColour('party'))
+    expect(figures.find((f) => f.id === 'lurker')!.hidden).toBe(true)
+  })
+
+  it('puts a flyer with an elevation at that height', () => {
+    const high: CampaignMap = { ...map, tokens: [{ id: 'h', name: '', at: [0, 0], faction: 'x', states: ['flying'], elevation: 8 }] }
+    expect(buildTokens(high, cells)[0]).toMatchObject({ y: 4, floor: 0, flying: true })
+  })
+})
+
+describe('light', () => {
+  it('places the torch with its radius in squares', () => {
+    const [torch] = buildLightPoints(map, buildCells(map))
+    expect(torch).toMatchObject({ at: [3, 2], level: 6, radius: 2, x: 3.5, z: 2.5 })
+  })
+
+  it('changes its signature for light-relevant edits only', () => {
+    const before = lightSignature(map)
+    const moved: CampaignMap = { ...map, tokens: map.tokens.map((t) => ({ ...t, at: [0, 0] as [number, number] })) }
+    expect(lightSignature(moved)).toBe(before)
+    expect(lightSignature({ ...map, light: { ...map.light, ambient: 5 } })).not.toBe(before)
+    expect(lightSignature(withCell(map, { at: [4, 4], terrain: 'solid' }))).not.toBe(before)
+  })
+})

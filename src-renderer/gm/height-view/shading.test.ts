@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { fetchLightLevels } from './rules-client'
+import { costColour, lightFactor, readReachAnswer } from './shading'
+import { engineQuery, sampleMap } from './test-support'
+import { systemFacts } from './units'
+
+const arianrhod = systemFacts('arianrhod')
+
+describe('light shading', () => {
+  it('leaves everything lit in "fully lit" mode', () => {
+    expect(lightFactor(0, arianrhod, 'full')).toBe(1)
+  })
+
+  it('keeps darkness readable for the GM but dark "as lit"', () => {
+    expect(lightFactor(6, arianrhod, 'gm')).toBe(1)
+    expect(lightFactor(2, arianrhod, 'gm')).toBeGreaterThan(0.6)
+    expect(lightFactor(2, arianrhod, 'lit')).toBeLessThan(0.25)
+    expect(lightFactor(0, arianrhod, 'lit')).toBeLessThan(0.05)
+    expect(lightFactor(6, arianrhod, 'lit')).toBe(1)
+  })
+
+  it('treats Pathfinder "normal" light as full and "bright" no brighter', () => {
+    const pf = systemFacts('pathfinder')
+    expect(lightFactor(2, pf, 'lit')).toBe(1)
+    expect(lightFactor(3, pf, 'lit')).toBe(1)
+    expect(lightFactor(1, pf, 'lit')).toBeLessThan(0.5)
+  })
+
+  it('reads every cell level from the engine: the torch lights its room, the rest is 明度 2', async () => {
+    const map = sampleMap('arianrhod-sample')
+    const levels = await fetchLightLevels(engineQuery(map), map.width, map.height).done
+    expect(levels.size).toBe(120)
+    expect(levels.get(2 * map.width + 3)).toBe(6)
+    expect(levels.get(8 * map.width + 10)).toBe(2)
+  })
+
+  it('stops after one failed query for a system without light', async () => {
+    let asked = 0
+    const levels = await fetchLightLevels(() => {
+      asked++
+      return Promise.reject(new Error('unsupported-query'))
+    }, 4, 4).done
+    expect(levels.size).toBe(0)
+    expect(asked).toBe(1)
+  })
+})
+
+describe('reach field', () => {
+  it('colours cheap cells green and the dearest red', () => {
+    const [r0, g0] = costColour(0, 16)
+    const [r1, g1] = costColour(16, 16)
+    expect(g0).toBeGreaterThan(r0)
+    expect(r1).toBeGreaterThan(g1)
+  })
+
+  it('reads the engine reach answer', async () => {
+    const map = sampleMap('arianrhod-sample')
+    const field = readReachAnswer(await engineQuery(map)({ type: 'reach', token: 'pc-climber', mode: 'climb' }))
+    expect(field).toContainEqual({ at: [8, 2], cost: 16 })
+    expect(field).toContainEqual({ at: [7, 2], cost: 2 })
+  })
+
+  it('ignores junk entries in a reach answer', () => {
+    const field = readReachAnswer({ cells: [{ at: [1, 1], cost: 2 }, { at: 'x', cost: 1 }, null] })
+    expect(field).toEqual([{ at: [1, 1], cost: 2 }])
+    expect(readReachAnswer({ nope: 1 })).toEqual([])
+  })
+})

@@ -1,0 +1,34 @@
+// For the height view's unit tests: the real sample campaign's maps and the real rules engine,
+// asked exactly as main answers rules.query (ipc/handlers.ts toScenario → scenario/run.ts).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { campaignSchema, type CampaignMap } from '../../../src-main/campaign/schema'
+import { toScenario } from '../../../src-main/ipc/handlers'
+import { runScenario } from '../../../src-main/rules/scenario/run'
+import type { RulesQuery } from './rules-client'
+
+// vitest runs from the repository root; in the happy-dom project import.meta.url is not a file URL.
+const SAMPLE_FILE = join(process.cwd(), 'resources', 'sample-campaign.json')
+
+export function sampleMap(id: string): CampaignMap {
+  const raw: unknown = JSON.parse(readFileSync(SAMPLE_FILE, 'utf8'))
+  const map = campaignSchema.parse(raw).maps.find((m) => m.id === id)
+  if (!map) throw new Error(`no map ${id} in the sample campaign`)
+  return map
+}
+
+export function engineAnswer(map: CampaignMap, query: Record<string, unknown>): unknown {
+  const outcome = runScenario(toScenario(map, query))
+  if (!outcome.ok) throw new Error(`${outcome.error.code}: ${outcome.error.message}`)
+  return outcome.answer
+}
+
+export function engineQuery(map: CampaignMap): RulesQuery {
+  return (query) => {
+    try {
+      return Promise.resolve(engineAnswer(map, query))
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+}

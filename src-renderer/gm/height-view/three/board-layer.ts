@@ -1,0 +1,298 @@
+// The board in three: one instanced mesh for every cell column, instanced walls, doors and door
+// markers, and instanced token figures. Updates write only the instances that changed; meshes
+// are reallocated only when a count outgrows their capacity.
+import * as THREE from 'three'
+import type { LightLevels, LightMode, Rgb } from '../shading'
+import { lightFactor, shade, terrainColour } from '../shading'
+import type { BoardCells, EdgePiece, TokenFigure } from '../scene-data'
+import type { SystemFacts } from '../units'
+
+const COLUMN_GAP = 0.96
+const WALL_THICKNESS = 0.14
+const DOOR_THICKNESS = 0.09
+
+const WALL_RGB: Rgb = [0.42, 0.38, 0.36]
+const LOW_WALL_RGB: Rgb = [0.62, 0.56, 0.48]
+const DOOR_RGB: Record<'open' | 'closed' | 'locked', Rgb> = {
+  open: [0.72, 0.52, 0.3],
+  closed: [0.55, 0.35, 0.18],
+  locked: [0.55, 0.35, 0.18],
+}
+const LOCKED_MARK_RGB: Rgb = [0.9, 0.15, 0.1]
+const SECRET_MARK_RGB: Rgb = [0.7, 0.3, 0.95]
+
+const scratch = new THREE.Object3D()
+const colour = new THREE.Color()
+
+/** An instanced mesh that grows (by doubling) when more instances are needed. */
+class GrowingInstances {
+  mesh: THREE.InstancedMesh
+  constructor(
+    private readonly parent: THREE.Object3D,
+    private readonly geometry: THREE.BufferGeometry,
+    private readonly material: THREE.Material,
+    capacity: number,
+    readonly name: string,
+  ) {
+    this.mesh = this.make(Math.max(1, capacity))
+  }
+
+  private make(capacity: number): THREE.InstancedMesh {
+    const mesh = new THREE.InstancedMesh(this.geometry, this.material, capacity)
+    mesh.name = this.name
+    mesh.count = 0
+    mesh.instanceMatrix.setUsage(THREE.DynamicDrawUsage)
+    mesh.setColorAt(0, colour.setRGB(1, 1, 1))
+    this.parent.add(mesh)
+    return mesh
+  }
+
+  /** Makes room for `count` instances; true when the mesh was replaced (everything must be rewritten). */
+  reserve(count: number): boolean {
+    if (count <= this.mesh.instanceMatrix.count) return false
+    let capacity = this.mesh.instanceMatrix.count
+    while (capacity < count) capacity *= 2
+    this.parent.remove(this.mesh)
+    this.mesh.dispose()
+    this.mesh = this.make(capacity)
+    return true
+  }
+
+  set(index: number, matrix: THREE.Matrix4, rgb: Rgb): void {
+    this.mesh.setMatrixAt(index, matrix)
+    this.mesh.setColorAt(index, colour.setRGB(rgb[0], rgb[1], rgb[2], THREE.SRGBColorSpace))
+  }
+
+  /** Marks only the written range for upload, so a one-cell edit sends one instance to the GPU. */
+  touched(from: number, to: number): void {
+    const matrices = this.mesh.instanceMatrix
+    const colours = this.mesh.instanceColor
+    matrices.clearUpdateRanges()
+    matrices.addUpdateRange(from * 16, (to - from + 1) * 16)
+    matrices.needsUpdate = true
+    if (colours) {
+      colours.clearUpdateRanges()
+      colours.addUpdateRange(from * 3, (to - from + 1) * 3)
+      colours.needsUpdate = true
+    }
+    this.mesh.computeBoundingSphere()
+  }
+
+  touchedAll(): void {
+    this.mesh.instanceMatrix.clearUpdateRanges()
+    this.mesh.instanceMatrix.needsUpdate = true
+    this.mesh.instanceColor?.clearUpdateRanges()
+    if (this.mesh.instanceColor) this.mesh.instanceColor.needsUpdate = true
+    this.mesh.computeBoundingSphere()
+  }
+
+  dispose(): void {
+    this.parent.remove(this.mesh)
+    this.mesh.dispose()
+  }
+}
+
+/** A unit shape standing on y = 0 (boxes and cylinders are centred by default). */
+function standing<T extends THREE.BufferGeometry>(geometry: T): T {
+  geometry.translate(0, 0.5, 0)
+  return geometry
+}
+
+export class BoardLayer {
+  readonly group = new THREE.Group()
+  private readonly columns: GrowingInstances
+  private readonly walls: GrowingInstances
+  private readonly doors: GrowingInstances
+  private readonly marks: GrowingInstances
+  private readonly bodies: GrowingInstances
+  private readonly heads: GrowingInstances
+  private readonly dropLines: THREE.LineSegments
+  private readonly selection: THREE.Mesh
+  private cells: BoardCells | null = null
+  private light: LightLevels = new Map()
+  private lightMode: LightMode = 'gm'
+  private facts: SystemFacts | null = null
+  /** Token id per body instance, for picking. */
+  tokenIds: string[] = []
+
+  constructor() {
+    const lambert = () => new THREE.MeshLambertMaterial({ color: 0xffffff })
+    this.columns = new GrowingInstances(this.group, standing(new THREE.BoxGeometry(1, 1, 1)), lambert(), 256, 'cells')
+    this.walls = new GrowingInstances(this.group, standing(new THREE.BoxGeometry(1, 1, 1)), lambert(), 64, 'walls')
+    this.doors = new GrowingInstances(this.group, standing(new THREE.BoxGeometry(1, 1, 1)), lambert(), 16, 'doors')
+    this.marks = new GrowingInstances(this.group, new THREE.OctahedronGeometry(0.14), new THREE.MeshBasicMaterial(), 8, 'door-marks')
+    this.bodies = new GrowingInstances(this.group, standing(new THREE.CylinderGeometry(0.75, 1, 1, 16)), lambert(), 32, 'token-bodies')
+    this.heads = new GrowingInstances(this.group, new THREE.SphereGeometry(1, 16, 12), lambert(), 32, 'token-heads')
+    this.dropLines = new THREE.LineSegments(
+      new THREE.BufferGeometry(),
+      new THREE.LineDashedMaterial({ color: 0xffffff, dashSize: 0.12, gapSize: 0.08 }),
+    )
+    this.dropLines.name = 'drop-lines'
+    this.group.add(this.dropLines)
+    this.selection = new THREE.Mesh(
+      new THREE.RingGeometry(0.42, 0.52, 32).rotateX(-Math.PI / 2),
+      new THREE.MeshBasicMaterial({ color: 0xffd400, side: THREE.DoubleSide }),
+    )
+    this.selection.name = 'selection-ring'
+    this.selection.visible = false
+    this.group.add(this.selection)
+  }
+
+  get columnMesh(): THREE.InstancedMesh {
+    return this.columns.mesh
+  }
+
+  get tokenMeshes(): THREE.InstancedMesh[] {
+    return [this.bodies.mesh, this.heads.mesh]
+  }
+
+  /** Writes the given columns (or all of them); the rest of the board is left alone. */
+  setCells(cells: BoardCells, changed: readonly number[] | 'all', facts: SystemFacts): void {
+    this.cells = cells
+    this.facts = facts
+    const count = cells.columns.length
+    const replaced = this.columns.reserve(count)
+    this.columns.mesh.count = count
+    if (changed === 'all' || replaced) {
+      for (let i = 0; i < count; i++) this.writeColumn(i)
+      this.columns.touchedAll()
+      return
+    }
+    if (changed.length === 0) return
+    let low = Infinity
+    let high = -Infinity
+    for (const i of changed) {
+      this.writeColumn(i)
+      low = Math.min(low, i)
+      high = Math.max(high, i)
+    }
+    this.columns.touched(low, high)
+  }
+
+  /** New light answers or a new light mode recolour the columns; their shapes stay. */
+  setLight(levels: LightLevels, mode: LightMode): void {
+    this.light = levels
+    this.lightMode = mode
+    const cells = this.cells
+    if (!cells) return
+    for (let i = 0; i < cells.columns.length; i++) this.writeColumn(i, true)
+    const colours = this.columns.mesh.instanceColor
+    if (colours) {
+      colours.clearUpdateRanges()
+      colours.needsUpdate = true
+    }
+  }
+
+  private writeColumn(i: number, colourOnly = false): void {
+    const cells = this.cells!
+    const column = cells.columns[i]
+    const factor = lightFactor(this.light.get(i), this.facts!, this.lightMode)
+    const rgb = shade(terrainColour(column.terrain, column.blockade), factor)
+    if (colourOnly) {
+      this.columns.mesh.setColorAt(i, colour.setRGB(rgb[0], rgb[1], rgb[2], THREE.SRGBColorSpace))
+      return
+    }
+    scratch.position.set(column.x + 0.5, cells.base, column.y + 0.5)
+    scratch.rotation.set(0, 0, 0)
+    scratch.scale.set(COLUMN_GAP, Math.max(0.01, column.top - cells.base), COLUMN_GAP)
+    scratch.updateMatrix()
+    this.columns.set(i, scratch.matrix, rgb)
+  }
+
+  setEdges(pieces: readonly EdgePiece[]): void {
+    const walls = pieces.filter((p) => p.kind !== 'door')
+    const doors = pieces.filter((p) => p.kind === 'door')
+    const marked = doors.filter((p) => p.state === 'locked' || p.secret)
+    this.walls.reserve(walls.length)
+    this.doors.reserve(doors.length)
+    this.marks.reserve(marked.length)
+    walls.forEach((piece, i) => {
+      this.place(piece, WALL_THICKNESS, 0)
+      this.walls.set(i, scratch.matrix, piece.kind === 'low-wall' ? LOW_WALL_RGB : WALL_RGB)
+    })
+    doors.forEach((piece, i) => {
+      this.place(piece, DOOR_THICKNESS, piece.state === 'open' ? piece.swing : 0)
+      this.doors.set(i, scratch.matrix, DOOR_RGB[piece.state ?? 'closed'])
+    })
+    marked.forEach((piece, i) => {
+      scratch.position.set((piece.x1 + piece.x2) / 2, piece.top + 0.3, (piece.z1 + piece.z2) / 2)
+      scratch.rotation.set(0, 0, 0)
+      scratch.scale.set(1, 1, 1)
+      scratch.updateMatrix()
+      this.marks.set(i, scratch.matrix, piece.secret ? SECRET_MARK_RGB : LOCKED_MARK_RGB)
+    })
+    this.walls.mesh.count = walls.length
+    this.doors.mesh.count = doors.length
+    this.marks.mesh.count = marked.length
+    this.walls.touchedAll()
+    this.doors.touchedAll()
+    this.marks.touchedAll()
+  }
+
+  /**
+   * Positions `scratch` as a slab along an edge. An open door turns 90° about its hinge (the
+   * edge's first end) into the square on the `swing` side.
+   */
+  private place(piece: EdgePiece, thickness: number, swing: number): void {
+    const along = piece.x1 === piece.x2 ? 'z' : 'x'
+    const height = Math.max(0.01, piece.top - piece.bottom)
+    if (swing === 0) {
+      scratch.position.set((piece.x1 + piece.x2) / 2, piece.bottom, (piece.z1 + piece.z2) / 2)
+      scratch.rotation.set(0, along === 'z' ? Math.PI / 2 : 0, 0)
+      scratch.scale.set(1 + thickness, height, thickness)
+    } else {
+      // Swung open: the leaf now runs across the edge from the hinge.
+      const leaf = 0.9
+      if (along === 'z') scratch.position.set(piece.x1 + (swing * leaf) / 2, piece.bottom, piece.z1 + thickness)
+      else scratch.position.set(piece.x1 + thickness, piece.bottom, piece.z1 + (swing * leaf) / 2)
+      scratch.rotation.set(0, along === 'z' ? 0 : Math.PI / 2, 0)
+      scratch.scale.set(leaf, height, thickness)
+    }
+    scratch.updateMatrix()
+  }
+
+  setTokens(figures: readonly TokenFigure[], selectedId: string | null): void {
+    this.bodies.reserve(figures.length)
+    this.heads.reserve(figures.length)
+    const drops: number[] = []
+    this.tokenIds = figures.map((f) => f.id)
+    this.selection.visible = false
+    figures.forEach((figure, i) => {
+      colour.set(figure.colour)
+      let rgb: Rgb = [colour.r, colour.g, colour.b]
+      // Hidden tokens are drawn washed out: the GM sees them, and sees that players do not.
+      if (figure.hidden) rgb = [0.55 + rgb[0] * 0.45, 0.55 + rgb[1] * 0.45, 0.55 + rgb[2] * 0.45]
+      const r = figure.radius
+      const bodyHeight = 0.55 * figure.side
+      scratch.position.set(figure.x, figure.y, figure.z)
+      scratch.rotation.set(0, 0, 0)
+      scratch.scale.set(r, bodyHeight, r)
+      scratch.updateMatrix()
+      this.bodies.set(i, scratch.matrix, rgb)
+      scratch.position.set(figure.x, figure.y + bodyHeight + r * 0.55, figure.z)
+      scratch.scale.set(r * 0.6, r * 0.6, r * 0.6)
+      scratch.updateMatrix()
+      this.heads.set(i, scratch.matrix, rgb)
+      if (figure.flying) drops.push(figure.x, figure.y, figure.z, figure.x, figure.floor + 0.02, figure.z)
+      if (figure.id === selectedId) {
+        this.selection.visible = true
+        this.selection.position.set(figure.x, figure.floor + 0.04, figure.z)
+        this.selection.scale.setScalar(figure.side)
+      }
+    })
+    this.bodies.mesh.count = figures.length
+    this.heads.mesh.count = figures.length
+    this.bodies.touchedAll()
+    this.heads.touchedAll()
+    const geometry = new THREE.BufferGeometry()
+    geometry.setAttribute('position', new THREE.Float32BufferAttribute(drops, 3))
+    this.dropLines.geometry.dispose()
+    this.dropLines.geometry = geometry
+    this.dropLines.computeLineDistances()
+  }
+
+  dispose(): void {
+    for (const part of [this.columns, this.walls, this.doors, this.marks, this.bodies, this.heads]) part.dispose()
+    this.dropLines.geometry.dispose()
+  }
+}

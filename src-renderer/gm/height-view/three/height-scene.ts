@@ -1,0 +1,253 @@
+// The thin three layer: renderer, camera, orbit controls, picking and on-demand rendering. It
+// draws what the pure modules computed and reports picks back; it never decides anything itself.
+import * as THREE from 'three'
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js'
+import type { Cell } from '../../../../src-main/rules/model'
+import type { PathSegment } from '../path-segments'
+import type { BoardCells, EdgePiece, LightPoint, TokenFigure } from '../scene-data'
+import type { LightLevels, LightMode, ReachCell } from '../shading'
+import type { SystemFacts } from '../units'
+import { BoardLayer } from './board-layer'
+import { OverlayLayer } from './overlay-layer'
+
+export interface SceneEvents {
+  hover(cell: Cell | null): void
+  pickCell(cell: Cell): void
+  pickToken(tokenId: string): void
+}
+
+/** A press that moves less than this many pixels is a click, not an orbit. */
+const CLICK_SLOP_PX = 5
+const KEY_ROTATE = Math.PI / 24
+const KEY_ZOOM = 1.15
+const KEY_PAN_PX = 40
+
+export class HeightScene {
+  readonly renderer: THREE.WebGLRenderer
+  readonly camera = new THREE.PerspectiveCamera(45, 1, 0.05, 2000)
+  readonly scene = new THREE.Scene()
+  readonly controls: OrbitControls
+  readonly board = new BoardLayer()
+  readonly overlay = new OverlayLayer()
+  private readonly hemisphere = new THREE.HemisphereLight(0xdfe8ff, 0x3a3128, 1.6)
+  private readonly sun = new THREE.DirectionalLight(0xffffff, 1.4)
+  private cells: BoardCells | null = null
+  private frameRequested = false
+  private readonly raycaster = new THREE.Raycaster()
+  private readonly pointer = new THREE.Vector2()
+  private pressedAt: { x: number; y: number } | null = null
+  private readonly resizeObserver: ResizeObserver
+  private disposed = false
+  /** Milliseconds the last few renders took (for the status line and the benchmark). */
+  lastFrameMs = 0
+
+  constructor(
+    private readonly host: HTMLElement,
+    private readonly events: SceneEvents,
+  ) {
+    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true })
+    this.renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1))
+    this.renderer.domElement.dataset.testid = 'height-canvas'
+    host.appendChild(this.renderer.domElement)
+    this.scene.background = new THREE.Color(0x1b1e24)
+    this.sun.position.set(-0.6, 1, 0.35)
+    this.scene.add(this.hemisphere, this.sun, this.board.group, this.overlay.group)
+    this.controls = new OrbitControls(this.camera, this.renderer.domElement)
+    this.controls.maxPolarAngle = Math.PI * 0.49
+    this.controls.screenSpacePanning = false
+    this.controls.addEventListener('change', () => this.requestFrame())
+    const canvas = this.renderer.domElement
+    canvas.addEventListener('pointermove', this.onPointerMove)
+    canvas.addEventListener('pointerleave', this.onPointerLeave)
+    canvas.addEventListener('pointerdown', this.onPointerDown)
+    canvas.addEventListener('pointerup', this.onPointerUp)
+    this.resizeObserver = new ResizeObserver(() => this.resize())
+    this.resizeObserver.observe(host)
+    this.resize()
+  }
+
+  resize(): void {
+    const width = Math.max(1, this.host.clientWidth)
+    const height = Math.max(1, this.host.clientHeight)
+    this.renderer.setSize(width, height)
+    this.camera.aspect = width / height
+    this.camera.updateProjectionMatrix()
+    this.requestFrame()
+  }
+
+  setCells(cells: BoardCells, changed: readonly number[] | 'all', facts: SystemFacts): void {
+    const first = this.cells === null
+    const resized = this.cells !== null && (this.cells.width !== cells.width || this.cells.height !== cells.height)
+    this.cells = cells
+    this.board.setCells(cells, changed, facts)
+    if (first || resized) this.resetView()
+    this.requestFrame()
+  }
+
+  setEdges(pieces: readonly EdgePiece[]): void {
+    this.board.setEdges(pieces)
+    this.requestFrame()
+  }
+
+  setTokens(figures: readonly TokenFigure[], selectedId: string | null): void {
+    this.board.setTokens(figures, selectedId)
+    this.requestFrame()
+  }
+
+  setLight(levels: LightLevels, mode: LightMode, points: readonly LightPoint[]): void {
+    this.board.setLight(levels, mode)
+    this.overlay.setLights(points, mode)
+    // "As lit": the scene's own lights dim so the engine's light levels carry the picture.
+    this.hemisphere.intensity = mode === 'lit' ? 1.1 : 1.6
+    this.sun.intensity = mode === 'lit' ? 0.6 : 1.4
+    this.requestFrame()
+  }
+
+  setReach(field: readonly ReachCell[]): void {
+    if (this.cells) this.overlay.setReach(this.cells, field)
+    this.requestFrame()
+  }
+
+  setPath(segments: readonly PathSegment[], labels: readonly string[]): void {
+    this.overlay.setPath(segments, labels)
+    this.requestFrame()
+  }
+
+  setHover(cell: Cell | null): void {
+    this.overlay.setHover(this.cells, cell)
+    this.requestFrame()
+  }
+
+  setTarget(cell: Cell | null): void {
+    this.overlay.setTarget(this.cells, cell)
+    this.requestFrame()
+  }
+
+  /** Looks at the whole board from the south-east, high enough to see over walls. */
+  resetView(): void {
+    const cells = this.cells
+    const width = cells?.width ?? 10
+    const height = cells?.height ?? 10
+    const centre = new THREE.Vector3(width / 2, 0, height / 2)
+    const span = Math.max(width, height)
+    this.controls.target.copy(centre)
+    this.camera.position.set(centre.x + span * 0.35, span * 0.95, centre.z + span * 0.95)
+    this.controls.minDistance = 1.5
+    this.controls.maxDistance = span * 4
+    this.controls.update()
+    this.requestFrame()
+  }
+
+  /** Keyboard: arrows orbit, shift+arrows pan, + and − zoom, 0 or Home resets. True if handled. */
+  handleKey(event: KeyboardEvent): boolean {
+    const c = this.controls
+    const pan = event.shiftKey
+    switch (event.key) {
+      case 'ArrowLeft':
+        if (pan) c.pan(KEY_PAN_PX, 0)
+        else c.rotateLeft(KEY_ROTATE)
+        break
+      case 'ArrowRight':
+        if (pan) c.pan(-KEY_PAN_PX, 0)
+        else c.rotateLeft(-KEY_ROTATE)
+        break
+      case 'ArrowUp':
+        if (pan) c.pan(0, KEY_PAN_PX)
+        else c.rotateUp(KEY_ROTATE)
+        break
+      case 'ArrowDown':
+        if (pan) c.pan(0, -KEY_PAN_PX)
+        else c.rotateUp(-KEY_ROTATE)
+        break
+      case '+':
+      case '=':
+        c.dollyIn(KEY_ZOOM)
+        break
+      case '-':
+      case '_':
+        c.dollyOut(KEY_ZOOM)
+        break
+      case '0':
+      case 'Home':
+        this.resetView()
+        break
+      default:
+        return false
+    }
+    this.requestFrame()
+    return true
+  }
+
+  /** Renders on the next animation frame; many changes in one tick render once. */
+  requestFrame(): void {
+    if (this.frameRequested || this.disposed) return
+    this.frameRequested = true
+    requestAnimationFrame(() => {
+      this.frameRequested = false
+      if (!this.disposed) this.renderNow()
+    })
+  }
+
+  renderNow(): number {
+    const started = performance.now()
+    this.renderer.render(this.scene, this.camera)
+    this.lastFrameMs = performance.now() - started
+    return this.lastFrameMs
+  }
+
+  /** Where a scene point lands on the page (CSS pixels), or null when it is behind the camera. */
+  screenPoint(x: number, y: number, z: number): { x: number; y: number } | null {
+    const v = new THREE.Vector3(x, y, z).project(this.camera)
+    if (v.z > 1) return null
+    const box = this.renderer.domElement.getBoundingClientRect()
+    return { x: box.left + ((v.x + 1) / 2) * box.width, y: box.top + ((1 - v.y) / 2) * box.height }
+  }
+
+  private pick(clientX: number, clientY: number): { cell: Cell | null; tokenId: string | null } {
+    const box = this.renderer.domElement.getBoundingClientRect()
+    this.pointer.set(((clientX - box.left) / box.width) * 2 - 1, -((clientY - box.top) / box.height) * 2 + 1)
+    this.raycaster.setFromCamera(this.pointer, this.camera)
+    const hits = this.raycaster.intersectObjects([this.board.columnMesh, ...this.board.tokenMeshes], false)
+    const hit = hits[0]
+    if (!hit || hit.instanceId === undefined || !this.cells) return { cell: null, tokenId: null }
+    if (hit.object !== this.board.columnMesh) return { cell: null, tokenId: this.board.tokenIds[hit.instanceId] ?? null }
+    const column = this.cells.columns[hit.instanceId]
+    return { cell: column ? [column.x, column.y] : null, tokenId: null }
+  }
+
+  private readonly onPointerMove = (event: PointerEvent): void => {
+    if (event.buttons !== 0) return
+    this.events.hover(this.pick(event.clientX, event.clientY).cell)
+  }
+
+  private readonly onPointerLeave = (): void => this.events.hover(null)
+
+  private readonly onPointerDown = (event: PointerEvent): void => {
+    this.pressedAt = { x: event.clientX, y: event.clientY }
+  }
+
+  private readonly onPointerUp = (event: PointerEvent): void => {
+    const pressed = this.pressedAt
+    this.pressedAt = null
+    if (!pressed || event.button !== 0) return
+    if (Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y) > CLICK_SLOP_PX) return
+    const { cell, tokenId } = this.pick(event.clientX, event.clientY)
+    if (tokenId) this.events.pickToken(tokenId)
+    else if (cell) this.events.pickCell(cell)
+  }
+
+  dispose(): void {
+    this.disposed = true
+    this.resizeObserver.disconnect()
+    const canvas = this.renderer.domElement
+    canvas.removeEventListener('pointermove', this.onPointerMove)
+    canvas.removeEventListener('pointerleave', this.onPointerLeave)
+    canvas.removeEventListener('pointerdown', this.onPointerDown)
+    canvas.removeEventListener('pointerup', this.onPointerUp)
+    this.controls.dispose()
+    this.board.dispose()
+    this.overlay.dispose()
+    this.renderer.dispose()
+    canvas.remove()
+  }
+}

@@ -1,0 +1,234 @@
+// Paints the board's static layer: terrain, elevation shading, grid lines, blockade and deploy
+// marks, walls and doors, and optionally the light overlay. It draws straight at device pixels ×
+// zoom, only the squares on screen, so lines stay crisp at any zoom and big maps cost what is
+// visible rather than what exists.
+import type { MapRaster, PlacedEdge } from './board-raster'
+import { TERRAIN_FILL, elevationShade, factionColour } from './grid-geometry'
+import { TERRAIN_CODES } from './board-raster'
+import { scaleOf, visibleCells, type View } from './viewport'
+
+export interface PaintOptions {
+  view: View
+  /** Board size in CSS pixels. */
+  width: number
+  height: number
+  dpr: number
+  /** Show numbers on every raised or lowered square (elevation tool, height map). */
+  elevationNumbers: boolean
+  /** Light level per square (same order as the raster), drawn as a shade with numbers. */
+  lightLevels: Int8Array | Float32Array | null
+  /** The brightest level of the system, to scale the light shade. */
+  lightTop: number
+  /** Secret doors are drawn as doors with a mark for the GM; players never get this layer. */
+  showSecrets: boolean
+}
+
+const TERRAIN_COLOURS = TERRAIN_CODES.map((t) => TERRAIN_FILL[t])
+const DOOR_COLOURS: Record<string, string> = { closed: '#8a5a2b', open: '#3c9a4f', locked: '#b3261e' }
+
+export function paintBoard(ctx: CanvasRenderingContext2D, raster: MapRaster, o: PaintOptions): void {
+  const { view, dpr } = o
+  const s = scaleOf(view)
+  ctx.setTransform(1, 0, 0, 1, 0, 0)
+  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height)
+  ctx.setTransform(dpr * s, 0, 0, dpr * s, dpr * view.x, dpr * view.y)
+  const [x0, y0, x1, y1] = visibleCells(view, raster, o.width, o.height)
+  if (x1 <= x0 || y1 <= y0) return
+  const w = raster.width
+  const px = 1 / s // one CSS pixel in squares
+
+  ctx.fillStyle = TERRAIN_COLOURS[0]
+  ctx.fillRect(x0, y0, x1 - x0, y1 - y0)
+  const extent = Math.max(raster.maxElevation, -raster.minElevation)
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = y * w + x
+      const code = raster.terrain[i]
+      if (code !== 0) {
+        ctx.fillStyle = TERRAIN_COLOURS[code]
+        ctx.fillRect(x, y, 1, 1)
+        if (code === 2) hatch(ctx, x, y, px)
+      }
+      const e = raster.elevation[i]
+      if (e !== 0) {
+        ctx.globalAlpha = elevationShade(e, extent)
+        ctx.fillStyle = e > 0 ? '#7a4a12' : '#1d4e89'
+        ctx.fillRect(x, y, 1, 1)
+        ctx.globalAlpha = 1
+      }
+    }
+  }
+
+  if (o.lightLevels) paintLight(ctx, o.lightLevels, o.lightTop, raster.width, [x0, y0, x1, y1], s)
+
+  // Grid lines: one path, skipped when squares get too small to tell apart.
+  if (s >= 6) {
+    ctx.beginPath()
+    for (let x = x0; x <= x1; x++) {
+      ctx.moveTo(x, y0)
+      ctx.lineTo(x, y1)
+    }
+    for (let y = y0; y <= y1; y++) {
+      ctx.moveTo(x0, y)
+      ctx.lineTo(x1, y)
+    }
+    ctx.strokeStyle = 'rgba(110, 100, 80, 0.55)'
+    ctx.lineWidth = px
+    ctx.stroke()
+  }
+
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = y * w + x
+      if (raster.blockade[i]) {
+        ctx.setLineDash([4 * px, 3 * px])
+        ctx.strokeStyle = '#b0002a'
+        ctx.lineWidth = 2 * px
+        ctx.strokeRect(x + 0.12, y + 0.12, 0.76, 0.76)
+        ctx.setLineDash([])
+      }
+      const deploy = raster.deploy.get(i)
+      if (deploy) paintDeploy(ctx, x, y, deploy, px)
+    }
+  }
+
+  if (o.elevationNumbers && s >= 18) {
+    ctx.font = `600 ${10 * px}px system-ui, sans-serif`
+    ctx.textAlign = 'right'
+    ctx.lineWidth = 2.5 * px
+    ctx.strokeStyle = '#000'
+    ctx.fillStyle = '#fff'
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const e = raster.elevation[y * w + x]
+        if (e === 0) continue
+        ctx.strokeText(String(e), x + 1 - 3 * px, y + 11 * px)
+        ctx.fillText(String(e), x + 1 - 3 * px, y + 11 * px)
+      }
+    }
+  }
+
+  const rows = raster.edgeRows
+  for (let row = Math.max(0, y0 - 1); row <= Math.min(rows.length - 1, y1); row++) {
+    for (const placed of rows[row]) {
+      if (placed.x2 < x0 || placed.x1 > x1) continue
+      paintEdge(ctx, placed, px, o.showSecrets)
+    }
+  }
+}
+
+function hatch(ctx: CanvasRenderingContext2D, x: number, y: number, px: number): void {
+  ctx.save()
+  ctx.beginPath()
+  ctx.rect(x, y, 1, 1)
+  ctx.clip()
+  ctx.beginPath()
+  for (let d = -1; d <= 1; d += 0.25) {
+    ctx.moveTo(x + d, y + 1)
+    ctx.lineTo(x + d + 1, y)
+  }
+  ctx.strokeStyle = '#5a4f45'
+  ctx.lineWidth = 3 * px
+  ctx.stroke()
+  ctx.restore()
+}
+
+function paintDeploy(ctx: CanvasRenderingContext2D, x: number, y: number, factions: string[], px: number): void {
+  factions.forEach((faction, k) => {
+    ctx.fillStyle = factionColour(faction)
+    ctx.globalAlpha = 0.22
+    ctx.fillRect(x, y + (k / factions.length), 1, 1 / factions.length)
+    ctx.globalAlpha = 1
+  })
+  ctx.strokeStyle = factionColour(factions[0])
+  ctx.lineWidth = 2 * px
+  ctx.setLineDash([6 * px, 3 * px])
+  ctx.strokeRect(x + 2 * px, y + 2 * px, 1 - 4 * px, 1 - 4 * px)
+  ctx.setLineDash([])
+}
+
+function paintLight(
+  ctx: CanvasRenderingContext2D,
+  levels: Int8Array | Float32Array,
+  top: number,
+  width: number,
+  [x0, y0, x1, y1]: [number, number, number, number],
+  s: number,
+): void {
+  const px = 1 / s
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const level = levels[y * width + x]
+      ctx.fillStyle = `rgba(20, 20, 60, ${Math.max(0, Math.min(0.7, 0.7 * (1 - level / Math.max(1, top))))})`
+      ctx.fillRect(x, y, 1, 1)
+    }
+  }
+  if (s < 18) return
+  ctx.font = `700 ${10 * px}px system-ui, sans-serif`
+  ctx.textAlign = 'left'
+  ctx.fillStyle = '#ffe27a'
+  ctx.strokeStyle = '#302000'
+  ctx.lineWidth = 2.5 * px
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const text = String(levels[y * width + x])
+      ctx.strokeText(text, x + 3 * px, y + 1 - 4 * px)
+      ctx.fillText(text, x + 3 * px, y + 1 - 4 * px)
+    }
+  }
+}
+
+function paintEdge(ctx: CanvasRenderingContext2D, placed: PlacedEdge, px: number, showSecrets: boolean): void {
+  const { edge } = placed
+  ctx.beginPath()
+  ctx.moveTo(placed.x1, placed.y1)
+  ctx.lineTo(placed.x2, placed.y2)
+  ctx.lineCap = 'round'
+  if (edge.kind === 'wall') {
+    ctx.strokeStyle = '#1b1b1b'
+    ctx.lineWidth = Math.max(3 * px, 0.14)
+    ctx.stroke()
+    return
+  }
+  if (edge.kind === 'low-wall') {
+    ctx.strokeStyle = '#6d4c2f'
+    ctx.lineWidth = Math.max(3 * px, 0.11)
+    ctx.setLineDash([0.06, 0.16])
+    ctx.stroke()
+    ctx.setLineDash([])
+    return
+  }
+  const state = edge.state ?? 'closed'
+  if (edge.secret && !showSecrets) {
+    ctx.strokeStyle = '#1b1b1b'
+    ctx.lineWidth = Math.max(3 * px, 0.14)
+    ctx.stroke()
+    return
+  }
+  // A door: a wall-coloured frame with the leaf in the state's colour.
+  ctx.strokeStyle = '#1b1b1b'
+  ctx.lineWidth = Math.max(3 * px, 0.16)
+  ctx.stroke()
+  ctx.beginPath()
+  const inset = 0.18
+  const horizontal = placed.y1 === placed.y2
+  if (horizontal) {
+    ctx.moveTo(placed.x1 + inset, placed.y1)
+    ctx.lineTo(placed.x2 - inset, placed.y2)
+  } else {
+    ctx.moveTo(placed.x1, placed.y1 + inset)
+    ctx.lineTo(placed.x2, placed.y2 - inset)
+  }
+  ctx.strokeStyle = DOOR_COLOURS[state]
+  ctx.lineWidth = Math.max(2 * px, 0.11)
+  if (state === 'open') ctx.setLineDash([0.08, 0.08])
+  if (edge.secret) ctx.setLineDash([0.04, 0.06])
+  ctx.stroke()
+  ctx.setLineDash([])
+  if (edge.secret && showSecrets) {
+    ctx.font = `700 ${0.3}px system-ui, sans-serif`
+    ctx.textAlign = 'center'
+    ctx.fillStyle = '#b3261e'
+    ctx.fillText('S', (placed.x1 + placed.x2) / 2 + (horizontal ? 0 : 0.2), (placed.y1 + placed.y2) / 2 + (horizontal ? -0.1 : 0.1))
+  }
+}

@@ -1,0 +1,33 @@
+// The map editor's own view state: which tool is active and its options, and which board
+// overlays are shown. Never campaign data (that only changes through commands).
+import type { DoorState, Terrain } from '../../src-main/rules/model'
+import type { ElevationMode } from '../lib/edit-tools'
+import type { Shape, Tool } from '../lib/tools'
+
+export const TERRAIN_ORDER: readonly Terrain[] = ['floor', 'difficult', 'pit', 'solid']
+
+export class EditorState {
+  /** Walls first: opening a map is mostly for prep, and a click on a grid line then draws. */
+  tool = $state<Tool>('wall')
+  shape = $state<Shape>('brush')
+  terrain = $state<Terrain>('difficult')
+  elevation = $state(6)
+  elevationMode = $state<ElevationMode>('set')
+  /** New doors are drawn secret when set. */
+  secretDoors = $state(false)
+  newDoorState = $state<DoorState>('closed')
+  lightLevel = $state(4)
+  lightRadius = $state(6)
+  /** Index into the map's light sources being edited, if any. */
+  selectedLight = $state<number | null>(null)
+  tokenFaction = $state('party')
+  deployFaction = $state('party')
+  lightOverlay = $state(false)
+  heights = $state(false)
+  heightView = $state(false)
+  helpOpen = $state(false)
+
+  cycleTerrain(): void {
+    this.terrain = TERRAIN_ORDER[(TERRAIN_ORDER.indexOf(this.terrain) + 1) % TERRAIN_ORDER.length]
+  }
+}

@@ -1,0 +1,319 @@
+// The fight overlays' state: what main's rules engine answered for the selected token, the move
+// mode, the hovered square and the area template being placed. Main stays the authority: every
+// cost, check and cover level shown is an answer to `rules.query`. Requests stay cheap: reach and
+// ZOC once per (map revision, selection, mode), path and ruler debounced on hover, stale answers
+// dropped (LatestQuery).
+import type { CampaignMap, CampaignToken } from '../../src-main/campaign/schema'
+import type { Cell } from '../../src-main/rules/model'
+import {
+  TARGETED_MODES,
+  cellKey,
+  foesOf,
+  hasTacticalQueries,
+  modeFor,
+  readArea,
+  readCells,
+  readCover,
+  readDistance,
+  readLight,
+  readPairs,
+  readPath,
+  readReach,
+  sameCell,
+  tokenAt,
+  type AreaAnswer,
+  type CoverAnswer,
+  type LightAnswer,
+  type PathAnswer,
+  type ReachAnswer,
+} from '../gm/overlays/fight-rules'
+import { LatestQuery } from './fight-query.svelte'
+import type { GmSession } from './session.svelte'
+import { templateQuery, type TemplateSettings } from '../gm/overlays/fight-template'
+
+export const HOVER_DEBOUNCE_MS = 120
+
+export type OverlayName = 'reach' | 'zoc' | 'path' | 'ruler' | 'cover' | 'flanking' | 'light'
+export const OVERLAY_NAMES: readonly OverlayName[] = ['reach', 'zoc', 'path', 'ruler', 'cover', 'flanking', 'light']
+
+export type MoveOutcome =
+  | { kind: 'moved'; tokenId: string; to: Cell; cost: number; forced: false }
+  | { kind: 'forced'; tokenId: string; to: Cell; reason?: string }
+  | { kind: 'refused'; tokenId: string; to: Cell; reason: string }
+  | { kind: 'failed'; tokenId: string; to: Cell; message: string }
+
+/** A distinct number per map object: main sends a new object whenever the map changes. */
+const revisions = new WeakMap<object, number>()
+let nextRevision = 1
+function revisionOf(map: CampaignMap): number {
+  let revision = revisions.get(map)
+  if (revision === undefined) revisions.set(map, (revision = nextRevision++))
+  return revision
+}
+
+export class FightState {
+  readonly shown = $state<Record<OverlayName, boolean>>({
+    reach: true,
+    zoc: true,
+    path: true,
+    ruler: true,
+    cover: true,
+    flanking: true,
+    light: true,
+  })
+  /** The token aimed at for charge and for cover when the pointer is not on a token. */
+  targetTokenId = $state<string | null>(null)
+  /** GM override: drops and "Move here" ignore the engine's refusal. */
+  override = $state(false)
+  template = $state<TemplateSettings | null>(null)
+  /** The template's clicked origin / picks; the hovered point previews until then. */
+  templatePicks = $state.raw<Cell[]>([])
+  /** Pointer position in cell units while a template is placed (pathfinder needs intersections). */
+  pointer = $state.raw<{ x: number; y: number } | null>(null)
+  /** The cell being dragged to; while set, the path preview follows it. */
+  dragTarget = $state.raw<Cell | null>(null)
+  lastMove = $state.raw<MoveOutcome | null>(null)
+
+  readonly reach = new LatestQuery<ReachAnswer>()
+  /** Foe ZOC / threatened squares: cell key → the foes whose zone it is. */
+  readonly zoc = new LatestQuery<Record<string, string[]>>()
+  readonly path = new LatestQuery<PathAnswer>()
+  readonly ruler = new LatestQuery<{ distance: number; unit: string }>()
+  readonly cover = new LatestQuery<CoverAnswer & { target: string }>()
+  /** Flanked token id → the pairs flanking it (tokens nobody flanks are left out). */
+  readonly flanking = new LatestQuery<Record<string, [string, string][]>>()
+  readonly light = new LatestQuery<LightAnswer>()
+  readonly area = new LatestQuery<AreaAnswer>()
+
+  readonly map = $derived.by(() => this.session.selectedMap)
+  readonly selected = $derived.by((): CampaignToken | null => {
+    const id = this.session.focus.selectedTokenId
+    return (id && this.map?.tokens.find((t) => t.id === id)) || null
+  })
+  readonly mode = $derived.by(() => (this.map ? modeFor(this.map.system, this.session.focus.moveMode) : ''))
+  /** Where the path preview runs to: the dragged cell, else the clicked target, else the hovered cell. */
+  readonly pathCell = $derived.by((): Cell | null => {
+    const focus = this.session.focus
+    const cell = this.dragTarget ?? focus.pathTarget ?? focus.hoveredCell
+    return cell && this.selected && !sameCell(cell, this.selected.at) ? cell : null
+  })
+  /** The token the cover line runs to: the one under the pointer, else the chosen target. */
+  readonly coverTarget = $derived.by((): CampaignToken | null => {
+    const map = this.map
+    const selected = this.selected
+    if (!map || !selected) return null
+    const hovered = tokenAt(map, this.session.focus.hoveredCell, selected.id)
+    if (hovered) return hovered
+    return map.tokens.find((t) => t.id === this.targetTokenId && t.id !== selected.id) ?? null
+  })
+
+  constructor(private readonly session: GmSession) {
+    $effect.root(() => {
+      $effect(() => this.requestReach())
+      $effect(() => this.requestZoc())
+      $effect(() => this.requestPath())
+      $effect(() => this.requestRuler())
+      $effect(() => this.requestCover())
+      $effect(() => this.requestFlanking())
+      $effect(() => this.requestLight())
+      $effect(() => this.requestTemplate())
+    })
+  }
+
+  private ask(map: CampaignMap, query: Record<string, unknown> & { type: string }): Promise<unknown> {
+    const campaign = this.session.campaign
+    if (!campaign) return Promise.reject(new Error('no campaign is open'))
+    return this.session.api.call('rules.query', { campaignId: campaign.id, mapId: map.id, query })
+  }
+
+  /** The query fields for the chosen move mode (charge needs its target). */
+  private modeFields(): Record<string, unknown> | null {
+    if (!TARGETED_MODES.has(this.mode)) return { mode: this.mode }
+    return this.targetTokenId ? { mode: this.mode, target: this.targetTokenId } : null
+  }
+
+  private requestReach(): void {
+    const { map, selected } = this
+    const fields = this.modeFields()
+    if (!map || !selected || !fields || !this.shown.reach) return this.reach.clear()
+    const key = `${revisionOf(map)}|${selected.id}|${JSON.stringify(fields)}`
+    this.reach.request(key, async () => readReach(await this.ask(map, { type: 'reach', token: selected.id, ...fields })))
+  }
+
+  private requestZoc(): void {
+    const { map, selected } = this
+    if (!map || !selected || !this.shown.zoc || !hasTacticalQueries(map.system)) {
+      return this.zoc.clear()
+    }
+    const foes = foesOf(map, selected)
+    const key = `${revisionOf(map)}|${selected.id}`
+    this.zoc.request(key, async () => {
+      const owners: Record<string, string[]> = {}
+      const answers = await Promise.all(foes.map((foe) => this.ask(map, { type: 'zoc', token: foe.id })))
+      answers.forEach((answer, i) => {
+        for (const cell of readCells(answer)) {
+          const key = cellKey(cell)
+          owners[key] = [...(owners[key] ?? []), foes[i].id]
+        }
+      })
+      return owners
+    })
+  }
+
+  private requestPath(): void {
+    const { map, selected, pathCell } = this
+    const fields = this.modeFields()
+    if (!map || !selected || !pathCell || !fields || !this.shown.path) return this.path.clear()
+    const key = `${revisionOf(map)}|${selected.id}|${JSON.stringify(fields)}|${cellKey(pathCell)}`
+    const clicked = sameCell(pathCell, this.session.focus.pathTarget)
+    this.path.request(
+      key,
+      async () => readPath(await this.ask(map, { type: 'path', token: selected.id, to: pathCell, ...fields })),
+      clicked ? 0 : HOVER_DEBOUNCE_MS,
+    )
+  }
+
+  private requestRuler(): void {
+    const { map, selected, pathCell } = this
+    if (!map || !selected || !pathCell || !this.shown.ruler) return this.ruler.clear()
+    const key = `${map.system}|${cellKey(selected.at)}|${cellKey(pathCell)}`
+    this.ruler.request(
+      key,
+      async () => readDistance(await this.ask(map, { type: 'distance', from: selected.at, to: pathCell })),
+      HOVER_DEBOUNCE_MS,
+    )
+  }
+
+  private requestCover(): void {
+    const { map, selected, coverTarget } = this
+    if (!map || !selected || !coverTarget || !this.shown.cover || !hasTacticalQueries(map.system)) {
+      return this.cover.clear()
+    }
+    const target = coverTarget.id
+    this.cover.request(
+      `${revisionOf(map)}|${selected.id}|${target}`,
+      async () => ({ ...readCover(await this.ask(map, { type: 'cover', from: selected.id, to: target, attack: 'ranged' })), target }),
+      HOVER_DEBOUNCE_MS,
+    )
+  }
+
+  private requestFlanking(): void {
+    const map = this.map
+    if (!map || !this.shown.flanking || !hasTacticalQueries(map.system)) return this.flanking.clear()
+    const ids = map.tokens.map((t) => t.id)
+    this.flanking.request(`${revisionOf(map)}`, async () => {
+      const answers = await Promise.all(ids.map((id) => this.ask(map, { type: 'flanking', target: id })))
+      const flanked: Record<string, [string, string][]> = {}
+      answers.forEach((answer, i) => {
+        const pairs = readPairs(answer)
+        if (pairs.length > 0) flanked[ids[i]] = pairs
+      })
+      return flanked
+    })
+  }
+
+  private requestLight(): void {
+    const { map, selected } = this
+    if (!map || !selected || !this.shown.light || map.system === 'dystopia') return this.light.clear()
+    const withViewer = map.system === 'pathfinder' || map.system === 'dnd35'
+    this.light.request(`${revisionOf(map)}|${selected.id}`, async () =>
+      readLight(await this.ask(map, { type: 'light', at: selected.at, ...(withViewer ? { token: selected.id } : {}) })),
+    )
+  }
+
+  private requestTemplate(): void {
+    const { map, template } = this
+    if (!map || !template) return this.area.clear()
+    const query = templateQuery(map, template, {
+      user: this.selected,
+      picks: this.templatePicks,
+      hovered: this.session.focus.hoveredCell,
+      pointer: this.pointer,
+    })
+    if (!query) return this.area.clear()
+    const confirmed = this.templateConfirmed
+    this.area.request(
+      `${revisionOf(map)}|${JSON.stringify(query)}`,
+      async () => readArea(await this.ask(map, query)),
+      confirmed ? 0 : HOVER_DEBOUNCE_MS / 2,
+    )
+  }
+
+  /** True once the template's origin or picks are clicked (no longer following the pointer). */
+  get templateConfirmed(): boolean {
+    const template = this.template
+    if (!template) return false
+    if (template.kind === 'dystopia') {
+      if (template.shape === 'scene' || template.shape === 'line') return true
+      return this.templatePicks.length >= (template.shape === 'squares' ? template.n : 1)
+    }
+    return this.templatePicks.length > 0
+  }
+
+  startTemplate(settings: TemplateSettings | null): void {
+    this.template = settings
+    this.templatePicks = []
+  }
+
+  /** A click on the board while a template is placed: pick or confirm, or start over. */
+  pickTemplateCell(cell: Cell, point: { x: number; y: number }): void {
+    const template = this.template
+    if (!template) return
+    if (template.kind === 'dystopia' && template.shape === 'squares') {
+      const picks = this.templatePicks
+      if (picks.some((p) => sameCell(p, cell))) this.templatePicks = picks.filter((p) => !sameCell(p, cell))
+      else if (picks.length < template.n) this.templatePicks = [...picks, cell]
+      else this.templatePicks = [cell]
+      return
+    }
+    if (template.kind === 'pathfinder') {
+      this.templatePicks = [[Math.round(point.x), Math.round(point.y)]]
+      return
+    }
+    this.templatePicks = this.templateConfirmed ? [] : [cell]
+  }
+
+  /**
+   * Moves the selected token along the previewed path: main's path answer decides whether the
+   * move is legal; a refusal is kept with its reason unless the GM forces it.
+   */
+  async moveSelected(to: Cell, force = this.override): Promise<MoveOutcome | null> {
+    const { map, selected } = this
+    if (!map || !selected || sameCell(selected.at, to)) return null
+    let outcome: MoveOutcome
+    let reason: string | undefined
+    let cost = 0
+    const fields = this.modeFields() ?? { mode: this.mode }
+    try {
+      const answer = readPath(await this.ask(map, { type: 'path', token: selected.id, to, ...fields }))
+      if (answer.reachable) cost = answer.cost
+      else reason = answer.reason
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error)
+    }
+    if (reason !== undefined && !force) {
+      outcome = { kind: 'refused', tokenId: selected.id, to, reason }
+    } else {
+      await this.session.dispatch({ type: 'token.move', mapId: map.id, tokenId: selected.id, to })
+      const moved = this.session.selectedMap?.tokens.find((t) => t.id === selected.id)
+      if (!moved || !sameCell(moved.at, to)) {
+        const status = this.session.status
+        outcome = { kind: 'failed', tokenId: selected.id, to, message: String(status.params?.message ?? status.key) }
+      } else if (reason !== undefined) {
+        outcome = { kind: 'forced', tokenId: selected.id, to, ...(reason !== undefined ? { reason } : {}) }
+      } else outcome = { kind: 'moved', tokenId: selected.id, to, cost, forced: false }
+      if (outcome.kind !== 'failed') this.session.focus.pathTarget = null
+    }
+    this.lastMove = outcome
+    return outcome
+  }
+}
+
+const states = new WeakMap<GmSession, FightState>()
+
+/** One FightState per session, shared by the board layer and the side panel. */
+export function fightFor(session: GmSession): FightState {
+  let state = states.get(session)
+  if (!state) states.set(session, (state = new FightState(session)))
+  return state
+}
