@@ -46,7 +46,7 @@ describe('cells.set', () => {
   })
 
   it('is one undo step for a whole stroke', () => {
-    const history = new UndoHistory<Campaign>()
+    const history = new UndoHistory()
     const before = makeCampaign()
     const stroke: Command = {
       type: 'cells.set',

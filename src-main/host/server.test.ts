@@ -214,7 +214,7 @@ describe('WebSocket endpoint', () => {
 
     expect((await gm.call('player.show', { target: { campaignId: 'sample-campaign', mapId: 'arianrhod-sample' } })).ok).toBe(true)
     const view = await player.next((m) => m.event === 'player.view')
-    expect(view.data).toEqual({ map: { id: 'arianrhod-sample', name: expect.stringContaining('Arianrhod') } })
+    expect(view.data).toMatchObject({ map: { id: 'arianrhod-sample', name: expect.stringContaining('Arianrhod'), screen: 'live' } })
     expect(player.messages.some((m) => (m as { event?: string }).event === 'campaign.changed')).toBe(false)
     for (const c of [gm, other, player]) c.ws.close()
   })

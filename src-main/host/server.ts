@@ -12,6 +12,8 @@ import { runScenario } from '../rules/scenario/run'
 import { contentSecurityPolicy } from '../ipc/csp'
 import { parseClientMessage, type ServerMessage } from './messages'
 import { serveStatic } from './static-files'
+import { createLanServer, type LanServer } from './lan'
+import { openCalibrationStore, type DisplayInfo } from '../table/calibration'
 
 export const HOST_ADDRESS = '127.0.0.1'
 /** Big enough for an imported campaign, small enough that one message cannot exhaust memory. */
@@ -25,7 +27,12 @@ export interface HostOptions {
   staticDir?: string
   sampleCampaignFile?: string
   autosaveDelayMs?: number
+  /** The opt-in LAN view's listen address (default all interfaces, only once the GM starts it). */
+  lanBindAddress?: string
 }
+
+/** In a browser the projector is whatever screen shows player.html; the GM enters its size. */
+const BROWSER_DISPLAY: DisplayInfo = { key: 'browser', label: 'Browser', widthPx: 1920, heightPx: 1080, scaleFactor: 1 }
 
 export interface RunningHost {
   url: string
@@ -47,8 +54,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     autosaveDelayMs: options.autosaveDelayMs ?? 500,
     sampleCampaignFile: options.sampleCampaignFile ?? DEFAULT_SAMPLE_CAMPAIGN,
   })
-  const handlers = createHandlers(service, { runScenario })
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR
+  const calibrationStore = await openCalibrationStore(options.dataDir)
+  let lan: LanServer | undefined
+  const handlers = createHandlers(
+    service,
+    { runScenario },
+    { calibration: { store: calibrationStore, display: () => BROWSER_DISPLAY }, lan: () => lan },
+  )
+  lan = createLanServer({ handlers: () => handlers, staticDir, bindAddress: options.lanBindAddress })
   let port = options.port ?? 0
 
   const server = createServer((req, res) => {
@@ -86,6 +100,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     flush: () => service.flush(),
     close() {
       closing ??= (async () => {
+        await lan?.close()
         for (const client of sockets.clients) client.close(1001, 'host shutting down')
         sockets.close()
         server.closeAllConnections()

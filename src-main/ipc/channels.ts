@@ -15,6 +15,13 @@ export const GM_VERBS = [
   'rules.query',
   'player.show',
   'player.current',
+  'player.control',
+  'player.state',
+  'calibration.get',
+  'calibration.set',
+  'lan.start',
+  'lan.stop',
+  'lan.status',
 ] as const
 export type GmVerb = (typeof GM_VERBS)[number]
 

@@ -5,6 +5,8 @@
 import { z } from 'zod'
 import { campaignSchema, commandSchema } from '../campaign/schema'
 import type { GmVerb, EventName } from './channels'
+import { playerMapSchema } from '../table/player-view-schema'
+import { calibrationSettingsSchema } from '../table/calibration-schema'
 
 const idSchema = z.string().min(1).max(200)
 const noArgs = z.strictObject({}).default({})
@@ -31,11 +33,59 @@ export const openResultSchema = z.object({
   canRedo: z.boolean(),
 })
 
-/** What the players' screen may learn. Grows in the player-view issue; never GM-only data. */
+/** What the players' screen may learn (table/player-view-schema.ts); never GM-only data. */
 export const playerViewSchema = z.strictObject({
-  map: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
+  map: playerMapSchema.nullable(),
+  /** The projector's calibrated scale; LAN browsers ignore it and fit their screen. */
+  projector: z.strictObject({ squarePx: z.number().positive().nullable(), ruler: z.boolean() }),
 })
 export type PlayerView = z.infer<typeof playerViewSchema>
+
+const cellArg = z.tuple([z.number().int().min(0).max(999), z.number().int().min(0).max(999)])
+
+export const playerControlsSchema = z.strictObject({
+  blackout: z.boolean(),
+  frozen: z.boolean(),
+  focus: cellArg.nullable(),
+  turn: idSchema.nullable(),
+  templates: z
+    .array(z.strictObject({ id: idSchema, cells: z.array(cellArg).max(10_000), label: z.string().max(100).optional() }))
+    .max(50),
+})
+
+/** GM-only: what the player view is set to. */
+export const playerStateSchema = z.strictObject({
+  target: z.strictObject({ campaignId: z.string(), mapId: z.string() }).nullable(),
+  controls: playerControlsSchema,
+  projector: playerViewSchema.shape.projector,
+})
+
+export const calibrationStateSchema = z.strictObject({
+  display: z.strictObject({
+    key: z.string(),
+    label: z.string(),
+    widthPx: z.number(),
+    heightPx: z.number(),
+    scaleFactor: z.number(),
+  }),
+  settings: calibrationSettingsSchema,
+  /** False until the GM saves settings for this display. */
+  saved: z.boolean(),
+  squarePx: z.number().nullable(),
+  ruler: z.boolean(),
+})
+
+export const lanStatusSchema = z.strictObject({
+  running: z.boolean(),
+  port: z.number().int().nullable(),
+  /** Addresses of this machine's LAN interfaces, for the join URL. */
+  addresses: z.array(z.string()),
+  joinCode: z.string().nullable(),
+  /** The page players open: http://<address>:<port>/join?code=… (first address). */
+  joinUrl: z.string().nullable(),
+  connections: z.number().int().nonnegative(),
+})
+export type LanStatus = z.infer<typeof lanStatusSchema>
 
 export const changeEventSchema = z.object({
   campaignId: z.string(),
@@ -86,6 +136,19 @@ export const contract = {
     result: playerViewSchema,
   },
   'player.current': { args: noArgs, result: playerViewSchema },
+  /** Blackout, freeze, pan (focus), turn highlight and shown templates; absent fields stay. */
+  'player.control': { args: playerControlsSchema.partial(), result: playerStateSchema },
+  'player.state': { args: noArgs, result: playerStateSchema },
+  /** The projector display's physical scale (saved per display). */
+  'calibration.get': { args: noArgs, result: calibrationStateSchema },
+  'calibration.set': {
+    args: z.strictObject({ settings: calibrationSettingsSchema, ruler: z.boolean().optional() }),
+    result: calibrationStateSchema,
+  },
+  /** The opt-in LAN view: listen on every interface with a fresh join code. */
+  'lan.start': { args: z.strictObject({ port: z.number().int().min(0).max(65535).optional() }).default({}), result: lanStatusSchema },
+  'lan.stop': { args: noArgs, result: lanStatusSchema },
+  'lan.status': { args: noArgs, result: lanStatusSchema },
 } as const satisfies Record<GmVerb, { args: z.ZodType; result: z.ZodType }>
 
 export type VerbArgs<V extends GmVerb> = z.input<(typeof contract)[V]['args']>

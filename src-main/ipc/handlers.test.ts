@@ -163,22 +163,25 @@ describe('handlers with the real campaign service', () => {
     for (const verb of GM_VERBS.filter((v) => v !== 'player.current')) {
       expect(errorOf(await handlers.handle(verb, {}, 'player')).code).toBe('forbidden')
     }
-    expect(value(await handlers.handle('player.current', undefined, 'player'))).toEqual({ map: null })
+    expect(value(await handlers.handle('player.current', undefined, 'player'))).toEqual({
+      map: null,
+      projector: { squarePx: null, ruler: false },
+    })
   })
 
-  it('shows a map to players with its id and name only, and follows changes', async () => {
+  it('shows a map to players through toPlayerView only, and follows changes', async () => {
     const map = await openSample()
     const views: unknown[] = []
     handlers.subscribe('player.view', (view) => views.push(view))
     const shown = value(
       await handlers.handle('player.show', { target: { campaignId: 'sample-campaign', mapId: map.id } }),
     )
-    expect(contract['player.show'].result.parse(shown)).toEqual({ map: { id: map.id, name: map.name } })
-    expect(JSON.stringify(shown)).not.toContain('"tokens"')
+    expect(contract['player.show'].result.parse(shown)).toMatchObject({ map: { id: map.id, name: map.name, screen: 'live' } })
+    expect(JSON.stringify(shown)).not.toContain('"notes"')
     expect(value(await handlers.handle('player.current', {}, 'player'))).toEqual(shown)
 
     value(await handlers.handle('campaign.dispatch', { id: 'sample-campaign', command: { type: 'map.remove', mapId: map.id } }))
-    expect(views.at(-1)).toEqual({ map: null })
+    expect(views.at(-1)).toMatchObject({ map: null })
     expect(errorOf(await handlers.handle('player.show', { target: { campaignId: 'sample-campaign', mapId: 'gone' } })).code).toBe('not-found')
   })
 })

@@ -11,9 +11,11 @@ import {
   type EventData,
   type HandlerError,
   type HandlerResult,
+  type LanStatus,
   type PlayerView,
 } from './contract'
 import { createPlayerViewChannel, type PlayerViewChannel } from './player-view'
+import { createProjectorCalibration, type CalibrationStore, type DisplayInfo } from '../table/calibration'
 
 export type ScenarioOutcome =
   | { ok: true; answer: unknown }
@@ -29,12 +31,25 @@ export type Role = 'gm' | 'player'
 export interface Handlers {
   handle(verb: string, rawArgs: unknown, role?: Role): Promise<HandlerResult>
   subscribe<E extends EventName>(event: E, listener: (data: EventData<E>) => void): () => void
+  /** The projector moved to another display: apply that display's saved scale. */
+  projectorDisplayChanged(): void
   dispose(): void
+}
+
+/** The opt-in LAN view (src-main/host/lan.ts) as the handlers drive it. */
+export interface LanControl {
+  start(port?: number): Promise<LanStatus>
+  stop(): Promise<LanStatus>
+  status(): LanStatus
 }
 
 export interface HandlerOptions {
   /** Where unexpected failures are reported; they reach the client only as `internal`. */
   logError?: (verb: string, error: unknown) => void
+  /** Per-display projector calibration; without it the calibration verbs answer `unavailable`. */
+  calibration?: { store: CalibrationStore; display(): DisplayInfo }
+  /** The LAN view; without it the lan verbs answer `unavailable`. Read lazily (it needs the handlers). */
+  lan?: () => LanControl | undefined
 }
 
 /** The service, plus the undo state the real one reports (so a reloaded page knows it). */
@@ -50,6 +65,17 @@ export function createHandlers(
 ): Handlers {
   const playerView: PlayerViewChannel = createPlayerViewChannel(service)
   const logError = options.logError ?? ((verb, error) => console.error(`[${verb}]`, error))
+  const calibration = options.calibration
+    ? createProjectorCalibration(options.calibration.store, options.calibration.display, (scale) => playerView.setProjector(scale))
+    : undefined
+  calibration?.refresh()
+  const unavailable = (what: string): HandledError =>
+    new HandledError({ code: 'unavailable', message: `${what} is not available in this app.` })
+  const requireLan = (): LanControl => {
+    const lan = options.lan?.()
+    if (!lan) throw unavailable('The LAN view')
+    return lan
+  }
 
   async function run(verb: GmVerb, args: unknown): Promise<unknown> {
     switch (verb) {
@@ -108,6 +134,28 @@ export function createHandlers(
       case 'player.current':
         contract[verb].args.parse(args)
         return playerView.current()
+      case 'player.control':
+        return playerView.control(contract[verb].args.parse(args))
+      case 'player.state':
+        contract[verb].args.parse(args)
+        return playerView.state()
+      case 'calibration.get':
+        contract[verb].args.parse(args)
+        if (!calibration) throw unavailable('Projector calibration')
+        return calibration.get()
+      case 'calibration.set': {
+        const { settings, ruler } = contract[verb].args.parse(args)
+        if (!calibration) throw unavailable('Projector calibration')
+        return calibration.set(settings, ruler)
+      }
+      case 'lan.start':
+        return requireLan().start(contract[verb].args.parse(args).port)
+      case 'lan.stop':
+        contract[verb].args.parse(args)
+        return requireLan().stop()
+      case 'lan.status':
+        contract[verb].args.parse(args)
+        return requireLan().status()
     }
   }
 
@@ -139,6 +187,9 @@ export function createHandlers(
         return service.subscribe(listener as (data: ChangeEvent) => void)
       }
       return playerView.subscribe(listener as (data: PlayerView) => void)
+    },
+    projectorDisplayChanged() {
+      calibration?.refresh()
     },
     dispose() {
       playerView.dispose()
@@ -220,7 +271,7 @@ export function toScenario(map: CampaignMap, query: unknown): Record<string, unk
       },
     },
     tokens: map.tokens.map(
-      ({ name: _name, color: _color, hidden: _hidden, notes: _notes, ...token }) => token,
+      ({ name: _name, color: _color, hidden: _hidden, notes: _notes, privateStats: _private, ...token }) => token,
     ),
     query,
   }

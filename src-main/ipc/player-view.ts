@@ -1,62 +1,131 @@
-// Which map the players are shown, and the projection sent to them. For now the projection is the
-// map's id and name only; the full player view (visible cells, tokens) is a later issue, and it
-// must keep the same promise: nothing GM-only ever leaves through here.
+// The player view channel: which map the players are shown, the GM's controls over it (blackout,
+// freeze, pan, turn highlight, shown templates) and the projector's scale. Every payload is
+// computed by toPlayerView (src-main/table/player-view.ts) and checked against the strict
+// playerViewSchema before any listener (projector window, LAN browsers, the GM's preview) gets it.
 import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
 import type { Campaign } from '../campaign/schema'
-import type { PlayerView } from './contract'
+import type { Cell } from '../rules/model'
+import { toPlayerView, type TemplateInput } from '../table/player-view'
+import { playerViewSchema, type PlayerView } from './contract'
 
 export interface PlayerViewTarget {
   campaignId: string
   mapId: string
 }
 
+export interface PlayerControls {
+  blackout: boolean
+  /** While frozen, players keep the last view; changes reach them when the GM unfreezes. */
+  frozen: boolean
+  /** Where the GM points the view; null follows the party. */
+  focus: Cell | null
+  turn: string | null
+  templates: TemplateInput[]
+}
+
+export interface ProjectorScale {
+  /** CSS pixels per grid square on the projector (calibrated), or null to fit the screen. */
+  squarePx: number | null
+  /** Show the calibration ruler on the projector. */
+  ruler: boolean
+}
+
+export interface PlayerState {
+  target: PlayerViewTarget | null
+  controls: PlayerControls
+  projector: ProjectorScale
+}
+
 export interface PlayerViewChannel {
   /** Shows one map of an open campaign (or nothing); returns what the players now see. */
   show(target: PlayerViewTarget | null, campaign: Campaign | null): PlayerView
   current(): PlayerView
+  /** Changes the GM's controls; returns the new state. */
+  control(patch: Partial<PlayerControls>): PlayerState
+  state(): PlayerState
+  setProjector(scale: ProjectorScale): void
   /** Drops the target when its campaign closes. */
   campaignClosed(campaignId: string): void
   subscribe(listener: (view: PlayerView) => void): () => void
   dispose(): void
 }
 
-export function projectPlayerView(campaign: Campaign | null, mapId: string | null): PlayerView {
-  const map = campaign?.maps.find((m) => m.id === mapId)
-  return { map: map ? { id: map.id, name: map.name } : null }
+const EMPTY_CONTROLS: PlayerControls = { blackout: false, frozen: false, focus: null, turn: null, templates: [] }
+
+/** The payload for one target: the map's projection, or no map. */
+export function projectPlayerView(
+  campaign: Campaign | null,
+  mapId: string | null,
+  controls: PlayerControls = EMPTY_CONTROLS,
+  projector: ProjectorScale = { squarePx: null, ruler: false },
+): PlayerView {
+  const map = campaign && mapId ? toPlayerView(campaign, mapId, controls) : null
+  // Parsing with the strict schema is the last gate: an unexpected field fails here, in main.
+  return playerViewSchema.parse({ map, projector })
 }
 
 export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subscribe'>): PlayerViewChannel {
   let target: PlayerViewTarget | null = null
-  let view: PlayerView = { map: null }
+  let campaign: Campaign | null = null
+  let controls: PlayerControls = { ...EMPTY_CONTROLS }
+  let projector: ProjectorScale = { squarePx: null, ruler: false }
+  let view: PlayerView = projectPlayerView(null, null)
+  let sentText = JSON.stringify(view)
   const listeners = new Set<(view: PlayerView) => void>()
 
-  function publish(next: PlayerView): void {
-    if (JSON.stringify(next) === JSON.stringify(view)) return
+  /** What players saw when the GM froze the view (blackout still works while frozen). */
+  let frozenView: PlayerView | null = null
+
+  function refresh(): void {
+    const live = controls.frozen && frozenView ? frozenView : projectPlayerView(campaign, target?.mapId ?? null, { ...controls, blackout: false }, projector)
+    if (target && !live.map && !controls.frozen) {
+      // A removed map stops being shown rather than coming back if an undo restores it later.
+      target = null
+      campaign = null
+    }
+    if (controls.frozen && !frozenView) frozenView = live
+    if (!controls.frozen) frozenView = null
+    const next = controls.blackout ? projectPlayerView(campaign, target?.mapId ?? null, controls, projector) : live
+    const text = JSON.stringify(next)
+    if (text === sentText) return
     view = next
+    sentText = text
     for (const listener of listeners) listener(view)
   }
 
   const unsubscribe = service.subscribe((event: ChangeEvent) => {
     if (!target || event.campaignId !== target.campaignId) return
-    const next = projectPlayerView(event.campaign, target.mapId)
-    // A removed map stops being shown rather than coming back if an undo restores it later.
-    if (!next.map) target = null
-    publish(next)
+    campaign = event.campaign
+    refresh()
   })
 
+  const state = (): PlayerState => ({ target, controls: { ...controls }, projector: { ...projector } })
+
   return {
-    show(nextTarget, campaign) {
+    show(nextTarget, nextCampaign) {
       target = nextTarget
-      const next = nextTarget ? projectPlayerView(campaign, nextTarget.mapId) : { map: null }
-      if (!next.map) target = null
-      publish(next)
+      campaign = nextTarget ? nextCampaign : null
+      // A new map starts following its party; templates and turn belonged to the old one.
+      controls = { ...controls, focus: null, turn: null, templates: [] }
+      refresh()
       return view
     },
     current: () => view,
+    control(patch) {
+      controls = { ...controls, ...patch }
+      refresh()
+      return state()
+    },
+    state,
+    setProjector(scale) {
+      projector = { ...scale }
+      refresh()
+    },
     campaignClosed(campaignId) {
       if (target?.campaignId !== campaignId) return
       target = null
-      publish({ map: null })
+      campaign = null
+      refresh()
     },
     subscribe(listener) {
       listeners.add(listener)

@@ -50,8 +50,12 @@ type OptionalArgs<V extends GmVerb> = undefined extends VerbArgs<V> ? [args?: Ve
 export type GmApi = Api<GmVerb, EventName>
 export type PlayerApi = Api<PlayerVerb, 'player.view'>
 
+let sharedGm: GmApi | undefined
+
+/** One connection per GM page: every caller (session, panels, player controls) shares it. */
 export function connectGm(): GmApi {
-  return wrap(window.gmApi ? fromBridge(window.gmApi) : new SocketTransport('gm'))
+  sharedGm ??= wrap(window.gmApi ? fromBridge(window.gmApi) : new SocketTransport('gm'))
+  return sharedGm
 }
 
 export function connectPlayer(): PlayerApi {
@@ -89,6 +93,17 @@ function fromBridge(bridge: GmBridge | PlayerBridge): Transport {
 }
 
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000]
+
+/** A LAN player page is opened with ?code=…; its socket must carry the same join code. */
+function joinCodeParam(): string {
+  const code = new URLSearchParams(location.search).get('code')
+  return code ? `&code=${encodeURIComponent(code)}` : ''
+}
+
+/** True on a LAN browser (joined with a code) rather than the projector. */
+export function isLanPlayerPage(): boolean {
+  return new URLSearchParams(location.search).has('code')
+}
 
 /** JSON over ws://<this host>/ws with request ids, pushed events and automatic reconnection. */
 class SocketTransport implements Transport {
@@ -135,7 +150,7 @@ class SocketTransport implements Transport {
 
   private connect(): void {
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws${
-      this.role === 'player' ? '?role=player' : ''
+      this.role === 'player' ? `?role=player${joinCodeParam()}` : ''
     }`
     const socket = new WebSocket(url)
     this.socket = socket

@@ -39,25 +39,40 @@ export function paintBoard(ctx: CanvasRenderingContext2D, raster: MapRaster, o: 
 
   ctx.fillStyle = TERRAIN_COLOURS[0]
   ctx.fillRect(x0, y0, x1 - x0, y1 - y0)
+  // One path per colour (terrain kind, elevation shade): a few fills instead of one per square.
+  const terrainPaths = TERRAIN_COLOURS.map(() => new Path2D())
+  const shadePaths = new Map<string, Path2D>()
+  const pits: number[] = []
   const extent = Math.max(raster.maxElevation, -raster.minElevation)
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
       const i = y * w + x
       const code = raster.terrain[i]
       if (code !== 0) {
-        ctx.fillStyle = TERRAIN_COLOURS[code]
-        ctx.fillRect(x, y, 1, 1)
-        if (code === 2) hatch(ctx, x, y, px)
+        terrainPaths[code].rect(x, y, 1, 1)
+        if (code === 2) pits.push(x, y)
       }
       const e = raster.elevation[i]
       if (e !== 0) {
-        ctx.globalAlpha = elevationShade(e, extent)
-        ctx.fillStyle = e > 0 ? '#7a4a12' : '#1d4e89'
-        ctx.fillRect(x, y, 1, 1)
-        ctx.globalAlpha = 1
+        const key = `${e > 0 ? 1 : 0}${elevationShade(e, extent).toFixed(2)}`
+        let path = shadePaths.get(key)
+        if (!path) shadePaths.set(key, (path = new Path2D()))
+        path.rect(x, y, 1, 1)
       }
     }
   }
+  terrainPaths.forEach((path, code) => {
+    if (code === 0) return
+    ctx.fillStyle = TERRAIN_COLOURS[code]
+    ctx.fill(path)
+  })
+  if (s >= 12) for (let k = 0; k < pits.length; k += 2) hatch(ctx, pits[k], pits[k + 1], px)
+  for (const [key, path] of shadePaths) {
+    ctx.globalAlpha = Number(key.slice(1))
+    ctx.fillStyle = key[0] === '1' ? '#7a4a12' : '#1d4e89'
+    ctx.fill(path)
+  }
+  ctx.globalAlpha = 1
 
   if (o.lightLevels) paintLight(ctx, o.lightLevels, o.lightTop, raster.width, [x0, y0, x1, y1], s)
 
@@ -108,13 +123,7 @@ export function paintBoard(ctx: CanvasRenderingContext2D, raster: MapRaster, o: 
     }
   }
 
-  const rows = raster.edgeRows
-  for (let row = Math.max(0, y0 - 1); row <= Math.min(rows.length - 1, y1); row++) {
-    for (const placed of rows[row]) {
-      if (placed.x2 < x0 || placed.x1 > x1) continue
-      paintEdge(ctx, placed, px, o.showSecrets)
-    }
-  }
+  paintEdges(ctx, raster, [x0, y0, x1, y1], px, o.showSecrets)
 }
 
 function hatch(ctx: CanvasRenderingContext2D, x: number, y: number, px: number): void {
@@ -178,57 +187,75 @@ function paintLight(
   }
 }
 
-function paintEdge(ctx: CanvasRenderingContext2D, placed: PlacedEdge, px: number, showSecrets: boolean): void {
-  const { edge } = placed
-  ctx.beginPath()
-  ctx.moveTo(placed.x1, placed.y1)
-  ctx.lineTo(placed.x2, placed.y2)
+type EdgeStyle = 'wall' | 'low-wall' | 'door-frame' | 'closed' | 'open' | 'locked' | 'secret'
+
+/** Edges on screen, stroked as one path per style (a few strokes for thousands of walls). */
+function paintEdges(
+  ctx: CanvasRenderingContext2D,
+  raster: MapRaster,
+  [x0, y0, x1, y1]: [number, number, number, number],
+  px: number,
+  showSecrets: boolean,
+): void {
+  const paths: Record<EdgeStyle, Path2D> = {
+    wall: new Path2D(),
+    'low-wall': new Path2D(),
+    'door-frame': new Path2D(),
+    closed: new Path2D(),
+    open: new Path2D(),
+    locked: new Path2D(),
+    secret: new Path2D(),
+  }
+  const secretMarks: PlacedEdge[] = []
+  const rows = raster.edgeRows
+  for (let row = Math.max(0, y0 - 1); row <= Math.min(rows.length - 1, y1); row++) {
+    for (const placed of rows[row]) {
+      if (placed.x2 < x0 || placed.x1 > x1) continue
+      const { edge } = placed
+      if (edge.kind === 'wall' || (edge.kind === 'door' && edge.secret && !showSecrets)) {
+        line(paths.wall, placed, 0)
+      } else if (edge.kind === 'low-wall') {
+        line(paths['low-wall'], placed, 0)
+      } else {
+        line(paths['door-frame'], placed, 0)
+        line(edge.secret ? paths.secret : paths[edge.state ?? 'closed'], placed, 0.18)
+        if (edge.secret) secretMarks.push(placed)
+      }
+    }
+  }
   ctx.lineCap = 'round'
-  if (edge.kind === 'wall') {
-    ctx.strokeStyle = '#1b1b1b'
-    ctx.lineWidth = Math.max(3 * px, 0.14)
-    ctx.stroke()
-    return
+  const stroke = (path: Path2D, colour: string, width: number, dash: number[] = []) => {
+    ctx.strokeStyle = colour
+    ctx.lineWidth = width
+    ctx.setLineDash(dash)
+    ctx.stroke(path)
   }
-  if (edge.kind === 'low-wall') {
-    ctx.strokeStyle = '#6d4c2f'
-    ctx.lineWidth = Math.max(3 * px, 0.11)
-    ctx.setLineDash([0.06, 0.16])
-    ctx.stroke()
-    ctx.setLineDash([])
-    return
-  }
-  const state = edge.state ?? 'closed'
-  if (edge.secret && !showSecrets) {
-    ctx.strokeStyle = '#1b1b1b'
-    ctx.lineWidth = Math.max(3 * px, 0.14)
-    ctx.stroke()
-    return
-  }
-  // A door: a wall-coloured frame with the leaf in the state's colour.
-  ctx.strokeStyle = '#1b1b1b'
-  ctx.lineWidth = Math.max(3 * px, 0.16)
-  ctx.stroke()
-  ctx.beginPath()
-  const inset = 0.18
-  const horizontal = placed.y1 === placed.y2
-  if (horizontal) {
-    ctx.moveTo(placed.x1 + inset, placed.y1)
-    ctx.lineTo(placed.x2 - inset, placed.y2)
-  } else {
-    ctx.moveTo(placed.x1, placed.y1 + inset)
-    ctx.lineTo(placed.x2, placed.y2 - inset)
-  }
-  ctx.strokeStyle = DOOR_COLOURS[state]
-  ctx.lineWidth = Math.max(2 * px, 0.11)
-  if (state === 'open') ctx.setLineDash([0.08, 0.08])
-  if (edge.secret) ctx.setLineDash([0.04, 0.06])
-  ctx.stroke()
+  stroke(paths.wall, '#1b1b1b', Math.max(3 * px, 0.14))
+  stroke(paths['low-wall'], '#6d4c2f', Math.max(3 * px, 0.11), [0.06, 0.16])
+  stroke(paths['door-frame'], '#1b1b1b', Math.max(3 * px, 0.16))
+  stroke(paths.closed, DOOR_COLOURS.closed, Math.max(2 * px, 0.11))
+  stroke(paths.locked, DOOR_COLOURS.locked, Math.max(2 * px, 0.11))
+  stroke(paths.open, DOOR_COLOURS.open, Math.max(2 * px, 0.11), [0.08, 0.08])
+  stroke(paths.secret, '#7b3fa0', Math.max(2 * px, 0.11), [0.04, 0.06])
   ctx.setLineDash([])
-  if (edge.secret && showSecrets) {
-    ctx.font = `700 ${0.3}px system-ui, sans-serif`
+  if (secretMarks.length > 0 && px < 0.05) {
+    ctx.font = '700 0.3px system-ui, sans-serif'
     ctx.textAlign = 'center'
     ctx.fillStyle = '#b3261e'
-    ctx.fillText('S', (placed.x1 + placed.x2) / 2 + (horizontal ? 0 : 0.2), (placed.y1 + placed.y2) / 2 + (horizontal ? -0.1 : 0.1))
+    for (const placed of secretMarks) {
+      const horizontal = placed.y1 === placed.y2
+      ctx.fillText('S', (placed.x1 + placed.x2) / 2 + (horizontal ? 0 : 0.2), (placed.y1 + placed.y2) / 2 + (horizontal ? -0.1 : 0.1))
+    }
+  }
+}
+
+/** A segment, shortened by `inset` squares at both ends (a door leaf inside its frame). */
+function line(path: Path2D, placed: PlacedEdge, inset: number): void {
+  if (placed.y1 === placed.y2) {
+    path.moveTo(placed.x1 + inset, placed.y1)
+    path.lineTo(placed.x2 - inset, placed.y2)
+  } else {
+    path.moveTo(placed.x1, placed.y1 + inset)
+    path.lineTo(placed.x2, placed.y2 - inset)
   }
 }

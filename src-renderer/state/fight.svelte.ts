@@ -70,8 +70,6 @@ export class FightState {
   templatePicks = $state.raw<Cell[]>([])
   /** Pointer position in cell units while a template is placed (pathfinder needs intersections). */
   pointer = $state.raw<{ x: number; y: number } | null>(null)
-  /** The cell being dragged to; while set, the path preview follows it. */
-  dragTarget = $state.raw<Cell | null>(null)
   lastMove = $state.raw<MoveOutcome | null>(null)
 
   readonly reach = new LatestQuery<ReachAnswer>()
@@ -94,7 +92,9 @@ export class FightState {
   /** Where the path preview runs to: the dragged cell, else the clicked target, else the hovered cell. */
   readonly pathCell = $derived.by((): Cell | null => {
     const focus = this.session.focus
-    const cell = this.dragTarget ?? focus.pathTarget ?? focus.hoveredCell
+    const drag = focus.drag && focus.drag.tokenId === this.selected?.id ? focus.drag.to : null
+    // While a template is placed the pointer belongs to it: only a drag previews a path then.
+    const cell = drag ?? (this.template ? null : (focus.pathTarget ?? focus.hoveredCell))
     return cell && this.selected && !sameCell(cell, this.selected.at) ? cell : null
   })
   /** The token the cover line runs to: the one under the pointer, else the chosen target. */
@@ -108,7 +108,17 @@ export class FightState {
   })
 
   constructor(private readonly session: GmSession) {
+    let shownMapId: string | null = null
     $effect.root(() => {
+      // Another map: a template or a move outcome from the last one means nothing here.
+      $effect(() => {
+        const id = this.map?.id ?? null
+        if (id === shownMapId) return
+        shownMapId = id
+        this.template = null
+        this.templatePicks = []
+        this.lastMove = null
+      })
       $effect(() => this.requestReach())
       $effect(() => this.requestZoc())
       $effect(() => this.requestPath())
@@ -271,6 +281,14 @@ export class FightState {
       return
     }
     this.templatePicks = this.templateConfirmed ? [] : [cell]
+  }
+
+  /** The board's token drop: handled here (true) when it is the selected token on this map. */
+  async dropToken(tokenId: string, to: Cell): Promise<boolean> {
+    if (!this.selected || this.selected.id !== tokenId) return false
+    this.session.focus.pathTarget = to
+    await this.moveSelected(to)
+    return true
   }
 
   /**

@@ -73,7 +73,8 @@ export class ToolGestures {
     }
     if (!p.cell) return false
     if (tool === 'select' || tool === 'token') {
-      const tokenId = tokenAt(map, p.cell, p.fx, p.fy)
+      // A DysTopiA square holds several units, so the token tool always places there.
+      const tokenId = tool === 'token' && map.system === 'dystopia' ? null : tokenAt(map, p.cell, p.fx, p.fy)
       if (tokenId) {
         this.session.focus.select(tokenId)
         const token = map.tokens.find((t) => t.id === tokenId)!

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pathSegments, pathSummary, readPathAnswer } from './path-segments'
+import { pathSegments, pathSummary, readPathAnswer, type PathAnswer } from './path-segments'
 import { segmentLabel } from './path-labels'
 import { buildCells } from './scene-data'
 import { engineAnswer, sampleMap } from './test-support'
@@ -68,11 +68,11 @@ describe('3D path segments from the engine answer', () => {
   })
 
   it('gives each of several climbs its own check when counts match', () => {
-    const answer = {
+    const answer: PathAnswer = {
       reachable: true,
       steps: [
-        { at: [1, 0], cost: 4, action: 'climb' as const },
-        { at: [2, 0], cost: 8, action: 'climb' as const },
+        { at: [1, 0], cost: 4, action: 'climb' },
+        { at: [2, 0], cost: 8, action: 'climb' },
       ],
       checks: [
         { kind: 'climb', ability: 'STR', dc: 9 },

@@ -71,11 +71,5 @@ export function readReachAnswer(value: unknown): ReachCell[] {
   })
 }
 
-/** Reads an untrusted light answer ({"level": n, …}); null when it has no level. */
-export function readLightLevel(value: unknown): number | null {
-  const level = (value as { level?: unknown } | null)?.level
-  return typeof level === 'number' && Number.isFinite(level) ? level : null
-}
-
-/** The light of every cell where the engine has answered; missing cells count as unknown. */
-export type LightLevels = ReadonlyMap<number, number>
+/** The light level of every cell (index = y * width + x); null: the map is not shaded. */
+export type LightLevels = ArrayLike<number> | null

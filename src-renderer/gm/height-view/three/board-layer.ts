@@ -109,7 +109,7 @@ export class BoardLayer {
   private readonly dropLines: THREE.LineSegments
   private readonly selection: THREE.Mesh
   private cells: BoardCells | null = null
-  private light: LightLevels = new Map()
+  private light: LightLevels = null
   private lightMode: LightMode = 'gm'
   private facts: SystemFacts | null = null
   /** Token id per body instance, for picking. */
@@ -186,7 +186,7 @@ export class BoardLayer {
   private writeColumn(i: number, colourOnly = false): void {
     const cells = this.cells!
     const column = cells.columns[i]
-    const factor = lightFactor(this.light.get(i), this.facts!, this.lightMode)
+    const factor = lightFactor(this.light?.[i], this.facts!, this.lightMode)
     const rgb = shade(terrainColour(column.terrain, column.blockade), factor)
     if (colourOnly) {
       this.columns.mesh.setColorAt(i, colour.setRGB(rgb[0], rgb[1], rgb[2], THREE.SRGBColorSpace))

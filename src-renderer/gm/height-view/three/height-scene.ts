@@ -44,10 +44,13 @@ export class HeightScene {
   constructor(
     private readonly host: HTMLElement,
     private readonly events: SceneEvents,
+    options: { antialias?: boolean } = {},
   ) {
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true })
+    this.renderer = new THREE.WebGLRenderer({ antialias: options.antialias ?? true, preserveDrawingBuffer: true })
     this.renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1))
     this.renderer.domElement.dataset.testid = 'height-canvas'
+    // Focus the canvas on press so the keyboard shortcuts reach it.
+    this.renderer.domElement.addEventListener('pointerdown', () => this.renderer.domElement.focus())
     host.appendChild(this.renderer.domElement)
     this.scene.background = new THREE.Color(0x1b1e24)
     this.sun.position.set(-0.6, 1, 0.35)
@@ -61,9 +64,16 @@ export class HeightScene {
     canvas.addEventListener('pointerleave', this.onPointerLeave)
     canvas.addEventListener('pointerdown', this.onPointerDown)
     canvas.addEventListener('pointerup', this.onPointerUp)
+    canvas.addEventListener('keydown', this.onKeydown)
+    canvas.tabIndex = 0
+    canvas.setAttribute('role', 'img')
     this.resizeObserver = new ResizeObserver(() => this.resize())
     this.resizeObserver.observe(host)
     this.resize()
+  }
+
+  setLabel(label: string): void {
+    this.renderer.domElement.setAttribute('aria-label', label)
   }
 
   resize(): void {
@@ -123,7 +133,10 @@ export class HeightScene {
     this.requestFrame()
   }
 
-  /** Looks at the whole board from the south-east, high enough to see over walls. */
+  /**
+   * Looks at the whole board from the south-west, high enough to see over walls. From there the
+   * west and south faces show, and the sample maps put their cliffs and pits there.
+   */
   resetView(): void {
     const cells = this.cells
     const width = cells?.width ?? 10
@@ -131,7 +144,7 @@ export class HeightScene {
     const centre = new THREE.Vector3(width / 2, 0, height / 2)
     const span = Math.max(width, height)
     this.controls.target.copy(centre)
-    this.camera.position.set(centre.x + span * 0.35, span * 0.95, centre.z + span * 0.95)
+    this.camera.position.set(centre.x - span * 0.5, span * 0.9, centre.z + span * 0.9)
     this.controls.minDistance = 1.5
     this.controls.maxDistance = span * 4
     this.controls.update()
@@ -220,6 +233,14 @@ export class HeightScene {
     this.events.hover(this.pick(event.clientX, event.clientY).cell)
   }
 
+  private readonly onKeydown = (event: KeyboardEvent): void => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return
+    if (!this.handleKey(event)) return
+    // The board's own shortcuts (arrows pan the 2D map, 0 fits it) must not fire as well.
+    event.preventDefault()
+    event.stopPropagation()
+  }
+
   private readonly onPointerLeave = (): void => this.events.hover(null)
 
   private readonly onPointerDown = (event: PointerEvent): void => {
@@ -244,6 +265,7 @@ export class HeightScene {
     canvas.removeEventListener('pointerleave', this.onPointerLeave)
     canvas.removeEventListener('pointerdown', this.onPointerDown)
     canvas.removeEventListener('pointerup', this.onPointerUp)
+    canvas.removeEventListener('keydown', this.onKeydown)
     this.controls.dispose()
     this.board.dispose()
     this.overlay.dispose()

@@ -1,0 +1,177 @@
+// The in-page half of the height view benchmark (bench/height-view.ts bundles it and runs it in
+// headless Chromium): the real HeightScene drawing a 64×64 map with varied elevation, 300 wall
+// edges and 30 tokens, timed while the camera orbits and while single cells are edited.
+import type { CampaignMap } from '../src-main/campaign/schema'
+import type { Cell } from '../src-main/rules/model'
+import { loadLightLevels } from '../src-renderer/gm/height-view/rules-client'
+import { buildCells, buildEdges, buildLightPoints, buildTokens, changedCells } from '../src-renderer/gm/height-view/scene-data'
+import { HeightScene } from '../src-renderer/gm/height-view/three/height-scene'
+import { systemFacts } from '../src-renderer/gm/height-view/units'
+
+export interface BenchOptions {
+  side: number
+  walls: number
+  tokens: number
+  orbitFrames: number
+  edits: number
+  width: number
+  height: number
+  antialias?: boolean
+}
+
+export interface BenchResult {
+  cells: number
+  walls: number
+  tokens: number
+  canvas: string
+  renderer: string
+  orbit: { frames: number; p50: number; p95: number; max: number }
+  edit: { edits: number; p50: number; p95: number; max: number }
+}
+
+/** A small seeded generator, so every run draws the same map. */
+function random(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0
+    return state / 2 ** 32
+  }
+}
+
+export function benchMap(options: Pick<BenchOptions, 'side' | 'walls' | 'tokens'>): CampaignMap {
+  const { side } = options
+  const rand = random(7)
+  const cells: CampaignMap['cells'] = []
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      // Rolling hills in whole metres, with a few pits and solid squares.
+      const elevation = Math.round(3 * Math.sin(x / 6) + 3 * Math.cos(y / 8) + 2 * Math.sin((x + y) / 11))
+      const roll = rand()
+      const terrain = roll < 0.03 ? 'pit' : roll < 0.05 ? 'solid' : roll < 0.1 ? 'difficult' : undefined
+      cells.push({ at: [x, y], ...(elevation !== 0 ? { elevation } : {}), ...(terrain ? { terrain } : {}) })
+    }
+  }
+  const seen = new Set<string>()
+  const edges: CampaignMap['edges'] = []
+  while (edges.length < options.walls) {
+    const x = Math.floor(rand() * (side - 1))
+    const y = Math.floor(rand() * (side - 1))
+    const between: [Cell, Cell] = rand() < 0.5 ? [[x, y], [x + 1, y]] : [[x, y], [x, y + 1]]
+    const key = between.flat().join(',')
+    if (seen.has(key)) continue
+    seen.add(key)
+    const kind = rand()
+    edges.push(
+      kind < 0.8
+        ? { between, kind: 'wall' }
+        : kind < 0.9
+          ? { between, kind: 'low-wall' }
+          : { between, kind: 'door', state: rand() < 0.5 ? 'open' : 'locked' },
+    )
+  }
+  const tokens: CampaignMap['tokens'] = []
+  for (let i = 0; i < options.tokens; i++) {
+    tokens.push({
+      id: `t${i}`,
+      name: `Token ${i}`,
+      at: [Math.floor(rand() * side), Math.floor(rand() * side)],
+      faction: i % 3 === 0 ? 'party' : 'enemy',
+      move: 10,
+      ...(i % 10 === 0 ? { states: ['flying' as const] } : {}),
+    })
+  }
+  return {
+    id: 'bench',
+    name: 'Bench',
+    system: 'arianrhod',
+    width: side,
+    height: side,
+    cells,
+    edges,
+    light: { ambient: 3, sources: [{ at: [10, 10], level: 6, radius: 8 }, { at: [40, 30], level: 5, radius: 6 }] },
+    tokens,
+    notes: '',
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+  return Math.round(sorted[Math.max(0, index)] * 100) / 100
+}
+
+function stats(values: number[]): { p50: number; p95: number; max: number } {
+  return { p50: percentile(values, 50), p95: percentile(values, 95), max: percentile(values, 100) }
+}
+
+export async function run(options: BenchOptions): Promise<BenchResult> {
+  const host = document.createElement('div')
+  host.style.width = `${options.width}px`
+  host.style.height = `${options.height}px`
+  document.body.appendChild(host)
+  const scene = new HeightScene(host, { hover: () => {}, pickCell: () => {}, pickToken: () => {} }, { antialias: options.antialias })
+  scene.resize()
+  const gl = scene.renderer.getContext()
+  const pixel = new Uint8Array(4)
+  // readPixels waits for the GPU (here SwiftShader on the CPU) to finish the frame, so the time
+  // measured is the whole frame, not just the time to queue its commands.
+  const finish = () => gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel)
+
+  let map = benchMap(options)
+  const facts = systemFacts(map.system)
+  let cells = buildCells(map)
+  scene.setCells(cells, 'all', facts)
+  scene.setEdges(buildEdges(map, cells))
+  scene.setTokens(buildTokens(map, cells), 't0')
+  scene.setLight(await loadLightLevels(map), 'gm', buildLightPoints(map, cells))
+  const reach = map.cells.slice(0, 400).map((c, i) => ({ at: c.at, cost: i % 16 }))
+  scene.setReach(reach)
+
+  const frame = () => {
+    const started = performance.now()
+    scene.controls.rotateLeft((2 * Math.PI) / options.orbitFrames)
+    scene.renderNow()
+    finish()
+    return performance.now() - started
+  }
+  for (let i = 0; i < 10; i++) frame()
+  const orbit: number[] = []
+  for (let i = 0; i < options.orbitFrames; i++) orbit.push(frame())
+
+  // One cell edit, as the view handles it: the map changes, the columns are diffed, only the
+  // changed one is rewritten, edges and tokens are re-placed, and the frame is drawn.
+  const rand = random(11)
+  const edits: number[] = []
+  for (let i = 0; i < options.edits; i++) {
+    const at: Cell = [Math.floor(rand() * options.side), Math.floor(rand() * options.side)]
+    const started = performance.now()
+    map = {
+      ...map,
+      cells: map.cells.map((c) => (c.at[0] === at[0] && c.at[1] === at[1] ? { ...c, elevation: (c.elevation ?? 0) + 2 } : c)),
+    }
+    const next = buildCells(map)
+    const changed = changedCells(cells, next)
+    if (changed === 'all' || changed.length !== 1) throw new Error(`one edit changed ${changed === 'all' ? 'all' : changed.length} cells`)
+    cells = next
+    scene.setCells(cells, changed, facts)
+    scene.setEdges(buildEdges(map, cells))
+    scene.setTokens(buildTokens(map, cells), 't0')
+    scene.renderNow()
+    finish()
+    edits.push(performance.now() - started)
+  }
+  const info = gl.getExtension('WEBGL_debug_renderer_info')
+  const rendererName = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : 'unknown'
+  const result: BenchResult = {
+    cells: cells.columns.length,
+    walls: map.edges.length,
+    tokens: map.tokens.length,
+    canvas: `${scene.renderer.domElement.width}×${scene.renderer.domElement.height}`,
+    renderer: rendererName,
+    orbit: { frames: orbit.length, ...stats(orbit) },
+    edit: { edits: edits.length, ...stats(edits) },
+  }
+  scene.dispose()
+  host.remove()
+  return result
+}

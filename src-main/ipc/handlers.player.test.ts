@@ -1,0 +1,111 @@
+// The player view verbs through the real campaign service: controls, freeze, blackout and the
+// projector calibration saved per display.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createCampaignService, type CampaignService } from '../campaign/service'
+import { openCalibrationStore, type DisplayInfo } from '../table/calibration'
+import { runScenario } from '../rules/scenario/run'
+import type { HandlerResult, PlayerView } from './contract'
+import { contract } from './contract'
+import { createHandlers, type Handlers } from './handlers'
+
+const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
+
+let dataDir: string
+let service: CampaignService
+let handlers: Handlers
+let display: DisplayInfo
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-player-'))
+  service = await createCampaignService({ dataDir, autosaveDelayMs: 10_000, sampleCampaignFile: SAMPLE })
+  display = { key: 'Projector 1280x800', label: 'Projector', widthPx: 1280, heightPx: 800, scaleFactor: 1 }
+  const store = await openCalibrationStore(dataDir)
+  handlers = createHandlers(service, { runScenario }, { logError: () => {}, calibration: { store, display: () => display } })
+})
+
+afterEach(async () => {
+  handlers.dispose()
+  await service.dispose()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+function value<T = unknown>(result: HandlerResult): T {
+  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`)
+  return result.value as T
+}
+
+async function showSample(): Promise<{ mapId: string; views: PlayerView[] }> {
+  const views: PlayerView[] = []
+  handlers.subscribe('player.view', (v) => views.push(v))
+  value(await handlers.handle('campaign.open', { id: 'sample-campaign' }))
+  const mapId = 'arianrhod-sample'
+  value(await handlers.handle('player.show', { target: { campaignId: 'sample-campaign', mapId } }))
+  return { mapId, views }
+}
+
+const move = (mapId: string, tokenId: string, to: [number, number]) =>
+  handlers.handle('campaign.dispatch', { id: 'sample-campaign', command: { type: 'token.move', mapId, tokenId, to } })
+
+describe('player view controls', () => {
+  it('freeze keeps the players’ view until unfrozen; blackout works even while frozen', async () => {
+    const { mapId, views } = await showSample()
+    const campaign = value<{ campaign: { maps: { id: string; tokens: { id: string; faction: string; at: [number, number] }[] }[] } }>(
+      await handlers.handle('campaign.open', { id: 'sample-campaign' }),
+    ).campaign
+    const pc = campaign.maps.find((m) => m.id === mapId)!.tokens.find((t) => t.faction === 'party')!
+    const before = value<PlayerView>(await handlers.handle('player.current', {}, 'player'))
+    expect(before.map?.tokens.some((t) => t.id === pc.id)).toBe(true)
+
+    const state = value(await handlers.handle('player.control', { frozen: true }))
+    expect(contract['player.control'].result.parse(state).controls.frozen).toBe(true)
+    const count = views.length
+    value(await move(mapId, pc.id, [pc.at[0] === 0 ? 1 : 0, pc.at[1]]))
+    expect(views.length).toBe(count)
+    expect(value(await handlers.handle('player.current', {}, 'player'))).toEqual(before)
+
+    value(await handlers.handle('player.control', { blackout: true }))
+    expect(views.at(-1)?.map).toMatchObject({ screen: 'blackout', tokens: [], visible: [] })
+    value(await handlers.handle('player.control', { blackout: false }))
+    expect(views.at(-1)).toEqual(before)
+    value(await handlers.handle('player.control', { frozen: false }))
+    const after = views.at(-1)!
+    expect(after.map?.tokens.find((t) => t.id === pc.id)?.at).not.toEqual(pc.at)
+  })
+
+  it('pan, turn and templates reach the payload; the player role may not change them', async () => {
+    const { views } = await showSample()
+    expect((await handlers.handle('player.control', { focus: [2, 2] }, 'player')).ok).toBe(false)
+    value(await handlers.handle('player.control', { focus: [2, 2], templates: [{ id: 'area', cells: [[0, 0]] }] }))
+    expect(views.at(-1)?.map?.focus).toEqual([2, 2])
+    expect((await handlers.handle('player.control', { focus: [-1, 0] })).ok).toBe(false)
+    expect(value(await handlers.handle('player.state'))).toMatchObject({
+      target: { campaignId: 'sample-campaign', mapId: 'arianrhod-sample' },
+      controls: { focus: [2, 2], blackout: false, frozen: false },
+    })
+  })
+
+  it('saves the calibration per display and sends the scale with the view', async () => {
+    const { views } = await showSample()
+    const initial = value<{ saved: boolean; squarePx: number | null }>(await handlers.handle('calibration.get'))
+    expect(initial).toMatchObject({ saved: false, squarePx: null })
+    const settings = { squareMm: 25.4, diagonalInches: 20, widthPx: 1280, heightPx: 800, rulerFactor: 1 }
+    const saved = value<{ squarePx: number }>(await handlers.handle('calibration.set', { settings, ruler: true }))
+    // 1509.4 px over 508 mm → 2.971 px/mm → 75.47 px per inch
+    expect(saved.squarePx).toBeCloseTo(75.47, 1)
+    expect(views.at(-1)?.projector).toEqual({ squarePx: saved.squarePx, ruler: true })
+    // another display has its own (no) setting
+    display = { key: 'Other 1920x1080', label: 'Other', widthPx: 1920, heightPx: 1080, scaleFactor: 1 }
+    handlers.projectorDisplayChanged()
+    expect(views.at(-1)?.projector.squarePx).toBeNull()
+    expect((await handlers.handle('calibration.set', { settings: { ...settings, squareMm: 1 } })).ok).toBe(false)
+  })
+
+  it('answers unavailable for the LAN verbs without a LAN server', async () => {
+    const result = await handlers.handle('lan.status', {})
+    expect(result).toMatchObject({ ok: false, error: { code: 'unavailable' } })
+  })
+})

@@ -1,0 +1,108 @@
+// "Export as PNG": the whole map (terrain, heights, walls and doors, light sources, tokens) drawn
+// into one picture at twice the on-screen square size (64 px), capped so huge maps stay
+// within what a canvas can hold, then saved through the browser's download.
+import type { CampaignMap } from '../../src-main/campaign/schema'
+import { footprintSide } from '../../src-main/campaign/geometry'
+import { paintBoard } from './board-paint'
+import { buildRaster } from './board-raster'
+import { CELL_PX, factionColour } from './grid-geometry'
+
+const MAX_SIDE_PX = 8192
+
+export function exportScale(map: { width: number; height: number }): number {
+  return Math.max(2, Math.min(CELL_PX * 2, Math.floor(MAX_SIDE_PX / Math.max(map.width, map.height))))
+}
+
+export async function renderMapPng(map: CampaignMap): Promise<Blob> {
+  const s = exportScale(map)
+  const canvas = document.createElement('canvas')
+  canvas.width = map.width * s
+  canvas.height = map.height * s
+  const ctx = canvas.getContext('2d')
+  if (!ctx) throw new Error('no 2D canvas')
+  const view = { x: 0, y: 0, zoom: s / CELL_PX }
+  paintBoard(ctx, buildRaster(map), {
+    view,
+    width: canvas.width,
+    height: canvas.height,
+    dpr: 1,
+    elevationNumbers: true,
+    lightLevels: null,
+    lightTop: 6,
+    showSecrets: true,
+  })
+  ctx.setTransform(s, 0, 0, s, 0, 0)
+  for (const source of map.light.sources) {
+    ctx.beginPath()
+    ctx.arc(source.at[0] + 0.5, source.at[1] + 0.5, 0.22, 0, Math.PI * 2)
+    ctx.fillStyle = '#ffb300'
+    ctx.fill()
+  }
+  const perSquare = new Map<string, number>()
+  for (const token of map.tokens) {
+    let cx: number, cy: number, r: number
+    if (map.system === 'dystopia') {
+      const key = token.at.join(',')
+      const chip = perSquare.get(key) ?? 0
+      perSquare.set(key, chip + 1)
+      cx = token.at[0] + 0.25 + (chip % 2) * 0.5
+      cy = token.at[1] + 0.25 + Math.floor(chip / 2) * 0.5
+      r = 0.22
+    } else {
+      const side = footprintSide(token.size)
+      cx = token.at[0] + side / 2
+      cy = token.at[1] + side / 2
+      r = side / 2 - 0.09
+    }
+    ctx.beginPath()
+    ctx.arc(cx, cy, r, 0, Math.PI * 2)
+    ctx.fillStyle = token.color ?? factionColour(token.faction)
+    ctx.globalAlpha = token.hidden ? 0.5 : 1
+    ctx.fill()
+    if (token.image) await drawImage(ctx, token.image, cx, cy, r)
+    ctx.lineWidth = 0.04
+    ctx.strokeStyle = '#111'
+    ctx.stroke()
+    ctx.fillStyle = '#fff'
+    ctx.font = `700 ${r * 0.8}px system-ui, sans-serif`
+    ctx.textAlign = 'center'
+    if (!token.image) ctx.fillText([...(token.name || token.id)].slice(0, 2).join(''), cx, cy + r * 0.28)
+    ctx.globalAlpha = 1
+  }
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the map could not be encoded as PNG'))), 'image/png'),
+  )
+}
+
+async function drawImage(ctx: CanvasRenderingContext2D, src: string, cx: number, cy: number, r: number): Promise<void> {
+  const image = new Image()
+  image.src = src
+  try {
+    await image.decode()
+  } catch {
+    return
+  }
+  ctx.save()
+  ctx.beginPath()
+  ctx.arc(cx, cy, r, 0, Math.PI * 2)
+  ctx.clip()
+  ctx.drawImage(image, cx - r, cy - r, 2 * r, 2 * r)
+  ctx.restore()
+}
+
+export function pngFileName(map: { name: string; id: string }): string {
+  const base = (map.name || map.id).replace(/[\\/:*?"<>|]+/g, '_').trim() || 'map'
+  return `${base}.png`
+}
+
+export async function exportMapPng(map: CampaignMap): Promise<void> {
+  const blob = await renderMapPng(map)
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = pngFileName(map)
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

@@ -1,0 +1,130 @@
+// Steps shared by the fight and DysTopiA end-to-end suites: a host on a temp data folder seeded
+// with real campaign files, a page, pointing at squares, and reading the fight overlays' data
+// attributes.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { campaignSchema, type Campaign, type CampaignMap } from '../../src-main/campaign/schema'
+import { startHost, type RunningHost } from '../../src-main/host/server'
+import { toScenario } from '../../src-main/ipc/handlers'
+import { runScenario } from '../../src-main/rules/scenario/run'
+import { launchChromium } from './chromium'
+import { ACTION_TIMEOUT_MS, type Cell } from './gm-page'
+
+export const repo = fileURLToPath(new URL('../../', import.meta.url))
+export const screenshotDir = join(repo, 'tests', 'e2e', 'screenshots')
+const staticDir = join(repo, 'out', 'renderer')
+
+export interface FightRig {
+  dataDir: string
+  host: RunningHost
+  browser: Browser
+  context: BrowserContext
+  problems: string[]
+  close(): Promise<void>
+}
+
+/** Starts the real host on a fresh folder holding exactly these campaign files, and Chromium. */
+export async function startRig(campaigns: unknown[], locale = 'en-US'): Promise<FightRig> {
+  if (!existsSync(join(staticDir, 'gm.html'))) {
+    throw new Error(`No built renderer in ${staticDir}. Run \`npx electron-vite build\` first (npm run test:e2e does).`)
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-fight-e2e-'))
+  await mkdir(join(dataDir, 'campaigns'), { recursive: true })
+  for (const campaign of campaigns) {
+    const id = (campaign as { id: string }).id
+    await writeFile(join(dataDir, 'campaigns', `${id}.json`), JSON.stringify(campaign, null, 2))
+  }
+  const host = await startHost({ dataDir, port: 0, staticDir, autosaveDelayMs: 300 })
+  const browser = await launchChromium()
+  const context = await browser.newContext({ viewport: { width: 1400, height: 950 }, locale })
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
+  const problems: string[] = []
+  return {
+    dataDir,
+    host,
+    browser,
+    context,
+    problems,
+    async close() {
+      await context.close()
+      await browser.close()
+      await host.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function newPage(rig: FightRig): Promise<Page> {
+  const page = await rig.context.newPage()
+  page.on('console', (message) => {
+    if (message.type() === 'error') rig.problems.push(`console: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => rig.problems.push(`pageerror: ${error.message}`))
+  await page.goto(`${rig.host.url}gm.html`)
+  return page
+}
+
+/** The campaign as stored on disk right now, parsed with the app's own schema. */
+export async function campaignOnDisk(rig: FightRig, id: string): Promise<Campaign> {
+  return campaignSchema.parse(JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${id}.json`), 'utf8')))
+}
+
+/** What the engine answers for this map, the way main asks it (toScenario + runScenario). */
+export function engine(map: CampaignMap, query: Record<string, unknown>): Record<string, unknown> {
+  const result = runScenario(toScenario(map, query))
+  if (!result.ok) throw new Error(`engine refused ${JSON.stringify(query)}: ${result.error.code} ${result.error.message}`)
+  return result.answer as Record<string, unknown>
+}
+
+/** Screen position of a square's centre (or any point in cell units) on the board. */
+export async function cellPoint(page: Page, cell: Cell, dx = 0.5, dy = 0.5): Promise<{ x: number; y: number }> {
+  const grid = page.locator('[data-testid="map-grid"]')
+  const box = await grid.boundingBox()
+  if (!box) throw new Error('map grid is not visible')
+  const width = Number(await grid.getAttribute('data-width'))
+  const height = Number(await grid.getAttribute('data-height'))
+  return { x: box.x + ((cell[0] + dx) * box.width) / width, y: box.y + ((cell[1] + dy) * box.height) / height }
+}
+
+export async function hoverCell(page: Page, cell: Cell): Promise<void> {
+  const p = await cellPoint(page, cell)
+  await page.mouse.move(p.x, p.y, { steps: 2 })
+  await page.locator(`[data-testid="hover-readout"][data-at="${cell.join(',')}"]`).waitFor()
+}
+
+export async function clickCell(page: Page, cell: Cell): Promise<void> {
+  const p = await cellPoint(page, cell)
+  await page.mouse.click(p.x, p.y)
+}
+
+/** Picks the select tool, fits the map on screen and selects a token by pressing on it. */
+export async function selectToken(page: Page, tokenId: string): Promise<void> {
+  await page.locator('[data-testid="tool-select"]').click()
+  await page.locator('[data-testid="zoom-fit"]').click()
+  const at = (await page.locator(`[data-token="${tokenId}"]`).first().getAttribute('data-at'))!.split(',').map(Number) as Cell
+  await clickCell(page, at)
+  await page.locator(`[data-testid="fight-panel"][data-selected="${tokenId}"]`).waitFor()
+}
+
+/** Every reach cell drawn: "x,y" → cost. */
+export async function reachOnPage(page: Page): Promise<Map<string, number>> {
+  const cells = await page
+    .locator('[data-overlay="reach"]')
+    .evaluateAll((nodes) => nodes.map((n) => [n.getAttribute('data-cell') ?? '', Number(n.getAttribute('data-cost'))] as const))
+  return new Map(cells)
+}
+
+/** Waits until the reach overlay shows the answer for `mode` (no request under way). */
+export async function waitReach(page: Page, mode: string): Promise<void> {
+  await page.locator(`[data-testid="fight-layer"][data-mode="${mode}"][data-reach-pending="false"]`).waitFor({ state: 'attached' })
+  await page.locator('[data-testid="fight-reach-status"][data-count]:not([data-count=""])').waitFor()
+}
+
+export function expectedReach(answer: Record<string, unknown>): Map<string, number> {
+  const cells = answer.cells as { at: Cell; cost: number }[]
+  return new Map(cells.map((c) => [c.at.join(','), c.cost]))
+}
