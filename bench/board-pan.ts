@@ -116,8 +116,13 @@ export async function runBoardPanBench(options: { build?: boolean } = {}): Promi
     await page.locator('[data-testid="tool-select"]').click()
     const results: PanStats[] = []
     for (const zoom of [1, 0.25]) {
-      // Through the real wheel handler; data-zoom updates synchronously with each event.
-      await page.evaluate(`(${SET_ZOOM})(${zoom})`)
+      // Through the zoom buttons, which step through exact levels (…, 25 %, …, 100 %, …).
+      for (let i = 0; i < 20; i++) {
+        const current = Number(await page.locator('[data-testid="board"]').getAttribute('data-zoom'))
+        if (Math.abs(current - zoom) < 1e-6) break
+        await page.locator(`[data-testid="${current < zoom ? 'zoom-in' : 'zoom-out'}"]`).click()
+        await page.waitForFunction((before) => document.querySelector('[data-testid="board"]')?.getAttribute('data-zoom') !== before, String(current))
+      }
       await page.waitForTimeout(300)
       results.push((await page.evaluate(`(${SCRIPTED_PAN})(${FRAMES})`)) as PanStats)
     }
@@ -175,15 +180,6 @@ const SCRIPTED_PAN = `(frames) => {
   })
 }`
 
-const SET_ZOOM = `async (z) => {
-  const board = document.querySelector('[data-testid="board"]')
-  for (let i = 0; i < 80; i++) {
-    const current = Number(board.getAttribute('data-zoom'))
-    if (Math.abs(current - z) / z < 0.08) break
-    board.dispatchEvent(new WheelEvent('wheel', { deltaY: current > z ? 40 : -40, clientX: 300, clientY: 300, bubbles: true, cancelable: true }))
-    await new Promise((resolve) => requestAnimationFrame(resolve))
-  }
-}`
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const stats = await runBoardPanBench({ build: !process.argv.includes('--no-build') })
   for (const s of stats) {

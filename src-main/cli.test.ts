@@ -91,7 +91,7 @@ describe('rules CLI', () => {
         ],
         query: { type, token: 'a', mode: 'combat', from: type === 'distance' ? [0, 0] : 'a', to: type === 'distance' ? [x, 1] : 'b', target: 'a', at: [x, 0] },
       })),
-      { numRuns: 30, seed: 7 },
+      { numRuns: 20, seed: 7 },
     )
     await inBatches(docs, 4, async (doc) => {
       const run = await cli(['-'], JSON.stringify(doc))
