@@ -7,6 +7,7 @@ import { loadLightLevels } from '../src-renderer/gm/height-view/rules-client'
 import { buildCells, buildEdges, buildLightPoints, buildTokens, changedCells } from '../src-renderer/gm/height-view/scene-data'
 import { HeightScene } from '../src-renderer/gm/height-view/three/height-scene'
 import { systemFacts } from '../src-renderer/gm/height-view/units'
+import { probeWebgl } from '../src-renderer/gm/height-view/webgl'
 
 export interface BenchOptions {
   side: number
@@ -109,7 +110,7 @@ export async function run(options: BenchOptions): Promise<BenchResult> {
   host.style.width = `${options.width}px`
   host.style.height = `${options.height}px`
   document.body.appendChild(host)
-  const scene = new HeightScene(host, { hover: () => {}, pickCell: () => {}, pickToken: () => {} }, { antialias: options.antialias })
+  const scene = new HeightScene(host, { hover: () => {}, pickCell: () => {}, pickToken: () => {} }, { antialias: options.antialias ?? !probeWebgl().software })
   scene.resize()
   const gl = scene.renderer.getContext()
   const pixel = new Uint8Array(4)

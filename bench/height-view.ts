@@ -63,6 +63,6 @@ export function formatHeightViewBench(result: BenchResult): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const result = await runHeightViewBench(process.env.HV_AA === '0' ? { antialias: false } : {})
+  const result = await runHeightViewBench()
   console.log(formatHeightViewBench(result))
 }

@@ -17,7 +17,9 @@ interface Run {
 
 function cli(args: string[], input?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli.ts', ...args], { cwd: root })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli.ts', ...args], {
+      cwd: root,
+    })
     let stdout = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
     child.stderr.resume()
@@ -33,7 +35,11 @@ function single(stdout: string): unknown {
   return JSON.parse(stdout)
 }
 
-async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
+async function inBatches<T>(
+  items: T[],
+  size: number,
+  run: (item: T) => Promise<void>,
+): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run))
 }
 
@@ -64,7 +70,9 @@ describe('rules CLI', () => {
     ])
     expect(single(runs[0].stdout)).toEqual({ pairs: [['fighter', 'thief']] })
     expect(runs[0].code).toBe(0)
-    const codes = runs.slice(1).map((r) => [r.code, (single(r.stdout) as { error: { code: string } }).error.code])
+    const codes = runs
+      .slice(1)
+      .map((r) => [r.code, (single(r.stdout) as { error: { code: string } }).error.code])
     expect(codes).toEqual([
       [2, 'bad-json'],
       [2, 'bad-json'],
@@ -76,21 +84,46 @@ describe('rules CLI', () => {
 
   it('prints the same as the in-process runner for generated scenarios, good and bad', async () => {
     const docs = fc.sample(
-      fc.record({
-        system: fc.constantFrom('arianrhod', 'pathfinder', 'nosuch'),
-        width: fc.integer({ min: 1, max: 8 }),
-        x: fc.integer({ min: -1, max: 8 }),
-        type: fc.constantFrom('distance', 'reach', 'zoc', 'cover', 'flanking', 'light', 'nosuch'),
-      }).map(({ system, width, x, type }) => ({
-        format: 'gm-scenario/1',
-        system,
-        map: { width, height: 3, edges: width > 2 ? [{ between: [[1, 0], [2, 0]], kind: 'wall' }] : [] },
-        tokens: [
-          { id: 'a', at: [0, 0], faction: 'p', move: 6 },
-          { id: 'b', at: [Math.min(x, width), 2], faction: 'q' },
-        ],
-        query: { type, token: 'a', mode: 'combat', from: type === 'distance' ? [0, 0] : 'a', to: type === 'distance' ? [x, 1] : 'b', target: 'a', at: [x, 0] },
-      })),
+      fc
+        .record({
+          system: fc.constantFrom('arianrhod', 'pathfinder', 'nosuch'),
+          width: fc.integer({ min: 1, max: 8 }),
+          x: fc.integer({ min: -1, max: 8 }),
+          type: fc.constantFrom('distance', 'reach', 'zoc', 'cover', 'flanking', 'light', 'nosuch'),
+        })
+        .map(({ system, width, x, type }) => ({
+          format: 'gm-scenario/1',
+          system,
+          map: {
+            width,
+            height: 3,
+            edges:
+              width > 2
+                ? [
+                    {
+                      between: [
+                        [1, 0],
+                        [2, 0],
+                      ],
+                      kind: 'wall',
+                    },
+                  ]
+                : [],
+          },
+          tokens: [
+            { id: 'a', at: [0, 0], faction: 'p', move: 6 },
+            { id: 'b', at: [Math.min(x, width), 2], faction: 'q' },
+          ],
+          query: {
+            type,
+            token: 'a',
+            mode: 'combat',
+            from: type === 'distance' ? [0, 0] : 'a',
+            to: type === 'distance' ? [x, 1] : 'b',
+            target: 'a',
+            at: [x, 0],
+          },
+        })),
       { numRuns: 20, seed: 7 },
     )
     await inBatches(docs, 4, async (doc) => {
@@ -103,8 +136,13 @@ describe('rules CLI', () => {
   }, 180_000)
 
   it('runs through `npm run -s rules --` with nothing else on stdout', () => {
-    const run = spawnSync('npm', ['run', '-s', 'rules', '--', join(fixtures, 'reach-zoc.json')], { cwd: root, encoding: 'utf8' })
+    const run = spawnSync('npm', ['run', '-s', 'rules', '--', join(fixtures, 'reach-zoc.json')], {
+      cwd: root,
+      encoding: 'utf8',
+    })
     expect(run.status).toBe(0)
-    expect(single(run.stdout)).toEqual(JSON.parse(readFileSync(join(fixtures, 'reach-zoc.expected.json'), 'utf8')))
+    expect(single(run.stdout)).toEqual(
+      JSON.parse(readFileSync(join(fixtures, 'reach-zoc.expected.json'), 'utf8')),
+    )
   }, 60_000)
 })

@@ -7,7 +7,10 @@ import { runScenario } from './rules/scenario/run'
 type Outcome = { exitCode: 0 | 2; output: unknown }
 
 function fail(code: string, message: string, path?: string): Outcome {
-  return { exitCode: 2, output: { error: { code, message, ...(path !== undefined ? { path } : {}) } } }
+  return {
+    exitCode: 2,
+    output: { error: { code, message, ...(path !== undefined ? { path } : {}) } },
+  }
 }
 
 function readInput(arg: string): string {
@@ -16,7 +19,8 @@ function readInput(arg: string): string {
 
 function answer(args: readonly string[]): Outcome {
   const files = args.filter((a) => a !== '--')
-  if (files.length !== 1) return fail('usage', 'usage: npm run -s rules -- FILE   (or - for standard input)')
+  if (files.length !== 1)
+    return fail('usage', 'usage: npm run -s rules -- FILE   (or - for standard input)')
   let text: string
   try {
     text = readInput(files[0])
@@ -30,7 +34,9 @@ function answer(args: readonly string[]): Outcome {
     return fail('bad-json', `the scenario is not valid JSON: ${(e as Error).message}`)
   }
   const result = runScenario(doc)
-  return result.ok ? { exitCode: 0, output: result.answer } : { exitCode: 2, output: { error: result.error } }
+  return result.ok
+    ? { exitCode: 0, output: result.answer }
+    : { exitCode: 2, output: { error: result.error } }
 }
 
 const outcome = answer(process.argv.slice(2))

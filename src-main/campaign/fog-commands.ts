@@ -78,20 +78,28 @@ export function rememberSeenCells(before: Campaign, after: Campaign, command: Co
   let changed = false
   const maps = after.maps.map((map) => {
     if (before.maps.includes(map)) return map
-    const next = withExplored(map)
+    const previous = before.maps.find((m) => m.id === map.id)
+    const next = withExplored(map, previous)
     if (next !== map) changed = true
     return next
   })
   return changed ? { ...after, maps } : after
 }
 
-/** The map with the party's current sight added to its explored cells (or the same map). */
-export function withExplored(map: CampaignMap): CampaignMap {
+/**
+ * The map with the party's sight added to its explored cells (or the same map): its sight now,
+ * and its sight just before the command (`previous`), which matters when nothing recorded it
+ * yet — a token placed by import or map creation has seen its room before it first moves.
+ */
+export function withExplored(map: CampaignMap, previous?: CampaignMap): CampaignMap {
   const fog = fogOf(map)
   if (!usesVision(fog) || !map.tokens.some((t) => isPartyToken(map, t))) return map
-  let seen: Uint8Array
+  const sights: Readonly<Uint8Array>[] = []
   try {
-    seen = partyVisionMask(map)
+    sights.push(partyVisionMask(map))
+    if (previous && previous.width === map.width && previous.height === map.height && usesVision(fogOf(previous))) {
+      sights.push(partyVisionMask(previous))
+    }
   } catch {
     // The engine refused the map (the store repairs maps on load, so this should not happen):
     // remember nothing rather than fail the GM's edit.
@@ -99,10 +107,12 @@ export function withExplored(map: CampaignMap): CampaignMap {
   }
   const explored = spansToMask(fog.explored, map.width, map.height)
   let added = false
-  for (let i = 0; i < seen.length; i++) {
-    if (seen[i] && !explored[i]) {
-      explored[i] = 1
-      added = true
+  for (const seen of sights) {
+    for (let i = 0; i < seen.length; i++) {
+      if (seen[i] && !explored[i]) {
+        explored[i] = 1
+        added = true
+      }
     }
   }
   if (!added) return map

@@ -56,13 +56,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   })
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR
   const calibrationStore = await openCalibrationStore(options.dataDir)
-  let lan: LanServer | undefined
-  const handlers = createHandlers(
+  // The LAN server and the handlers need each other; each reads the other lazily.
+  const handlers: Handlers = createHandlers(
     service,
     { runScenario },
     { calibration: { store: calibrationStore, display: () => BROWSER_DISPLAY }, lan: () => lan },
   )
-  lan = createLanServer({ handlers: () => handlers, staticDir, bindAddress: options.lanBindAddress })
+  const lan: LanServer = createLanServer({ handlers: () => handlers, staticDir, bindAddress: options.lanBindAddress })
   let port = options.port ?? 0
 
   const server = createServer((req, res) => {
@@ -100,7 +100,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     flush: () => service.flush(),
     close() {
       closing ??= (async () => {
-        await lan?.close()
+        await lan.close()
         for (const client of sockets.clients) client.close(1001, 'host shutting down')
         sockets.close()
         server.closeAllConnections()

@@ -82,7 +82,7 @@ describe('player view controls', () => {
     value(await handlers.handle('player.control', { focus: [2, 2], templates: [{ id: 'area', cells: [[0, 0]] }] }))
     expect(views.at(-1)?.map?.focus).toEqual([2, 2])
     expect((await handlers.handle('player.control', { focus: [-1, 0] })).ok).toBe(false)
-    expect(value(await handlers.handle('player.state'))).toMatchObject({
+    expect(value(await handlers.handle('player.state', {}))).toMatchObject({
       target: { campaignId: 'sample-campaign', mapId: 'arianrhod-sample' },
       controls: { focus: [2, 2], blackout: false, frozen: false },
     })
@@ -90,7 +90,7 @@ describe('player view controls', () => {
 
   it('saves the calibration per display and sends the scale with the view', async () => {
     const { views } = await showSample()
-    const initial = value<{ saved: boolean; squarePx: number | null }>(await handlers.handle('calibration.get'))
+    const initial = value<{ saved: boolean; squarePx: number | null }>(await handlers.handle('calibration.get', {}))
     expect(initial).toMatchObject({ saved: false, squarePx: null })
     const settings = { squareMm: 25.4, diagonalInches: 20, widthPx: 1280, heightPx: 800, rulerFactor: 1 }
     const saved = value<{ squarePx: number }>(await handlers.handle('calibration.set', { settings, ruler: true }))

@@ -12,7 +12,7 @@ import type { Campaign, CampaignEdge, CampaignMap, CampaignToken } from '../camp
 import { fogOf, maskToSpans, spansToMask, usesManualReveal, usesVision } from '../campaign/fog'
 import type { Cell } from '../rules/model'
 import type { PlayerMapView, PlayerTemplate, PlayerToken } from './player-view-schema'
-import { battleOf, footprint, isPartyToken, partyVisionMask } from './vision'
+import { footprint, isPartyToken, partyVisionMask } from './vision'
 
 export interface TemplateInput {
   id: string
@@ -42,7 +42,7 @@ export interface FogMasks {
 export function fogMasks(map: CampaignMap): FogMasks {
   const fog = fogOf(map)
   const size = map.width * map.height
-  const visible = usesVision(fog) ? partyVisionMask(map, battleOf(map)) : new Uint8Array(size)
+  const visible = usesVision(fog) ? partyVisionMask(map).slice() : new Uint8Array(size)
   if (usesManualReveal(fog)) {
     const revealed = spansToMask(fog.revealed, map.width, map.height)
     for (let i = 0; i < size; i++) if (revealed[i]) visible[i] = 1

@@ -109,12 +109,22 @@ function applyArianrhodLight(battle: Battle, token: CampaignToken, seen: number[
   })
 }
 
-/** The party's combined sight on a map, as a width × height mask (1 = seen now). */
-export function partyVisionMask(map: CampaignMap, battle: Battle = battleOf(map)): Uint8Array {
+const sightCache = new WeakMap<CampaignMap, Uint8Array>()
+
+/**
+ * The party's combined sight on a map, as a width × height mask (1 = seen now). Maps are
+ * immutable, so the mask is cached per map object: the command that produced a map and the
+ * player view projecting it share one computation. Callers must not change the mask.
+ */
+export function partyVisionMask(map: CampaignMap): Readonly<Uint8Array> {
+  const cached = sightCache.get(map)
+  if (cached) return cached
+  const battle = battleOf(map)
   const mask = new Uint8Array(map.width * map.height)
   for (const token of map.tokens) {
     if (!isPartyToken(map, token)) continue
     for (const cell of tokenSight(map, battle, token)) mask[cell] = 1
   }
+  sightCache.set(map, mask)
   return mask
 }

@@ -21,7 +21,11 @@ function gridOf(text: string): { grid: Grid; tokens: Record<string, [number, num
   return { grid: Grid.fromSpec(map), tokens }
 }
 
-function contacts(grid: Grid, from: readonly [number, number], to: readonly [number, number]): string[] {
+function contacts(
+  grid: Grid,
+  from: readonly [number, number],
+  to: readonly [number, number],
+): string[] {
   const out: string[] = []
   traceLine(grid, from, to, (o: LineObstacle, c: Contact) => {
     if (o.type === 'edge') out.push(`edge ${grid.cellOf(o.cell).join(',')} ${o.side} ${c}`)
@@ -42,9 +46,28 @@ describe('Grid.fromSpec', () => {
         { at: [0, 2], light: 2, blockade: true },
       ],
       edges: [
-        { between: [[1, 0], [0, 0]], kind: 'wall' },
-        { between: [[3, 1], [3, 2]], kind: 'door', state: 'closed' },
-        { between: [[0, 0], [0, 1]], kind: 'low-wall' },
+        {
+          between: [
+            [1, 0],
+            [0, 0],
+          ],
+          kind: 'wall',
+        },
+        {
+          between: [
+            [3, 1],
+            [3, 2],
+          ],
+          kind: 'door',
+          state: 'closed',
+        },
+        {
+          between: [
+            [0, 0],
+            [0, 1],
+          ],
+          kind: 'low-wall',
+        },
       ],
       light: { ambient: 5 },
     })
@@ -63,9 +86,23 @@ describe('Grid.fromSpec', () => {
   })
 
   it('refuses cells outside the map and edges between non-neighbours, with a path', () => {
-    expect(() => Grid.fromSpec({ width: 2, height: 2, cells: [{ at: [2, 0] }] })).toThrow(GridSpecError)
+    expect(() => Grid.fromSpec({ width: 2, height: 2, cells: [{ at: [2, 0] }] })).toThrow(
+      GridSpecError,
+    )
     try {
-      Grid.fromSpec({ width: 3, height: 3, edges: [{ between: [[0, 0], [1, 1]], kind: 'wall' }] })
+      Grid.fromSpec({
+        width: 3,
+        height: 3,
+        edges: [
+          {
+            between: [
+              [0, 0],
+              [1, 1],
+            ],
+            kind: 'wall',
+          },
+        ],
+      })
       expect.unreachable()
     } catch (e) {
       expect((e as GridSpecError).path).toBe('/edges/0/between')
@@ -130,7 +167,9 @@ describe('traceLine (exact, doubled coordinates)', () => {
     `)
     // the east wall of [0,0] ends at corner (1,1) from the north; the south wall of [1,0] leaves east:
     // both on the same side of the diagonal? North ray and east ray are on the same side → touch only
-    expect(contacts(grid, centreOf([0, 0]), centreOf([2, 2])).some((c) => c.startsWith('corner'))).toBe(false)
+    expect(
+      contacts(grid, centreOf([0, 0]), centreOf([2, 2])).some((c) => c.startsWith('corner')),
+    ).toBe(false)
     const { grid: g2 } = gridOf(`
       a|. .
       -
@@ -204,9 +243,15 @@ describe('traceLine (exact, doubled coordinates)', () => {
     `)
     expect(contacts(grid, centreOf([0, 0]), centreOf([2, 0]))).toEqual([])
     const seen: number[] = []
-    traceLine(grid, centreOf([0, 0]), centreOf([2, 0]), (o) => void (o.type === 'cell' && seen.push(o.cell)), {
-      occupied: (cell) => cell === 1,
-    })
+    traceLine(
+      grid,
+      centreOf([0, 0]),
+      centreOf([2, 0]),
+      (o) => void (o.type === 'cell' && seen.push(o.cell)),
+      {
+        occupied: (cell) => cell === 1,
+      },
+    )
     expect(seen).toEqual([1])
   })
 
@@ -217,7 +262,15 @@ describe('traceLine (exact, doubled coordinates)', () => {
       . .|b
     `)
     const level = (o: LineObstacle) =>
-      o.type === 'edge' ? (o.code === EDGE_LOW_WALL ? 1 : o.code === EDGE_WALL ? 2 : 0) : o.type === 'cell' && o.solid ? 2 : 0
+      o.type === 'edge'
+        ? o.code === EDGE_LOW_WALL
+          ? 1
+          : o.code === EDGE_WALL
+            ? 2
+            : 0
+        : o.type === 'cell' && o.solid
+          ? 2
+          : 0
     const ab = obstructionLevels(grid, centreOf([0, 0]), centreOf([2, 1]), level)
     const ba = obstructionLevels(grid, centreOf([2, 1]), centreOf([0, 0]), level)
     expect(ab).toEqual(ba)
@@ -227,13 +280,23 @@ describe('traceLine (exact, doubled coordinates)', () => {
 
 describe('leastCostSearch', () => {
   const line = Grid.fromSpec({ width: 6, height: 1 })
-  const expandLine = (cell: number, _s: number, _c: number, emit: (a: number, b: number, c: number, d: number) => void) => {
+  const expandLine = (
+    cell: number,
+    _s: number,
+    _c: number,
+    emit: (a: number, b: number, c: number, d: number) => void,
+  ) => {
     if (cell + 1 < 6) emit(cell + 1, 0, 2, 7)
     if (cell - 1 >= 0) emit(cell - 1, 0, 2, 7)
   }
 
   it('returns least costs, the reach set and paths with actions', () => {
-    const result = leastCostSearch({ cellCount: line.size, starts: [{ cell: 0 }], maxCost: 7, expand: expandLine })
+    const result = leastCostSearch({
+      cellCount: line.size,
+      starts: [{ cell: 0 }],
+      maxCost: 7,
+      expand: expandLine,
+    })
     expect(result.reach({ excludeStarts: true })).toEqual([
       { cell: 1, cost: 2 },
       { cell: 2, cost: 4 },
@@ -287,7 +350,15 @@ describe('regionWithin', () => {
     const cells = [...region.keys()].sort((a, b) => a - b).map((c) => grid.cellOf(c))
     // [0,0] is behind the wall south of [0,0]: the diagonal from [1,1] crosses a corner the wall meets;
     // [2,2] is solid
-    expect(cells).toEqual([[1, 0], [2, 0], [0, 1], [1, 1], [2, 1], [0, 2], [1, 2]])
+    expect(cells).toEqual([
+      [1, 0],
+      [2, 0],
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [0, 2],
+      [1, 2],
+    ])
   })
 })
 

@@ -89,7 +89,10 @@ export class Grid {
       grid.requireCell(b, `/edges/${i}/between/1`)
       const slot = grid.edgeSlot(a, b)
       if (!slot) {
-        throw new GridSpecError('an edge must join two orthogonal neighbours', `/edges/${i}/between`)
+        throw new GridSpecError(
+          'an edge must join two orthogonal neighbours',
+          `/edges/${i}/between`,
+        )
       }
       const code = edgeCodeOf(spec.kind, spec.state)
       if (slot.side === 'east') grid.eastEdge[slot.cell] = code
@@ -100,13 +103,23 @@ export class Grid {
 
   private requireCell(cell: Cell, path: string): number {
     if (!this.inBounds(cell[0], cell[1])) {
-      throw new GridSpecError(`cell [${cell[0]}, ${cell[1]}] is outside the ${this.width}×${this.height} map`, path)
+      throw new GridSpecError(
+        `cell [${cell[0]}, ${cell[1]}] is outside the ${this.width}×${this.height} map`,
+        path,
+      )
     }
     return this.index(cell[0], cell[1])
   }
 
   inBounds(x: number, y: number): boolean {
-    return Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < this.width && y < this.height
+    return (
+      Number.isInteger(x) &&
+      Number.isInteger(y) &&
+      x >= 0 &&
+      y >= 0 &&
+      x < this.width &&
+      y < this.height
+    )
   }
 
   index(x: number, y: number): number {
@@ -167,8 +180,29 @@ export class Grid {
    * The destination's own terrain is not judged here.
    */
   stepBlocked(x: number, y: number, dx: number, dy: number): boolean {
-    if (dx === 0 || dy === 0) return edgeBlocksMovement(this.edgeOnSide(x, y, dx, dy))
-    return this.cornerBlocked(x, y, dx, dy)
+    if (!this.inBounds(x, y) || !this.inBounds(x + dx, y + dy)) {
+      if (dx === 0 || dy === 0) return edgeBlocksMovement(this.edgeOnSide(x, y, dx, dy))
+      return false
+    }
+    return this.stepBlockedInside(y * this.width + x, dx, dy)
+  }
+
+  /** `stepBlocked` for a step from cell index `i` whose both ends are known to be on the map (hot loops). */
+  stepBlockedInside(i: number, dx: number, dy: number): boolean {
+    const w = this.width
+    const east = this.eastEdge
+    const south = this.southEdge
+    if (dy === 0) return BLOCKS_MOVEMENT[east[dx > 0 ? i : i - 1]] === 1
+    if (dx === 0) return BLOCKS_MOVEMENT[south[dy > 0 ? i : i - w]] === 1
+    const sideA = i + dx
+    const sideB = i + dy * w
+    if (this.terrain[sideA] === TERRAIN_SOLID || this.terrain[sideB] === TERRAIN_SOLID) return true
+    return (
+      BLOCKS_MOVEMENT[east[dx > 0 ? i : i - 1]] === 1 ||
+      BLOCKS_MOVEMENT[south[dy > 0 ? i : i - w]] === 1 ||
+      BLOCKS_MOVEMENT[south[dy > 0 ? sideA : sideA - w]] === 1 ||
+      BLOCKS_MOVEMENT[east[dx > 0 ? sideB : sideB - 1]] === 1
+    )
   }
 
   /** Decision 1 for the corner shared by (x, y) and (x + dx, y + dy). */
@@ -200,7 +234,9 @@ export function edgeCodeOf(kind: string, state: string | undefined): EdgeCode {
 }
 
 /** The spec's edge kind and door state for a stored code (for answers). */
-export function edgeKindOf(code: number): { kind: 'wall' | 'door' | 'low-wall'; state?: 'open' | 'closed' | 'locked' } | null {
+export function edgeKindOf(
+  code: number,
+): { kind: 'wall' | 'door' | 'low-wall'; state?: 'open' | 'closed' | 'locked' } | null {
   switch (code) {
     case EDGE_WALL:
       return { kind: 'wall' }
@@ -216,6 +252,9 @@ export function edgeKindOf(code: number): { kind: 'wall' | 'door' | 'low-wall'; 
       return null
   }
 }
+
+/** Indexed by edge code: 1 where the partition stops movement. */
+const BLOCKS_MOVEMENT = Uint8Array.from([0, 1, 0, 1, 1, 0])
 
 /** Walls and closed or locked doors stop movement, sight and engagement. */
 export function edgeBlocksMovement(code: number): boolean {
@@ -250,3 +289,6 @@ export const DIAGONAL: readonly (readonly [number, number])[] = [
   [-1, -1],
 ]
 export const EIGHT_DIRECTIONS: readonly (readonly [number, number])[] = [...ORTHOGONAL, ...DIAGONAL]
+/** The same eight directions as flat arrays, for hot loops. */
+export const DIRECTION_DX = Int8Array.from(EIGHT_DIRECTIONS.map((d) => d[0]))
+export const DIRECTION_DY = Int8Array.from(EIGHT_DIRECTIONS.map((d) => d[1]))

@@ -15,7 +15,12 @@ export type Point = readonly [number, number]
 export type Contact = 'cross' | 'touch'
 
 export type LineObstacle =
-  | { readonly type: 'edge'; readonly cell: number; readonly side: EdgeSide; readonly code: EdgeCode }
+  | {
+      readonly type: 'edge'
+      readonly cell: number
+      readonly side: EdgeSide
+      readonly code: EdgeCode
+    }
   /** A solid cell, or a cell the caller marked as occupied. */
   | { readonly type: 'cell'; readonly cell: number; readonly solid: boolean }
   /** A corner the line threads through with edges or cells on both of its sides. */
@@ -67,7 +72,13 @@ function gcd(a: number, b: number): number {
  * partition edges (any code but none), solid cells and occupied cells, and separating corners.
  * Returns true if the visitor stopped the trace.
  */
-export function traceLine(grid: Grid, from: Point, to: Point, visit: LineVisitor, options: TraceOptions = {}): boolean {
+export function traceLine(
+  grid: Grid,
+  from: Point,
+  to: Point,
+  visit: LineVisitor,
+  options: TraceOptions = {},
+): boolean {
   const [px, py] = from
   const [qx, qy] = to
   const dx = qx - px
@@ -118,14 +129,16 @@ export function traceLine(grid: Grid, from: Point, to: Point, visit: LineVisitor
         const code = grid.eastEdge[index] as EdgeCode
         if (code !== EDGE_NONE) {
           const contact = verticalEdgeContact(S * cx + S, S * cy, S, px, py, qx, qy)
-          if (contact && visit({ type: 'edge', cell: index, side: 'east', code }, contact)) return true
+          if (contact && visit({ type: 'edge', cell: index, side: 'east', code }, contact))
+            return true
         }
       }
       if (cy + 1 < height) {
         const code = grid.southEdge[index] as EdgeCode
         if (code !== EDGE_NONE) {
           const contact = verticalEdgeContact(S * cy + S, S * cx, S, py, px, qy, qx)
-          if (contact && visit({ type: 'edge', cell: index, side: 'south', code }, contact)) return true
+          if (contact && visit({ type: 'edge', cell: index, side: 'south', code }, contact))
+            return true
         }
       }
     }
@@ -164,7 +177,15 @@ function cellContact(
  * edge (u = x, v = y); a horizontal edge passes its coordinates swapped. End points of the edge
  * (corners) are left to the corner pass.
  */
-function verticalEdgeContact(e: number, v0: number, S: number, pu: number, pv: number, qu: number, qv: number): Contact | null {
+function verticalEdgeContact(
+  e: number,
+  v0: number,
+  S: number,
+  pu: number,
+  pv: number,
+  qu: number,
+  qv: number,
+): Contact | null {
   const du = qu - pu
   const dv = qv - pv
   if (du === 0) {
@@ -233,9 +254,11 @@ function visitCorner(
   const h = grid.height
   const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < w && y < h
   // The four edges that end at this corner, each with the direction it leaves the corner in.
-  if (inside(i - 1, j - 1) && inside(i, j - 1)) pushEdge(rays, grid, (j - 1) * w + i - 1, 'east', 0, -1)
+  if (inside(i - 1, j - 1) && inside(i, j - 1))
+    pushEdge(rays, grid, (j - 1) * w + i - 1, 'east', 0, -1)
   if (inside(i - 1, j) && inside(i, j)) pushEdge(rays, grid, j * w + i - 1, 'east', 0, 1)
-  if (inside(i - 1, j - 1) && inside(i - 1, j)) pushEdge(rays, grid, (j - 1) * w + i - 1, 'south', -1, 0)
+  if (inside(i - 1, j - 1) && inside(i - 1, j))
+    pushEdge(rays, grid, (j - 1) * w + i - 1, 'south', -1, 0)
   if (inside(i, j - 1) && inside(i, j)) pushEdge(rays, grid, (j - 1) * w + i, 'south', 1, 0)
   for (const ray of rays) {
     // An edge parallel to the line that overlaps it was reported as running along it; one that
@@ -274,7 +297,14 @@ function visitCorner(
   return false
 }
 
-function pushEdge(rays: Ray[], grid: Grid, cell: number, side: EdgeSide, rx: number, ry: number): void {
+function pushEdge(
+  rays: Ray[],
+  grid: Grid,
+  cell: number,
+  side: EdgeSide,
+  rx: number,
+  ry: number,
+): void {
   const code = (side === 'east' ? grid.eastEdge[cell] : grid.southEdge[cell]) as EdgeCode
   if (code !== EDGE_NONE) rays.push({ obstacle: { type: 'edge', cell, side, code }, rx, ry })
 }
@@ -289,12 +319,18 @@ export function obstructionLevels(
   from: Point,
   to: Point,
   level: (obstacle: LineObstacle) => number,
-  options: TraceOptions & { ignoreCells?: readonly number[] } = {},
+  options: TraceOptions & {
+    ignoreCells?: readonly number[]
+    /** Stop as soon as something of this level is crossed (nothing stronger matters then). */
+    stopAtCross?: number
+  } = {},
 ): { cross: number; touch: number } {
+  const stopAt = options.stopAtCross ?? Infinity
   let cross = 0
   let touch = 0
   const ignore = options.ignoreCells ?? []
-  const levelOf = (o: LineObstacle): number => (o.type === 'cell' && ignore.includes(o.cell) ? 0 : level(o))
+  const levelOf = (o: LineObstacle): number =>
+    o.type === 'cell' && ignore.includes(o.cell) ? 0 : level(o)
   traceLine(
     grid,
     from,
@@ -304,11 +340,12 @@ export function obstructionLevels(
         const l = Math.max(0, ...obstacle.left.map(levelOf))
         const r = Math.max(0, ...obstacle.right.map(levelOf))
         cross = Math.max(cross, Math.min(l, r))
-        return
+        return cross >= stopAt
       }
       const value = levelOf(obstacle)
       if (contact === 'cross') cross = Math.max(cross, value)
       else touch = Math.max(touch, value)
+      return cross >= stopAt
     },
     options,
   )

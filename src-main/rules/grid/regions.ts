@@ -3,7 +3,7 @@
 // engagement (ZOC, リーチ, 効果範囲) and of other systems' bursts or threatened areas.
 import type { Grid } from './grid'
 import { EIGHT_DIRECTIONS, TERRAIN_SOLID } from './grid'
-import { leastCostSearch } from './search'
+import { leastCostSearch, windowAround } from './search'
 
 /** Cost of one step by (dx, dy), each -1, 0 or 1. */
 export type StepCost = (dx: number, dy: number) => number
@@ -26,10 +26,14 @@ export function regionWithin(
   options: RegionOptions = {},
 ): Map<number, number> {
   const width = grid.width
+  const minStep = Math.min(...EIGHT_DIRECTIONS.map(([dx, dy]) => stepCost(dx, dy)))
   const result = leastCostSearch({
     cellCount: grid.size,
     starts: [{ cell: start }],
     maxCost: radius,
+    ...(minStep > 0 && Number.isFinite(radius)
+      ? { window: windowAround(grid, start, radius / minStep) }
+      : {}),
     canPassThrough: (cell) => grid.terrain[cell] !== TERRAIN_SOLID,
     expand(cell, _state, _cost, emit) {
       const x = cell % width

@@ -23,6 +23,11 @@ export interface SearchSpec {
   starts: readonly SearchStart[]
   /** Steps that would cost more than this are not taken. Default Infinity. */
   maxCost?: number
+  /**
+   * Only cells inside this rectangle are searched (steps leaving it are dropped), and memory is
+   * allocated for it alone: a budget-limited move on a huge map then costs what its reach costs.
+   */
+  window?: SearchWindow
   /** Emit every step out of (cell, state), reached at `cost`. */
   expand(cell: number, state: number, cost: number, emit: Emit): void
   /** False: the node may be reached (and perhaps ended on) but the move cannot continue from it. Starts are always expanded. */
@@ -41,9 +46,64 @@ export interface PathStep {
 
 export const NO_ACTION = -1
 
+export interface SearchWindow {
+  /** The grid's width, to turn cell indices into coordinates. */
+  gridWidth: number
+  x0: number
+  y0: number
+  width: number
+  height: number
+}
+
+/** A window of `radius` cells around a cell, clipped to the grid. */
+export function windowAround(
+  grid: { width: number; height: number },
+  cell: number,
+  radius: number,
+): SearchWindow {
+  const x = cell % grid.width
+  const y = (cell - x) / grid.width
+  const r = Math.max(0, Math.ceil(radius))
+  const x0 = Math.max(0, x - r)
+  const y0 = Math.max(0, y - r)
+  return {
+    gridWidth: grid.width,
+    x0,
+    y0,
+    width: Math.min(grid.width - 1, x + r) - x0 + 1,
+    height: Math.min(grid.height - 1, y + r) - y0 + 1,
+  }
+}
+
+/** Maps grid cells to the search's local slots and back (identity without a window). */
+class CellMap {
+  readonly slots: number
+  constructor(
+    cellCount: number,
+    private readonly window: SearchWindow | undefined,
+  ) {
+    this.slots = window ? window.width * window.height : cellCount
+  }
+  /** -1 when the cell is outside the window. */
+  local(cell: number): number {
+    const w = this.window
+    if (!w) return cell
+    const x = (cell % w.gridWidth) - w.x0
+    const y = Math.floor(cell / w.gridWidth) - w.y0
+    return x < 0 || y < 0 || x >= w.width || y >= w.height ? -1 : y * w.width + x
+  }
+  cell(local: number): number {
+    const w = this.window
+    if (!w) return local
+    const x = local % w.width
+    return (w.y0 + (local - x) / w.width) * w.gridWidth + w.x0 + x
+  }
+}
+
 export class SearchResult {
   constructor(
     private readonly spec: SearchSpec,
+    private readonly map: CellMap,
     private readonly states: number,
     private readonly costs: Float64Array,
     private readonly parents: Int32Array,
@@ -54,13 +114,16 @@ export class SearchResult {
 
   /** Least cost to one node, Infinity if unreached. */
   nodeCost(cell: number, state = 0): number {
-    return this.costs[cell * this.states + state]
+    const local = this.map.local(cell)
+    return local < 0 ? Infinity : this.costs[local * this.states + state]
   }
 
   private bestEndNode(cell: number): number {
     let best = -1
+    const local = this.map.local(cell)
+    if (local < 0) return -1
     for (let s = 0; s < this.states; s++) {
-      const node = cell * this.states + s
+      const node = local * this.states + s
       const cost = this.costs[node]
       if (cost === Infinity) continue
       if (this.spec.canEndOn && !this.spec.canEndOn(cell, s)) continue
@@ -81,7 +144,7 @@ export class SearchResult {
     const seen = new Set<number>()
     const out: { cell: number; cost: number }[] = []
     for (const node of this.reachedNodes) {
-      const cell = Math.floor(node / this.states)
+      const cell = this.map.cell(Math.floor(node / this.states))
       if (seen.has(cell) || startCells.has(cell)) continue
       seen.add(cell)
       const cost = this.endCost(cell)
@@ -97,7 +160,7 @@ export class SearchResult {
     const steps: PathStep[] = []
     while (this.parents[node] >= 0) {
       steps.push({
-        cell: Math.floor(node / this.states),
+        cell: this.map.cell(Math.floor(node / this.states)),
         state: node % this.states,
         cost: this.costs[node],
         action: this.actions[node],
@@ -110,7 +173,8 @@ export class SearchResult {
 
 export function leastCostSearch(spec: SearchSpec): SearchResult {
   const states = spec.states ?? 1
-  const nodeCount = spec.cellCount * states
+  const map = new CellMap(spec.cellCount, spec.window)
+  const nodeCount = map.slots * states
   const maxCost = spec.maxCost ?? Infinity
   const costs = new Float64Array(nodeCount).fill(Infinity)
   const expandedAt = new Float64Array(nodeCount).fill(Infinity)
@@ -135,7 +199,9 @@ export function leastCostSearch(spec: SearchSpec): SearchResult {
 
   const startNodes = new Set<number>()
   for (const start of spec.starts) {
-    const node = start.cell * states + (start.state ?? 0)
+    const local = map.local(start.cell)
+    if (local < 0) continue
+    const node = local * states + (start.state ?? 0)
     const cost = start.cost ?? 0
     if (cost < costs[node]) {
       if (costs[node] === Infinity) reached.push(node)
@@ -151,7 +217,9 @@ export function leastCostSearch(spec: SearchSpec): SearchResult {
   const emit: Emit = (toCell, toState, stepCost, action) => {
     const cost = currentCost + stepCost
     if (cost > maxCost || !(stepCost >= 0)) return
-    const node = toCell * states + toState
+    const local = map.local(toCell)
+    if (local < 0) return
+    const node = local * states + toState
     if (cost >= costs[node]) return
     if (costs[node] === Infinity) reached.push(node)
     costs[node] = cost
@@ -169,14 +237,15 @@ export function leastCostSearch(spec: SearchSpec): SearchResult {
       const cost = costs[node]
       if (Math.floor(cost) !== b || cost >= expandedAt[node]) continue
       expandedAt[node] = cost
-      const cell = Math.floor(node / states)
+      const cell = map.cell(Math.floor(node / states))
       const state = node % states
-      if (!startNodes.has(node) && spec.canPassThrough && !spec.canPassThrough(cell, state)) continue
+      if (!startNodes.has(node) && spec.canPassThrough && !spec.canPassThrough(cell, state))
+        continue
       currentNode = node
       currentCost = cost
       spec.expand(cell, state, cost, emit)
     }
     buckets[b] = []
   }
-  return new SearchResult(spec, states, costs, parents, actions, reached)
+  return new SearchResult(spec, map, states, costs, parents, actions, reached)
 }

@@ -17,14 +17,20 @@ export interface VisionOptions {
   blocksSight?: (obstacle: LineObstacle) => boolean
 }
 
-const defaultBlocks = (grid: Grid) => (obstacle: LineObstacle): boolean => {
+const defaultBlocks = (obstacle: LineObstacle): boolean => {
   if (obstacle.type === 'edge') return edgeBlocksSight(obstacle.code)
   if (obstacle.type === 'cell') return obstacle.solid
   return false
 }
 
 /** Whether a line in quadrupled coordinates (scale 2) is free of sight-blocking crossings. */
-function clearLine(grid: Grid, from: Point, to: Point, ignore: readonly number[], blocks: (o: LineObstacle) => boolean): boolean {
+function clearLine(
+  grid: Grid,
+  from: Point,
+  to: Point,
+  ignore: readonly number[],
+  blocks: (o: LineObstacle) => boolean,
+): boolean {
   const blocked = traceLine(
     grid,
     from,
@@ -48,7 +54,7 @@ function clearLine(grid: Grid, from: Point, to: Point, ignore: readonly number[]
 export function canSee(grid: Grid, from: number, to: number, options: VisionOptions = {}): boolean {
   if (from === to) return true
   if (options.isLit && !options.isLit(to)) return false
-  const blocks = options.blocksSight ?? defaultBlocks(grid)
+  const blocks = options.blocksSight ?? defaultBlocks
   const w = grid.width
   const fx = from % w
   const fy = (from - fx) / w

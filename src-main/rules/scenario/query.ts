@@ -23,8 +23,14 @@ export function isCell(value: unknown): value is Cell {
 /** A required cell inside the map. */
 export function readCell(battle: Battle, query: Query, key: string): Cell {
   const value = query[key]
-  if (value === undefined) throw new ScenarioError('missing-field', `query.${key} is required`, pointer(key))
-  if (!isCell(value)) throw new ScenarioError('invalid-query', `query.${key} must be a cell [x, y] of integers`, pointer(key))
+  if (value === undefined)
+    throw new ScenarioError('missing-field', `query.${key} is required`, pointer(key))
+  if (!isCell(value))
+    throw new ScenarioError(
+      'invalid-query',
+      `query.${key} must be a cell [x, y] of integers`,
+      pointer(key),
+    )
   if (!battle.grid.inBounds(value[0], value[1])) {
     throw new ScenarioError(
       'cell-out-of-bounds',
@@ -41,23 +47,40 @@ export function readOptionalCell(battle: Battle, query: Query, key: string): Cel
 
 export function readToken(battle: Battle, query: Query, key: string): TokenSpec {
   const value = query[key]
-  if (value === undefined) throw new ScenarioError('missing-field', `query.${key} is required`, pointer(key))
-  if (typeof value !== 'string') throw new ScenarioError('invalid-query', `query.${key} must be a token id`, pointer(key))
+  if (value === undefined)
+    throw new ScenarioError('missing-field', `query.${key} is required`, pointer(key))
+  if (typeof value !== 'string')
+    throw new ScenarioError('invalid-query', `query.${key} must be a token id`, pointer(key))
   const token = battle.tokenById.get(value)
-  if (!token) throw new ScenarioError('unknown-token', `no token has the id "${value}"`, pointer(key))
+  if (!token)
+    throw new ScenarioError('unknown-token', `no token has the id "${value}"`, pointer(key))
   return token
 }
 
-export function readOptionalToken(battle: Battle, query: Query, key: string): TokenSpec | undefined {
+export function readOptionalToken(
+  battle: Battle,
+  query: Query,
+  key: string,
+): TokenSpec | undefined {
   return query[key] === undefined ? undefined : readToken(battle, query, key)
 }
 
-export function readEnum<T extends string>(query: Query, key: string, allowed: readonly T[], fallback?: T): T {
+export function readEnum<T extends string>(
+  query: Query,
+  key: string,
+  allowed: readonly T[],
+  fallback?: T,
+): T {
   const value = query[key]
   if (value === undefined && fallback !== undefined) return fallback
-  if (value === undefined) throw new ScenarioError('missing-field', `query.${key} is required`, pointer(key))
+  if (value === undefined)
+    throw new ScenarioError('missing-field', `query.${key} is required`, pointer(key))
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw new ScenarioError('invalid-query', `query.${key} must be one of: ${allowed.join(', ')}`, pointer(key))
+    throw new ScenarioError(
+      'invalid-query',
+      `query.${key} must be one of: ${allowed.join(', ')}`,
+      pointer(key),
+    )
   }
   return value as T
 }
@@ -66,9 +89,14 @@ export function readEnum<T extends string>(query: Query, key: string, allowed: r
 export function readMode<T extends string>(query: Query, allowed: readonly T[], fallback?: T): T {
   const value = query.mode
   if (value === undefined && fallback !== undefined) return fallback
-  if (value === undefined) throw new ScenarioError('missing-field', 'query.mode is required', pointer('mode'))
+  if (value === undefined)
+    throw new ScenarioError('missing-field', 'query.mode is required', pointer('mode'))
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw new ScenarioError('unknown-mode', `query.mode must be one of: ${allowed.join(', ')}`, pointer('mode'))
+    throw new ScenarioError(
+      'unknown-mode',
+      `query.mode must be one of: ${allowed.join(', ')}`,
+      pointer('mode'),
+    )
   }
   return value as T
 }
@@ -80,7 +108,8 @@ export function readNumber(
 ): number {
   const value = query[key]
   if (value === undefined && options.fallback !== undefined) return options.fallback
-  if (value === undefined) throw new ScenarioError('missing-field', `query.${key} is required`, pointer(key))
+  if (value === undefined)
+    throw new ScenarioError('missing-field', `query.${key} is required`, pointer(key))
   const ok =
     typeof value === 'number' &&
     Number.isFinite(value) &&
@@ -88,10 +117,17 @@ export function readNumber(
     (options.min === undefined || value >= options.min) &&
     (options.max === undefined || value <= options.max)
   if (!ok) {
-    const range = [options.min !== undefined ? `≥ ${options.min}` : '', options.max !== undefined ? `≤ ${options.max}` : '']
+    const range = [
+      options.min !== undefined ? `≥ ${options.min}` : '',
+      options.max !== undefined ? `≤ ${options.max}` : '',
+    ]
       .filter(Boolean)
       .join(' and ')
-    throw new ScenarioError('invalid-query', `query.${key} must be a ${options.integer ? 'whole ' : ''}number ${range}`.trim(), pointer(key))
+    throw new ScenarioError(
+      'invalid-query',
+      `query.${key} must be a ${options.integer ? 'whole ' : ''}number ${range}`.trim(),
+      pointer(key),
+    )
   }
   return value as number
 }
@@ -99,7 +135,8 @@ export function readNumber(
 export function readBoolean(query: Query, key: string, fallback: boolean): boolean {
   const value = query[key]
   if (value === undefined) return fallback
-  if (typeof value !== 'boolean') throw new ScenarioError('invalid-query', `query.${key} must be true or false`, pointer(key))
+  if (typeof value !== 'boolean')
+    throw new ScenarioError('invalid-query', `query.${key} must be true or false`, pointer(key))
   return value
 }
 

@@ -48,17 +48,26 @@ function checkLimits(doc: Record<string, unknown>): void {
     }
   }
   if (Array.isArray(doc.tokens) && doc.tokens.length > MAX_TOKENS) {
-    throw new ScenarioError('too-many-tokens', `${doc.tokens.length} tokens exceed the limit of ${MAX_TOKENS}`, '/tokens')
+    throw new ScenarioError(
+      'too-many-tokens',
+      `${doc.tokens.length} tokens exceed the limit of ${MAX_TOKENS}`,
+      '/tokens',
+    )
   }
 }
 
 function parse(doc: unknown): z.infer<typeof scenarioSchema> {
-  if (!isRecord(doc)) throw new ScenarioError('invalid-scenario', 'a scenario must be a JSON object', '')
+  if (!isRecord(doc))
+    throw new ScenarioError('invalid-scenario', 'a scenario must be a JSON object', '')
   if (doc.format !== SCENARIO_FORMAT) {
     throw new ScenarioError('unknown-format', `format must be "${SCENARIO_FORMAT}"`, '/format')
   }
   if (typeof doc.system !== 'string' || !(SYSTEM_IDS as readonly string[]).includes(doc.system)) {
-    throw new ScenarioError('unknown-system', `system must be one of: ${SYSTEM_IDS.join(', ')}`, '/system')
+    throw new ScenarioError(
+      'unknown-system',
+      `system must be one of: ${SYSTEM_IDS.join(', ')}`,
+      '/system',
+    )
   }
   checkLimits(doc)
   const parsed = scenarioSchema.safeParse(doc)
@@ -93,20 +102,38 @@ function buildBattle(doc: z.infer<typeof scenarioSchema>, raw: Record<string, un
       )
     }
     if (tokenById.has(token.id)) {
-      throw new ScenarioError('duplicate-token', `two tokens have the id "${token.id}"`, `/tokens/${i}/id`)
+      throw new ScenarioError(
+        'duplicate-token',
+        `two tokens have the id "${token.id}"`,
+        `/tokens/${i}/id`,
+      )
     }
     tokenById.set(token.id, token)
   })
   return { grid, tokens, tokenById, scenario: raw }
 }
 
-function distanceQuery(system: RuleSystem, battle: Battle, query: Readonly<Record<string, unknown>>): unknown {
+function distanceQuery(
+  system: RuleSystem,
+  battle: Battle,
+  query: Readonly<Record<string, unknown>>,
+): unknown {
   const read = (key: 'from' | 'to') => {
     const value = query[key]
-    if (value === undefined) throw new ScenarioError('missing-field', `query.${key} is required`, `/query/${key}`)
-    if (!isCell(value)) throw new ScenarioError('invalid-query', `query.${key} must be a cell [x, y] of integers`, `/query/${key}`)
+    if (value === undefined)
+      throw new ScenarioError('missing-field', `query.${key} is required`, `/query/${key}`)
+    if (!isCell(value))
+      throw new ScenarioError(
+        'invalid-query',
+        `query.${key} must be a cell [x, y] of integers`,
+        `/query/${key}`,
+      )
     if (!battle.grid.inBounds(value[0], value[1])) {
-      throw new ScenarioError('cell-out-of-bounds', `query.${key} is outside the map`, `/query/${key}`)
+      throw new ScenarioError(
+        'cell-out-of-bounds',
+        `query.${key} is outside the map`,
+        `/query/${key}`,
+      )
     }
     return value
   }
@@ -119,7 +146,9 @@ export function runScenario(doc: unknown): ScenarioResult {
     const system = getSystem(parsed.system)
     const battle = buildBattle(parsed, doc as Record<string, unknown>)
     const query = parsed.query
-    const handler = Object.hasOwn(system.queries, query.type) ? system.queries[query.type] : undefined
+    const handler = Object.hasOwn(system.queries, query.type)
+      ? system.queries[query.type]
+      : undefined
     if (handler) return { ok: true, answer: handler(battle, query) }
     if (query.type === 'distance') return { ok: true, answer: distanceQuery(system, battle, query) }
     throw new ScenarioError(
@@ -129,9 +158,19 @@ export function runScenario(doc: unknown): ScenarioResult {
     )
   } catch (e) {
     if (e instanceof ScenarioError) {
-      return { ok: false, error: { code: e.code, message: e.message, ...(e.path !== undefined ? { path: e.path } : {}) } }
+      return {
+        ok: false,
+        error: {
+          code: e.code,
+          message: e.message,
+          ...(e.path !== undefined ? { path: e.path } : {}),
+        },
+      }
     }
     const message = e instanceof Error ? e.message : String(e)
-    return { ok: false, error: { code: 'internal-error', message: `the rules engine failed: ${message}` } }
+    return {
+      ok: false,
+      error: { code: 'internal-error', message: `the rules engine failed: ${message}` },
+    }
   }
 }

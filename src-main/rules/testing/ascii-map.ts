@@ -57,17 +57,30 @@ export function asciiMap(text: string): AsciiMap {
       else if (/[0-9]/.test(ch)) {
         if (ch !== '0') cells.push({ at: [x, y], elevation: Number(ch) })
       } else if (/[a-zA-Z]/.test(ch)) tokens[ch] = [x, y]
-      else if (ch !== '.' && ch !== ' ') throw new Error(`ascii map: unknown cell '${ch}' at [${x}, ${y}]`)
+      else if (ch !== '.' && ch !== ' ')
+        throw new Error(`ascii map: unknown cell '${ch}' at [${x}, ${y}]`)
       const sep = row[2 * x + 1]
       if (sep !== undefined && PARTITIONS[sep] && x + 1 < width) {
-        edges.push({ between: [[x, y], [x + 1, y]], ...PARTITIONS[sep] })
+        edges.push({
+          between: [
+            [x, y],
+            [x + 1, y],
+          ],
+          ...PARTITIONS[sep],
+        })
       }
     }
     const below = lines[2 * y + 1] ?? ''
     for (let x = 0; x < width && y + 1 < height; x++) {
       const mark = below[2 * x]
       if (mark !== undefined && PARTITIONS[mark]) {
-        edges.push({ between: [[x, y], [x, y + 1]], ...PARTITIONS[mark] })
+        edges.push({
+          between: [
+            [x, y],
+            [x, y + 1],
+          ],
+          ...PARTITIONS[mark],
+        })
       }
     }
   })

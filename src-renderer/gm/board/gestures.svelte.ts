@@ -283,12 +283,12 @@ export class ToolGestures {
       case 'deploy': {
         const faction = editor.deployFaction.trim() || 'party'
         const current = map.deploy?.[faction] ?? []
-        const keys = new Set(cells.map(([x, y]) => `${x},${y}`))
+        const keys = Object.fromEntries(cells.map(([x, y]) => [`${x},${y}`, true]))
         command = {
           type: 'deploy.set',
           mapId: map.id,
           faction,
-          cells: erase ? current.filter(([x, y]) => !keys.has(`${x},${y}`)) : [...current, ...cells],
+          cells: erase ? current.filter(([x, y]) => !keys[`${x},${y}`]) : [...current, ...cells],
         }
         break
       }

@@ -3,8 +3,12 @@ import { answerOf, scenarioOf } from '../../testing/scenario'
 import type { TokenOptions } from '../../testing/scenario'
 
 type Answer = Record<string, unknown>
-const ask = (map: string, tokens: Record<string, Partial<TokenOptions>>, query: Answer, extras: Answer = {}) =>
-  answerOf<Answer>(scenarioOf('arianrhod', map, tokens, query, extras))
+const ask = (
+  map: string,
+  tokens: Record<string, Partial<TokenOptions>>,
+  query: Answer,
+  extras: Answer = {},
+) => answerOf<Answer>(scenarioOf('arianrhod', map, tokens, query, extras))
 const cover = (map: string, from = 'a', to = 'b', extra: Answer = {}) =>
   ask(map, {}, { type: 'cover', from, to, attack: 'ranged', ...extra }).cover
 
@@ -13,7 +17,9 @@ describe('射線と遮蔽 (line of fire and cover)', () => {
     expect(cover('a . .|. b')).toBe('full')
     expect(cover('a . # . b')).toBe('full')
     expect(cover('a .D. b')).toBe('full')
-    expect(ask('a . .|. b', {}, { type: 'cover', from: 'a', to: 'b', attack: 'ranged' })).toMatchObject({ targetable: false })
+    expect(
+      ask('a . .|. b', {}, { type: 'cover', from: 'a', to: 'b', attack: 'ranged' }),
+    ).toMatchObject({ targetable: false })
   })
   it('crossing a partial-cover obstacle (low wall) gives partial cover: +1D to the reaction', () => {
     expect(ask('a . .:. b', {}, { type: 'cover', from: 'a', to: 'b', attack: 'ranged' })).toEqual({
@@ -56,7 +62,9 @@ describe('射線と遮蔽 (line of fire and cover)', () => {
       targetable: false,
       reason: 'ranged-inside-reach',
     })
-    expect(ask('a b', {}, { type: 'cover', from: 'a', to: 'b', attack: 'melee' })).toMatchObject({ targetable: true })
+    expect(ask('a b', {}, { type: 'cover', from: 'a', to: 'b', attack: 'melee' })).toMatchObject({
+      targetable: true,
+    })
   })
 })
 
@@ -66,7 +74,9 @@ describe('targets', () => {
   `
   it('melee (至近) reaches only the リーチ; ranged never inside it, within range, not behind full cover', () => {
     const ids = (q: Answer, extras: Answer = {}) =>
-      (ask(map, {}, { type: 'targets', token: 'a', ...q }, extras).targets as { id: string }[]).map((t) => t.id)
+      (ask(map, {}, { type: 'targets', token: 'a', ...q }, extras).targets as { id: string }[]).map(
+        (t) => t.id,
+      )
     expect(ids({ attack: 'melee' })).toEqual(['Z'])
     expect(ids({ attack: 'ranged', range: 10 })).toEqual(['Y'])
     expect(ids({ attack: 'ranged', range: 12 })).toEqual(['Y', 'X'])
@@ -75,7 +85,10 @@ describe('targets', () => {
   })
   it('at 明度 1 line of fire reaches only within リーチ', () => {
     const ids = (extras: Answer) =>
-      (ask(map, {}, { type: 'targets', token: 'a', attack: 'melee', range: 'scene' }, extras).targets as { id: string }[]).map((t) => t.id)
+      (
+        ask(map, {}, { type: 'targets', token: 'a', attack: 'melee', range: 'scene' }, extras)
+          .targets as { id: string }[]
+      ).map((t) => t.id)
     expect(ids({ light: { ambient: 1 } })).toEqual(['Z'])
     expect(ids({ light: { ambient: 2 } })).toEqual(['Z', 'Y', 'X', 'W'])
   })
@@ -83,27 +96,53 @@ describe('targets', () => {
 
 describe('エンゲージ: ZOC, リーチ and 効果範囲 across walls', () => {
   it('ZOC does not reach across a wall or closed door, nor past a blocked corner', () => {
-    const zoc = ask(`
+    const zoc = ask(
+      `
       . .|.
       -
       . aD.
       
       . . .
-    `, {}, { type: 'zoc', token: 'a' }).cells
+    `,
+      {},
+      { type: 'zoc', token: 'a' },
+    ).cells
     // [0,0] and [2,0] lie past corners the walls meet, [2,1] behind the door, [2,2] past its corner
-    expect(zoc).toEqual([[1, 0], [0, 1], [1, 1], [0, 2], [1, 2]])
+    expect(zoc).toEqual([
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [0, 2],
+      [1, 2],
+    ])
   })
   it('リーチ includes partitions only on the character’s own square', () => {
-    const r = ask(`
+    const r = ask(
+      `
       . . .
         -
       . a|.
       
       . .:.
-    `, {}, { type: 'engagement', token: 'a' })
+    `,
+      {},
+      { type: 'engagement', token: 'a' },
+    )
     expect(r.edges).toEqual([
-      { between: [[1, 0], [1, 1]], kind: 'wall' },
-      { between: [[1, 1], [2, 1]], kind: 'wall' },
+      {
+        between: [
+          [1, 0],
+          [1, 1],
+        ],
+        kind: 'wall',
+      },
+      {
+        between: [
+          [1, 1],
+          [2, 1],
+        ],
+        kind: 'wall',
+      },
     ])
   })
 })
@@ -122,62 +161,126 @@ describe('効果範囲 (areas) and fate', () => {
   `
   it('the area is the origin and its 3 m neighbourhood, plus the walls and doors beside those squares', () => {
     const r = ask(map, {}, { type: 'area', origin: [1, 2] })
-    expect(r.cells).toEqual([[1, 1], [2, 1], [0, 2], [1, 2], [2, 2], [0, 3], [1, 3], [2, 3]])
-    expect(r.edges).toEqual([{ between: [[0, 1], [0, 2]], kind: 'wall' }])
+    expect(r.cells).toEqual([
+      [1, 1],
+      [2, 1],
+      [0, 2],
+      [1, 2],
+      [2, 2],
+      [0, 3],
+      [1, 3],
+      [2, 3],
+    ])
+    expect(r.edges).toEqual([
+      {
+        between: [
+          [0, 1],
+          [0, 2],
+        ],
+        kind: 'wall',
+      },
+    ])
   })
   it('fate widens or narrows it by 1 m per point, never below 0', () => {
-    expect((ask(map, {}, { type: 'area', origin: [2, 3], fate: -1 }).cells as unknown[]).length).toBe(5)
-    expect(ask(map, {}, { type: 'area', origin: [2, 3], fate: -5 })).toMatchObject({ radius: 0, cells: [[2, 3]] })
-    expect((ask(map, {}, { type: 'area', origin: [2, 2], fate: 1 }).cells as unknown[]).length).toBe(13)
+    expect(
+      (ask(map, {}, { type: 'area', origin: [2, 3], fate: -1 }).cells as unknown[]).length,
+    ).toBe(5)
+    expect(ask(map, {}, { type: 'area', origin: [2, 3], fate: -5 })).toMatchObject({
+      radius: 0,
+      cells: [[2, 3]],
+    })
+    expect(
+      (ask(map, {}, { type: 'area', origin: [2, 2], fate: 1 }).cells as unknown[]).length,
+    ).toBe(13)
   })
   it('the origin must be in range with its centre in sight', () => {
     const walled = map.replace('    -\n', '    - - -\n')
-    expect(ask(walled, {}, { type: 'area', token: 'a', origin: [0, 1], range: 20 })).toMatchObject({ valid: false, reason: 'origin-not-in-sight' })
-    expect(ask(map, {}, { type: 'area', token: 'a', origin: [2, 2], range: 4 })).toMatchObject({ valid: false, reason: 'origin-out-of-range' })
-    expect(ask(map, {}, { type: 'area', token: 'a', origin: [3, 3], range: 3 })).toMatchObject({ valid: true, tokens: ['a'] })
+    expect(ask(walled, {}, { type: 'area', token: 'a', origin: [0, 1], range: 20 })).toMatchObject({
+      valid: false,
+      reason: 'origin-not-in-sight',
+    })
+    expect(ask(map, {}, { type: 'area', token: 'a', origin: [2, 2], range: 4 })).toMatchObject({
+      valid: false,
+      reason: 'origin-out-of-range',
+    })
+    expect(ask(map, {}, { type: 'area', token: 'a', origin: [3, 3], range: 3 })).toMatchObject({
+      valid: true,
+      tokens: ['a'],
+    })
   })
 })
 
 describe('挟撃状態 (flanking)', () => {
   it('two allied foes in the target’s ZOC on a line through its centre flank it', () => {
-    const r = ask(`
+    const r = ask(
+      `
       a . c
       
       b Z d
       
       e . .
-    `, {}, { type: 'flanking', target: 'Z' })
-    expect(r).toEqual({ pairs: [['b', 'd'], ['c', 'e']] })
+    `,
+      {},
+      { type: 'flanking', target: 'Z' },
+    )
+    expect(r).toEqual({
+      pairs: [
+        ['b', 'd'],
+        ['c', 'e'],
+      ],
+    })
   })
   it('not when the pair are not allies, not across a wall, not when out of line', () => {
-    expect(ask('a Z b', { b: { faction: 'other' } }, { type: 'flanking', target: 'Z' })).toEqual({ pairs: [] })
+    expect(ask('a Z b', { b: { faction: 'other' } }, { type: 'flanking', target: 'Z' })).toEqual({
+      pairs: [],
+    })
     expect(ask('a Z|b', {}, { type: 'flanking', target: 'Z' })).toEqual({ pairs: [] })
-    expect(ask(`
+    expect(
+      ask(
+        `
       a . .
       
       . Z b
-    `, {}, { type: 'flanking', target: 'Z' })).toEqual({ pairs: [] })
+    `,
+        {},
+        { type: 'flanking', target: 'Z' },
+      ),
+    ).toEqual({ pairs: [] })
   })
 })
 
 describe('カバー (protect)', () => {
   it('is possible within 3 m, plus 1 m per fate point', () => {
-    const q = (fate: number) => ask('a . . b', {}, { type: 'protect', token: 'a', target: 'b', fate })
+    const q = (fate: number) =>
+      ask('a . . b', {}, { type: 'protect', token: 'a', target: 'b', fate })
     expect(q(0)).toEqual({ allowed: false, distance: 6, range: 3 })
     expect(q(3)).toEqual({ allowed: true, distance: 6, range: 6 })
-    expect(ask('a . b', {}, { type: 'protect', token: 'a', target: 'b' })).toMatchObject({ allowed: false, distance: 4 })
-    expect(ask('a b', {}, { type: 'protect', token: 'a', target: 'b' })).toMatchObject({ allowed: true })
+    expect(ask('a . b', {}, { type: 'protect', token: 'a', target: 'b' })).toMatchObject({
+      allowed: false,
+      distance: 4,
+    })
+    expect(ask('a b', {}, { type: 'protect', token: 'a', target: 'b' })).toMatchObject({
+      allowed: true,
+    })
   })
 })
 
 describe('明度 (light)', () => {
-  const light = (extras: Answer, at: [number, number] = [0, 0]) => ask('. . . . . . . .|.', {}, { type: 'light', at }, extras)
+  const light = (extras: Answer, at: [number, number] = [0, 0]) =>
+    ask('. . . . . . . .|.', {}, { type: 'light', at }, extras)
   it('is 6 with nothing set, the ambient level, or the cell override', () => {
     expect(light({})).toEqual({ level: 6, effects: [] })
-    expect(light({ light: { ambient: 3 } })).toEqual({ level: 3, effects: ['no-sight-into-neighbouring-area'] })
+    expect(light({ light: { ambient: 3 } })).toEqual({
+      level: 3,
+      effects: ['no-sight-into-neighbouring-area'],
+    })
     expect(light({ light: { ambient: 6 }, cells: [{ at: [0, 0], light: 1 }] })).toEqual({
       level: 1,
-      effects: ['no-sight-into-neighbouring-area', 'checks-lose-one-die', 'line-of-fire-within-reach-only'],
+      effects: [
+        'no-sight-into-neighbouring-area',
+        'checks-lose-one-die',
+        'line-of-fire-within-reach-only',
+      ],
     })
   })
   it('light sources raise the level within their radius, not through walls', () => {
@@ -185,6 +288,19 @@ describe('明度 (light)', () => {
     expect(light(sources, [2, 0]).level).toBe(4)
     expect(light(sources, [1, 0]).level).toBe(0)
     expect(light(sources, [8, 0]).level).toBe(0)
-    expect(light({ light: { ambient: 0, sources: [{ at: [5, 0], level: 2, radius: 6 }, { at: [4, 0], level: 3, radius: 2 }] } }, [4, 0]).level).toBe(3)
+    expect(
+      light(
+        {
+          light: {
+            ambient: 0,
+            sources: [
+              { at: [5, 0], level: 2, radius: 6 },
+              { at: [4, 0], level: 3, radius: 2 },
+            ],
+          },
+        },
+        [4, 0],
+      ).level,
+    ).toBe(3)
   })
 })

@@ -25,9 +25,16 @@ function coverLevel(obstacle: LineObstacle): number {
  */
 export function coverBetween(grid: Grid, from: number, to: number): Cover {
   if (from === to) return 'none'
-  const { cross, touch } = obstructionLevels(grid, centreOf(grid.cellOf(from)), centreOf(grid.cellOf(to)), coverLevel, {
-    ignoreCells: [from, to],
-  })
+  const { cross, touch } = obstructionLevels(
+    grid,
+    centreOf(grid.cellOf(from)),
+    centreOf(grid.cellOf(to)),
+    coverLevel,
+    {
+      ignoreCells: [from, to],
+      stopAtCross: 2,
+    },
+  )
   if (cross >= 2) return 'full'
   if (cross === 1 || touch >= 2) return 'partial'
   return 'none'
@@ -83,7 +90,9 @@ export function edgesAround(grid: Grid, cells: Iterable<number>): EdgeAnswer[] {
 /** 挟撃状態: unordered pairs of allied foes of the target, both in its ZOC, in line through its centre. */
 export function flankingPairs(field: Field, target: ArToken): [string, string][] {
   const zoc = field.zocOf(target)
-  const foes = field.tokens.filter((t) => t !== target && field.isEnemy(t, target) && zoc.includes(t.cell))
+  const foes = field.tokens.filter(
+    (t) => t !== target && field.isEnemy(t, target) && zoc.includes(t.cell),
+  )
   const [tx, ty] = field.cellOf(target)
   const pairs: [string, string][] = []
   for (let i = 0; i < foes.length; i++) {
@@ -99,7 +108,9 @@ export function flankingPairs(field: Field, target: ArToken): [string, string][]
       if (crossProduct === 0 && dot > 0) pairs.push(a.id < b.id ? [a.id, b.id] : [b.id, a.id])
     }
   }
-  return pairs.sort((p, q) => (p[0] < q[0] ? -1 : p[0] > q[0] ? 1 : p[1] < q[1] ? -1 : p[1] > q[1] ? 1 : 0))
+  return pairs.sort((p, q) =>
+    p[0] < q[0] ? -1 : p[0] > q[0] ? 1 : p[1] < q[1] ? -1 : p[1] > q[1] ? 1 : 0,
+  )
 }
 
 export const DEFAULT_LIGHT = 6
@@ -145,7 +156,12 @@ export interface TargetAnswer {
  * never inside リーチ for a ranged attack, never behind full cover (シーン ignores cover),
  * and only inside リーチ where the light at either square is 1 or less.
  */
-export function targetsOf(field: Field, attacker: ArToken, attack: 'melee' | 'ranged', range: RangeSpec): TargetAnswer[] {
+export function targetsOf(
+  field: Field,
+  attacker: ArToken,
+  attack: 'melee' | 'ranged',
+  range: RangeSpec,
+): TargetAnswer[] {
   const reach = reachCells(field, attacker.cell)
   const dark = lightLevel(field, attacker.cell) <= 1
   const out: TargetAnswer[] = []
@@ -153,7 +169,12 @@ export function targetsOf(field: Field, attacker: ArToken, attack: 'melee' | 'ra
     if (target === attacker) continue
     const inReach = reach.includes(target.cell)
     if (attack === 'ranged' && inReach) continue
-    if (range === 'reach' ? !inReach : range !== 'scene' && distance(field.cellOf(attacker), field.cellOf(target)) > range) continue
+    if (
+      range === 'reach'
+        ? !inReach
+        : range !== 'scene' && distance(field.cellOf(attacker), field.cellOf(target)) > range
+    )
+      continue
     if (!inReach && (dark || lightLevel(field, target.cell) <= 1)) continue
     const cover = range === 'scene' ? 'none' : coverBetween(field.grid, attacker.cell, target.cell)
     if (cover === 'full') continue
@@ -165,7 +186,9 @@ export function targetsOf(field: Field, attacker: ArToken, attack: 'melee' | 'ra
       foe: field.isEnemy(attacker, target),
     })
   }
-  return out.sort((a, b) => a.at[1] - b.at[1] || a.at[0] - b.at[0] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return out.sort(
+    (a, b) => a.at[1] - b.at[1] || a.at[0] - b.at[0] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  )
 }
 
 export interface AreaAnswer {
@@ -184,20 +207,33 @@ export interface AreaAnswer {
  * the origin must be in range and its centre in sight (no full cover between the centres);
  * range 'reach' is a melee 範囲(選択) whose origin lies in the user's リーチ.
  */
-export function areaOf(field: Field, origin: number, fate: number, user?: ArToken, range?: RangeSpec): AreaAnswer {
+export function areaOf(
+  field: Field,
+  origin: number,
+  fate: number,
+  user?: ArToken,
+  range?: RangeSpec,
+): AreaAnswer {
   const grid = field.grid
   const radius = Math.max(0, ENGAGEMENT + fate)
   let reason: string | undefined
   if (user) {
-    if (range === 'reach' && !reachCells(field, user.cell).includes(origin)) reason = 'origin-outside-reach'
-    else if (typeof range === 'number' && distance(field.cellOf(user), grid.cellOf(origin)) > range) reason = 'origin-out-of-range'
-    else if (range !== 'scene' && coverBetween(grid, user.cell, origin) === 'full') reason = 'origin-not-in-sight'
+    if (range === 'reach' && !reachCells(field, user.cell).includes(origin))
+      reason = 'origin-outside-reach'
+    else if (typeof range === 'number' && distance(field.cellOf(user), grid.cellOf(origin)) > range)
+      reason = 'origin-out-of-range'
+    else if (range !== 'scene' && coverBetween(grid, user.cell, origin) === 'full')
+      reason = 'origin-not-in-sight'
   }
   const region = field.region(origin, radius, true)
   const cells: number[] = []
   const solids: number[] = []
-  for (const cell of [...region.keys()].sort((a, b) => a - b)) (grid.isSolid(cell) ? solids : cells).push(cell)
-  const tokens = field.tokens.filter((t) => region.has(t.cell)).map((t) => t.id).sort()
+  for (const cell of [...region.keys()].sort((a, b) => a - b))
+    (grid.isSolid(cell) ? solids : cells).push(cell)
+  const tokens = field.tokens
+    .filter((t) => region.has(t.cell))
+    .map((t) => t.id)
+    .sort()
   return {
     valid: reason === undefined,
     ...(reason ? { reason } : {}),

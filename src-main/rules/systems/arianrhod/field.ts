@@ -43,12 +43,18 @@ export class Field {
 
   constructor(readonly battle: Battle) {
     this.grid = battle.grid
-    const rawTokens = Array.isArray(battle.scenario.tokens) ? (battle.scenario.tokens as unknown[]) : []
+    const rawTokens = Array.isArray(battle.scenario.tokens)
+      ? (battle.scenario.tokens as unknown[])
+      : []
     const tokens = battle.tokens.map((spec, i) => {
       const parsed = extrasSchema.safeParse(rawTokens[i] ?? {})
       if (!parsed.success) {
         const issue = parsed.error.issues[0]
-        throw new ScenarioError('invalid-scenario', `token "${spec.id}": ${issue.message}`, `/tokens/${i}/${issue.path.join('/')}`)
+        throw new ScenarioError(
+          'invalid-scenario',
+          `token "${spec.id}": ${issue.message}`,
+          `/tokens/${i}/${issue.path.join('/')}`,
+        )
       }
       const cell = this.grid.index(spec.at[0], spec.at[1])
       const states = new Set<string>(spec.states ?? [])
@@ -157,24 +163,44 @@ export class Field {
   adjacentEnemies(mover: ArToken, cell: number): ArToken[] {
     const around = this.engagement(cell)
     return this.tokens
-      .filter((t) => t !== mover && this.isEnemy(t, mover) && t.cell !== cell && around.includes(t.cell))
+      .filter(
+        (t) => t !== mover && this.isEnemy(t, mover) && t.cell !== cell && around.includes(t.cell),
+      )
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   }
 
   /** Distinct enemies in a token's ZOC, a mob group counting once. */
-  private duelCounts(token: ArToken): { enemies: ArToken[]; allies: ArToken[]; units: Set<string> } {
+  private duelCounts(token: ArToken): {
+    enemies: ArToken[]
+    allies: ArToken[]
+    units: Set<string>
+  } {
     const zoc = this.zocOf(token)
     const inZoc = this.tokens.filter((t) => t !== token && zoc.includes(t.cell))
     const enemies = inZoc.filter((t) => this.isEnemy(t, token))
     const allies = inZoc.filter((t) => !this.isEnemy(t, token))
-    const units = new Set(enemies.map((e) => (e.extras.group ? `group:${e.extras.group}` : `id:${e.id}`)))
+    const units = new Set(
+      enemies.map((e) => (e.extras.group ? `group:${e.extras.group}` : `id:${e.id}`)),
+    )
     return { enemies, allies, units }
   }
 
   /** 決戦状態 may be declared only with exactly one enemy (or one mob group) in the ZOC. */
-  duelStatus(token: ArToken): { canDeclare: boolean; enemies: string[]; allies: string[]; active?: boolean; endedBy?: string } {
+  duelStatus(token: ArToken): {
+    canDeclare: boolean
+    enemies: string[]
+    allies: string[]
+    active?: boolean
+    endedBy?: string
+  } {
     const { enemies, allies, units } = this.duelCounts(token)
-    const status: { canDeclare: boolean; enemies: string[]; allies: string[]; active?: boolean; endedBy?: string } = {
+    const status: {
+      canDeclare: boolean
+      enemies: string[]
+      allies: string[]
+      active?: boolean
+      endedBy?: string
+    } = {
       canDeclare: units.size === 1,
       enemies: enemies.map((e) => e.id).sort(),
       allies: allies.map((a) => a.id).sort(),
@@ -204,7 +230,9 @@ export class Field {
   /** 封鎖: GM-marked squares, plus the ZOC of blockading characters (never against themselves). */
   isBlockaded(cell: number, mover: ArToken): boolean {
     if (this.grid.blockade[cell]) return true
-    return this.tokens.some((t) => t !== mover && this.blockadesZoc(t) && this.zocOf(t).includes(cell))
+    return this.tokens.some(
+      (t) => t !== mover && this.blockadesZoc(t) && this.zocOf(t).includes(cell),
+    )
   }
 }
 

@@ -5,7 +5,6 @@ import type { Battle, QueryHandler, RuleSystem } from '../../system'
 import { ScenarioError } from '../../system'
 import { fieldOfView } from '../../grid/vision'
 import {
-
   isCell,
   readBoolean,
   readCell,
@@ -62,15 +61,22 @@ function readRange(query: Query, fallback: RangeSpec | undefined): RangeSpec {
   if (value === undefined && fallback !== undefined) return fallback
   if (value === 'reach' || value === 'scene') return value
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value
-  throw new ScenarioError('invalid-query', 'query.range must be metres (a number ≥ 0), "reach" (至近) or "scene" (シーン)', '/query/range')
+  throw new ScenarioError(
+    'invalid-query',
+    'query.range must be metres (a number ≥ 0), "reach" (至近) or "scene" (シーン)',
+    '/query/range',
+  )
 }
 
 const reach: QueryHandler = (battle, query) => {
   const field = fieldOf(battle)
   const mover = field.token(readToken(battle, query, 'token'))
   const plan = planMove(field, mover, readMode(query, MOVE_MODES))
-  if (!plan.allowed || !plan.search) return { cells: [], allowed: false, reason: plan.reason, lost: plan.lost }
-  const cells = plan.search.reach({ excludeStarts: true }).map((r) => ({ at: field.grid.cellOf(r.cell), cost: r.cost }))
+  if (!plan.allowed || !plan.search)
+    return { cells: [], allowed: false, reason: plan.reason, lost: plan.lost }
+  const cells = plan.search
+    .reach({ excludeStarts: true })
+    .map((r) => ({ at: field.grid.cellOf(r.cell), cost: r.cost }))
   return { cells, allowed: true, ...planExtras(plan) }
 }
 
@@ -148,7 +154,8 @@ const visible: QueryHandler = (battle, query) => {
   const range = query.range === undefined ? Infinity : readNumber(query, 'range', { min: 0 })
   const origin = field.cellOf(token)
   const seen = fieldOfView(field.grid, token.cell, {
-    inRange: range === Infinity ? undefined : (cell) => distance(origin, field.grid.cellOf(cell)) <= range,
+    inRange:
+      range === Infinity ? undefined : (cell) => distance(origin, field.grid.cellOf(cell)) <= range,
   })
   return { cells: cellList(field, seen) }
 }
@@ -174,7 +181,13 @@ const area: QueryHandler = (battle, query) => {
   const fate = readNumber(query, 'fate', { fallback: 0, integer: true, min: -100, max: 100 })
   const user = readOptionalToken(battle, query, 'token')
   const range = user ? readRange(query, 'scene') : undefined
-  return areaOf(field, field.grid.index(origin[0], origin[1]), fate, user && field.token(user), range)
+  return areaOf(
+    field,
+    field.grid.index(origin[0], origin[1]),
+    fate,
+    user && field.token(user),
+    range,
+  )
 }
 
 const trapReach: QueryHandler = (battle, query) => {
@@ -187,23 +200,44 @@ const trapReach: QueryHandler = (battle, query) => {
   }
   if (typeof object === 'object' && object !== null && 'between' in object) {
     const between = (object as Query).between
-    if (Array.isArray(between) && between.length === 2 && isCell(between[0]) && isCell(between[1])) {
+    if (
+      Array.isArray(between) &&
+      between.length === 2 &&
+      isCell(between[0]) &&
+      isCell(between[1])
+    ) {
       const [a, b] = between as [Cell, Cell]
       if (!field.grid.inBounds(a[0], a[1]) || !field.grid.inBounds(b[0], b[1])) {
-        throw new ScenarioError('cell-out-of-bounds', 'query.object.between names a cell outside the map', '/query/object/between')
+        throw new ScenarioError(
+          'cell-out-of-bounds',
+          'query.object.between names a cell outside the map',
+          '/query/object/between',
+        )
       }
       if (!field.grid.edgeSlot(a, b)) {
-        throw new ScenarioError('invalid-query', 'query.object.between must be two orthogonal neighbours', '/query/object/between')
+        throw new ScenarioError(
+          'invalid-query',
+          'query.object.between must be two orthogonal neighbours',
+          '/query/object/between',
+        )
       }
       return trapReachOf(field, { between: [a, b] }, extended)
     }
   }
-  throw new ScenarioError('invalid-query', 'query.object must be {"at": [x, y]} or {"between": [[x, y], [x, y]]}', '/query/object')
+  throw new ScenarioError(
+    'invalid-query',
+    'query.object must be {"at": [x, y]} or {"between": [[x, y], [x, y]]}',
+    '/query/object',
+  )
 }
 
 const board: QueryHandler = (battle, query) => {
   const field = fieldOf(battle)
-  return boardingOf(field, field.token(readToken(battle, query, 'token')), field.token(readToken(battle, query, 'rider')))
+  return boardingOf(
+    field,
+    field.token(readToken(battle, query, 'token')),
+    field.token(readToken(battle, query, 'rider')),
+  )
 }
 
 const dismount: QueryHandler = (battle, query) => {
@@ -216,7 +250,8 @@ const fall: QueryHandler = (battle, query) => {
   const token = field.token(readToken(battle, query, 'token'))
   const mode = readMode(query, MOVE_MODES, 'combat')
   const report = mode === 'climb' || mode === 'jump-climb' ? undefined : fallOf(field, token, mode)
-  if (!report) return { falls: false, at: field.cellOf(token), height: 0, damage: 'none', stoppedBy: [] }
+  if (!report)
+    return { falls: false, at: field.cellOf(token), height: 0, damage: 'none', stoppedBy: [] }
   return { falls: true, ...report, from: token.elevation, to: field.grid.elevation[token.cell] }
 }
 
@@ -245,7 +280,9 @@ const duel: QueryHandler = (battle, query) => {
 const stealth: QueryHandler = (battle, query) => {
   const field = fieldOf(battle)
   const token = field.token(readToken(battle, query, 'token'))
-  const owners = field.tokens.filter((o) => o !== token && field.isEnemy(o, token) && field.zocOf(o).includes(token.cell))
+  const owners = field.tokens.filter(
+    (o) => o !== token && field.isEnemy(o, token) && field.zocOf(o).includes(token.cell),
+  )
   return { canEnter: owners.length === 0, zoc: sortIds(owners) }
 }
 
@@ -280,4 +317,3 @@ export const arianrhod: RuleSystem = {
     stealth,
   },
 }
-

@@ -3,14 +3,22 @@
 // the budget, what the move costs in actions, and the search whose result answers both `reach`
 // and `path`.
 import type { Cell } from '../../model'
-import { EIGHT_DIRECTIONS, TERRAIN_PIT, TERRAIN_SOLID } from '../../grid/grid'
+import { DIRECTION_DX, DIRECTION_DY, TERRAIN_PIT, TERRAIN_SOLID } from '../../grid/grid'
 import type { SearchResult } from '../../grid/search'
-import { leastCostSearch } from '../../grid/search'
+import { leastCostSearch, windowAround } from '../../grid/search'
 import type { ArToken, Field } from './field'
 import { sortIds } from './field'
-import { stepCost } from './metric'
+import { ORTHOGONAL_STEP, stepCost } from './metric'
 
-export const MOVE_MODES = ['combat', 'full', 'disengage', 'forced-disengage', 'jump', 'climb', 'jump-climb'] as const
+export const MOVE_MODES = [
+  'combat',
+  'full',
+  'disengage',
+  'forced-disengage',
+  'jump',
+  'climb',
+  'jump-climb',
+] as const
 export type MoveMode = (typeof MOVE_MODES)[number]
 
 export const ACTION_MOVE = 0
@@ -102,7 +110,8 @@ export function planMove(field: Field, mover: ArToken, mode: MoveMode): MovePlan
   const plan: MovePlan = {
     allowed: true,
     mode,
-    budget: mode === 'full' ? move + FULL_MOVE_BONUS : disengaging(mode) ? DISENGAGE_DISTANCE : move,
+    budget:
+      mode === 'full' ? move + FULL_MOVE_BONUS : disengaging(mode) ? DISENGAGE_DISTANCE : move,
     lost: lostActions(mode),
     startChecks: [],
     start,
@@ -124,7 +133,14 @@ export function planMove(field: Field, mover: ArToken, mode: MoveMode): MovePlan
     if (against.length > 0) plan.startChecks.push({ kind: 'contest', ability: 'INIT', against })
   }
   plan.zocMask = zocMask
-  plan.search = searchMoves(field, mover, mode, plan.budget, startElevation, disengaging(mode) ? null : zocMask)
+  plan.search = searchMoves(
+    field,
+    mover,
+    mode,
+    plan.budget,
+    startElevation,
+    disengaging(mode) ? null : zocMask,
+  )
   return plan
 }
 
@@ -138,6 +154,7 @@ function searchMoves(
 ): SearchResult {
   const grid = field.grid
   const width = grid.width
+  const height = grid.height
   const start = mover.cell
   const throughEnemies = mode === 'forced-disengage'
   const canClimb = climbing(mode)
@@ -145,13 +162,14 @@ function searchMoves(
   const flying = mover.flying
 
   // Squares the move may not even pass: enemies (a flyer passes over non-flying ones).
-  const blockedByEnemy = (cell: number): boolean => {
-    if (throughEnemies) return false
-    for (const t of field.occupantsOf(cell)) {
-      if (t !== mover && field.isEnemy(t, mover) && !(flying && !t.flying)) return true
-    }
-    return false
+  const enemyThere = new Uint8Array(grid.size)
+  const othersThere = new Uint8Array(grid.size)
+  for (const t of field.tokens) {
+    if (t === mover) continue
+    othersThere[t.cell] = 1
+    if (!throughEnemies && field.isEnemy(t, mover) && !(flying && !t.flying)) enemyThere[t.cell] = 1
   }
+  const blockedByEnemy = (cell: number): boolean => enemyThere[cell] === 1
   const floorAt = (cell: number): number => (cell === start ? startElevation : grid.elevation[cell])
 
   return leastCostSearch({
@@ -159,20 +177,26 @@ function searchMoves(
     states: 2,
     starts: [{ cell: start }],
     maxCost: budget,
-    canPassThrough: (cell, state) => state === STATE_MOVING && !(stopMask !== null && stopMask[cell] > 0),
+    // every step costs at least 2 m, so the move stays within budget / 2 squares of its start
+    window: windowAround(grid, start, budget / ORTHOGONAL_STEP),
+    canPassThrough: (cell, state) =>
+      state === STATE_MOVING && !(stopMask !== null && stopMask[cell] > 0),
     canEndOn: (cell) =>
       cell !== start &&
-      !field.occupiedByOthers(cell, mover) &&
+      othersThere[cell] === 0 &&
       grid.terrain[cell] !== TERRAIN_SOLID &&
       (flying || grid.terrain[cell] !== TERRAIN_PIT),
     expand(cell, _state, _cost, emit) {
       const x = cell % width
       const y = (cell - x) / width
       const here = floorAt(cell)
-      for (const [dx, dy] of EIGHT_DIRECTIONS) {
+      for (let d = 0; d < 8; d++) {
+        const dx = DIRECTION_DX[d]
+        const dy = DIRECTION_DY[d]
         const nx = x + dx
         const ny = y + dy
-        if (!grid.inBounds(nx, ny) || grid.stepBlocked(x, y, dx, dy)) continue
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height || grid.stepBlockedInside(cell, dx, dy))
+          continue
         const next = ny * width + nx
         const terrain = grid.terrain[next]
         if (terrain === TERRAIN_SOLID || blockedByEnemy(next)) continue
@@ -236,7 +260,13 @@ export function describePath(
   mover: ArToken,
   plan: MovePlan,
   target: number,
-): { cost: number; steps: PathAnswerStep[]; checks: Check[]; falls: FallReport[]; loses: string[] } | null {
+): {
+  cost: number
+  steps: PathAnswerStep[]
+  checks: Check[]
+  falls: FallReport[]
+  loses: string[]
+} | null {
   const raw = plan.search?.path(target)
   if (!raw || raw.length === 0) return null
   const grid = field.grid
@@ -256,7 +286,11 @@ export function describePath(
       const dy = Math.sign(ty - py)
       const each = stepCost(dx, dy)
       for (let k = 1; k <= squares; k++) {
-        steps.push({ at: [px + k * dx, py + k * dy], cost: previousCost + k * each, action: 'jump' })
+        steps.push({
+          at: [px + k * dx, py + k * dy],
+          cost: previousCost + k * each,
+          action: 'jump',
+        })
       }
       // DC = 2 × the width of the gap in metres (every square crossed but the landing one)
       checks.push({ kind: 'jump', ability: 'STR', dc: 2 * (squares - 1) * each })

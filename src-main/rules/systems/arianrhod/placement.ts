@@ -10,7 +10,9 @@ import { ENGAGEMENT, EXTENDED_REACH, stepCost } from './metric'
 /** A square a character may be put on: in the map, neither solid nor a pit, nobody else there. */
 function isFree(field: Field, cell: number, except: ArToken): boolean {
   const terrain = field.grid.terrain[cell]
-  return terrain !== TERRAIN_SOLID && terrain !== TERRAIN_PIT && !field.occupiedByOthers(cell, except)
+  return (
+    terrain !== TERRAIN_SOLID && terrain !== TERRAIN_PIT && !field.occupiedByOthers(cell, except)
+  )
 }
 
 function cells(field: Field, list: Iterable<number>): Cell[] {
@@ -21,7 +23,8 @@ function cells(field: Field, list: Iterable<number>): Cell[] {
 export function boardingOf(field: Field, passenger: ArToken, rider: ArToken) {
   if (rider === passenger) return { allowed: false, reason: 'same-token' }
   if (!rider.has('mounted')) return { allowed: false, reason: 'rider-not-mounted' }
-  if (!field.engagement(passenger.cell).includes(rider.cell)) return { allowed: false, reason: 'rider-outside-reach' }
+  if (!field.engagement(passenger.cell).includes(rider.cell))
+    return { allowed: false, reason: 'rider-outside-reach' }
   return { allowed: true, at: field.cellOf(rider), action: 'minor' }
 }
 
@@ -35,8 +38,17 @@ export const ACROBATIC_DISMOUNT_BASE_DC = 5
 export function dismountOf(field: Field, passenger: ArToken) {
   const sharing = field.occupantsOf(passenger.cell).filter((t) => t !== passenger)
   if (sharing.length === 0) return { allowed: false, reason: 'not-sharing-a-square' }
-  const free = field.engagement(passenger.cell).filter((c) => c !== passenger.cell && isFree(field, c, passenger))
-  if (free.length > 0) return { allowed: true, acrobatic: false, zoc: ENGAGEMENT, cells: cells(field, free), checks: [] }
+  const free = field
+    .engagement(passenger.cell)
+    .filter((c) => c !== passenger.cell && isFree(field, c, passenger))
+  if (free.length > 0)
+    return {
+      allowed: true,
+      acrobatic: false,
+      zoc: ENGAGEMENT,
+      cells: cells(field, free),
+      checks: [],
+    }
   const nearest = nearestFree(field, passenger, passenger.cell)
   if (nearest.cells.length > 0) {
     const radius = nearest.distance
@@ -45,7 +57,14 @@ export function dismountOf(field: Field, passenger: ArToken) {
       acrobatic: true,
       zoc: radius,
       cells: cells(field, nearest.cells),
-      checks: [{ kind: 'acrobatic-dismount', ability: 'AGI', dc: ACROBATIC_DISMOUNT_BASE_DC + radius, onFailure: 'slip' }],
+      checks: [
+        {
+          kind: 'acrobatic-dismount',
+          ability: 'AGI',
+          dc: ACROBATIC_DISMOUNT_BASE_DC + radius,
+          onFailure: 'slip',
+        },
+      ],
     }
   }
   return { allowed: false, reason: 'no-free-square' }
@@ -58,15 +77,26 @@ export function dismountOf(field: Field, passenger: ArToken) {
  */
 export function forcedMoveOf(field: Field, token: ArToken, to: number) {
   const grid = field.grid
-  if (isFree(field, to, token)) return { at: grid.cellOf(to), redirected: false, distance: 0, candidates: [grid.cellOf(to)] }
+  if (isFree(field, to, token))
+    return { at: grid.cellOf(to), redirected: false, distance: 0, candidates: [grid.cellOf(to)] }
   const nearest = nearestFree(field, token, to)
-  if (nearest.cells.length === 0) return { at: null, redirected: true, distance: null, candidates: [] }
+  if (nearest.cells.length === 0)
+    return { at: null, redirected: true, distance: null, candidates: [] }
   const candidates = cells(field, nearest.cells)
-  return { at: candidates.length === 1 ? candidates[0] : null, redirected: true, distance: nearest.distance, candidates }
+  return {
+    at: candidates.length === 1 ? candidates[0] : null,
+    redirected: true,
+    distance: nearest.distance,
+    candidates,
+  }
 }
 
 /** The free squares nearest to `from` (other than itself), measured through the grid. */
-function nearestFree(field: Field, token: ArToken, from: number): { distance: number; cells: number[] } {
+function nearestFree(
+  field: Field,
+  token: ArToken,
+  from: number,
+): { distance: number; cells: number[] } {
   const grid = field.grid
   const width = grid.width
   const result = leastCostSearch({
@@ -110,12 +140,16 @@ export function trapReachOf(field: Field, object: TrapObject, extended: boolean)
     detect = sides.filter((c) => !grid.isSolid(c))
     reach = new Set<number>()
     for (const side of detect) {
-      for (const c of extended ? field.region(side, EXTENDED_REACH - 2).keys() : [side]) reach.add(c)
+      for (const c of extended ? field.region(side, EXTENDED_REACH - 2).keys() : [side])
+        reach.add(c)
     }
   }
   const inside = (set: Iterable<number>) => {
     const s = new Set(set)
-    return field.tokens.filter((t) => s.has(t.cell)).map((t) => t.id).sort()
+    return field.tokens
+      .filter((t) => s.has(t.cell))
+      .map((t) => t.id)
+      .sort()
   }
   return {
     detectFrom: cells(field, detect),

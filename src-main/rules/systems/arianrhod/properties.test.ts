@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest'
 import { runScenario } from '../../scenario/run'
 import { distance } from './metric'
 
-const MODES = ['combat', 'full', 'disengage', 'forced-disengage', 'jump', 'climb', 'jump-climb'] as const
+const MODES = [
+  'combat',
+  'full',
+  'disengage',
+  'forced-disengage',
+  'jump',
+  'climb',
+  'jump-climb',
+] as const
 
 const battlefield = fc
   .record({
@@ -12,9 +20,17 @@ const battlefield = fc
     height: fc.integer({ min: 2, max: 8 }),
   })
   .chain(({ width, height }) => {
-    const cell = fc.tuple(fc.integer({ min: 0, max: width - 1 }), fc.integer({ min: 0, max: height - 1 }))
+    const cell = fc.tuple(
+      fc.integer({ min: 0, max: width - 1 }),
+      fc.integer({ min: 0, max: height - 1 }),
+    )
     const edge = fc
-      .tuple(cell, fc.boolean(), fc.constantFrom('wall', 'door', 'low-wall'), fc.constantFrom('open', 'closed', 'locked'))
+      .tuple(
+        cell,
+        fc.boolean(),
+        fc.constantFrom('wall', 'door', 'low-wall'),
+        fc.constantFrom('open', 'closed', 'locked'),
+      )
       .filter(([[x, y], east]) => (east ? x + 1 < width : y + 1 < height))
       .map(([[x, y], east, kind, state]) => ({
         between: [[x, y], east ? [x + 1, y] : [x, y + 1]],
@@ -36,7 +52,12 @@ const battlefield = fc
         edges: fc.array(edge, { maxLength: Math.floor((width * height) / 2) }),
       }),
       tokens: fc.uniqueArray(
-        fc.record({ at: cell, faction: fc.constantFrom('party', 'enemy'), move: fc.integer({ min: 0, max: 14 }), flying: fc.boolean() }),
+        fc.record({
+          at: cell,
+          faction: fc.constantFrom('party', 'enemy'),
+          move: fc.integer({ min: 0, max: 14 }),
+          flying: fc.boolean(),
+        }),
         { minLength: 1, maxLength: 5, selector: (t) => `${t.at[0]},${t.at[1]}` },
       ),
       mode: fc.constantFrom(...MODES),
@@ -114,7 +135,10 @@ describe('arianrhod movement properties', () => {
         const small = ask<ReachAnswer>(s, { type: 'reach', token: 't0', mode: s.mode })
         const bigger = {
           ...s,
-          doc: { ...s.doc, tokens: tokens.map((t, i) => (i === 0 ? { ...t, move: t.move + extra } : t)) },
+          doc: {
+            ...s.doc,
+            tokens: tokens.map((t, i) => (i === 0 ? { ...t, move: t.move + extra } : t)),
+          },
         }
         const large = ask<ReachAnswer>(bigger, { type: 'reach', token: 't0', mode: s.mode })
         const largeCost = new Map(large.cells.map((c) => [c.at.join(','), c.cost]))

@@ -15,11 +15,16 @@ describe('Arianrhod 2E grid rule — the seed text’s own examples', () => {
     ]
     for (let y = 0; y < 5; y++) {
       for (let x = 0; x < 5; x++) {
-        const doc = scenarioOf('arianrhod', '. . . . .\n\n. . . . .\n\n. . . . .\n\n. . . . .\n\n. . . . .', {}, {
-          type: 'distance',
-          from: [2, 2],
-          to: [x, y],
-        })
+        const doc = scenarioOf(
+          'arianrhod',
+          '. . . . .\n\n. . . . .\n\n. . . . .\n\n. . . . .\n\n. . . . .',
+          {},
+          {
+            type: 'distance',
+            from: [2, 2],
+            to: [x, y],
+          },
+        )
         expect(answerOf(doc)).toEqual({ distance: table[y][x], unit: 'm' })
       }
     }
@@ -44,15 +49,29 @@ describe('Arianrhod 2E grid rule — the seed text’s own examples', () => {
     )
     const { cells } = answerOf<Cells>(doc)
     expect(cells).toEqual([
-      [1, 1], [2, 1], [3, 1],
-      [1, 2], [2, 2], [3, 2],
-      [1, 3], [2, 3], [3, 3],
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [1, 2],
+      [2, 2],
+      [3, 2],
+      [1, 3],
+      [2, 3],
+      [3, 3],
     ])
     // and its distances are the 3 | 2 | 3 table
     const dist = (to: [number, number]) =>
-      answerOf<{ distance: number }>(scenarioOf('arianrhod', '. . .\n\n. . .\n\n. . .', {}, { type: 'distance', from: [1, 1], to }))
-        .distance
-    expect([dist([0, 0]), dist([1, 0]), dist([2, 0]), dist([0, 1]), dist([2, 1])]).toEqual([3, 2, 3, 2, 2])
+      answerOf<{ distance: number }>(
+        scenarioOf(
+          'arianrhod',
+          '. . .\n\n. . .\n\n. . .',
+          {},
+          { type: 'distance', from: [1, 1], to },
+        ),
+      ).distance
+    expect([dist([0, 0]), dist([1, 0]), dist([2, 0]), dist([0, 1]), dist([2, 1])]).toEqual([
+      3, 2, 3, 2, 2,
+    ])
   })
 
   it('the 2-square pit (跳躍移動): 3 squares of movement, 6 m, STR DC 8', () => {
@@ -60,7 +79,14 @@ describe('Arianrhod 2E grid rule — the seed text’s own examples', () => {
       a _ _ .
     `
     const path = (move: number, mode = 'jump') =>
-      answerOf<Record<string, unknown>>(scenarioOf('arianrhod', map, { a: { move } }, { type: 'path', token: 'a', to: [3, 0], mode }))
+      answerOf<Record<string, unknown>>(
+        scenarioOf(
+          'arianrhod',
+          map,
+          { a: { move } },
+          { type: 'path', token: 'a', to: [3, 0], mode },
+        ),
+      )
     expect(path(6)).toEqual({
       reachable: true,
       cost: 6,
@@ -82,7 +108,14 @@ describe('Arianrhod 2E grid rule — the seed text’s own examples', () => {
       a . 6
     `
     const path = (move: number) =>
-      answerOf<Record<string, unknown>>(scenarioOf('arianrhod', map, { a: { move } }, { type: 'path', token: 'a', to: [2, 0], mode: 'climb' }))
+      answerOf<Record<string, unknown>>(
+        scenarioOf(
+          'arianrhod',
+          map,
+          { a: { move } },
+          { type: 'path', token: 'a', to: [2, 0], mode: 'climb' },
+        ),
+      )
     expect(path(16)).toEqual({
       reachable: true,
       cost: 16,
@@ -120,7 +153,12 @@ describe('Arianrhod 2E grid rule — the seed text’s own examples', () => {
     for (let y = 0; y < 7; y++) {
       for (let x = 0; x < 7; x++) {
         const area = answerOf<{ valid: boolean; cells: [number, number][] }>(
-          scenarioOf('arianrhod', map, {}, { type: 'area', token: 'a', origin: [x, y], range: 'reach' }),
+          scenarioOf(
+            'arianrhod',
+            map,
+            {},
+            { type: 'area', token: 'a', origin: [x, y], range: 'reach' },
+          ),
         )
         const inReach = Math.abs(x - 3) <= 1 && Math.abs(y - 3) <= 1
         expect(area.valid).toBe(inReach)
@@ -128,14 +166,22 @@ describe('Arianrhod 2E grid rule — the seed text’s own examples', () => {
         for (const [cx, cy] of area.cells) {
           const dx = Math.abs(cx - 3)
           const dy = Math.abs(cy - 3)
-          farthest = Math.max(farthest, 3 * Math.min(dx, dy) + 2 * (Math.max(dx, dy) - Math.min(dx, dy)))
+          farthest = Math.max(
+            farthest,
+            3 * Math.min(dx, dy) + 2 * (Math.max(dx, dy) - Math.min(dx, dy)),
+          )
         }
       }
     }
     expect(farthest).toBe(6)
     // the corner origin reaches the enemy two diagonals away
     const targets = answerOf<{ tokens: string[] }>(
-      scenarioOf('arianrhod', map.replace('. . . . . . .\n', '. . . . . Z .\n'), {}, { type: 'area', token: 'a', origin: [4, 2], range: 'reach' }),
+      scenarioOf(
+        'arianrhod',
+        map.replace('. . . . . . .\n', '. . . . . Z .\n'),
+        {},
+        { type: 'area', token: 'a', origin: [4, 2], range: 'reach' },
+      ),
     )
     expect(targets.tokens).toContain('a')
   })

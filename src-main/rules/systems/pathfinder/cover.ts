@@ -17,7 +17,7 @@ import type { Point, LineObstacle } from '../../grid/lines'
 import { obstructionLevels, traceLine } from '../../grid/lines'
 import { EDGE_LOW_WALL, edgeBlocksSight } from '../../grid/grid'
 import type { Battlefield, Creature } from './creatures'
-import { feetForOffset, spaceGap } from './creatures'
+import { feetForOffset, rectGap } from './creatures'
 import { SIGHT_CONCEALED, seesCreature, sightMap } from './light'
 
 export type CoverLevel = 'none' | 'partial' | 'cover' | 'total'
@@ -27,6 +27,8 @@ export type Concealment = 'none' | 'concealment' | 'total'
 export interface Placement {
   readonly creature: Creature
   readonly at: Cell
+  /** The space's [w, h] when it is not the creature's full s × s (squeezed). */
+  readonly size?: readonly [number, number]
 }
 
 export interface CoverAnswer {
@@ -43,8 +45,16 @@ export function placementOf(creature: Creature): Placement {
   return { creature, at: creature.at }
 }
 
+function sizeOf(p: Placement): readonly [number, number] {
+  return p.size ?? [p.creature.side, p.creature.side]
+}
+
+function cellsOf(field: Battlefield, p: Placement): number[] {
+  return field.footprintCells(p.at, ...sizeOf(p))
+}
+
 function squaresOf(field: Battlefield, p: Placement): Cell[] {
-  return field.spaceCells(p.creature, p.at).map((cell) => field.grid.cellOf(cell))
+  return cellsOf(field, p).map((cell) => field.grid.cellOf(cell))
 }
 
 function cornersOf(square: Cell): Point[] {
@@ -62,7 +72,7 @@ function feetToEdge(field: Battlefield, p: Placement, edge: { cell: number; side
   const a = field.grid.cellOf(edge.cell)
   const b: Cell = edge.side === 'east' ? [a[0] + 1, a[1]] : [a[0], a[1] + 1]
   const d = (c: Cell) => {
-    const [gx, gy] = spaceGap(p.at, p.creature.side, c, 1)
+    const [gx, gy] = rectGap(p.at, sizeOf(p), c, [1, 1])
     return feetForOffset(gx, gy)
   }
   return Math.min(d(a), d(b))
@@ -70,7 +80,7 @@ function feetToEdge(field: Battlefield, p: Placement, edge: { cell: number; side
 
 export function coverBetween(field: Battlefield, attacker: Placement, target: Placement, attack: AttackKind): CoverAnswer {
   const grid = field.grid
-  const own = new Set([...field.spaceCells(attacker.creature, attacker.at), ...field.spaceCells(target.creature, target.at)])
+  const own = new Set([...cellsOf(field, attacker), ...cellsOf(field, target)])
   const occupied = (cell: number) => !own.has(cell) && field.isOccupied(cell)
   const lowWallCounts = (o: LineObstacle & { type: 'edge' }) => {
     const toTarget = feetToEdge(field, target, o)
@@ -155,8 +165,8 @@ export function concealmentBetween(field: Battlefield, attacker: Placement, targ
   const viewer = { ...attacker.creature, at: attacker.at }
   const seen = { ...target.creature, at: target.at }
   const sight = sightMap(field, viewer)
-  if (!seesCreature(field, viewer, seen, sight)) return 'total'
-  const targetCells = field.spaceCells(seen, seen.at)
+  const targetCells = cellsOf(field, target)
+  if (!seesCreature(field, viewer, seen, sight, targetCells)) return 'total'
   const targetSquares = targetCells.map((c) => field.grid.cellOf(c))
   const attackerSquares = squaresOf(field, attacker)
   const adjacent = attackerSquares.some((a) => targetSquares.some((t) => Math.max(Math.abs(a[0] - t[0]), Math.abs(a[1] - t[1])) <= 1))

@@ -118,9 +118,14 @@ export class Battlefield {
 
   /** Cell indices of a creature's space if its north-west square were `at` (all assumed on the map). */
   spaceCells(creature: Pick<Creature, 'side'>, at: Cell): number[] {
+    return this.footprintCells(at, creature.side, creature.side)
+  }
+
+  /** Cell indices of a w × h rectangle whose north-west square is `at` (a squeezed space, all assumed on the map). */
+  footprintCells(at: Cell, w: number, h: number): number[] {
     const out: number[] = []
-    for (let dy = 0; dy < creature.side; dy++) {
-      for (let dx = 0; dx < creature.side; dx++) out.push(this.grid.index(at[0] + dx, at[1] + dy))
+    for (let dy = 0; dy < h; dy++) {
+      for (let dx = 0; dx < w; dx++) out.push(this.grid.index(at[0] + dx, at[1] + dy))
     }
     return out
   }
@@ -156,6 +161,11 @@ export function feetForOffset(dx: number, dy: number): number {
 
 /** Square offsets between two square spaces (0 when they overlap), per axis. */
 export function spaceGap(aAt: Cell, aSide: number, bAt: Cell, bSide: number): [number, number] {
+  return rectGap(aAt, [aSide, aSide], bAt, [bSide, bSide])
+}
+
+/** Square offsets between two rectangles given as north-west square and [w, h] (0 when they overlap), per axis. */
+export function rectGap(aAt: Cell, aSize: readonly [number, number], bAt: Cell, bSize: readonly [number, number]): [number, number] {
   const gap = (a0: number, as: number, b0: number, bs: number) => Math.max(0, b0 - (a0 + as - 1), a0 - (b0 + bs - 1))
-  return [gap(aAt[0], aSide, bAt[0], bSide), gap(aAt[1], aSide, bAt[1], bSide)]
+  return [gap(aAt[0], aSize[0], bAt[0], bSize[0]), gap(aAt[1], aSize[1], bAt[1], bSize[1])]
 }

@@ -87,9 +87,15 @@ export function visibleCells(field: Battlefield, viewer: Creature, sight = sight
 }
 
 /** Whether the viewer sees any square of the target's space (line of sight and light). */
-export function seesCreature(field: Battlefield, viewer: Creature, target: Creature, sight = sightMap(field, viewer)): boolean {
+export function seesCreature(
+  field: Battlefield,
+  viewer: Creature,
+  target: Creature,
+  sight = sightMap(field, viewer),
+  targetCells: readonly number[] = field.spaceCells(target, target.at),
+): boolean {
   const grid = field.grid
-  for (const to of field.spaceCells(target, target.at)) {
+  for (const to of targetCells) {
     if (sight[to] === SIGHT_UNSEEN) continue
     for (const from of field.spaceCells(viewer, viewer.at)) if (canSee(grid, from, to)) return true
   }

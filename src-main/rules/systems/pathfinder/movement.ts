@@ -2,7 +2,8 @@
 // unthreatened by visible enemies) and `five-foot-step`. The search state is the position of the
 // space's north-west square and the 5/10/5 diagonal parity, which carries along the whole path.
 // Among paths of equal cost the search prefers those leaving fewer threatened squares (a weight far
-// below 1 ft, dropped from the reported costs).
+// below 1 ft, dropped from the reported costs). Large and bigger creatures also carry the shape of
+// their space (full or squeezed, ./squeeze.ts): state = shape × 2 + parity.
 import type { Cell } from '../../model'
 import { EIGHT_DIRECTIONS, TERRAIN_DIFFICULT } from '../../grid/grid'
 import type { SearchResult } from '../../grid/search'
@@ -12,6 +13,7 @@ import { alternatingDiagonalFeet } from './creatures'
 import { SIGHT_UNSEEN, seesCreature, sightMap } from './light'
 import { provokesAlong, threatCounts, threateningEnemies } from './provokes'
 import { Mover, stepFeet } from './steps'
+import { footprintSteps, shapeCells } from './squeeze'
 import { threatenedCells } from './threat'
 
 export const MOVE_MODES = ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge'] as const
@@ -27,15 +29,19 @@ export interface ReachCell {
   cost: number
   /** Reached only by the full-round minimum move (最低移動距離). */
   minimum?: boolean
+  /** Reached only squeezed (無理矢理入り込む): the space's [w, h] there. */
+  squeezed?: readonly [number, number]
 }
 
 export interface PathStepOut {
   cell: number
   cost: number
+  /** The space is squeezed after this step: its [w, h]. */
+  squeezed?: readonly [number, number]
 }
 
 export type PathAnswer =
-  | { reachable: true; cost: number; steps: PathStepOut[]; provokes: string[]; minimum?: boolean }
+  | { reachable: true; cost: number; steps: PathStepOut[]; provokes: string[]; minimum?: boolean; squeezed?: readonly [number, number] }
   | { reachable: false; reason: string; fallback?: { cell: number; cost: number } }
 
 /** Movement allowed by a mode, in feet. */
@@ -58,6 +64,8 @@ export class MoveSearch {
   readonly budget: number
   readonly result: SearchResult
   private readonly extra = new Map<number, ReachCell>()
+  /** Which shapes an end may have; path() narrows it to prefer ending unsqueezed. */
+  private endShapes: 'any' | 'full' | 'squeezed' = 'any'
 
   constructor(
     readonly field: Battlefield,
@@ -79,25 +87,33 @@ export class MoveSearch {
     const enterWeight = this.enterWeights()
     this.result = leastCostSearch({
       cellCount: grid.size,
-      states: 2,
+      states: 2 * mover.shapes.length,
       starts: [{ cell: this.start }],
       maxCost: options.unlimited ? Infinity : this.budget + 0.5,
       canPassThrough: step ? () => false : undefined,
-      canEndOn: options.endAnywhere ? undefined : (cell) => mover.placement(cell) === 2,
-      expand(cell, parity, _cost, emit) {
-        const leave = leaveWeight(cell)
-        for (const [dx, dy] of EIGHT_DIRECTIONS) {
-          let hampering: number
-          const to = cell + dy * width + dx
-          if (single) {
-            const low = mover.singleStep(cell, dx, dy)
-            if (low < 0 || mover.placement(to) === 0) continue
-            hampering = flying ? 0 : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0)
-          } else {
-            if (mover.stepBlocked(cell, dx, dy) || mover.placement(to) === 0) continue
-            hampering = mover.hampering(cell, dx, dy)
+      canEndOn: options.endAnywhere ? undefined : (cell, state) => this.canEnd(cell, state >> 1),
+      expand(cell, state, _cost, emit) {
+        const parity = state & 1
+        if (!single) {
+          const shape = state >> 1
+          const leave = leaveWeight(cell, shape)
+          for (const [dx, dy] of EIGHT_DIRECTIONS) {
+            footprintSteps(mover, cell, shape, dx, dy, (to, toShape, hampering) => {
+              if (step && (hampering > 0 || darkTo?.(to, toShape))) return
+              const { feet, parity: next } = stepFeet(dx !== 0 && dy !== 0, parity, hampering)
+              const weight = leave + enterWeight(to, toShape)
+              emit(to, toShape * 2 + next, weight === 0 ? feet : feet + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
+            })
           }
-          if (step && (hampering > 0 || darkTo?.(to))) continue
+          return
+        }
+        const leave = leaveWeight(cell, 0)
+        for (const [dx, dy] of EIGHT_DIRECTIONS) {
+          const to = cell + dy * width + dx
+          const low = mover.singleStep(cell, dx, dy)
+          if (low < 0 || mover.placement(to) === 0) continue
+          const hampering = flying ? 0 : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0)
+          if (step && (hampering > 0 || darkTo?.(to, 0))) continue
           const diagonal = dx !== 0 && dy !== 0
           let feet: number
           let next = parity
@@ -107,7 +123,7 @@ export class MoveSearch {
           } else {
             feet = stepFeet(diagonal, parity, hampering).feet
           }
-          const weight = leave + enterWeight(to)
+          const weight = leave + enterWeight(to, 0)
           emit(to, next, weight === 0 ? feet : feet + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
         }
       },
@@ -115,8 +131,14 @@ export class MoveSearch {
     if (mode === 'double' && !options.unlimited) this.addMinimumMoves()
   }
 
+  private canEnd(cell: number, shape: number): boolean {
+    if (this.endShapes === 'full' && shape !== 0) return false
+    if (this.endShapes === 'squeezed' && shape === 0) return false
+    return this.mover.placement(cell, shape) === 2
+  }
+
   /** Weight of entering a position: enemies whose squares it passes through (each provokes). */
-  private enterWeights(): (nw: number) => number {
+  private enterWeights(): (nw: number, shape: number) => number {
     const { field, creature, mover } = this
     const cells = new Uint16Array(field.grid.size)
     let any = false
@@ -127,11 +149,11 @@ export class MoveSearch {
     }
     if (!any) return () => 0
     if (creature.side === 1) return (nw) => cells[nw]
-    return (nw) => field.spaceCells(creature, field.grid.cellOf(nw)).reduce((n, c) => n + cells[c], 0)
+    return (nw, shape) => shapeCells(field, mover, nw, shape).reduce((n, c) => n + cells[c], 0)
   }
 
   /** Weight of leaving each position: enemies threatening its space (withdraw: not counting visible ones at the start). */
-  private leaveWeights(): (cell: number) => number {
+  private leaveWeights(): (cell: number, shape: number) => number {
     const { field, creature } = this
     if (this.mode === 'five-foot-step') return () => 0
     const enemies = threateningEnemies(field, creature)
@@ -139,24 +161,29 @@ export class MoveSearch {
     const counts = threatCounts(field, enemies)
     const startWeight =
       this.mode === 'withdraw'
-        ? enemies.filter((e) => !seesCreature(field, creature, e) && this.spaceThreatenedBy(e, this.start)).length
+        ? enemies.filter((e) => !seesCreature(field, creature, e) && this.spaceThreatenedBy(e, this.start, 0)).length
         : -1
-    return (cell) => {
-      if (cell === this.start && startWeight >= 0) return startWeight
+    return (cell, shape) => {
+      if (cell === this.start && shape === 0 && startWeight >= 0) return startWeight
       if (creature.side === 1) return counts[cell]
-      return enemies.filter((e) => this.spaceThreatenedBy(e, cell)).length
+      return enemies.filter((e) => this.spaceThreatenedBy(e, cell, shape)).length
     }
   }
 
-  private spaceThreatenedBy(enemy: Creature, nw: number): boolean {
+  private spaceThreatenedBy(enemy: Creature, nw: number, shape: number): boolean {
     const threat = threatenedCells(this.field, enemy)
-    return this.field.spaceCells(this.creature, this.field.grid.cellOf(nw)).some((c) => threat.has(c))
+    return shapeCells(this.field, this.mover, nw, shape).some((c) => threat.has(c))
   }
 
   /** 5-foot steps cannot go where darkness hampers the mover (暗闇で移動に支障がある). */
-  private darkPositions(): (nw: number) => boolean {
+  private darkPositions(): (nw: number, shape: number) => boolean {
     const sight = sightMap(this.field, this.creature)
-    return (nw) => this.field.spaceCells(this.creature, this.field.grid.cellOf(nw)).some((c) => sight[c] === SIGHT_UNSEEN)
+    return (nw, shape) => shapeCells(this.field, this.mover, nw, shape).some((c) => sight[c] === SIGHT_UNSEEN)
+  }
+
+  private sizeOf(shape: number): readonly [number, number] | undefined {
+    const footprint = this.mover.shapes[shape]
+    return footprint.squeezed ? [footprint.w, footprint.h] : undefined
   }
 
   /** 最低移動距離: a full-round action always moves one square in any direction, except into impassable ones. */
@@ -175,22 +202,51 @@ export class MoveSearch {
     // Walks cells in index order (already sorted) rather than the generic result.reach().
     const cells: ReachCell[] = []
     const { result, mover } = this
+    const shapes = mover.shapes.length
     for (let cell = 0; cell < this.field.grid.size; cell++) {
       const cost = Math.min(result.nodeCost(cell, 0), result.nodeCost(cell, 1))
-      if (cell === this.start || (cost === Infinity && !this.extra.has(cell))) continue
-      if (cost === Infinity) cells.push(this.extra.get(cell) as ReachCell)
-      else if (mover.placement(cell) === 2) cells.push({ cell, cost: Math.floor(cost) })
+      if (cell === this.start) continue
+      if (cost !== Infinity && mover.placement(cell) === 2) {
+        cells.push({ cell, cost: Math.floor(cost) })
+        continue
+      }
+      // Ending unsqueezed is preferred; a square reached only squeezed says so.
+      let squeezed: ReachCell | undefined
+      for (let shape = 1; shape < shapes; shape++) {
+        const c = Math.min(result.nodeCost(cell, 2 * shape), result.nodeCost(cell, 2 * shape + 1))
+        if (c === Infinity || mover.placement(cell, shape) !== 2 || (squeezed && squeezed.cost <= Math.floor(c))) continue
+        squeezed = { cell, cost: Math.floor(c), squeezed: this.sizeOf(shape) }
+      }
+      if (squeezed) cells.push(squeezed)
+      else if (cost === Infinity && this.extra.has(cell)) cells.push(this.extra.get(cell) as ReachCell)
     }
     return cells
+  }
+
+  /** The least-cost search path to `to`, ending unsqueezed if it can. */
+  private searchPath(to: number) {
+    try {
+      this.endShapes = 'full'
+      const full = this.result.path(to)
+      if (full || this.mover.shapes.length === 1) return full
+      this.endShapes = 'squeezed'
+      return this.result.path(to)
+    } finally {
+      this.endShapes = 'any'
+    }
   }
 
   /** The least-cost path to a position, with its provocations, or why there is none. */
   path(to: number): PathAnswer {
     if (to === this.start) return { reachable: true, cost: 0, steps: [], provokes: [] }
-    const found = this.result.path(to)
+    const found = this.searchPath(to)
     if (found) {
-      const steps = found.map((s) => ({ cell: s.cell, cost: Math.floor(s.cost) }))
-      return { reachable: true, cost: steps[steps.length - 1].cost, steps, provokes: this.provokes(steps) }
+      const steps: PathStepOut[] = found.map((s) => {
+        const squeezed = this.sizeOf(s.state >> 1)
+        return squeezed ? { cell: s.cell, cost: Math.floor(s.cost), squeezed } : { cell: s.cell, cost: Math.floor(s.cost) }
+      })
+      const last = steps[steps.length - 1]
+      return { reachable: true, cost: last.cost, steps, provokes: this.provokes(steps), ...(last.squeezed ? { squeezed: last.squeezed } : {}) }
     }
     const minimum = this.extra.get(to)
     if (minimum) {
@@ -201,13 +257,20 @@ export class MoveSearch {
   }
 
   private provokes(steps: readonly PathStepOut[]): string[] {
-    return provokesAlong(this.field, this.creature, this.mode, [this.start, ...steps.map((s) => s.cell)])
+    const full: readonly [number, number] = [this.creature.side, this.creature.side]
+    return provokesAlong(
+      this.field,
+      this.creature,
+      this.mode,
+      [this.start, ...steps.map((s) => s.cell)],
+      [full, ...steps.map((s) => s.squeezed ?? full)],
+    )
   }
 
   private whyNot(to: number): { reason: string; fallback?: { cell: number; cost: number } } {
     const { mover } = this
     if (this.mode === 'five-foot-step' && this.budget === 0) return { reason: 'speed of 5 ft or less: no 5-foot step', fallback: undefined }
-    const placement = mover.placement(to)
+    const placement = Math.max(...mover.shapes.map((_, shape) => mover.placement(to, shape)))
     const free = new MoveSearch(this.field, this.creature, this.mode, { unlimited: true, endAnywhere: true })
     const through = placement === 0 ? null : free.result.path(to)
     if (through) {

@@ -23,19 +23,28 @@ export function threatCounts(field: Battlefield, enemies: readonly Creature[]): 
 
 /**
  * Ids of the enemies a move provokes, in the order the path meets them (ties by id).
- * `positions` are the north-west squares of the mover's space, start first.
+ * `positions` are the north-west squares of the mover's space, start first; `sizes` the space's
+ * [w, h] at each (squeezed spaces), default its full s × s.
  */
-export function provokesAlong(field: Battlefield, creature: Creature, mode: MoveMode, positions: readonly number[]): string[] {
+export function provokesAlong(
+  field: Battlefield,
+  creature: Creature,
+  mode: MoveMode,
+  positions: readonly number[],
+  sizes?: readonly (readonly [number, number])[],
+): string[] {
   if (mode === 'five-foot-step' || positions.length < 2) return []
   const enemies = threateningEnemies(field, creature)
   const passable = field.enemiesOf(creature).filter((e) => !e.helpless)
   const out: string[] = []
   const taken = new Set<string>()
   const grid = field.grid
+  const sizeAt = (i: number): readonly [number, number] => sizes?.[i] ?? [creature.side, creature.side]
+  const cellsAt = (i: number) => field.footprintCells(grid.cellOf(positions[i]), ...sizeAt(i))
   for (let i = 0; i + 1 < positions.length; i++) {
     const at = grid.cellOf(positions[i])
-    const space = field.spaceCells(creature, at)
-    const here = { creature, at }
+    const space = cellsAt(i)
+    const here = { creature, at, size: sizeAt(i) }
     const met: string[] = []
     for (const enemy of enemies) {
       if (taken.has(enemy.id)) continue
@@ -47,7 +56,7 @@ export function provokesAlong(field: Battlefield, creature: Creature, mode: Move
       if (concealmentBetween(field, attacker, here, 'melee') === 'total') continue
       met.push(enemy.id)
     }
-    const next = new Set(field.spaceCells(creature, grid.cellOf(positions[i + 1])))
+    const next = new Set(cellsAt(i + 1))
     for (const enemy of passable) {
       if (taken.has(enemy.id) || met.includes(enemy.id)) continue
       if (field.spaceCells(enemy, enemy.at).some((cell) => next.has(cell))) met.push(enemy.id)

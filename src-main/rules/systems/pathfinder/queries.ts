@@ -14,6 +14,7 @@ import type { PathAnswer, ReachCell } from './movement'
 import { MOVE_MODES, MoveSearch } from './movement'
 import type { TacticalRules } from './rules'
 import { areaFrom } from './spread'
+import { SQUEEZE_PENALTIES } from './squeeze'
 import { StraightMove } from './straight'
 import { threatenedCells } from './threat'
 
@@ -40,7 +41,12 @@ function planner(field: Battlefield, battle: Battle, query: Query, creature: Cre
 
 function reachAnswer(field: Battlefield, cells: ReachCell[]) {
   return {
-    cells: cells.map((c) => ({ at: field.grid.cellOf(c.cell), cost: c.cost, ...(c.minimum ? { minimum: true } : {}) })),
+    cells: cells.map((c) => ({
+      at: field.grid.cellOf(c.cell),
+      cost: c.cost,
+      ...(c.minimum ? { minimum: true } : {}),
+      ...(c.squeezed ? { squeeze: true, space: [...c.squeezed] } : {}),
+    })),
   }
 }
 
@@ -55,10 +61,17 @@ function pathAnswer(field: Battlefield, answer: PathAnswer) {
   return {
     reachable: true,
     cost: answer.cost,
-    steps: answer.steps.map((s) => ({ at: field.grid.cellOf(s.cell), cost: s.cost, action: 'move' })),
+    steps: answer.steps.map((s) => ({
+      at: field.grid.cellOf(s.cell),
+      cost: s.cost,
+      action: 'move',
+      ...(s.squeezed ? { squeeze: true, space: [...s.squeezed] } : {}),
+    })),
     checks: [],
     provokes: answer.provokes,
     ...(answer.minimum ? { minimum: true } : {}),
+    // Ends squeezed (無理矢理入り込んでいる): the space's shape and the −4 attack / −4 AC.
+    ...(answer.squeezed ? { squeeze: true, space: [...answer.squeezed], penalties: { ...SQUEEZE_PENALTIES } } : {}),
   }
 }
 

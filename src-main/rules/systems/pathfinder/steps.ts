@@ -17,6 +17,24 @@ export interface StepOptions {
   charging?: boolean
 }
 
+/**
+ * A shape the mover's space can take: the full s × s space, or (Large and bigger) a space squeezed
+ * to about half its width (無理矢理入り込む), s × k or k × s with k = ⌈s / 2⌉.
+ */
+export interface Footprint {
+  readonly w: number
+  readonly h: number
+  readonly squeezed: boolean
+}
+
+/** Index 0 is the full space; squeezed shapes follow (none for creatures of one square). */
+export function footprintsOf(side: number): Footprint[] {
+  const full: Footprint = { w: side, h: side, squeezed: false }
+  if (side < 2) return [full]
+  const k = Math.ceil(side / 2)
+  return [full, { w: side, h: k, squeezed: true }, { w: k, h: side, squeezed: true }]
+}
+
 /** Per-cell partition flags in flat arrays, for the hot single-square step test. */
 interface EdgeFlags {
   blockE: Uint8Array
@@ -45,8 +63,10 @@ function edgeFlags(field: Battlefield): EdgeFlags {
 
 export class Mover {
   readonly width: number
-  /** placement() per cell, -1 until computed. */
-  private readonly validCache: Int8Array
+  /** The space's shapes: [0] full, then squeezed ones (see footprintsOf). */
+  readonly shapes: readonly Footprint[]
+  /** placement() per shape and cell, -1 until computed; allocated on first use of a shape. */
+  private readonly validCaches: (Int8Array | undefined)[]
 
   constructor(
     readonly field: Battlefield,
@@ -54,7 +74,8 @@ export class Mover {
     readonly options: StepOptions = {},
   ) {
     this.width = field.grid.width
-    this.validCache = new Int8Array(field.grid.size).fill(-1)
+    this.shapes = footprintsOf(creature.side)
+    this.validCaches = this.shapes.map(() => undefined)
     this.flags = edgeFlags(field)
     this.height = field.grid.height
     this.terrain = field.grid.terrain
@@ -118,29 +139,34 @@ export class Mover {
    * 0 = the space cannot be here, 1 = it can pass through, 2 = it can also end here
    * (no creature but helpless ones in it: 移動の終了).
    */
-  placement(cell: number): number {
-    const cached = this.validCache[cell]
+  placement(cell: number, shape = 0): number {
+    let cache = this.validCaches[shape]
+    if (!cache) {
+      cache = new Int8Array(this.field.grid.size).fill(-1)
+      this.validCaches[shape] = cache
+    }
+    const cached = cache[cell]
     if (cached >= 0) return cached
-    const value = this.computePlacement(cell)
-    this.validCache[cell] = value
+    const { w, h } = this.shapes[shape]
+    const value = this.computePlacement(cell, w, h)
+    cache[cell] = value
     return value
   }
 
-  private computePlacement(nw: number): number {
+  private computePlacement(nw: number, w: number, h: number): number {
     const { grid } = this.field
     const x0 = nw % this.width
     const y0 = (nw - x0) / this.width
-    const s = this.side
-    if (x0 + s > grid.width || y0 + s > grid.height) return 0
+    if (x0 + w > grid.width || y0 + h > grid.height) return 0
     let end = true
-    for (let dy = 0; dy < s; dy++) {
-      for (let dx = 0; dx < s; dx++) {
+    for (let dy = 0; dy < h; dy++) {
+      for (let dx = 0; dx < w; dx++) {
         const cell = nw + dy * this.width + dx
         const terrain = grid.terrain[cell]
         if (terrain === TERRAIN_SOLID) return 0
         if (terrain === TERRAIN_PIT && !this.creature.flying) return 0
-        if (dx + 1 < s && edgeBlocksMovement(grid.eastEdge[cell])) return 0
-        if (dy + 1 < s && edgeBlocksMovement(grid.southEdge[cell])) return 0
+        if (dx + 1 < w && edgeBlocksMovement(grid.eastEdge[cell])) return 0
+        if (dy + 1 < h && edgeBlocksMovement(grid.southEdge[cell])) return 0
         for (const occupant of this.field.occupantsOf(cell)) {
           if (occupant === this.creature) continue
           if (!this.canPass(occupant)) return 0
@@ -152,18 +178,18 @@ export class Mover {
   }
 
   /** Whether the step from north-west square `from` by (dx, dy) is blocked by walls, doors or corners (decision 1) for any square of the space. */
-  stepBlocked(from: number, dx: number, dy: number): boolean {
+  stepBlocked(from: number, dx: number, dy: number, shape = 0): boolean {
     const { grid } = this.field
     const x0 = from % this.width
     const y0 = (from - x0) / this.width
-    const s = this.side
-    if (!grid.inBounds(x0 + dx, y0 + dy)) return true
-    if (s === 1) return grid.stepBlocked(x0, y0, dx, dy)
-    for (let j = 0; j < s; j++) {
-      for (let i = 0; i < s; i++) {
+    const { w, h } = this.shapes[shape]
+    if (!grid.inBounds(x0 + dx, y0 + dy) || !grid.inBounds(x0 + dx + w - 1, y0 + dy + h - 1)) return true
+    if (w === 1 && h === 1) return grid.stepBlocked(x0, y0, dx, dy)
+    for (let j = 0; j < h; j++) {
+      for (let i = 0; i < w; i++) {
         // Only squares on the leading sides can meet an edge or corner outside the space.
-        const leadingX = dx === 1 ? i === s - 1 : dx === -1 && i === 0
-        const leadingY = dy === 1 ? j === s - 1 : dy === -1 && j === 0
+        const leadingX = dx === 1 ? i === w - 1 : dx === -1 && i === 0
+        const leadingY = dy === 1 ? j === h - 1 : dy === -1 && j === 0
         if (!leadingX && !leadingY) continue
         if (grid.stepBlocked(x0 + i, y0 + j, dx, dy)) return true
       }
@@ -172,16 +198,16 @@ export class Mover {
   }
 
   /** Number of hamperings (difficult terrain entered, low wall crossed) of a step; flying ignores both. */
-  hampering(from: number, dx: number, dy: number): number {
+  hampering(from: number, dx: number, dy: number, shape = 0): number {
     if (this.creature.flying) return 0
     const { grid } = this.field
-    const s = this.side
+    const { w, h } = this.shapes[shape]
     const to = from + dy * this.width + dx
-    if (s === 1) return (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) + (this.crossesLowWall(from, dx, dy) ? 1 : 0)
+    if (w === 1 && h === 1) return (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) + (this.crossesLowWall(from, dx, dy) ? 1 : 0)
     let difficult = 0
     let lowWall = 0
-    for (let j = 0; j < s; j++) {
-      for (let i = 0; i < s; i++) {
+    for (let j = 0; j < h; j++) {
+      for (let i = 0; i < w; i++) {
         if (grid.terrain[to + j * this.width + i] === TERRAIN_DIFFICULT) difficult = 1
         if (!lowWall && this.crossesLowWall(from + j * this.width + i, dx, dy)) lowWall = 1
       }
@@ -190,7 +216,7 @@ export class Mover {
   }
 
   /** A diagonal crosses a low wall when both orthogonal detours around its corner would. */
-  private crossesLowWall(cell: number, dx: number, dy: number): boolean {
+  crossesLowWall(cell: number, dx: number, dy: number): boolean {
     const { grid } = this.field
     const x = cell % this.width
     const y = (cell - x) / this.width

@@ -1,13 +1,14 @@
-// The board in three: one instanced mesh for every cell column, instanced walls, doors and door
-// markers, and instanced token figures. Updates write only the instances that changed; meshes
-// are reallocated only when a count outgrows their capacity.
+// The board in three: the cell columns (cell-chunks.ts), walls and doors in one baked buffer
+// (rebuilt only when they change), and instanced door markers and token figures. Updates write
+// only what changed; instanced meshes are reallocated only when a count outgrows their capacity.
 import * as THREE from 'three'
 import type { LightLevels, LightMode, Rgb } from '../shading'
 import { lightFactor, shade, terrainColour } from '../shading'
 import type { BoardCells, EdgePiece, TokenFigure } from '../scene-data'
 import type { SystemFacts } from '../units'
+import { bakedBoxes, type BakedBox } from './baked-boxes'
+import { CellChunks } from './cell-chunks'
 
-const COLUMN_GAP = 0.96
 const WALL_THICKNESS = 0.14
 const DOOR_THICKNESS = 0.09
 
@@ -100,9 +101,10 @@ function standing<T extends THREE.BufferGeometry>(geometry: T): T {
 
 export class BoardLayer {
   readonly group = new THREE.Group()
-  private readonly columns: GrowingInstances
-  private readonly walls: GrowingInstances
-  private readonly doors: GrowingInstances
+  private readonly columns = new CellChunks()
+  private readonly walls: THREE.Mesh
+  /** The edge pieces the walls mesh was built from, to skip rebuilding when nothing changed. */
+  private shownEdges = ''
   private readonly marks: GrowingInstances
   private readonly bodies: GrowingInstances
   private readonly heads: GrowingInstances
@@ -117,9 +119,10 @@ export class BoardLayer {
 
   constructor() {
     const lambert = () => new THREE.MeshLambertMaterial({ color: 0xffffff })
-    this.columns = new GrowingInstances(this.group, standing(new THREE.BoxGeometry(1, 1, 1)), lambert(), 256, 'cells')
-    this.walls = new GrowingInstances(this.group, standing(new THREE.BoxGeometry(1, 1, 1)), lambert(), 64, 'walls')
-    this.doors = new GrowingInstances(this.group, standing(new THREE.BoxGeometry(1, 1, 1)), lambert(), 16, 'doors')
+    this.group.add(this.columns.group)
+    this.walls = new THREE.Mesh(new THREE.BufferGeometry(), new THREE.MeshBasicMaterial({ vertexColors: true }))
+    this.walls.name = 'walls'
+    this.group.add(this.walls)
     this.marks = new GrowingInstances(this.group, new THREE.OctahedronGeometry(0.14), new THREE.MeshBasicMaterial(), 8, 'door-marks')
     this.bodies = new GrowingInstances(this.group, standing(new THREE.CylinderGeometry(0.75, 1, 1, 16)), lambert(), 32, 'token-bodies')
     this.heads = new GrowingInstances(this.group, new THREE.SphereGeometry(1, 16, 12), lambert(), 32, 'token-heads')
@@ -138,8 +141,13 @@ export class BoardLayer {
     this.group.add(this.selection)
   }
 
-  get columnMesh(): THREE.InstancedMesh {
-    return this.columns.mesh
+  get cellMeshes(): THREE.Mesh[] {
+    return this.columns.meshes
+  }
+
+  /** The cell under a raycast hit on one of `cellMeshes`. */
+  cellAt(mesh: THREE.Object3D, faceIndex: number): [number, number] | null {
+    return this.columns.cellAt(mesh, faceIndex)
   }
 
   get tokenMeshes(): THREE.InstancedMesh[] {
@@ -150,70 +158,39 @@ export class BoardLayer {
   setCells(cells: BoardCells, changed: readonly number[] | 'all', facts: SystemFacts): void {
     this.cells = cells
     this.facts = facts
-    const count = cells.columns.length
-    const replaced = this.columns.reserve(count)
-    this.columns.mesh.count = count
-    if (changed === 'all' || replaced) {
-      for (let i = 0; i < count; i++) this.writeColumn(i)
-      this.columns.touchedAll()
-      return
-    }
-    if (changed.length === 0) return
-    let low = Infinity
-    let high = -Infinity
-    for (const i of changed) {
-      this.writeColumn(i)
-      low = Math.min(low, i)
-      high = Math.max(high, i)
-    }
-    this.columns.touched(low, high)
+    this.columns.update(cells, changed, this.cellColour)
   }
 
   /** New light answers or a new light mode recolour the columns; their shapes stay. */
   setLight(levels: LightLevels, mode: LightMode): void {
     this.light = levels
     this.lightMode = mode
-    const cells = this.cells
-    if (!cells) return
-    for (let i = 0; i < cells.columns.length; i++) this.writeColumn(i, true)
-    const colours = this.columns.mesh.instanceColor
-    if (colours) {
-      colours.clearUpdateRanges()
-      colours.needsUpdate = true
-    }
+    if (this.cells) this.columns.recolour(this.cellColour)
   }
 
-  private writeColumn(i: number, colourOnly = false): void {
-    const cells = this.cells!
-    const column = cells.columns[i]
+  /** A cell's colour in linear RGB: its terrain, shaded by its light level in the current mode. */
+  private readonly cellColour = (i: number): [number, number, number] => {
+    const column = this.cells!.columns[i]
     const factor = lightFactor(this.light?.[i], this.facts!, this.lightMode)
     const rgb = shade(terrainColour(column.terrain, column.blockade), factor)
-    if (colourOnly) {
-      this.columns.mesh.setColorAt(i, colour.setRGB(rgb[0], rgb[1], rgb[2], THREE.SRGBColorSpace))
-      return
-    }
-    scratch.position.set(column.x + 0.5, cells.base, column.y + 0.5)
-    scratch.rotation.set(0, 0, 0)
-    scratch.scale.set(COLUMN_GAP, Math.max(0.01, column.top - cells.base), COLUMN_GAP)
-    scratch.updateMatrix()
-    this.columns.set(i, scratch.matrix, rgb)
+    colour.setRGB(rgb[0], rgb[1], rgb[2], THREE.SRGBColorSpace)
+    return [colour.r, colour.g, colour.b]
   }
 
   setEdges(pieces: readonly EdgePiece[]): void {
-    const walls = pieces.filter((p) => p.kind !== 'door')
-    const doors = pieces.filter((p) => p.kind === 'door')
-    const marked = doors.filter((p) => p.state === 'locked' || p.secret)
-    this.walls.reserve(walls.length)
-    this.doors.reserve(doors.length)
+    const key = JSON.stringify(pieces)
+    if (key === this.shownEdges) return
+    this.shownEdges = key
+    const boxes: BakedBox[] = pieces.map((piece) => {
+      const door = piece.kind === 'door'
+      this.place(piece, door ? DOOR_THICKNESS : WALL_THICKNESS, door && piece.state === 'open' ? piece.swing : 0)
+      const rgb = door ? DOOR_RGB[piece.state ?? 'closed'] : piece.kind === 'low-wall' ? LOW_WALL_RGB : WALL_RGB
+      return { matrix: scratch.matrix.clone(), rgb }
+    })
+    this.walls.geometry.dispose()
+    this.walls.geometry = bakedBoxes(boxes)
+    const marked = pieces.filter((p) => p.kind === 'door' && (p.state === 'locked' || p.secret))
     this.marks.reserve(marked.length)
-    walls.forEach((piece, i) => {
-      this.place(piece, WALL_THICKNESS, 0)
-      this.walls.set(i, scratch.matrix, piece.kind === 'low-wall' ? LOW_WALL_RGB : WALL_RGB)
-    })
-    doors.forEach((piece, i) => {
-      this.place(piece, DOOR_THICKNESS, piece.state === 'open' ? piece.swing : 0)
-      this.doors.set(i, scratch.matrix, DOOR_RGB[piece.state ?? 'closed'])
-    })
     marked.forEach((piece, i) => {
       scratch.position.set((piece.x1 + piece.x2) / 2, piece.top + 0.3, (piece.z1 + piece.z2) / 2)
       scratch.rotation.set(0, 0, 0)
@@ -221,11 +198,7 @@ export class BoardLayer {
       scratch.updateMatrix()
       this.marks.set(i, scratch.matrix, piece.secret ? SECRET_MARK_RGB : LOCKED_MARK_RGB)
     })
-    this.walls.mesh.count = walls.length
-    this.doors.mesh.count = doors.length
     this.marks.mesh.count = marked.length
-    this.walls.touchedAll()
-    this.doors.touchedAll()
     this.marks.touchedAll()
   }
 
@@ -292,7 +265,10 @@ export class BoardLayer {
   }
 
   dispose(): void {
-    for (const part of [this.columns, this.walls, this.doors, this.marks, this.bodies, this.heads]) part.dispose()
+    this.columns.dispose()
+    this.walls.geometry.dispose()
+    ;(this.walls.material as THREE.Material).dispose()
+    for (const part of [this.marks, this.bodies, this.heads]) part.dispose()
     this.dropLines.geometry.dispose()
   }
 }

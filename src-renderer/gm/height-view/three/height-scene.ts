@@ -220,12 +220,13 @@ export class HeightScene {
     const box = this.renderer.domElement.getBoundingClientRect()
     this.pointer.set(((clientX - box.left) / box.width) * 2 - 1, -((clientY - box.top) / box.height) * 2 + 1)
     this.raycaster.setFromCamera(this.pointer, this.camera)
-    const hits = this.raycaster.intersectObjects([this.board.columnMesh, ...this.board.tokenMeshes], false)
-    const hit = hits[0]
-    if (!hit || hit.instanceId === undefined || !this.cells) return { cell: null, tokenId: null }
-    if (hit.object !== this.board.columnMesh) return { cell: null, tokenId: this.board.tokenIds[hit.instanceId] ?? null }
-    const column = this.cells.columns[hit.instanceId]
-    return { cell: column ? [column.x, column.y] : null, tokenId: null }
+    const tokens = this.board.tokenMeshes
+    const hit = this.raycaster.intersectObjects([...this.board.cellMeshes, ...tokens], false)[0]
+    if (!hit || !this.cells) return { cell: null, tokenId: null }
+    if (tokens.includes(hit.object as THREE.InstancedMesh)) {
+      return { cell: null, tokenId: hit.instanceId === undefined ? null : (this.board.tokenIds[hit.instanceId] ?? null) }
+    }
+    return { cell: hit.faceIndex == null ? null : this.board.cellAt(hit.object, hit.faceIndex), tokenId: null }
   }
 
   private readonly onPointerMove = (event: PointerEvent): void => {

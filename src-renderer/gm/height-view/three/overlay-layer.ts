@@ -16,7 +16,6 @@ const ACTION_COLOURS: Record<PathAction, number> = {
   fall: 0xff3b3b,
 }
 
-const scratch = new THREE.Object3D()
 const colour = new THREE.Color()
 
 function topOf(cells: BoardCells, cell: Cell): number {
@@ -41,7 +40,8 @@ function disposeTree(group: THREE.Group): void {
 
 export class OverlayLayer {
   readonly group = new THREE.Group()
-  private reach: THREE.InstancedMesh
+  /** One buffer for the whole field: it is replaced whole whenever the engine answers anew. */
+  private readonly reach: THREE.Mesh
   private readonly path = new THREE.Group()
   private readonly lights = new THREE.Group()
   private readonly hover: THREE.Mesh
@@ -49,14 +49,11 @@ export class OverlayLayer {
   private readonly glowTexture: THREE.Texture
 
   constructor() {
-    this.reach = new THREE.InstancedMesh(
-      new THREE.PlaneGeometry(0.94, 0.94).rotateX(-Math.PI / 2),
-      new THREE.MeshBasicMaterial({ transparent: true, opacity: 0.5, depthWrite: false }),
-      256,
+    this.reach = new THREE.Mesh(
+      new THREE.BufferGeometry(),
+      new THREE.MeshBasicMaterial({ vertexColors: true, transparent: true, opacity: 0.5, depthWrite: false }),
     )
     this.reach.name = 'reach-field'
-    this.reach.count = 0
-    this.reach.setColorAt(0, colour.set(0xffffff))
     this.group.add(this.reach)
     this.path.name = 'path'
     this.lights.name = 'light-sources'
@@ -78,27 +75,28 @@ export class OverlayLayer {
   }
 
   setReach(cells: BoardCells, field: readonly ReachCell[]): void {
-    if (field.length > this.reach.instanceMatrix.count) {
-      const capacity = Math.max(field.length, this.reach.instanceMatrix.count * 2)
-      const bigger = new THREE.InstancedMesh(this.reach.geometry, this.reach.material, capacity)
-      bigger.name = this.reach.name
-      this.group.remove(this.reach)
-      this.reach.dispose()
-      this.reach = bigger
-      this.group.add(bigger)
-    }
     const maxCost = field.reduce((m, c) => Math.max(m, c.cost), 0)
+    const positions = new Float32Array(field.length * 18)
+    const colours = new Float32Array(field.length * 18)
+    const inset = 0.03
     field.forEach((entry, i) => {
-      scratch.position.set(entry.at[0] + 0.5, topOf(cells, entry.at) + 0.03, entry.at[1] + 0.5)
-      scratch.updateMatrix()
-      this.reach.setMatrixAt(i, scratch.matrix)
-      const [r, g, b] = costColour(entry.cost, maxCost)
-      this.reach.setColorAt(i, colour.setRGB(r, g, b, THREE.SRGBColorSpace))
+      const [x, z] = entry.at
+      const y = topOf(cells, entry.at) + 0.03
+      const a = [x + inset, y, z + inset]
+      const b = [x + inset, y, z + 1 - inset]
+      const c = [x + 1 - inset, y, z + 1 - inset]
+      const d = [x + 1 - inset, y, z + inset]
+      positions.set([...a, ...b, ...c, ...a, ...c, ...d], i * 18)
+      const [r, g, bl] = costColour(entry.cost, maxCost)
+      colour.setRGB(r, g, bl, THREE.SRGBColorSpace)
+      for (let k = 0; k < 6; k++) colours.set([colour.r, colour.g, colour.b], i * 18 + k * 3)
     })
-    this.reach.count = field.length
-    this.reach.instanceMatrix.needsUpdate = true
-    if (this.reach.instanceColor) this.reach.instanceColor.needsUpdate = true
-    this.reach.computeBoundingSphere()
+    const geometry = new THREE.BufferGeometry()
+    geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3))
+    geometry.setAttribute('color', new THREE.BufferAttribute(colours, 3))
+    geometry.computeBoundingSphere()
+    this.reach.geometry.dispose()
+    this.reach.geometry = geometry
   }
 
   /** The path is a handful of tubes and labels: rebuilt whole whenever the engine answers again. */
@@ -180,7 +178,6 @@ export class OverlayLayer {
     disposeTree(this.lights)
     this.reach.geometry.dispose()
     ;(this.reach.material as THREE.Material).dispose()
-    this.reach.dispose()
     this.glowTexture.dispose()
   }
 }

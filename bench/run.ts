@@ -1,0 +1,66 @@
+// `npm run bench [-- SECTION ...]`: runs the benchmark sections and prints one markdown report.
+// Each rule system or view keeps its own module (bench/<name>.ts); add a section here with one
+// entry. Sections: arianrhod, pathfinder, height-view, board-pan (the last two build the
+// renderer and drive headless Chromium). With no names, every section runs.
+import { arianrhodBenchRows, formatArianrhodRows } from './arianrhod'
+
+interface Section {
+  name: string
+  title: string
+  run: () => Promise<string>
+}
+
+const sections: Section[] = [
+  {
+    name: 'arianrhod',
+    title: 'Arianrhod 2E — 200×200 map, 5,000 wall edges, 40 tokens',
+    run: async () => formatArianrhodRows(arianrhodBenchRows()),
+  },
+  {
+    name: 'pathfinder',
+    title: 'Pathfinder 1e',
+    run: async () => {
+      const { runPathfinderBench, formatRows } = await import('./pathfinder')
+      return formatRows(runPathfinderBench())
+    },
+  },
+  {
+    name: 'height-view',
+    title: 'Height view (three.js)',
+    run: async () => {
+      const { runHeightViewBench, formatHeightViewBench } = await import('./height-view')
+      return formatHeightViewBench(await runHeightViewBench())
+    },
+  },
+  {
+    name: 'board-pan',
+    title: 'Board pan',
+    run: async () => {
+      const { runBoardPanBench } = await import('./board-pan')
+      return '```\n' + JSON.stringify(await runBoardPanBench(), null, 2) + '\n```'
+    },
+  },
+]
+
+const wanted = process.argv.slice(2).filter((a) => a !== '--')
+const unknown = wanted.filter((w) => !sections.some((s) => s.name === w))
+if (unknown.length > 0) {
+  console.error(
+    `unknown bench section(s): ${unknown.join(', ')}; known: ${sections.map((s) => s.name).join(', ')}`,
+  )
+  process.exit(2)
+}
+
+let failed = false
+console.log(`# Benchmarks (${new Date().toISOString()}, Node ${process.version})\n`)
+for (const section of sections) {
+  if (wanted.length > 0 && !wanted.includes(section.name)) continue
+  console.log(`## ${section.title}\n`)
+  try {
+    console.log(`${await section.run()}\n`)
+  } catch (e) {
+    failed = true
+    console.log(`section failed: ${(e as Error).message}\n`)
+  }
+}
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,183 @@
+// The player view end to end: the GM page and the player page (a second page) in headless
+// Chromium, both on the real Node host and real campaign files. Checks what the players' page
+// receives (WebSocket frames) and draws (DOM), never what the GM sees.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect as baseExpect, it } from 'vitest'
+import { startHost, type RunningHost } from '../../src-main/host/server'
+import { launchChromium } from './chromium'
+import { ACTION_TIMEOUT_MS, openCampaign, waitConnected } from './gm-page'
+import {
+  FOG_CAMPAIGN,
+  FOG_MAP,
+  GM_NOTE,
+  HIDDEN_ID,
+  HIDDEN_NAME,
+  SECRET_DOOR,
+  TORCH,
+  fogCampaign,
+  gmClient,
+  withinFeet,
+  type GmClient,
+} from './player-fixture'
+
+/** Waits generously: the machine running the suite is shared and slow. */
+const expect = Object.assign(baseExpect, {
+  poll: <T>(fn: () => T | Promise<T>) => baseExpect.poll(fn, { timeout: 15_000 }),
+})
+
+const repo = fileURLToPath(new URL('../../', import.meta.url))
+const staticDir = join(repo, 'out', 'renderer')
+const screenshotDir = join(repo, 'tests', 'e2e', 'screenshots')
+
+let browser: Browser
+let context: BrowserContext
+let root: string
+let host: RunningHost
+let gmApi: GmClient
+const problems: string[] = []
+
+async function newPage(path: string): Promise<Page> {
+  const page = await context.newPage()
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  await page.goto(`${host.url}${path}`)
+  return page
+}
+
+/** The cells drawn as visible on a page's player board ("x,y", sorted). */
+async function drawnCells(page: Page, scope: string, kind: 'visible' | 'explored'): Promise<string[]> {
+  const spans = await page
+    .locator(`${scope} [data-testid="${kind}-span"]`)
+    .evaluateAll((els) => els.map((el) => [Number(el.getAttribute('data-row')), Number(el.getAttribute('data-from')), Number(el.getAttribute('data-to'))]))
+  const out: string[] = []
+  for (const [y, x0, x1] of spans) for (let x = x0; x <= x1; x++) out.push(`${x},${y}`)
+  return out.sort()
+}
+
+const inRoomB = (cell: string) => {
+  const x = Number(cell.split(',')[0])
+  return x >= 5 && x <= 10
+}
+
+async function moveHero(to: [number, number]): Promise<void> {
+  await gmApi.call('campaign.dispatch', { id: FOG_CAMPAIGN, command: { type: 'token.move', mapId: FOG_MAP, tokenId: 'pc-hero', to } })
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(staticDir, 'player.html'))) {
+    throw new Error(`No built renderer in ${staticDir}. Run \`npx electron-vite build\` first.`)
+  }
+  root = await mkdtemp(join(tmpdir(), 'grid-gm-player-e2e-'))
+  const seed = join(root, 'fog-campaign.json')
+  await writeFile(seed, JSON.stringify(fogCampaign()))
+  await mkdir(join(root, 'data'))
+  host = await startHost({ dataDir: join(root, 'data'), port: 0, staticDir, autosaveDelayMs: 300, sampleCampaignFile: seed })
+  gmApi = await gmClient(host.port)
+  browser = await launchChromium()
+  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' })
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
+})
+
+afterAll(async () => {
+  gmApi?.close()
+  await context?.close()
+  await browser?.close()
+  await host?.close()
+  if (root) await rm(root, { recursive: true, force: true })
+})
+
+describe('player view over the Node host', () => {
+  it('shows only what the party sees: torch light in a dark room, no hidden enemy, secret door as a wall until found', async () => {
+    const gm = await newPage('gm.html')
+    await waitConnected(gm)
+    await openCampaign(gm, FOG_CAMPAIGN)
+
+    const player = await newPage('player.html')
+    const frames: string[] = []
+    player.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))))
+    await player.reload()
+    await player.locator('[data-testid="player-waiting"]').waitFor()
+
+    await gm.locator('[data-testid="show-to-players"]').click()
+    const board = player.locator(`[data-testid="player-board"][data-map-id="${FOG_MAP}"]`)
+    await board.waitFor()
+    // the GM's preview shows the same payload
+    await gm.locator('[data-testid="pv-preview"] [data-testid="player-board"]').waitFor()
+    await expect
+      .poll(() => gm.locator('[data-testid="pv-preview"] [data-testid="player-board"]').getAttribute('data-visible-count'))
+      .toBe(await board.getAttribute('data-visible-count'))
+
+    // Before: the hero stands in lit room A; through the open door it sees part of the torch light.
+    await player.locator('[data-testid="player-token"][data-token-id="pc-hero"]').waitFor()
+    await mkdir(screenshotDir, { recursive: true })
+    await player.screenshot({ path: join(screenshotDir, 'player-before.png') })
+    const before = await drawnCells(player, '', 'visible')
+    expect(before).toContain('1,3')
+    expect(before.filter(inRoomB).every((c) => withinFeet(TORCH, 10, [5, 10], [0, 7]).includes(c))).toBe(true)
+
+    // Into the dark room: exactly the torch-lit squares of room B become visible.
+    await moveHero([6, 3])
+    await player.locator('[data-testid="player-token"][data-token-id="pc-hero"][data-x="6"]').waitFor()
+    const lit = withinFeet(TORCH, 10, [5, 10], [0, 7])
+    await expect.poll(async () => (await drawnCells(player, '', 'visible')).filter(inRoomB)).toEqual(lit)
+    expect(lit).toHaveLength(21)
+    expect(lit).not.toContain('5,3')
+    await player.locator('[data-testid="player-token"][data-token-id="goblin"]').waitFor()
+    await player.screenshot({ path: join(screenshotDir, 'player-after.png') })
+
+    // The secret door is a wall to the players; room C behind it is unknown.
+    const secret = player.locator(`[data-testid="player-edge"][data-between="10,3|11,3"]`)
+    await expect(secret.getAttribute('data-kind')).resolves.toBe('wall')
+    expect((await drawnCells(player, '', 'visible')).some((c) => Number(c.split(',')[0]) >= 11)).toBe(false)
+
+    // The GM marks it found: it appears as a (closed) door.
+    await gm.locator(`[data-testid="pv-secret-door"] [data-testid="pv-door-toggle"]`).click()
+    await expect.poll(() => secret.getAttribute('data-kind')).toBe('door')
+    await expect(secret.getAttribute('data-state')).resolves.toBe('closed')
+    // Opening it lets the hero see into room C, and the keeper there.
+    await gmApi.call('campaign.dispatch', {
+      id: FOG_CAMPAIGN,
+      command: { type: 'edge.set', mapId: FOG_MAP, between: SECRET_DOOR, edge: { kind: 'door', state: 'open', secret: true, revealed: true } },
+    })
+    await expect.poll(() => secret.getAttribute('data-state')).toBe('open')
+    await moveHero([10, 3])
+    await player.locator('[data-testid="player-token"][data-token-id="treasure-keeper"]').waitFor()
+
+    // Back in room A: room B is remembered (explored, dimmed) but its tokens are gone.
+    await moveHero([1, 1])
+    await player.locator('[data-testid="player-token"][data-token-id="pc-hero"][data-y="1"]').waitFor()
+    await expect.poll(async () => (await drawnCells(player, '', 'explored')).includes('7,1')).toBe(true)
+    await expect(player.locator('[data-testid="player-token"][data-token-id="goblin"]').count()).resolves.toBe(0)
+
+    // Nothing GM-only ever reached the page: not in any frame, not in the DOM.
+    const html = await player.content()
+    for (const secretText of [HIDDEN_ID, HIDDEN_NAME, GM_NOTE, 'poisoned blade', '"notes"', '"hidden"', '"radius"']) {
+      expect(html).not.toContain(secretText)
+      expect(frames.some((f) => f.includes(secretText))).toBe(false)
+    }
+    expect(frames.length).toBeGreaterThan(3)
+    expect(frames.some((f) => f.includes('"goblin"'))).toBe(true)
+
+    // Blackout and freeze from the GM's controls.
+    await gm.locator('[data-testid="pv-blackout"]').click()
+    await player.locator('[data-testid="player-blackout"]').waitFor()
+    await gm.locator('[data-testid="pv-blackout"]').click()
+    await board.waitFor()
+    await gm.locator('[data-testid="pv-freeze"]').click()
+    await expect.poll(() => gm.locator('[data-testid="pv-freeze"]').getAttribute('aria-pressed')).toBe('true')
+    await moveHero([2, 2])
+    await gm.locator('[data-testid="pv-freeze"]').click()
+    await player.locator('[data-testid="player-token"][data-token-id="pc-hero"][data-x="2"][data-y="2"]').waitFor()
+
+    expect(problems).toEqual([])
+    await player.close()
+    await gm.close()
+  })
+})
