@@ -20,15 +20,6 @@ export interface BenchOptions {
   antialias?: boolean
 }
 
-export interface BenchResult {
-  cells: number
-  walls: number
-  tokens: number
-  canvas: string
-  renderer: string
-  orbit: { frames: number; p50: number; p95: number; max: number }
-  edit: { edits: number; p50: number; p95: number; max: number }
-}
 
 /** A small seeded generator, so every run draws the same map. */
 function random(seed: number): () => number {
@@ -95,17 +86,19 @@ export function benchMap(options: Pick<BenchOptions, 'side' | 'walls' | 'tokens'
   }
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  return Math.round(sorted[Math.max(0, index)] * 100) / 100
+interface Bench {
+  options: BenchOptions
+  scene: HeightScene
+  host: HTMLElement
+  map: CampaignMap
+  cells: ReturnType<typeof buildCells>
+  finish: () => void
 }
 
-function stats(values: number[]): { p50: number; p95: number; max: number } {
-  return { p50: percentile(values, 50), p95: percentile(values, 95), max: percentile(values, 100) }
-}
+let bench: Bench | null = null
 
-export async function run(options: BenchOptions): Promise<BenchResult> {
+/** Draws the benchmark map; returns the canvas size and the WebGL renderer's name. */
+export async function setup(options: BenchOptions): Promise<{ canvas: string; renderer: string; cells: number; walls: number; tokens: number }> {
   const host = document.createElement('div')
   host.style.width = `${options.width}px`
   host.style.height = `${options.height}px`
@@ -114,65 +107,79 @@ export async function run(options: BenchOptions): Promise<BenchResult> {
   scene.resize()
   const gl = scene.renderer.getContext()
   const pixel = new Uint8Array(4)
-  // readPixels waits for the GPU (here SwiftShader on the CPU) to finish the frame, so the time
-  // measured is the whole frame, not just the time to queue its commands.
-  const finish = () => gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel)
-
-  let map = benchMap(options)
+  const map = benchMap(options)
   const facts = systemFacts(map.system)
-  let cells = buildCells(map)
+  const cells = buildCells(map)
   scene.setCells(cells, 'all', facts)
   scene.setEdges(buildEdges(map, cells))
   scene.setTokens(buildTokens(map, cells), 't0')
   scene.setLight(await loadLightLevels(map), 'gm', buildLightPoints(map, cells))
-  const reach = map.cells.slice(0, 400).map((c, i) => ({ at: c.at, cost: i % 16 }))
-  scene.setReach(reach)
-
-  const frame = () => {
-    const started = performance.now()
-    scene.controls.rotateLeft((2 * Math.PI) / options.orbitFrames)
-    scene.renderNow()
-    finish()
-    return performance.now() - started
-  }
-  for (let i = 0; i < 10; i++) frame()
-  const orbit: number[] = []
-  for (let i = 0; i < options.orbitFrames; i++) orbit.push(frame())
-
-  // One cell edit, as the view handles it: the map changes, the columns are diffed, only the
-  // changed one is rewritten, edges and tokens are re-placed, and the frame is drawn.
-  const rand = random(11)
-  const edits: number[] = []
-  for (let i = 0; i < options.edits; i++) {
-    const at: Cell = [Math.floor(rand() * options.side), Math.floor(rand() * options.side)]
-    const started = performance.now()
-    map = {
-      ...map,
-      cells: map.cells.map((c) => (c.at[0] === at[0] && c.at[1] === at[1] ? { ...c, elevation: (c.elevation ?? 0) + 2 } : c)),
-    }
-    const next = buildCells(map)
-    const changed = changedCells(cells, next)
-    if (changed === 'all' || changed.length !== 1) throw new Error(`one edit changed ${changed === 'all' ? 'all' : changed.length} cells`)
-    cells = next
-    scene.setCells(cells, changed, facts)
-    scene.setEdges(buildEdges(map, cells))
-    scene.setTokens(buildTokens(map, cells), 't0')
-    scene.renderNow()
-    finish()
-    edits.push(performance.now() - started)
-  }
+  // A reach field of 400 cells, as a selected token with a long move would show.
+  scene.setReach(map.cells.slice(0, 400).map((c, i) => ({ at: c.at, cost: i % 16 })))
+  // readPixels waits for the GPU (here SwiftShader on the CPU) to finish the frame, so the time
+  // measured is the whole frame, not just the time to queue its commands.
+  const finish = () => gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel)
+  bench = { options, scene, host, map, cells, finish }
+  for (let i = 0; i < 10; i++) orbitFrame(bench)
   const info = gl.getExtension('WEBGL_debug_renderer_info')
-  const rendererName = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : 'unknown'
-  const result: BenchResult = {
+  return {
+    canvas: `${scene.renderer.domElement.width}×${scene.renderer.domElement.height}`,
+    renderer: info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : 'unknown',
     cells: cells.columns.length,
     walls: map.edges.length,
     tokens: map.tokens.length,
-    canvas: `${scene.renderer.domElement.width}×${scene.renderer.domElement.height}`,
-    renderer: rendererName,
-    orbit: { frames: orbit.length, ...stats(orbit) },
-    edit: { edits: edits.length, ...stats(edits) },
   }
-  scene.dispose()
-  host.remove()
-  return result
+}
+
+function orbitFrame(b: Bench): number {
+  const started = performance.now()
+  b.scene.controls.rotateLeft((2 * Math.PI) / b.options.orbitFrames)
+  b.scene.renderNow()
+  b.finish()
+  return performance.now() - started
+}
+
+/** One full turn around the board; milliseconds per frame. */
+export function orbit(): number[] {
+  const b = bench!
+  return Array.from({ length: b.options.orbitFrames }, () => orbitFrame(b))
+}
+
+/**
+ * Single-cell edits as the view handles them: the map changes, the columns are diffed, only the
+ * changed cell (and its neighbours' faces) is rewritten, walls and tokens are re-placed. `update`
+ * is that work; `shown` adds drawing the next frame with it.
+ */
+export function edits(): { update: number[]; shown: number[] } {
+  const b = bench!
+  const facts = systemFacts(b.map.system)
+  const rand = random(11)
+  const update: number[] = []
+  const shown: number[] = []
+  for (let i = 0; i < b.options.edits; i++) {
+    const at: Cell = [Math.floor(rand() * b.options.side), Math.floor(rand() * b.options.side)]
+    const started = performance.now()
+    b.map = {
+      ...b.map,
+      cells: b.map.cells.map((c) => (c.at[0] === at[0] && c.at[1] === at[1] ? { ...c, elevation: (c.elevation ?? 0) + 2 } : c)),
+    }
+    const next = buildCells(b.map)
+    const changed = changedCells(b.cells, next)
+    if (changed === 'all' || changed.length !== 1) throw new Error(`one edit changed ${changed === 'all' ? 'all' : changed.length} cells`)
+    b.cells = next
+    b.scene.setCells(next, changed, facts)
+    b.scene.setEdges(buildEdges(b.map, next))
+    b.scene.setTokens(buildTokens(b.map, next), 't0')
+    update.push(performance.now() - started)
+    b.scene.renderNow()
+    b.finish()
+    shown.push(performance.now() - started)
+  }
+  return { update, shown }
+}
+
+export function teardown(): void {
+  bench?.scene.dispose()
+  bench?.host.remove()
+  bench = null
 }

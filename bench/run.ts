@@ -36,8 +36,8 @@ const sections: Section[] = [
     name: 'board-pan',
     title: 'Board pan',
     run: async () => {
-      const { runBoardPanBench } = await import('./board-pan')
-      return '```\n' + JSON.stringify(await runBoardPanBench(), null, 2) + '\n```'
+      const { runBoardPanBench, formatBoardPanBench } = await import('./board-pan')
+      return formatBoardPanBench(await runBoardPanBench())
     },
   },
 ]

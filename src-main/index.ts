@@ -1,6 +1,6 @@
 // Electron entry: app lifecycle, menu and wiring only. Everything it wires lives in modules that do
 // not import electron (campaign/, rules/, ipc/), which the Node host and the tests use as well.
-import { app, BrowserWindow, ipcMain, Menu, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron'
+import { app, BrowserWindow, ipcMain, Menu, screen, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron'
 import { join } from 'node:path'
 import { createCampaignService } from './campaign/service'
 import { channelFor, GM_VERBS, type EventName } from './ipc/channels'
@@ -8,7 +8,8 @@ import type { HandlerResult } from './ipc/contract'
 import { createHandlers, type Handlers } from './ipc/handlers'
 import { runScenario } from './rules/scenario/run'
 import { createGmWindow } from './windows/gm-window'
-import { createProjectorWindow } from './windows/projector-window'
+import { createProjectorWindow, followNewDisplay, projectorDisplay } from './windows/projector-window'
+import { openCalibrationStore } from './table/calibration'
 import { hardenAllWebContents, installSessionPolicies, isOwnPage, type WindowKind } from './windows/security'
 
 const AUTOSAVE_DELAY_MS = 800
@@ -21,6 +22,7 @@ hardenAllWebContents()
 const windowKinds = new Map<number, WindowKind>()
 let gmWindow: BrowserWindow | null = null
 let projectorWindow: BrowserWindow | null = null
+let appHandlers: Handlers | null = null
 
 function track(win: BrowserWindow, kind: WindowKind): BrowserWindow {
   const id = win.webContents.id
@@ -57,6 +59,9 @@ function toggleProjector(): void {
   }
   projectorWindow = track(createProjectorWindow(), 'player')
   projectorWindow.on('closed', () => (projectorWindow = null))
+  // The calibration is per display: re-apply it whenever the window lands on another one.
+  projectorWindow.on('moved', () => appHandlers?.projectorDisplayChanged())
+  appHandlers?.projectorDisplayChanged()
 }
 
 function openGmWindow(): void {
@@ -92,7 +97,18 @@ async function start(): Promise<void> {
     autosaveDelayMs: AUTOSAVE_DELAY_MS,
     sampleCampaignFile: join(app.getAppPath(), 'resources', 'sample-campaign.json'),
   })
-  registerIpc(createHandlers(service, { runScenario }))
+  const calibrationStore = await openCalibrationStore(app.getPath('userData'))
+  appHandlers = createHandlers(
+    service,
+    { runScenario },
+    { calibration: { store: calibrationStore, display: () => projectorDisplay(projectorWindow) } },
+  )
+  registerIpc(appHandlers)
+  screen.on('display-added', () => {
+    if (projectorWindow) followNewDisplay(projectorWindow)
+    appHandlers?.projectorDisplayChanged()
+  })
+  screen.on('display-removed', () => appHandlers?.projectorDisplayChanged())
   buildMenu()
   openGmWindow()
 

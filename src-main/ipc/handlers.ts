@@ -270,9 +270,19 @@ export function toScenario(map: CampaignMap, query: unknown): Record<string, unk
         sources: map.light.sources.map(({ at, level, radius }) => ({ at, level, radius })),
       },
     },
+    // GM-only and presentation fields never go to the engine (pictures would bloat every query).
     tokens: map.tokens.map(
-      ({ name: _name, color: _color, hidden: _hidden, notes: _notes, privateStats: _private, ...token }) => token,
+      ({
+        name: _name,
+        color: _color,
+        image: _image,
+        hidden: _hidden,
+        notes: _notes,
+        privateStats: _private,
+        ...token
+      }) => token,
     ),
+    ...(map.system === 'dystopia' && map.deploy ? { dystopia: { deploy: map.deploy } } : {}),
     query,
   }
 }

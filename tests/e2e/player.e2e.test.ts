@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect as baseExpect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHost, type RunningHost } from '../../src-main/host/server'
 import { launchChromium } from './chromium'
 import { ACTION_TIMEOUT_MS, openCampaign, waitConnected } from './gm-page'
@@ -26,9 +26,7 @@ import {
 } from './player-fixture'
 
 /** Waits generously: the machine running the suite is shared and slow. */
-const expect = Object.assign(baseExpect, {
-  poll: <T>(fn: () => T | Promise<T>) => baseExpect.poll(fn, { timeout: 15_000 }),
-})
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 })
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const staticDir = join(repo, 'out', 'renderer')
@@ -126,7 +124,7 @@ describe('player view over the Node host', () => {
     await moveHero([6, 3])
     await player.locator('[data-testid="player-token"][data-token-id="pc-hero"][data-x="6"]').waitFor()
     const lit = withinFeet(TORCH, 10, [5, 10], [0, 7])
-    await expect.poll(async () => (await drawnCells(player, '', 'visible')).filter(inRoomB)).toEqual(lit)
+    await poll(async () => (await drawnCells(player, '', 'visible')).filter(inRoomB)).toEqual(lit)
     expect(lit).toHaveLength(21)
     expect(lit).not.toContain('5,3')
     await player.locator('[data-testid="player-token"][data-token-id="goblin"]').waitFor()
@@ -139,21 +137,21 @@ describe('player view over the Node host', () => {
 
     // The GM marks it found: it appears as a (closed) door.
     await gm.locator(`[data-testid="pv-secret-door"] [data-testid="pv-door-toggle"]`).click()
-    await expect.poll(() => secret.getAttribute('data-kind')).toBe('door')
+    await poll(() => secret.getAttribute('data-kind')).toBe('door')
     await expect(secret.getAttribute('data-state')).resolves.toBe('closed')
     // Opening it lets the hero see into room C, and the keeper there.
     await gmApi.call('campaign.dispatch', {
       id: FOG_CAMPAIGN,
       command: { type: 'edge.set', mapId: FOG_MAP, between: SECRET_DOOR, edge: { kind: 'door', state: 'open', secret: true, revealed: true } },
     })
-    await expect.poll(() => secret.getAttribute('data-state')).toBe('open')
+    await poll(() => secret.getAttribute('data-state')).toBe('open')
     await moveHero([10, 3])
     await player.locator('[data-testid="player-token"][data-token-id="treasure-keeper"]').waitFor()
 
     // Back in room A: room B is remembered (explored, dimmed) but its tokens are gone.
     await moveHero([1, 1])
     await player.locator('[data-testid="player-token"][data-token-id="pc-hero"][data-y="1"]').waitFor()
-    await expect.poll(async () => (await drawnCells(player, '', 'explored')).includes('7,1')).toBe(true)
+    await poll(async () => (await drawnCells(player, '', 'explored')).includes('7,1')).toBe(true)
     await expect(player.locator('[data-testid="player-token"][data-token-id="goblin"]').count()).resolves.toBe(0)
 
     // Nothing GM-only ever reached the page: not in any frame, not in the DOM.
@@ -171,7 +169,7 @@ describe('player view over the Node host', () => {
     await gm.locator('[data-testid="pv-blackout"]').click()
     await board.waitFor()
     await gm.locator('[data-testid="pv-freeze"]').click()
-    await expect.poll(() => gm.locator('[data-testid="pv-freeze"]').getAttribute('aria-pressed')).toBe('true')
+    await poll(() => gm.locator('[data-testid="pv-freeze"]').getAttribute('aria-pressed')).toBe('true')
     await moveHero([2, 2])
     await gm.locator('[data-testid="pv-freeze"]').click()
     await player.locator('[data-testid="player-token"][data-token-id="pc-hero"][data-x="2"][data-y="2"]').waitFor()

@@ -7,7 +7,8 @@
 // the text places it). One step moves the space one square (a king move d) and may change its
 // shape at the same time: the new shape lies within the moved space (squeezing in), contains it
 // (stepping out), or — turning between the two squeezed shapes — lies within a full space that
-// contains the moved one. Every square carried over from the old space must make its own step
+// contains the moved one; and no square of the new shape lies more than one square from the old
+// space (the body never advances two squares in one step). Every square carried over from the old space must make its own step
 // d unblocked (decision 1 for each square: big creatures cannot squeeze past corners), and the
 // new shape must fit with no wall inside it. A step whose new shape is squeezed is hampered once
 // more (×2, stacking with difficult terrain as ×4). Squeezing through a space narrower than half
@@ -48,6 +49,9 @@ export function footprintSteps(mover: Mover, from: number, shape: number, dx: nu
         const nx = x + dx + ox
         const ny = y + dy + oy
         if (nx < 0 || ny < 0 || nx + W > grid.width || ny + H > grid.height) continue
+        // No square may end more than one square from the old space: a change of shape never
+        // carries the leading edge two squares in one step.
+        if (nx < x - 1 || ny < y - 1 || nx + W > x + w + 1 || ny + H > y + h + 1) continue
         const nw = ny * width + nx
         if (mover.placement(nw, next) === 0) continue
         const hampering = changeHampering(mover, x, y, w, h, nx, ny, W, H, dx, dy)

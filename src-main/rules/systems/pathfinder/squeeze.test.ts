@@ -1,0 +1,119 @@
+// 無理矢理入り込む (003 地形と障害物): at least half as wide, each square counts as two, −4 attack
+// and −4 AC while squeezed, big creatures cannot squeeze past corners, may pass enemies but not
+// end in occupied squares.
+import { describe, expect, it } from 'vitest'
+import { ask, reachMap } from './test-support'
+
+interface Step {
+  at: [number, number]
+  cost: number
+  squeeze?: boolean
+  space?: [number, number]
+}
+
+// A 1-square corridor (row 1, x 2..4) between two rooms 3 squares high.
+const corridor = `
+  . . # # # . .
+
+  . . . . . . .
+
+  . . # # # . .
+`
+const large = (extra: Record<string, unknown> = {}) => ({ O: { size: 'large', move: 30, faction: 'party', ...extra } })
+
+describe('squeezing through a narrow space (無理矢理入り込む)', () => {
+  it('a Large creature passes a 1-square corridor squeezed, each square counting as two', () => {
+    const path = ask({ map: corridor.replace('. . # # # . .', 'O . # # # . .'), tokens: large() }, { type: 'path', token: 'O', to: [5, 0], mode: 'double' })
+    expect(path.reachable).toBe(true)
+    const steps = path.steps as Step[]
+    // In: 10 ft a square for 4 squeezed steps, then out into the far room: 5 ft.
+    expect(steps.map((s) => s.cost)).toEqual([10, 20, 30, 40, 45])
+    expect(steps.slice(0, 4).every((s) => s.squeeze === true && s.space?.[0] === 2 && s.space[1] === 1)).toBe(true)
+    expect(steps[4].squeeze).toBeUndefined()
+    expect(path.penalties).toBeUndefined()
+  })
+
+  it('the same corridor is closed to a Large creature in a single move of 30 ft beyond its middle', () => {
+    const answer = ask({ map: corridor.replace('. . # # # . .', 'O . # # # . .'), tokens: large() }, { type: 'reach', token: 'O', mode: 'move' })
+    const cells = answer.cells as Step[]
+    expect(reachMap(answer)['5,0']).toBeUndefined()
+    expect(cells.find((c) => c.at[0] === 3 && c.at[1] === 1)).toMatchObject({ cost: 30, squeeze: true, space: [2, 1] })
+  })
+
+  it('a move that ends squeezed takes −4 on attack rolls and −4 to AC', () => {
+    const path = ask({ map: corridor.replace('. . # # # . .', 'O . # # # . .'), tokens: large() }, { type: 'path', token: 'O', to: [2, 1], mode: 'move' })
+    expect(path).toMatchObject({ reachable: true, cost: 20, squeeze: true, space: [2, 1], penalties: { attack: -4, ac: -4 } })
+  })
+
+  it('where the full space fits, the move ends unsqueezed', () => {
+    const path = ask({ map: corridor.replace('. . # # # . .', 'O . # # # . .'), tokens: large() }, { type: 'path', token: 'O', to: [0, 1], mode: 'move' })
+    expect(path).toMatchObject({ reachable: true, cost: 5 })
+    expect(path.squeeze).toBeUndefined()
+    expect((path.steps as Step[]).some((s) => s.squeeze)).toBe(false)
+  })
+
+  it('squeezing doubles on top of difficult terrain: ×4 for that square', () => {
+    const map = corridor.replace('. . # # # . .', 'O . # # # . .')
+    const plain = ask({ map, tokens: large() }, { type: 'path', token: 'O', to: [3, 1], mode: 'double' })
+    const rough = ask({ map, tokens: large(), cells: [{ at: [4, 1], terrain: 'difficult' }] }, { type: 'path', token: 'O', to: [3, 1], mode: 'double' })
+    expect(plain.cost).toBe(30)
+    expect(rough.cost).toBe(40) // the last step enters (4, 1): 5 ft × 2 (squeeze) × 2 (difficult)
+  })
+
+  it('a Huge creature squeezes into a 2-square corridor but not into a 1-square one (narrower than half needs 〈脱出術〉)', () => {
+    const wide = `
+      O . . # # # . . .
+
+      . . . . . . . . .
+
+      . . . . . . . . .
+
+      . . . # # # . . .
+    `
+    const huge = { O: { size: 'huge', move: 40 } }
+    const through = ask({ map: wide, tokens: huge }, { type: 'path', token: 'O', to: [6, 0], mode: 'double' })
+    expect(through.reachable).toBe(true)
+    expect((through.steps as Step[]).some((s) => s.squeeze && s.space?.[0] === 3 && s.space[1] === 2)).toBe(true)
+    const narrow = wide.replace('. . . . . . . . .\n\n      . . . . . . . . .', '. . . . . . . . .\n\n      . . . # # # . . .')
+    const blocked = ask({ map: narrow, tokens: huge }, { type: 'path', token: 'O', to: [6, 0], mode: 'double' })
+    expect(blocked.reachable).toBe(false)
+  })
+
+  it('big creatures cannot squeeze past corners: a diagonal gap stays closed', () => {
+    const map = `
+      O . # # #
+
+      . . # # #
+
+      # # . . .
+
+      # # . . .
+    `
+    const answer = reachMap(ask({ map, tokens: large({ move: 60 }) }, { type: 'reach', token: 'O', mode: 'double' }))
+    expect(Object.keys(answer).filter((k) => Number(k.split(',')[0]) >= 2)).toEqual([])
+  })
+
+  it('a creature may squeeze past an enemy (provoking it) but not end in its square', () => {
+    const map = `
+      O . . . . .
+
+      . . . E . .
+    `
+    const path = ask({ map, tokens: large() }, { type: 'path', token: 'O', to: [4, 0], mode: 'double' })
+    expect(path).toMatchObject({ reachable: true, cost: 30, provokes: ['E'] })
+    expect((path.steps as Step[]).filter((s) => s.squeeze).map((s) => s.at)).toEqual([
+      [2, 0],
+      [3, 0],
+    ])
+    const onEnemy = reachMap(ask({ map, tokens: large() }, { type: 'reach', token: 'O', mode: 'double' }))
+    expect(onEnemy['3,0']).toBe(25) // squeezed beside it, in row 0
+    expect(onEnemy['2,1']).toBeUndefined()
+    expect(onEnemy['3,1']).toBeUndefined()
+  })
+
+  it('Medium and smaller creatures never squeeze on the grid (half a square is not a grid space)', () => {
+    const answer = ask({ map: corridor.replace('. . # # # . .', 'f . # # # . .'), tokens: { f: { move: 30 } } }, { type: 'reach', token: 'f', mode: 'double' })
+    expect((answer.cells as Step[]).some((c) => c.squeeze)).toBe(false)
+    expect(reachMap(answer)['4,1']).toBe(20)
+  })
+})
