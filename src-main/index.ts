@@ -10,6 +10,8 @@ import { runScenario } from './rules/scenario/run'
 import { createGmWindow } from './windows/gm-window'
 import { createProjectorWindow, followNewDisplay, projectorDisplay } from './windows/projector-window'
 import { openCalibrationStore } from './table/calibration'
+import { createLanServer } from './host/lan'
+import { fileURLToPath } from 'node:url'
 import { hardenAllWebContents, installSessionPolicies, isOwnPage, type WindowKind } from './windows/security'
 
 const AUTOSAVE_DELAY_MS = 800
@@ -98,11 +100,17 @@ async function start(): Promise<void> {
     sampleCampaignFile: join(app.getAppPath(), 'resources', 'sample-campaign.json'),
   })
   const calibrationStore = await openCalibrationStore(app.getPath('userData'))
+  // The opt-in LAN view serves the built player page; it listens only once the GM starts it.
+  const lan = createLanServer({
+    handlers: () => appHandlers as Handlers,
+    staticDir: fileURLToPath(new URL('../renderer', import.meta.url)),
+  })
   appHandlers = createHandlers(
     service,
     { runScenario },
-    { calibration: { store: calibrationStore, display: () => projectorDisplay(projectorWindow) } },
+    { calibration: { store: calibrationStore, display: () => projectorDisplay(projectorWindow) }, lan: () => lan },
   )
+  app.on('will-quit', () => void lan.close())
   registerIpc(appHandlers)
   screen.on('display-added', () => {
     if (projectorWindow) followNewDisplay(projectorWindow)

@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   const options = parseHostArgs(process.argv.slice(2))
   await mkdir(options.dataDir, { recursive: true })
   const host = await startHost({ dataDir: options.dataDir, port: options.port })
-  console.log(`Grid GM is running at ${host.url}gm.html  (player view: ${host.url}player.html)`)
+  console.log(`Grid GM is running at ${host.url}gm.html#open=latest  (player view: ${host.url}player.html)`)
   console.log(`Campaigns are kept in ${options.dataDir}. Press Ctrl+C to stop.`)
 
   let stopping = false

@@ -12,6 +12,7 @@ export function createGmWindow(): BrowserWindow {
     show: false,
   })
   win.once('ready-to-show', () => win.show())
-  void win.loadURL(pageUrl('gm'))
+  // The page opens the campaign the GM last changed (the sample on a first start).
+  void win.loadURL(`${pageUrl('gm')}#open=latest`)
   return win
 }

@@ -8,6 +8,7 @@ import { ApiError, type ConnectionState, type GmApi } from '../lib/api'
 import { edgeClickCommand, type Between } from '../lib/grid-geometry'
 import type { MessageKey, MessageParams } from '../lib/i18n'
 import { BoardFocus } from './board.svelte'
+import { campaignToOpen } from '../lib/start-campaign'
 import { EditorState } from './editor.svelte'
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
@@ -71,7 +72,11 @@ export class GmSession {
       const view = await this.api.call('player.current')
       this.shownToPlayersMapId = view.map?.id ?? null
       if (reconnect && this.campaign) await this.open(this.campaign.id, this.selectedMapId)
-      else if (!reconnect) this.status = { tone: 'info', key: 'status.ready' }
+      else if (!reconnect) {
+        this.status = { tone: 'info', key: 'status.ready' }
+        const start = campaignToOpen(globalThis.location?.hash ?? '', this.campaigns)
+        if (start) await this.open(start)
+      }
     })
   }
 

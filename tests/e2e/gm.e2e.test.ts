@@ -100,6 +100,17 @@ describe('GM screen over the Node host', () => {
     await page.close()
   })
 
+  it('opens straight onto the latest campaign when loaded as the desktop app loads it', async () => {
+    // The Electron window and `npm run web` load gm.html#open=latest: on a first start the sample.
+    const page = await newPage('gm.html#open=latest')
+    await waitConnected(page)
+    await page
+      .locator(`[data-testid="campaign-view"][data-campaign-id="${SAMPLE_ID}"]`)
+      .waitFor({ timeout: ACTION_TIMEOUT_MS })
+    await expect(page.locator(`[data-testid="map-grid"][data-map-id="${ARIANRHOD}"]`).count()).resolves.toBe(1)
+    await page.close()
+  })
+
   it('keeps a wall added by clicking an edge across a host restart, on disk too', async () => {
     const a: Cell = [1, 1]
     const b: Cell = [2, 1]

@@ -2,6 +2,13 @@
 // and −4 AC while squeezed, big creatures cannot squeeze past corners, may pass enemies but not
 // end in occupied squares.
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import type { TokenSpec } from '../../model'
+import { Grid } from '../../grid/grid'
+import type { Battle } from '../../system'
+import { Battlefield, alternatingDiagonalFeet } from './creatures'
+import { MoveSearch } from './movement'
+import { PATHFINDER_RULES } from './rules'
 import { ask, reachMap } from './test-support'
 
 interface Step {
@@ -115,5 +122,48 @@ describe('squeezing through a narrow space (無理矢理入り込む)', () => {
     const answer = ask({ map: corridor.replace('. . # # # . .', 'f . # # # . .'), tokens: { f: { move: 30 } } }, { type: 'reach', token: 'f', mode: 'double' })
     expect((answer.cells as Step[]).some((c) => c.squeeze)).toBe(false)
     expect(reachMap(answer)['4,1']).toBe(20)
+  })
+})
+
+describe('squeezing properties', () => {
+  const solidsArb = fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 7 })), { maxLength: 18 })
+  const mapOf = (solids: [number, number][]) => {
+    const rows = Array.from({ length: 8 }, () => Array.from({ length: 8 }, () => '.'))
+    for (const [x, y] of solids) if (x > 1 || y > 1) rows[y][x] = '#'
+    rows[0][0] = 'O'
+    return rows.map((r) => r.join(' ')).join('\n\n')
+  }
+
+  it('squeezing never beats walking: on an open map every square the full space fits is reached unsqueezed at its 5/10/5 distance', () => {
+    const answer = ask({ map: mapOf([]), tokens: large({ move: 60 }) }, { type: 'reach', token: 'O', mode: 'move' })
+    for (const c of answer.cells as Step[]) {
+      if (c.at[0] <= 6 && c.at[1] <= 6) {
+        expect(c.squeeze).toBeUndefined()
+        expect(c.cost).toBe(alternatingDiagonalFeet([0, 0], c.at))
+      } else {
+        expect(c.squeeze).toBe(true) // against the map's edge only a squeezed space fits
+      }
+    }
+  })
+
+  it('every reach square has a path of the same cost that ends squeezed exactly when the reach says so', () => {
+    fc.assert(
+      fc.property(solidsArb, (solids) => {
+        const cells = solids.filter(([x, y]) => x > 1 || y > 1).map(([x, y]) => ({ at: [x, y] as [number, number], terrain: 'solid' as const }))
+        const map = { width: 8, height: 8, cells }
+        const tokens: TokenSpec[] = [{ id: 'O', at: [0, 0], faction: 'p', size: 'large', move: 25 }]
+        const battle: Battle = { grid: Grid.fromSpec(map), tokens, tokenById: new Map(tokens.map((t) => [t.id, t])), scenario: { map, tokens } }
+        const field = new Battlefield(battle, PATHFINDER_RULES)
+        const search = new MoveSearch(field, field.creatures[0], 'double')
+        for (const c of search.reach()) {
+          const path = search.path(c.cell)
+          if (!path.reachable || path.cost !== c.cost) return false
+          if (JSON.stringify(path.squeezed) !== JSON.stringify(c.squeezed)) return false
+          if (path.steps.some((s, i) => i > 0 && s.cost < path.steps[i - 1].cost)) return false
+        }
+        return true
+      }),
+      { numRuns: 60 },
+    )
   })
 })

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import type { CampaignSummary } from '../../src-main/campaign/schema'
+import { campaignToOpen } from './start-campaign'
+
+const summary = (id: string, updatedAt: string, unreadable?: boolean): CampaignSummary => ({
+  id,
+  name: id,
+  updatedAt,
+  mapCount: 1,
+  ...(unreadable ? { unreadable } : {}),
+})
+
+const list = [
+  summary('old', '2026-01-01T00:00:00.000Z'),
+  summary('newest-but-damaged', '2026-03-01T00:00:00.000Z', true),
+  summary('recent', '2026-02-01T00:00:00.000Z'),
+]
+
+describe('campaignToOpen', () => {
+  it('opens nothing without #open', () => {
+    expect(campaignToOpen('', list)).toBeNull()
+    expect(campaignToOpen('#other=1', list)).toBeNull()
+  })
+  it('opens the most recently changed readable campaign for #open=latest', () => {
+    expect(campaignToOpen('#open=latest', list)).toBe('recent')
+    expect(campaignToOpen('#open=latest', [])).toBeNull()
+  })
+  it('opens a named campaign only if it exists', () => {
+    expect(campaignToOpen('#open=old', list)).toBe('old')
+    expect(campaignToOpen('#open=missing', list)).toBeNull()
+  })
+})
