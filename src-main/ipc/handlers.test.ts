@@ -8,6 +8,7 @@ import type { CampaignMap } from '../campaign/schema'
 import { GM_VERBS } from './channels'
 import { contract, type HandlerResult } from './contract'
 import { createHandlers, toHandlerError, toScenario, type Handlers, type RulesApi } from './handlers'
+import { runScenario } from '../rules/scenario/run'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
 
@@ -209,6 +210,26 @@ describe('toScenario', () => {
     }
     expect(text).not.toContain('"id":"torch"')
     expect(text).not.toContain('"secret"')
+  })
+
+  it('passes DysTopiA deploy squares to the engine and never token pictures', async () => {
+    const sample = await openSample()
+    const board: CampaignMap = {
+      ...sample,
+      system: 'dystopia',
+      width: 6,
+      height: 6,
+      cells: [],
+      edges: [],
+      light: { sources: [] },
+      deploy: { party: [[0, 5], [1, 5]] },
+      tokens: [{ id: 'a', name: 'A', at: [0, 5], faction: 'party', image: 'data:image/png;base64,AAAA' }],
+    }
+    const doc = toScenario(board, { type: 'deploy', faction: 'party' }) as Record<string, unknown>
+    expect(doc.dystopia).toEqual({ deploy: { party: [[0, 5], [1, 5]] } })
+    expect(JSON.stringify(doc)).not.toContain('data:image')
+    const answer = runScenario(doc)
+    expect(answer).toEqual({ ok: true, answer: { cells: [[0, 5], [1, 5]] } })
   })
 })
 

@@ -23,15 +23,20 @@ export interface AreaCell {
   reflex: number
 }
 
-function intersectionFeet(origin: Cell, x: number, y: number): number {
+/** 5/10/5 feet from a grid intersection to the far side of square (x, y) (the four touching squares: 5 ft). */
+export function intersectionFeet(origin: Cell, x: number, y: number): number {
   const ox = x < origin[0] ? origin[0] - 1 - x : x - origin[0]
   const oy = y < origin[1] ? origin[1] - 1 - y : y - origin[1]
   return feetForOffset(ox + 1, oy + 1)
 }
 
-export function areaFrom(field: Battlefield, origin: Cell, radius: number, shape: AreaShape): AreaCell[] {
+/**
+ * Cover of squares against an effect from `origin`: `levels(cell)` classes the four lines from the
+ * origin to the square's corners (3 blocks, 2 obstructs, 1 creature), `reflex(levels)` is the
+ * Reflex bonus they give (+2 cover, +1 partial; creatures none).
+ */
+export function effectCover(field: Battlefield, origin: Cell): { levels: (cell: number) => number[]; reflex: (levels: number[]) => number } {
   const grid = field.grid
-  const width = grid.width
   const point: Point = [2 * origin[0], 2 * origin[1]]
   const level = (o: LineObstacle): number => {
     if (o.type === 'edge') return edgeBlocksSight(o.code) ? 3 : o.code === EDGE_LOW_WALL ? 2 : 0
@@ -53,6 +58,13 @@ export function areaFrom(field: Battlefield, origin: Cell, radius: number, shape
     if (obstructed === 0) return 0
     return levels.length - obstructed > levels.length / 2 ? 1 : 2
   }
+  return { levels: coverOf, reflex: reflexOf }
+}
+
+export function areaFrom(field: Battlefield, origin: Cell, radius: number, shape: AreaShape): AreaCell[] {
+  const grid = field.grid
+  const width = grid.width
+  const { levels: coverOf, reflex: reflexOf } = effectCover(field, origin)
   const out: AreaCell[] = []
   if (shape === 'burst') {
     const span = Math.ceil(radius / 5)
