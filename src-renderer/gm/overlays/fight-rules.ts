@@ -4,6 +4,7 @@
 import type { CampaignMap, CampaignToken } from '../../../src-main/campaign/schema'
 import type { Cell, SystemId } from '../../../src-main/rules/model'
 import { footprintSide } from '../../../src-main/campaign/geometry'
+import { LINE_DIRECTIONS, type LineDirection } from '../../../src-main/rules/systems/dystopia/geometry'
 
 export const MOVE_MODES: Record<SystemId, readonly string[]> = {
   arianrhod: ['combat', 'full', 'disengage', 'forced-disengage', 'jump', 'climb', 'jump-climb'],
@@ -236,18 +237,8 @@ export function costColour(fraction: number): string {
   return `hsl(${hue} 75% 45%)`
 }
 
-/** DysTopiA lines, clockwise from west (README decision 5), as steps on the board. */
-export const LINE_DIRECTIONS = {
-  A: [-1, 0],
-  B: [-1, -1],
-  C: [0, -1],
-  D: [1, -1],
-  E: [1, 0],
-  F: [1, 1],
-  G: [0, 1],
-  H: [-1, 1],
-} as const satisfies Record<string, readonly [number, number]>
-export type LineDirection = keyof typeof LINE_DIRECTIONS
+// DysTopiA lines A–H, clockwise from west: the engine's own table (pure, no zod), re-exported.
+export { LINE_DIRECTIONS, type LineDirection } from '../../../src-main/rules/systems/dystopia/geometry'
 
 /** The line A–H that points from `from` towards `to` (nearest of the eight), or null on the same square. */
 export function directionTowards(from: Cell, to: Cell): LineDirection | null {

@@ -13,7 +13,9 @@ import { lightLevels, visibleCells } from './light'
 import type { PathAnswer, ReachCell } from './movement'
 import { MOVE_MODES, MoveSearch } from './movement'
 import type { TacticalRules } from './rules'
+import type { AreaCell } from './spread'
 import { areaFrom } from './spread'
+import { coneFrom, lineFrom } from './templates'
 import { SQUEEZE_PENALTIES } from './squeeze'
 import { StraightMove } from './straight'
 import { threatenedCells } from './threat'
@@ -135,8 +137,18 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const field = fieldOf(battle, rules)
       const origin = readIntersection(battle, query, 'origin')
       const radius = readNumber(query, 'radius', { min: 0, max: 10_000 })
-      const shape = readEnum(query, 'shape', ['spread', 'burst'] as const, 'spread')
-      return { cells: areaFrom(field, origin, radius, shape).map((c) => ({ at: battle.grid.cellOf(c.cell), reflex: c.reflex })) }
+      const shape = readEnum(query, 'shape', ['spread', 'burst', 'cone', 'line'] as const, 'spread')
+      let cells: AreaCell[]
+      if (shape === 'cone' || shape === 'line') {
+        const toward = readIntersection(battle, query, 'toward')
+        if (toward[0] === origin[0] && toward[1] === origin[1]) {
+          throw new ScenarioError('invalid-query', `query.toward must differ from query.origin to aim a ${shape}`, '/query/toward')
+        }
+        cells = shape === 'cone' ? coneFrom(field, origin, toward, radius) : lineFrom(field, origin, toward, radius, readEnum(query, 'side', ['right', 'left'] as const, 'right'))
+      } else {
+        cells = areaFrom(field, origin, radius, shape)
+      }
+      return { cells: cells.map((c) => ({ at: battle.grid.cellOf(c.cell), reflex: c.reflex })) }
     },
     initiative(battle, query) {
       const field = fieldOf(battle, rules)
