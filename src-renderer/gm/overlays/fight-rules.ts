@@ -4,7 +4,7 @@
 import type { CampaignMap, CampaignToken } from '../../../src-main/campaign/schema'
 import type { Cell, SystemId } from '../../../src-main/rules/model'
 import { footprintSide } from '../../../src-main/campaign/geometry'
-import { LINE_DIRECTIONS, type LineDirection } from '../../../src-main/rules/systems/dystopia/geometry'
+import type { LineDirection } from '../../../src-main/rules/systems/dystopia/geometry'
 
 export const MOVE_MODES: Record<SystemId, readonly string[]> = {
   arianrhod: ['combat', 'full', 'disengage', 'forced-disengage', 'jump', 'climb', 'jump-climb'],
