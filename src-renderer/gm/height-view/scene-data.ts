@@ -105,6 +105,8 @@ export interface EdgePiece {
   top: number
   /** For an open door: the direction (+1 / −1, across the edge) it swings into. */
   swing: number
+  /** Indices of the two cells it stands between (for shading it by their light). */
+  cells: [number, number]
 }
 
 function sortedPair(between: readonly [Cell, Cell]): [Cell, Cell] {
@@ -123,12 +125,20 @@ export function edgePiece(edge: CampaignEdge, cells: BoardCells): EdgePiece | nu
   const sameRow = a[1] === b[1]
   const segment = sameRow ? { x1: b[0], z1: a[1], x2: b[0], z2: a[1] + 1 } : { x1: a[0], z1: b[1], x2: a[0] + 1, z2: b[1] }
   const id = `${a[0]},${a[1]},${b[0]},${b[1]}`
-  const common = { id, secret: edge.secret === true, ...segment, swing: 1 }
+  const common = {
+    id,
+    secret: edge.secret === true,
+    ...segment,
+    swing: 1,
+    cells: [cellIndex(cells.width, a), cellIndex(cells.width, b)] as [number, number],
+  }
   if (edge.kind === 'door') {
     return { ...common, kind: 'door', state: edge.state ?? 'closed', bottom: floor, top: floor + DOOR_HEIGHT }
   }
   const height = edge.kind === 'low-wall' ? LOW_WALL_HEIGHT : WALL_HEIGHT
-  return { ...common, kind: edge.kind, state: null, bottom: cells.base, top: Math.max(floor + height, ca.top, cb.top) }
+  // From the lower of the two surfaces (a pit's bottom, say) up: nothing of it hides under a floor.
+  const bottom = Math.min(ca.top, cb.top)
+  return { ...common, kind: edge.kind, state: null, bottom, top: Math.max(floor + height, ca.top, cb.top) }
 }
 
 export function buildEdges(map: CampaignMap, cells: BoardCells): EdgePiece[] {

@@ -35,7 +35,7 @@ export function lightFactor(level: number | undefined, facts: SystemFacts, mode:
   if (mode === 'full' || level === undefined) return 1
   const n = lightFraction(level, facts)
   if (mode === 'gm') return 0.5 + 0.5 * n
-  return 0.03 + 0.97 * n ** 1.6
+  return 0.02 + 0.98 * n ** 2.2
 }
 
 export function shade(rgb: Rgb, factor: number): Rgb {

@@ -96,3 +96,47 @@ describe('concealment', () => {
     expect(answer.concealment).toBe('concealment')
   })
 })
+
+describe('the lines behind the verdict (additive `lines` field)', () => {
+  type Line = { from: [number, number]; to: [number, number]; blocked: boolean; soft: boolean }
+  const linesOf = (answer: Record<string, unknown>) => answer.lines as Line[]
+
+  it('ranged: the four lines from the chosen attacker corner to the target square corners, in cell units', () => {
+    const answer = cover('a . # T\n\n. . . .', 'ranged')
+    const lines = linesOf(answer)
+    expect(lines).toHaveLength(4)
+    const from = lines[0].from
+    expect(lines.every((l) => l.from[0] === from[0] && l.from[1] === from[1])).toBe(true)
+    expect(lines.map((l) => l.to).sort()).toEqual([
+      [3, 0],
+      [3, 1],
+      [4, 0],
+      [4, 1],
+    ])
+    // Cover (+4): at most half of the lines are clear, and the blocked ones cross the solid square.
+    expect(lines.filter((l) => !l.blocked).length).toBeLessThanOrEqual(2)
+    expect(lines.some((l) => l.blocked)).toBe(true)
+  })
+
+  it('clear lines for no cover, soft lines for creatures in the way', () => {
+    expect(linesOf(cover('a . . T', 'ranged')).every((l) => !l.blocked && !l.soft)).toBe(true)
+    const soft = linesOf(cover('a . b T\n\n. . . .', 'ranged'))
+    expect(soft.some((l) => l.soft)).toBe(true)
+    expect(soft.every((l) => !l.blocked)).toBe(true)
+  })
+
+  it('adjacent melee: all sixteen corner-to-corner lines; a wall between marks the crossing ones', () => {
+    const open = linesOf(cover('a T', 'melee'))
+    expect(open).toHaveLength(16)
+    expect(open.every((l) => !l.blocked)).toBe(true)
+    const walled = cover('a:T', 'melee')
+    expect(walled.cover).toBe('cover')
+    expect(linesOf(walled).filter((l) => l.blocked).length).toBeGreaterThan(0)
+  })
+
+  it('total cover: every line from the best corner blocked', () => {
+    const lines = linesOf(cover('a # # T\n\n# # # #', 'ranged'))
+    expect(lines).toHaveLength(4)
+    expect(lines.every((l) => l.blocked)).toBe(true)
+  })
+})

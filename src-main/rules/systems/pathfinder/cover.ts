@@ -34,6 +34,22 @@ export interface Placement {
 export interface CoverAnswer {
   cover: CoverLevel
   soft: boolean
+  /** The lines the verdict was read from (the deciding attacker corner / squares), for drawing. */
+  lines?: CoverLine[]
+}
+
+/** One corner-to-corner line, in cell units (corner (i, j) = [i, j]). */
+export interface CoverLine {
+  from: [number, number]
+  to: [number, number]
+  /** Crosses a wall, closed door, solid square or a counted low wall. */
+  blocked: boolean
+  /** Obstructed by creatures only (soft cover). */
+  soft: boolean
+}
+
+function coverLine(from: Point, to: Point, level: number): CoverLine {
+  return { from: [from[0] / 2, from[1] / 2], to: [to[0] / 2, to[1] / 2], blocked: level >= HARD, soft: level === SOFT }
 }
 
 const RANK: Record<CoverLevel, number> = { none: 0, partial: 1, cover: 2, total: 3 }
@@ -108,19 +124,20 @@ export function coverBetween(field: Battlefield, attacker: Placement, target: Pl
   const ranged = (sa: Cell, st: Cell, withCreatures: boolean): CoverAnswer => {
     let best: CoverAnswer | null = null
     for (const corner of cornersOf(sa)) {
-      const levels = cornersOf(st).map((q) => lineLevel(corner, q, rangedLevel, withCreatures))
-      const answer = classify(levels)
+      const targets = cornersOf(st)
+      const levels = targets.map((q) => lineLevel(corner, q, rangedLevel, withCreatures))
+      const answer: CoverAnswer = { ...classify(levels), lines: targets.map((q, i) => coverLine(corner, q, levels[i])) }
       if (!best || better(answer, best)) best = answer
       if (best.cover === 'none') break
     }
     return best as CoverAnswer
   }
   const adjacentMelee = (sa: Cell, st: Cell): CoverAnswer => {
-    if (ranged(sa, st, false).cover === 'total') return { cover: 'total', soft: false }
-    for (const a of cornersOf(sa)) {
-      for (const q of cornersOf(st)) if (lineLevel(a, q, meleeLevel, false) >= HARD) return { cover: 'cover', soft: false }
-    }
-    return { cover: 'none', soft: false }
+    const asRanged = ranged(sa, st, false)
+    if (asRanged.cover === 'total') return { cover: 'total', soft: false, lines: asRanged.lines }
+    const lines: CoverLine[] = []
+    for (const a of cornersOf(sa)) for (const q of cornersOf(st)) lines.push(coverLine(a, q, lineLevel(a, q, meleeLevel, false)))
+    return { cover: lines.some((l) => l.blocked) ? 'cover' : 'none', soft: false, lines }
   }
 
   const usesAdjacentRule = attack === 'melee' && attacker.creature.naturalReach <= 5

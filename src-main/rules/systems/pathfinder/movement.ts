@@ -199,28 +199,41 @@ export class MoveSearch {
   }
 
   reach(): ReachCell[] {
-    // Walks cells in index order (already sorted) rather than the generic result.reach().
-    const cells: ReachCell[] = []
+    // Only the cells the search reached (no window is passed, so node = cell × states + state),
+    // in index order (y, then x), plus the minimum moves.
     const { result, mover } = this
-    const shapes = mover.shapes.length
-    for (let cell = 0; cell < this.field.grid.size; cell++) {
-      const cost = Math.min(result.nodeCost(cell, 0), result.nodeCost(cell, 1))
-      if (cell === this.start) continue
-      if (cost !== Infinity && mover.placement(cell) === 2) {
-        cells.push({ cell, cost: Math.floor(cost) })
-        continue
-      }
-      // Ending unsqueezed is preferred; a square reached only squeezed says so.
-      let squeezed: ReachCell | undefined
-      for (let shape = 1; shape < shapes; shape++) {
-        const c = Math.min(result.nodeCost(cell, 2 * shape), result.nodeCost(cell, 2 * shape + 1))
-        if (c === Infinity || mover.placement(cell, shape) !== 2 || (squeezed && squeezed.cost <= Math.floor(c))) continue
-        squeezed = { cell, cost: Math.floor(c), squeezed: this.sizeOf(shape) }
-      }
-      if (squeezed) cells.push(squeezed)
-      else if (cost === Infinity && this.extra.has(cell)) cells.push(this.extra.get(cell) as ReachCell)
+    const states = 2 * mover.shapes.length
+    const cells: number[] = []
+    const seen = new Uint8Array(this.field.grid.size)
+    for (const node of result.reachedNodes) {
+      const cell = (node - (node % states)) / states
+      if (seen[cell]) continue
+      seen[cell] = 1
+      cells.push(cell)
     }
-    return cells
+    for (const cell of this.extra.keys()) if (!seen[cell]) cells.push(cell)
+    const out: ReachCell[] = []
+    for (const cell of Int32Array.from(cells).sort()) {
+      if (cell === this.start) continue
+      const found = this.reachOf(cell)
+      if (found) out.push(found)
+    }
+    return out
+  }
+
+  private reachOf(cell: number): ReachCell | undefined {
+    const { result, mover } = this
+    const cost = Math.min(result.nodeCost(cell, 0), result.nodeCost(cell, 1))
+    if (cost !== Infinity && mover.placement(cell) === 2) return { cell, cost: Math.floor(cost) }
+    // Ending unsqueezed is preferred; a square reached only squeezed says so.
+    let squeezed: ReachCell | undefined
+    for (let shape = 1; shape < mover.shapes.length; shape++) {
+      const c = Math.min(result.nodeCost(cell, 2 * shape), result.nodeCost(cell, 2 * shape + 1))
+      if (c === Infinity || mover.placement(cell, shape) !== 2 || (squeezed && squeezed.cost <= Math.floor(c))) continue
+      squeezed = { cell, cost: Math.floor(c), squeezed: this.sizeOf(shape) }
+    }
+    if (squeezed) return squeezed
+    return cost === Infinity ? this.extra.get(cell) : undefined
   }
 
   /** The least-cost search path to `to`, ending unsqueezed if it can. */

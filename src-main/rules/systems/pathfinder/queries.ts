@@ -112,9 +112,9 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const from = placementOf(creatureFor(field, battle, query, 'from'))
       const to = placementOf(creatureFor(field, battle, query, 'to'))
       const attack = readEnum(query, 'attack', ['ranged', 'melee'] as const, 'ranged')
-      const { cover, soft } = coverBetween(field, from, to, attack)
+      const { cover, soft, lines } = coverBetween(field, from, to, attack)
       const concealment = concealmentBetween(field, from, to, attack)
-      return { cover, soft, ac: coverAcBonus(cover), concealment, missChance: missChance(concealment) }
+      return { cover, soft, ac: coverAcBonus(cover), concealment, missChance: missChance(concealment), lines: lines ?? [] }
     },
     flanking(battle, query) {
       const field = fieldOf(battle, rules)

@@ -45,8 +45,10 @@ describe('cones (quarter circle from an intersection)', () => {
     `
     const cells = area(map, { origin: [0, 2], radius: 30, shape: 'cone', toward: [5, 2] })
     expect(cells['2,2']).toBe(0)
-    expect(cells['3,2']).toBeUndefined()
+    expect(cells['4,2']).toBeUndefined()
     expect(cells['4,1']).toBeUndefined()
+    // (3, 2): its corner lines end exactly on the wall's middle point, a graze (README limits): cover, +2.
+    expect(cells['3,2']).toBe(2)
   })
 })
 
@@ -84,10 +86,11 @@ describe('lines (the squares the ray passes through)', () => {
     expect(Object.keys(bothSides)).toEqual(['0,0'])
   })
 
-  it('a low wall the line passes over gives a Reflex bonus beyond it', () => {
-    const cells = area('. . .:. .\n\n. . . . .', { origin: [0, 0], radius: 30, shape: 'line', toward: [5, 0] })
+  it('a low wall the line passes over gives a Reflex bonus beyond it (partial right behind it, cover further on)', () => {
+    const cells = area('. . .:. . .\n\n. . . . . .', { origin: [0, 0], radius: 30, shape: 'line', toward: [5, 0] })
     expect(cells['1,0']).toBe(0)
-    expect(cells['3,0']).toBe(2)
+    expect(cells['3,0']).toBe(1)
+    expect(cells['4,0']).toBe(2)
   })
 
   it('aiming needs a direction: toward missing or equal to the origin is an error', () => {

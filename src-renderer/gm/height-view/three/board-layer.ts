@@ -105,6 +105,9 @@ export class BoardLayer {
   private readonly walls: THREE.Mesh
   /** The edge pieces the walls mesh was built from, to skip rebuilding when nothing changed. */
   private shownEdges = ''
+  private figures: readonly TokenFigure[] = []
+  private selectedId: string | null = null
+  private pieces: readonly EdgePiece[] = []
   private readonly marks: GrowingInstances
   private readonly bodies: GrowingInstances
   private readonly heads: GrowingInstances
@@ -166,6 +169,8 @@ export class BoardLayer {
     this.light = levels
     this.lightMode = mode
     if (this.cells) this.columns.recolour(this.cellColour)
+    this.buildWalls()
+    this.setTokens(this.figures, this.selectedId)
   }
 
   /** A cell's colour in linear RGB: its terrain, shaded by its light level in the current mode. */
@@ -181,11 +186,22 @@ export class BoardLayer {
     const key = JSON.stringify(pieces)
     if (key === this.shownEdges) return
     this.shownEdges = key
+    this.pieces = pieces
+    this.buildWalls()
+  }
+
+  /** Walls and doors take the light of the brighter square beside them. */
+  private buildWalls(): void {
+    const pieces = this.pieces
+    const facts = this.facts
     const boxes: BakedBox[] = pieces.map((piece) => {
       const door = piece.kind === 'door'
       this.place(piece, door ? DOOR_THICKNESS : WALL_THICKNESS, door && piece.state === 'open' ? piece.swing : 0)
       const rgb = door ? DOOR_RGB[piece.state ?? 'closed'] : piece.kind === 'low-wall' ? LOW_WALL_RGB : WALL_RGB
-      return { matrix: scratch.matrix.clone(), rgb }
+      const light = facts
+        ? Math.max(...piece.cells.map((i) => lightFactor(this.light?.[i], facts, this.lightMode)))
+        : 1
+      return { matrix: scratch.matrix.clone(), rgb: shade(rgb, light) }
     })
     this.walls.geometry.dispose()
     this.walls.geometry = bakedBoxes(boxes)
@@ -225,6 +241,8 @@ export class BoardLayer {
   }
 
   setTokens(figures: readonly TokenFigure[], selectedId: string | null): void {
+    this.figures = figures
+    this.selectedId = selectedId
     this.bodies.reserve(figures.length)
     this.heads.reserve(figures.length)
     const drops: number[] = []
@@ -235,6 +253,7 @@ export class BoardLayer {
       let rgb: Rgb = [colour.r, colour.g, colour.b]
       // Hidden tokens are drawn washed out: the GM sees them, and sees that players do not.
       if (figure.hidden) rgb = [0.55 + rgb[0] * 0.45, 0.55 + rgb[1] * 0.45, 0.55 + rgb[2] * 0.45]
+      rgb = shade(rgb, this.tokenLight(figure))
       const r = figure.radius
       const bodyHeight = 0.55 * figure.side
       scratch.position.set(figure.x, figure.y, figure.z)
@@ -262,6 +281,15 @@ export class BoardLayer {
     this.dropLines.geometry.dispose()
     this.dropLines.geometry = geometry
     this.dropLines.computeLineDistances()
+  }
+
+  /** A token stands in the light of its (north-west) square. */
+  private tokenLight(figure: TokenFigure): number {
+    const cells = this.cells
+    if (!cells || !this.facts) return 1
+    const x = Math.floor(figure.x - figure.side / 2)
+    const y = Math.floor(figure.z - figure.side / 2)
+    return lightFactor(this.light?.[y * cells.width + x], this.facts, this.lightMode)
   }
 
   dispose(): void {

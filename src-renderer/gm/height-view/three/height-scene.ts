@@ -172,13 +172,14 @@ export class HeightScene {
         if (pan) c.pan(0, -KEY_PAN_PX)
         else c.rotateUp(-KEY_ROTATE)
         break
+      // OrbitControls' "dolly out" moves the camera closer (its names follow the scale factor).
       case '+':
       case '=':
-        c.dollyIn(KEY_ZOOM)
+        c.dollyOut(KEY_ZOOM)
         break
       case '-':
       case '_':
-        c.dollyOut(KEY_ZOOM)
+        c.dollyIn(KEY_ZOOM)
         break
       case '0':
       case 'Home':
