@@ -52,11 +52,18 @@ export function pathfinderBenchMap(size = 200, seed = 1234): MapSpec {
   return { width: size, height: size, cells }
 }
 
+/** Median milliseconds of `repeat` runs after a warm-up (the median: the machine is shared and noisy). */
 function time(repeat: number, fn: () => void): number {
   fn() // warm-up
-  const start = performance.now()
-  for (let i = 0; i < repeat; i++) fn()
-  return (performance.now() - start) / repeat
+  const runs: number[] = []
+  for (let i = 0; i < Math.max(1, repeat); i++) {
+    const start = performance.now()
+    fn()
+    runs.push(performance.now() - start)
+  }
+  runs.sort((a, b) => a - b)
+  const mid = runs.length >> 1
+  return runs.length % 2 === 1 ? runs[mid] : (runs[mid - 1] + runs[mid]) / 2
 }
 
 function battleOf(map: MapSpec, tokens: Battle['tokens']): Battle {

@@ -3,10 +3,15 @@
 // corners, crosses nothing that blocks sight (walls, closed or locked doors, solid cells other
 // than the target itself, corners with blockers on both sides). Grazing an obstacle does not
 // block. Creatures never block sight here.
+//
+// `canSee` and `fieldOfView` decide this by exact slopes (shadowcast.ts); `canSeeByTracing` and
+// `fieldOfViewBruteForce` are the definition itself, one line trace per target point, kept as the
+// reference the property tests compare against.
 import type { Grid } from './grid'
 import { edgeBlocksSight } from './grid'
 import type { LineObstacle, Point } from './lines'
 import { traceLine } from './lines'
+import { SightBlockers, octantOf, pointVisible, shadowcast } from './shadowcast'
 
 export interface VisionOptions {
   /** Only cells for which this returns true are considered (e.g. a range test). */
@@ -15,6 +20,64 @@ export interface VisionOptions {
   isLit?: (cell: number) => boolean
   /** Override what blocks sight. Default: walls, closed/locked doors and solid cells. */
   blocksSight?: (obstacle: LineObstacle) => boolean
+  /**
+   * fieldOfView only: cells farther than this many squares along either axis are not considered,
+   * on top of `inRange`. `inRange` alone gives the same answer; this also stops the sweep there
+   * instead of carrying it to the map's edge.
+   */
+  maxDistance?: number
+}
+
+/** The five target points of a cell, as offsets from its centre in quarter cells. */
+const TARGET_OFFSETS: readonly (readonly [number, number])[] = [
+  [0, 0],
+  [-1, -1],
+  [1, -1],
+  [-1, 1],
+  [1, 1],
+]
+
+/** Whether the cell `to` is visible from the cell `from` (indices). */
+export function canSee(grid: Grid, from: number, to: number, options: VisionOptions = {}): boolean {
+  if (from === to) return true
+  if (options.isLit && !options.isLit(to)) return false
+  const blockers = new SightBlockers(grid, options.blocksSight)
+  const w = grid.width
+  const fx = from % w
+  const fy = (from - fx) / w
+  const tx = to % w
+  const ty = (to - tx) / w
+  for (const [ox, oy] of TARGET_OFFSETS) {
+    // the target point relative to the viewer's centre, turned into the octant that holds it
+    const x = 4 * (tx - fx) + ox
+    const y = 4 * (ty - fy) + oy
+    const sx = x < 0 ? -1 : 1
+    const sy = y < 0 ? -1 : 1
+    const alongX = Math.abs(x) >= Math.abs(y)
+    const octant = alongX
+      ? octantOf(grid, from, sx, 0, 0, sy)
+      : octantOf(grid, from, 0, sy, sx, 0)
+    const u = alongX ? Math.abs(x) : Math.abs(y)
+    const v = alongX ? Math.abs(y) : Math.abs(x)
+    if (pointVisible(octant, blockers, u, v)) return true
+  }
+  return false
+}
+
+/** Every visible cell from `from`, as a sorted list of cell indices (the viewer's own cell included). */
+export function fieldOfView(grid: Grid, from: number, options: VisionOptions = {}): number[] {
+  const reach = reachOf(options)
+  if (reach < 0) return []
+  return shadowcast(grid, from, new SightBlockers(grid, options.blocksSight), {
+    inRange: options.inRange,
+    isLit: options.isLit,
+    maxDistance: reach,
+  })
+}
+
+function reachOf(options: VisionOptions): number {
+  const limit = options.maxDistance
+  return limit === undefined || Number.isNaN(limit) ? Infinity : Math.floor(limit)
 }
 
 const defaultBlocks = (obstacle: LineObstacle): boolean => {
@@ -50,8 +113,13 @@ function clearLine(
   return !blocked
 }
 
-/** Whether the cell `to` is visible from the cell `from` (indices). */
-export function canSee(grid: Grid, from: number, to: number, options: VisionOptions = {}): boolean {
+/** canSee by tracing the five lines (the definition; slow). */
+export function canSeeByTracing(
+  grid: Grid,
+  from: number,
+  to: number,
+  options: VisionOptions = {},
+): boolean {
   if (from === to) return true
   if (options.isLit && !options.isLit(to)) return false
   const blocks = options.blocksSight ?? defaultBlocks
@@ -62,22 +130,28 @@ export function canSee(grid: Grid, from: number, to: number, options: VisionOpti
   const ty = (to - tx) / w
   const eye: Point = [4 * fx + 2, 4 * fy + 2]
   const ignore = [from, to]
-  const targets: Point[] = [
-    [4 * tx + 2, 4 * ty + 2],
-    [4 * tx + 1, 4 * ty + 1],
-    [4 * tx + 3, 4 * ty + 1],
-    [4 * tx + 1, 4 * ty + 3],
-    [4 * tx + 3, 4 * ty + 3],
-  ]
-  return targets.some((target) => clearLine(grid, eye, target, ignore, blocks))
+  return TARGET_OFFSETS.some(([ox, oy]) =>
+    clearLine(grid, eye, [4 * tx + 2 + ox, 4 * ty + 2 + oy], ignore, blocks),
+  )
 }
 
-/** Every visible cell from `from`, as a sorted list of cell indices (the viewer's own cell included). */
-export function fieldOfView(grid: Grid, from: number, options: VisionOptions = {}): number[] {
+/** fieldOfView by tracing lines to every cell of the map (the definition; slow). */
+export function fieldOfViewBruteForce(
+  grid: Grid,
+  from: number,
+  options: VisionOptions = {},
+): number[] {
   const out: number[] = []
+  const w = grid.width
+  const fx = from % w
+  const fy = (from - fx) / w
+  const reach = reachOf(options)
   for (let cell = 0; cell < grid.size; cell++) {
+    const x = cell % w
+    const y = (cell - x) / w
+    if (Math.max(Math.abs(x - fx), Math.abs(y - fy)) > reach) continue
     if (options.inRange && !options.inRange(cell)) continue
-    if (canSee(grid, from, cell, options)) out.push(cell)
+    if (canSeeByTracing(grid, from, cell, options)) out.push(cell)
   }
   return out
 }

@@ -6,8 +6,8 @@
 // their space (full or squeezed, ./squeeze.ts): state = shape × 2 + parity.
 import type { Cell } from '../../model'
 import { EIGHT_DIRECTIONS, TERRAIN_DIFFICULT } from '../../grid/grid'
-import type { SearchResult } from '../../grid/search'
-import { leastCostSearch } from '../../grid/search'
+import type { SearchResult, SearchWindow } from '../../grid/search'
+import { leastCostSearch, windowAround } from '../../grid/search'
 import type { Battlefield, Creature } from './creatures'
 import { alternatingDiagonalFeet } from './creatures'
 import { SIGHT_UNSEEN, seesCreature, sightMap } from './light'
@@ -64,6 +64,8 @@ export class MoveSearch {
   readonly budget: number
   readonly result: SearchResult
   private readonly extra = new Map<number, ReachCell>()
+  /** The rectangle searched: as far as the budget can carry the north-west square. */
+  private readonly window: SearchWindow | undefined
   /** Which shapes an end may have; path() narrows it to prefer ending unsqueezed. */
   private endShapes: 'any' | 'full' | 'squeezed' = 'any'
 
@@ -71,7 +73,8 @@ export class MoveSearch {
     readonly field: Battlefield,
     readonly creature: Creature,
     readonly mode: SearchedMode,
-    options: { unlimited?: boolean; endAnywhere?: boolean } = {},
+    /** `wholeMap`: search every square rather than the window the budget allows (same answers, slower). */
+    options: { unlimited?: boolean; endAnywhere?: boolean; wholeMap?: boolean } = {},
   ) {
     const grid = field.grid
     const width = grid.width
@@ -79,6 +82,13 @@ export class MoveSearch {
     const mover = this.mover
     this.start = grid.index(creature.at[0], creature.at[1])
     this.budget = budgetOf(creature, mode, field.rules.runMultiplier)
+    // The north-west square moves at most one square per 5 ft, except that a squeezed step (≥ 10 ft)
+    // changing shape may shift it by 1 + (s − k) squares (squeeze.ts): the window allows for both.
+    const perFiveFeet = Math.max(1, (1 + creature.side - Math.ceil(creature.side / 2)) / 2)
+    const radius = Math.max(1, Math.ceil((this.budget / 5) * perFiveFeet))
+    const window = options.unlimited || options.wholeMap ? undefined : windowAround(grid, this.start, radius)
+    // A window as large as the map only adds index translation to every step.
+    this.window = window && window.width * window.height < grid.size ? window : undefined
     const leaveWeight = this.leaveWeights()
     const darkTo = mode === 'five-foot-step' ? this.darkPositions() : null
     const step = mode === 'five-foot-step'
@@ -90,6 +100,7 @@ export class MoveSearch {
       states: 2 * mover.shapes.length,
       starts: [{ cell: this.start }],
       maxCost: options.unlimited ? Infinity : this.budget + 0.5,
+      window: this.window,
       canPassThrough: step ? () => false : undefined,
       canEndOn: options.endAnywhere ? undefined : (cell, state) => this.canEnd(cell, state >> 1),
       expand(cell, state, _cost, emit) {
@@ -199,19 +210,21 @@ export class MoveSearch {
   }
 
   reach(): ReachCell[] {
-    // Only the cells the search reached (no window is passed, so node = cell × states + state),
-    // in index order (y, then x), plus the minimum moves.
-    const { result, mover } = this
+    // Only the cells the search reached (node = window slot × states + state), in index order
+    // (y, then x), plus the minimum moves.
+    const { result, mover, window } = this
     const states = 2 * mover.shapes.length
+    const gridWidth = this.field.grid.width
     const cells: number[] = []
-    const seen = new Uint8Array(this.field.grid.size)
+    const seen = new Uint8Array(window ? window.width * window.height : this.field.grid.size)
     for (const node of result.reachedNodes) {
-      const cell = (node - (node % states)) / states
-      if (seen[cell]) continue
-      seen[cell] = 1
-      cells.push(cell)
+      const slot = (node - (node % states)) / states
+      if (seen[slot]) continue
+      seen[slot] = 1
+      if (!window) cells.push(slot)
+      else cells.push((window.y0 + Math.floor(slot / window.width)) * gridWidth + window.x0 + (slot % window.width))
     }
-    for (const cell of this.extra.keys()) if (!seen[cell]) cells.push(cell)
+    for (const cell of this.extra.keys()) if (!cells.includes(cell)) cells.push(cell)
     const out: ReachCell[] = []
     for (const cell of Int32Array.from(cells).sort()) {
       if (cell === this.start) continue

@@ -166,4 +166,24 @@ describe('squeezing properties', () => {
       { numRuns: 60 },
     )
   })
+
+  it('the search window the budget allows never cuts a reach set (Large and Gargantuan, squeezing)', () => {
+    const cell = fc.tuple(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 15 }))
+    fc.assert(
+      fc.property(fc.array(cell, { maxLength: 60 }), cell, fc.constantFrom('large' as const, 'gargantuan' as const), fc.constantFrom(10, 20, 30), (solids, at, size, move) => {
+        const side = size === 'large' ? 2 : 4
+        const start: [number, number] = [Math.min(at[0], 16 - side), Math.min(at[1], 16 - side)]
+        const inSpace = (x: number, y: number) => x >= start[0] && y >= start[1] && x < start[0] + side && y < start[1] + side
+        const cells = solids.filter(([x, y]) => !inSpace(x, y)).map(([x, y]) => ({ at: [x, y] as [number, number], terrain: 'solid' as const }))
+        const map = { width: 16, height: 16, cells }
+        const tokens: TokenSpec[] = [{ id: 'O', at: start, faction: 'p', size, move }]
+        const battle: Battle = { grid: Grid.fromSpec(map), tokens, tokenById: new Map(tokens.map((t) => [t.id, t])), scenario: { map, tokens } }
+        const field = new Battlefield(battle, PATHFINDER_RULES)
+        const windowed = new MoveSearch(field, field.creatures[0], 'double').reach()
+        const whole = new MoveSearch(field, field.creatures[0], 'double', { wholeMap: true }).reach()
+        return JSON.stringify(windowed) === JSON.stringify(whole)
+      }),
+      { numRuns: 40 },
+    )
+  })
 })

@@ -76,9 +76,10 @@ function changeHampering(mover: Mover, x: number, y: number, w: number, h: numbe
       const px = qx - dx
       const py = qy - dy
       if (px < x || py < y || px >= x + w || py >= y + h) continue
-      if (grid.stepBlocked(px, py, dx, dy)) return -1
+      const low = mover.singleStep(py * grid.width + px, dx, dy)
+      if (low < 0) return -1
       carried++
-      if (!lowWall && mover.crossesLowWall(py * grid.width + px, dx, dy)) lowWall = 1
+      lowWall |= low
     }
   }
   if (carried === 0) return -1

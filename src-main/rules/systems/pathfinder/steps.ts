@@ -191,7 +191,7 @@ export class Mover {
         const leadingX = dx === 1 ? i === w - 1 : dx === -1 && i === 0
         const leadingY = dy === 1 ? j === h - 1 : dy === -1 && j === 0
         if (!leadingX && !leadingY) continue
-        if (grid.stepBlocked(x0 + i, y0 + j, dx, dy)) return true
+        if (this.singleStep(from + j * this.width + i, dx, dy) < 0) return true
       }
     }
     return false
@@ -215,16 +215,9 @@ export class Mover {
     return difficult + lowWall
   }
 
-  /** A diagonal crosses a low wall when both orthogonal detours around its corner would. */
+  /** Whether an unblocked step crosses a low wall (a diagonal: both orthogonal detours around its corner would; see singleStep). */
   crossesLowWall(cell: number, dx: number, dy: number): boolean {
-    const { grid } = this.field
-    const x = cell % this.width
-    const y = (cell - x) / this.width
-    const low = (ax: number, ay: number, ex: number, ey: number) => grid.edgeOnSide(ax, ay, ex, ey) === EDGE_LOW_WALL
-    if (dx === 0 || dy === 0) return low(x, y, dx, dy)
-    const viaX = low(x, y, dx, 0) || low(x + dx, y, 0, dy)
-    const viaY = low(x, y, 0, dy) || low(x, y + dy, dx, 0)
-    return viaX && viaY
+    return this.singleStep(cell, dx, dy) === 1
   }
 }
 

@@ -98,3 +98,14 @@ describe('lines (the squares the ray passes through)', () => {
     expect(askError({ map: open(4, 4) }, { type: 'spread', origin: [1, 1], radius: 15, shape: 'line', toward: [1, 1] }).code).toBe('invalid-query')
   })
 })
+
+describe('D&D 3.5 shares the area and squeeze rules', () => {
+  it('dnd35 answers the same cone, and squeezes a Large creature through a corridor at the same cost', () => {
+    const query = { type: 'spread', origin: [1, 1], radius: 15, shape: 'cone', toward: [4, 4] }
+    expect(ask({ map: open(6, 6), system: 'dnd35' }, query)).toEqual(ask({ map: open(6, 6) }, query))
+    const corridor = 'O . # # # . .\n\n. . . . . . .\n\n. . # # # . .'
+    const tokens = { O: { size: 'large', move: 30, faction: 'party' } }
+    const path = ask({ map: corridor, tokens, system: 'dnd35' }, { type: 'path', token: 'O', to: [5, 0], mode: 'double' })
+    expect(path).toMatchObject({ reachable: true, cost: 45 })
+  })
+})

@@ -127,8 +127,8 @@ export class BoardLayer {
     this.walls.name = 'walls'
     this.group.add(this.walls)
     this.marks = new GrowingInstances(this.group, new THREE.OctahedronGeometry(0.14), new THREE.MeshBasicMaterial(), 8, 'door-marks')
-    this.bodies = new GrowingInstances(this.group, standing(new THREE.CylinderGeometry(0.75, 1, 1, 16)), lambert(), 32, 'token-bodies')
-    this.heads = new GrowingInstances(this.group, new THREE.SphereGeometry(1, 16, 12), lambert(), 32, 'token-heads')
+    this.bodies = new GrowingInstances(this.group, standing(new THREE.CylinderGeometry(0.75, 1, 1, 12)), lambert(), 32, 'token-bodies')
+    this.heads = new GrowingInstances(this.group, new THREE.SphereGeometry(1, 10, 7), lambert(), 32, 'token-heads')
     this.dropLines = new THREE.LineSegments(
       new THREE.BufferGeometry(),
       new THREE.LineDashedMaterial({ color: 0xffffff, dashSize: 0.12, gapSize: 0.08 }),

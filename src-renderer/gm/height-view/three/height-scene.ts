@@ -10,6 +10,15 @@ import type { SystemFacts } from '../units'
 import { BoardLayer } from './board-layer'
 import { OverlayLayer } from './overlay-layer'
 
+export interface HeightSceneOptions {
+  antialias?: boolean
+  /**
+   * Resolution (fraction of full) while the camera moves; full again when it stops. A software
+   * renderer (SwiftShader) spends most of a frame on pixels, so orbiting stays smooth at 0.6.
+   */
+  movingResolution?: number
+}
+
 export interface SceneEvents {
   hover(cell: Cell | null): void
   pickCell(cell: Cell): void
@@ -38,16 +47,21 @@ export class HeightScene {
   private pressedAt: { x: number; y: number } | null = null
   private readonly resizeObserver: ResizeObserver
   private disposed = false
+  private readonly fullPixelRatio: number
+  private readonly movingPixelRatio: number
+  private settleTimer: ReturnType<typeof setTimeout> | null = null
   /** Milliseconds the last few renders took (for the status line and the benchmark). */
   lastFrameMs = 0
 
   constructor(
     private readonly host: HTMLElement,
     private readonly events: SceneEvents,
-    options: { antialias?: boolean } = {},
+    options: HeightSceneOptions = {},
   ) {
-    this.renderer = new THREE.WebGLRenderer({ antialias: options.antialias ?? true, preserveDrawingBuffer: true })
-    this.renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1))
+    this.fullPixelRatio = Math.min(2, window.devicePixelRatio || 1)
+    this.movingPixelRatio = this.fullPixelRatio * (options.movingResolution ?? 1)
+    this.renderer = new THREE.WebGLRenderer({ antialias: options.antialias ?? true })
+    this.renderer.setPixelRatio(this.fullPixelRatio)
     this.renderer.domElement.dataset.testid = 'height-canvas'
     // Focus the canvas on press so the keyboard shortcuts reach it.
     this.renderer.domElement.addEventListener('pointerdown', () => this.renderer.domElement.focus())
@@ -59,6 +73,8 @@ export class HeightScene {
     this.controls.maxPolarAngle = Math.PI * 0.49
     this.controls.screenSpacePanning = false
     this.controls.addEventListener('change', () => this.requestFrame())
+    this.controls.addEventListener('start', () => this.setMoving(true))
+    this.controls.addEventListener('end', () => this.setMoving(false))
     const canvas = this.renderer.domElement
     canvas.addEventListener('pointermove', this.onPointerMove)
     canvas.addEventListener('pointerleave', this.onPointerLeave)
@@ -151,6 +167,25 @@ export class HeightScene {
     this.requestFrame()
   }
 
+  /**
+   * While the camera moves, draw at the moving resolution; when it stops, draw once more at full
+   * resolution. Keyboard moves have no "end", so they settle after a short pause.
+   */
+  setMoving(moving: boolean): void {
+    if (this.settleTimer) clearTimeout(this.settleTimer)
+    this.settleTimer = null
+    const ratio = moving ? this.movingPixelRatio : this.fullPixelRatio
+    if (this.renderer.getPixelRatio() !== ratio) {
+      this.renderer.setPixelRatio(ratio)
+      this.resize()
+    }
+  }
+
+  private settleSoon(): void {
+    this.setMoving(true)
+    this.settleTimer = setTimeout(() => this.setMoving(false), 250)
+  }
+
   /** Keyboard: arrows orbit, shift+arrows pan, + and − zoom, 0 or Home resets. True if handled. */
   handleKey(event: KeyboardEvent): boolean {
     const c = this.controls
@@ -188,6 +223,7 @@ export class HeightScene {
       default:
         return false
     }
+    this.settleSoon()
     this.requestFrame()
     return true
   }
@@ -261,6 +297,7 @@ export class HeightScene {
 
   dispose(): void {
     this.disposed = true
+    if (this.settleTimer) clearTimeout(this.settleTimer)
     this.resizeObserver.disconnect()
     const canvas = this.renderer.domElement
     canvas.removeEventListener('pointermove', this.onPointerMove)
