@@ -24,6 +24,7 @@ import {
   waitReach,
   type FightRig,
 } from './fight-steps'
+import { gmClient } from './player-fixture'
 
 const CAMPAIGN = 'fight-e2e'
 const MAP = 'fight-room'
@@ -230,6 +231,21 @@ describe('fight overlays over the Node host', () => {
       wider.cells.map((c) => c.join(',')).join(' '),
     )
     await expect(page.locator('[data-overlay="template"][data-confirmed="true"]').count()).resolves.toBe(wider.cells.length)
+
+    // The GM shows the confirmed template on the player view; main holds exactly those squares.
+    await page.locator('[data-testid="fight-template-show"]').click()
+    await page.locator('[data-testid="fight-template-show"][aria-pressed="true"]').waitFor()
+    const gm = await gmClient(rig.host.port)
+    try {
+      const state = (await gm.call('player.state')) as { controls: { templates: { cells: Cell[] }[] } }
+      expect(state.controls.templates.map((tpl) => tpl.cells)).toEqual([wider.cells])
+      await page.locator('[data-testid="fight-template-show"]').click()
+      await page.locator('[data-testid="fight-template-show"][aria-pressed="false"]').waitFor()
+      const cleared = (await gm.call('player.state')) as { controls: { templates: unknown[] } }
+      expect(cleared.controls.templates).toEqual([])
+    } finally {
+      gm.close()
+    }
     await page.locator('[data-testid="fight-template-toggle"]').click()
 
     // GM override from the checkbox: back out of the closed room in one step.
