@@ -1,6 +1,6 @@
 // `npm run bench [-- SECTION ...]`: runs the benchmark sections and prints one markdown report.
 // Each rule system or view keeps its own module (bench/<name>.ts); add a section here with one
-// entry. Sections: arianrhod, pathfinder, height-view, board-pan (the last two build the
+// entry. Sections: arianrhod, pathfinder, vision, height-view, board-pan (the last two build the
 // renderer and drive headless Chromium). With no names, every section runs.
 import { arianrhodBenchRows, formatArianrhodRows } from './arianrhod'
 
@@ -22,6 +22,14 @@ const sections: Section[] = [
     run: async () => {
       const { runPathfinderBench, formatRows } = await import('./pathfinder')
       return formatRows(runPathfinderBench())
+    },
+  },
+  {
+    name: 'vision',
+    title: 'Vision — party field of view vs rot.js PreciseShadowcasting',
+    run: async () => {
+      const { runVisionBench, formatVisionRows } = await import('./vision')
+      return formatVisionRows(runVisionBench())
     },
   },
   {

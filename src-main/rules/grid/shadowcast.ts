@@ -18,57 +18,7 @@
 //
 // Slopes are fractions of small integers compared by cross multiplication: no epsilon.
 import type { Grid } from './grid'
-import { TERRAIN_SOLID, edgeBlocksSight } from './grid'
-import type { LineObstacle } from './lines'
-
-export type SightPredicate = (obstacle: LineObstacle) => boolean
-
-const EDGE_BLOCKS_SIGHT = new Uint8Array(256)
-for (let code = 0; code < 256; code++) EDGE_BLOCKS_SIGHT[code] = edgeBlocksSight(code) ? 1 : 0
-
-/** What blocks sight on one grid: the default rule read off the codes, or a caller's predicate (memoised). */
-export class SightBlockers {
-  private readonly east: Uint8Array
-  private readonly south: Uint8Array
-  private readonly terrain: Uint8Array
-  private memoEast: Uint8Array | undefined
-  private memoSouth: Uint8Array | undefined
-  private memoCell: Uint8Array | undefined
-
-  constructor(
-    grid: Grid,
-    private readonly custom?: SightPredicate,
-  ) {
-    this.east = grid.eastEdge
-    this.south = grid.southEdge
-    this.terrain = grid.terrain
-  }
-
-  /** The partition on the east (or south) side of `cell`. */
-  edge(east: boolean, cell: number): boolean {
-    const code = east ? this.east[cell] : this.south[cell]
-    if (code === 0) return false
-    if (this.custom === undefined) return EDGE_BLOCKS_SIGHT[code] === 1
-    const size = this.terrain.length
-    const memo = east
-      ? (this.memoEast ??= new Uint8Array(size))
-      : (this.memoSouth ??= new Uint8Array(size))
-    if (memo[cell] === 0) {
-      const obstacle: LineObstacle = { type: 'edge', cell, side: east ? 'east' : 'south', code: code as 0 }
-      memo[cell] = this.custom(obstacle) ? 1 : 2
-    }
-    return memo[cell] === 1
-  }
-
-  /** Whether `cell` is solid and that blocks sight (the caller leaves out the viewer's and target's cells). */
-  cell(cell: number): boolean {
-    if (this.terrain[cell] !== TERRAIN_SOLID) return false
-    if (this.custom === undefined) return true
-    const memo = (this.memoCell ??= new Uint8Array(this.terrain.length))
-    if (memo[cell] === 0) memo[cell] = this.custom({ type: 'cell', cell, solid: true }) ? 1 : 2
-    return memo[cell] === 1
-  }
-}
+import type { SightBlockers } from './sight-blockers'
 
 /**
  * One octant around a viewer: local cell (k, j) — k along the major axis, 0 ≤ j ≤ k along the
@@ -107,7 +57,14 @@ function room(grid: Grid, fx: number, fy: number, ux: number, uy: number): numbe
   return fy
 }
 
-export function octantOf(grid: Grid, from: number, mx: number, my: number, nx: number, ny: number): Octant {
+export function octantOf(
+  grid: Grid,
+  from: number,
+  mx: number,
+  my: number,
+  nx: number,
+  ny: number,
+): Octant {
   const w = grid.width
   const fx = from % w
   const fy = (from - fx) / w
@@ -124,10 +81,6 @@ export function octantOf(grid: Grid, from: number, mx: number, my: number, nx: n
     minorEast: nx !== 0,
     minorOffset: dMinor > 0 ? 0 : dMinor,
   }
-}
-
-export function octantsOf(grid: Grid, from: number): Octant[] {
-  return OCTANTS.map(([mx, my, nx, ny]) => octantOf(grid, from, mx, my, nx, ny))
 }
 
 /** Partition between local (k, j) and (k+1, j), cell idx = local (k, j). */
@@ -158,10 +111,7 @@ function cornerBlocks(
   if (k >= o.majorMax || j >= o.minorMax) return false
   const next = idx + o.dMajor
   const above = idx + o.dMinor
-  const right =
-    farSide ||
-    b.cell(next) ||
-    b.edge(o.minorEast, next + o.minorOffset)
+  const right = farSide || b.cell(next) || b.edge(o.minorEast, next + o.minorOffset)
   if (!right) return false
   return (
     b.edge(o.minorEast, idx + o.minorOffset) ||
@@ -171,7 +121,14 @@ function cornerBlocks(
 }
 
 /** a/ad < n/d < b/bd, all denominators positive. */
-function strictlyBetween(n: number, d: number, a: number, ad: number, b: number, bd: number): boolean {
+function strictlyBetween(
+  n: number,
+  d: number,
+  a: number,
+  ad: number,
+  b: number,
+  bd: number,
+): boolean {
   return a * d < n * ad && n * bd < b * d
 }
 
@@ -227,10 +184,16 @@ const EXCLUDED = 2
 const ELIGIBLE = 3
 
 /** The sorted set of cells seen from `from`, the viewer's own cell included when it is in range. */
-export function shadowcast(grid: Grid, from: number, b: SightBlockers, filter: SweepFilter): number[] {
+export function shadowcast(
+  grid: Grid,
+  from: number,
+  b: SightBlockers,
+  filter: SweepFilter,
+): number[] {
   const run = new Sweep(grid, from, b, filter)
   if (filter.inRange === undefined || filter.inRange(from)) run.mark(run.windowFrom, 0)
-  for (const [mx, my, nx, ny] of OCTANTS) run.octant(octantOf(grid, from, mx, my, nx, ny), mx, my, nx, ny)
+  for (const [mx, my, nx, ny] of OCTANTS)
+    run.octant(octantOf(grid, from, mx, my, nx, ny), mx, my, nx, ny)
   return run.cells()
 }
 
@@ -253,6 +216,7 @@ class Sweep {
   readonly windowFrom: number
   /** Largest distance (k) of a cell marked seen, to bound the final scan. */
   private reach = 0
+  private seen = 0
   // the interval being cut, and the cursor: everything below it has been dealt with
   private hN = 0
   private hD = 1
@@ -290,23 +254,35 @@ class Sweep {
 
   mark(at: number, k: number): void {
     this.state[at] = SEEN
+    this.seen++
     if (k > this.reach) this.reach = k
   }
 
   cells(): number[] {
-    const list: number[] = []
+    const list = new Array<number>(this.seen)
+    let n = 0
     const r = this.reach
     const xa = Math.max(this.x0, this.fx - r)
     const xb = Math.min(this.x1, this.fx + r)
-    for (let y = Math.max(this.y0, this.fy - r), yb = Math.min(this.y1, this.fy + r); y <= yb; y++) {
+    for (
+      let y = Math.max(this.y0, this.fy - r), yb = Math.min(this.y1, this.fy + r);
+      y <= yb;
+      y++
+    ) {
       const row = (y - this.y0) * this.span - this.x0
-      for (let x = xa; x <= xb; x++) if (this.state[row + x] === SEEN) list.push(y * this.width + x)
+      for (let x = xa; x <= xb; x++)
+        if (this.state[row + x] === SEEN) list[n++] = y * this.width + x
     }
     return list
   }
 
   octant(o: Octant, mx: number, my: number, nx: number, ny: number): void {
-    const b = this.b
+    const { east, south, cells, edgeBits, cellBits } = this.b.tables()
+    const majorEdges = o.majorEast ? east : south
+    const minorEdges = o.minorEast ? east : south
+    const { majorOffset, minorOffset, dMajor, dMinor } = o
+    const kFar = o.majorMax
+    const jFar = o.minorMax
     const wMajor = mx + my * this.span
     const wMinor = nx + ny * this.span
     let lit = this.spare
@@ -322,7 +298,7 @@ class Sweep {
       const x0 = 4 * k - 2
       const x1 = 4 * k + 2
       const jMax = Math.min(k, o.minorMax)
-      const base = o.from + k * o.dMajor
+      const base = o.from + k * dMajor
       const wBase = this.windowFrom + k * wMajor
       this.count = 0
       for (let i = 0; i < 6 * n; i += 6) {
@@ -338,22 +314,38 @@ class Sweep {
         this.hC = lit[i + 5]
         // cells whose slopes (points and shadows: [(4j−2)/x1, (4j+2)/x0]) meet the interval; one
         // that only touches an end cannot change anything, so float rounding there is harmless
-        const jLo = k === 0 ? 0 : Math.max(0, Math.ceil((aN * x0 - 2 * aD) / (4 * aD)))
-        const jHi = k === 0 ? 0 : Math.min(jMax, Math.floor((hN * x1 + 2 * hD) / (4 * hD)))
+        const jLo = k === 0 || aN <= 0 ? 0 : Math.max(0, Math.ceil((aN * x0 - 2 * aD) / (4 * aD)))
+        const jHi =
+          k === 0 ? 0 : hN >= hD ? jMax : Math.min(jMax, Math.floor((hN * x1 + 2 * hD) / (4 * hD)))
         for (let j = jLo; j <= jHi; j++) {
-          const idx = base + j * o.dMinor
+          const idx = base + j * dMinor
           if (k > 0) this.visitCell(o, idx, wBase + j * wMinor, k, j)
           const y0 = 4 * j - 2
           const y1 = 4 * j + 2
+          const inside = k < kFar
+          const farSide = inside && ((edgeBits >> majorEdges[idx + majorOffset]) & 1) === 1
+          const below = k > 0 && j < jFar && ((edgeBits >> minorEdges[idx + minorOffset]) & 1) === 1
           // shadows in order of their lower slope; a corner before the shadows starting at it
-          const farSide = majorEdge(o, b, k, idx)
           if (farSide && !this.shade(y0, x1, y1, x1)) break
-          if (k > 0 && b.cell(idx)) {
+          if (k > 0 && ((cellBits >> cells[idx]) & 1) === 1) {
             const going = j === 0 ? this.shade(-2, x0, 2, x0) : this.shade(y0, x1, y1, x0)
             if (!going) break
           }
-          if (this.corner(y1, x1) && cornerBlocks(o, b, k, j, idx, farSide)) this.cutCorner(y1, x1)
-          if (k > 0 && minorEdge(o, b, j, idx) && !this.shade(y1, x1, y1, x0)) break
+          // the far corner (see cornerBlocks; written out here for speed)
+          if (inside && j < jFar && this.corner(y1, x1)) {
+            const next = idx + dMajor
+            const above = idx + dMinor
+            if (
+              (farSide ||
+                ((cellBits >> cells[next]) & 1) === 1 ||
+                ((edgeBits >> minorEdges[next + minorOffset]) & 1) === 1) &&
+              ((k === 0 ? ((edgeBits >> minorEdges[idx + minorOffset]) & 1) === 1 : below) ||
+                ((cellBits >> cells[above]) & 1) === 1 ||
+                ((edgeBits >> majorEdges[above + majorOffset]) & 1) === 1)
+            )
+              this.cutCorner(y1, x1)
+          }
+          if (below && !this.shade(y1, x1, y1, x0)) break
         }
         this.emit(this.hN, this.hD, this.hC)
       }
@@ -385,7 +377,8 @@ class Sweep {
       this.lit(v, u) ||
       this.lit(v + 1, u + 1) ||
       (j < k && this.lit(v + 1, u - 1)) ||
-      (j > 0 && (this.lit(v - 1, u - 1) || (this.lit(v - 1, u + 1) && !seCornerShaded(o, this.b, k, j))))
+      (j > 0 &&
+        (this.lit(v - 1, u - 1) || (this.lit(v - 1, u + 1) && !seCornerShaded(o, this.b, k, j))))
     )
       this.mark(at, k)
   }

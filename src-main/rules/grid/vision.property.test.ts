@@ -50,9 +50,23 @@ function mapArbitrary(maxSide: number): fc.Arbitrary<MapSpec> {
             for (let x = 0; x < width; x++) {
               const i = y * width + x
               const e = PARTITIONS[east[i]]
-              if (e && x + 1 < width) edges.push({ between: [[x, y], [x + 1, y]], ...e })
+              if (e && x + 1 < width)
+                edges.push({
+                  between: [
+                    [x, y],
+                    [x + 1, y],
+                  ],
+                  ...e,
+                })
               const s = PARTITIONS[south[i]]
-              if (s && y + 1 < height) edges.push({ between: [[x, y], [x, y + 1]], ...s })
+              if (s && y + 1 < height)
+                edges.push({
+                  between: [
+                    [x, y],
+                    [x, y + 1],
+                  ],
+                  ...s,
+                })
               if (solids[i]) cells.push({ at: [x, y], terrain: 'solid' })
             }
           }
@@ -69,7 +83,10 @@ const SIGHT_RULES: readonly (((o: LineObstacle) => boolean) | undefined)[] = [
   // only partitions block; solid cells are glass
   (o) => o.type === 'edge' && o.code !== EDGE_DOOR_OPEN && o.code !== EDGE_LOW_WALL,
   // an arbitrary mix by position
-  (o) => (o.type === 'edge' ? (o.cell * 7 + (o.side === 'east' ? 3 : 0)) % 5 < 3 : o.type === 'cell' && o.cell % 3 !== 1),
+  (o) =>
+    o.type === 'edge'
+      ? (o.cell * 7 + (o.side === 'east' ? 3 : 0)) % 5 < 3
+      : o.type === 'cell' && o.cell % 3 !== 1,
 ]
 
 interface Case {
@@ -91,13 +108,18 @@ function caseArbitrary(maxSide: number): fc.Arbitrary<Case> {
       viewer: fc.integer({ min: 0, max: slots - 1 }),
       rule: fc.integer({ min: 0, max: SIGHT_RULES.length - 1 }),
       rangeMode: fc.integer({ min: 0, max: 2 }),
-      litMask: fc.option(fc.array(fc.boolean(), { minLength: slots, maxLength: slots }), { freq: 3 }),
+      litMask: fc.option(fc.array(fc.boolean(), { minLength: slots, maxLength: slots }), {
+        freq: 3,
+      }),
       rangeMask: fc.array(fc.boolean(), { minLength: slots, maxLength: slots }),
       reach: fc.integer({ min: 0, max: maxSide }),
-      maxDistance: fc.option(fc.oneof(fc.integer({ min: -1, max: maxSide }), fc.constantFrom(0.5, 2.5)), {
-        freq: 4,
-        nil: undefined,
-      }),
+      maxDistance: fc.option(
+        fc.oneof(fc.integer({ min: -1, max: maxSide }), fc.constantFrom(0.5, 2.5)),
+        {
+          freq: 4,
+          nil: undefined,
+        },
+      ),
     })
   })
 }
@@ -124,7 +146,9 @@ function optionsOf(c: Case, grid: Grid): VisionOptions {
 function checkCase(c: Case): void {
   const grid = Grid.fromSpec(c.map)
   const options = optionsOf(c, grid)
-  expect(fieldOfView(grid, c.viewer, options)).toEqual(fieldOfViewBruteForce(grid, c.viewer, options))
+  expect(fieldOfView(grid, c.viewer, options)).toEqual(
+    fieldOfViewBruteForce(grid, c.viewer, options),
+  )
   for (let to = 0; to < grid.size; to++) {
     expect(canSee(grid, c.viewer, to, options), `cell ${grid.cellOf(to).join(',')}`).toBe(
       canSeeByTracing(grid, c.viewer, to, options),
@@ -146,7 +170,9 @@ describe('fieldOfView and canSee equal the line-trace definition', () => {
       .record({
         width: fc.integer({ min: 20, max: 40 }),
         height: fc.integer({ min: 20, max: 40 }),
-        walls: fc.array(fc.tuple(fc.nat(), fc.boolean(), fc.integer({ min: 1, max: 5 })), { maxLength: 40 }),
+        walls: fc.array(fc.tuple(fc.nat(), fc.boolean(), fc.integer({ min: 1, max: 5 })), {
+          maxLength: 40,
+        }),
         solids: fc.array(fc.nat(), { maxLength: 25 }),
         viewer: fc.nat(),
       })

@@ -11,7 +11,8 @@ import type { Grid } from './grid'
 import { edgeBlocksSight } from './grid'
 import type { LineObstacle, Point } from './lines'
 import { traceLine } from './lines'
-import { SightBlockers, octantOf, pointVisible, shadowcast } from './shadowcast'
+import { octantOf, pointVisible, shadowcast } from './shadowcast'
+import { SightBlockers } from './sight-blockers'
 
 export interface VisionOptions {
   /** Only cells for which this returns true are considered (e.g. a range test). */
@@ -54,9 +55,7 @@ export function canSee(grid: Grid, from: number, to: number, options: VisionOpti
     const sx = x < 0 ? -1 : 1
     const sy = y < 0 ? -1 : 1
     const alongX = Math.abs(x) >= Math.abs(y)
-    const octant = alongX
-      ? octantOf(grid, from, sx, 0, 0, sy)
-      : octantOf(grid, from, 0, sy, sx, 0)
+    const octant = alongX ? octantOf(grid, from, sx, 0, 0, sy) : octantOf(grid, from, 0, sy, sx, 0)
     const u = alongX ? Math.abs(x) : Math.abs(y)
     const v = alongX ? Math.abs(y) : Math.abs(x)
     if (pointVisible(octant, blockers, u, v)) return true
