@@ -9,6 +9,7 @@ import { edgeClickCommand, type Between } from '../lib/grid-geometry'
 import type { MessageKey, MessageParams } from '../lib/i18n'
 import { BoardFocus } from './board.svelte'
 import { campaignToOpen } from '../lib/start-campaign'
+import { exportFileStem } from '../lib/file-names'
 import { EditorState } from './editor.svelte'
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
@@ -124,6 +125,26 @@ export class GmSession {
     })
   }
 
+  /** The campaign as one JSON file (format gm-campaign-export/1), for a backup or another machine. */
+  exportCampaign(id: string): Promise<{ fileName: string; json: string } | null> {
+    let file: { fileName: string; json: string } | null = null
+    return this.run(async () => {
+      const json = await this.api.call('campaign.export', { id })
+      const name = this.campaigns.find((c) => c.id === id)?.name ?? id
+      file = { fileName: `${exportFileStem(name)}.gmcampaign.json`, json }
+      this.status = { tone: 'ok', key: 'status.exported', params: { name } }
+    }).then(() => file)
+  }
+
+  /** Imports an exported (or plain) campaign file; it gets a fresh id if that id is taken. */
+  importCampaign(json: string): Promise<void> {
+    return this.run(async () => {
+      const campaign = await this.api.call('campaign.import', { json })
+      await this.refreshList()
+      this.status = { tone: 'ok', key: 'status.imported', params: { name: campaign.name } }
+    })
+  }
+
   selectMap(mapId: string): void {
     if (mapId !== this.selectedMapId) this.focus.reset()
     this.selectedMapId = mapId
@@ -196,3 +217,4 @@ export class GmSession {
     }
   }
 }
+

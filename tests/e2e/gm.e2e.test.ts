@@ -221,6 +221,34 @@ describe('GM screen over the Node host', () => {
     await page.close()
   })
 
+  it('exports a campaign to one file and imports it back as a new campaign', async () => {
+    const page = await newPage()
+    await waitConnected(page)
+    const list = page.locator('[data-testid="campaign-list"] li')
+    await list.first().waitFor()
+    const idsOf = () => list.evaluateAll((items) => items.map((li) => li.getAttribute('data-campaign-id')))
+    const beforeIds = await idsOf()
+    const before = beforeIds.length
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator(`li[data-campaign-id="${SAMPLE_ID}"] [data-testid="export-campaign"]`).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/\.gmcampaign\.json$/)
+    const file = join(dataDir, 'exported.gmcampaign.json')
+    await download.saveAs(file)
+    const exported = JSON.parse(await readFile(file, 'utf8')) as { format: string; campaign: { id: string; maps: unknown[] } }
+    expect(exported.format).toBe('gm-campaign-export/1')
+    expect(exported.campaign.maps).toHaveLength(4)
+    await page.locator('[data-testid="import-campaign"]').setInputFiles(file)
+    await list.nth(before).waitFor()
+    await expect(list.count()).resolves.toBe(before + 1)
+    // The sample's id was taken, so the copy got a fresh one, and a file of its own on disk.
+    const copy = (await idsOf()).find((id) => !beforeIds.includes(id))
+    expect(copy).toBeTruthy()
+    expect(existsSync(join(dataDir, 'campaigns', `${copy}.json`))).toBe(true)
+    await page.close()
+  })
+
   it('shows the chosen map’s name on the player page, and nothing GM-only', async () => {
     const gm = await newPage()
     await waitConnected(gm)
