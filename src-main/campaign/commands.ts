@@ -31,7 +31,7 @@ import {
   applyTokenUpdate,
   requireSquareRoom,
 } from './editor-commands'
-import { applyFogCommand, rememberSeenCells } from './fog-commands'
+import { applyFogCommand, applyTrapCommand, rememberSeenCells } from './fog-commands'
 
 export class CommandError extends Error {
   /** Kebab-case code the IPC / WebSocket handlers pass on to the UI. */
@@ -114,6 +114,9 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
     case 'fog.reset':
     case 'token.visibility':
       return updateMap(campaign, command.mapId, fail, (map) => applyFogCommand(map, command, fail))
+    case 'trap.set':
+    case 'trap.remove':
+      return updateMap(campaign, command.mapId, fail, (map) => applyTrapCommand(map, command, fail))
     case 'token.remove':
       return updateMap(campaign, command.mapId, fail, (map) => {
         requireToken(map, command.tokenId, fail)

@@ -60,11 +60,36 @@ export function applyFogCommand(map: CampaignMap, command: FogCommand, fail: Fai
   }
 }
 
+export type TrapCommand = Extract<Command, { type: 'trap.set' | 'trap.remove' }>
+
+/** Far more trap markers than any dungeon needs; keeps one map's file bounded. */
+export const MAX_TRAPS = 10_000
+
+/** GM-only trap markers (never part of the player view, see table/player-view.ts). */
+export function applyTrapCommand(map: CampaignMap, command: TrapCommand, fail: Fail): CampaignMap {
+  const traps = map.traps ?? []
+  if (command.type === 'trap.remove') {
+    if (!traps.some((t) => t.id === command.trapId)) fail(`No trap with id "${command.trapId}" on map "${map.id}".`)
+    const rest = traps.filter((t) => t.id !== command.trapId)
+    if (rest.length > 0) return { ...map, traps: rest }
+    const { traps: _gone, ...withoutTraps } = map
+    return withoutTraps
+  }
+  const trap = command.trap
+  if (!isInside(map, trap.at)) fail(`Cell ${formatCell(trap.at)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
+  const index = traps.findIndex((t) => t.id === trap.id)
+  if (index < 0 && traps.length >= MAX_TRAPS) fail(`Map "${map.id}" already has ${MAX_TRAPS} traps.`)
+  const next = index < 0 ? [...traps, { ...trap }] : traps.map((t, i) => (i === index ? { ...trap } : t))
+  return { ...map, traps: next }
+}
+
 /** Commands that cannot change what anyone sees: no need to recompute sight after them. */
 const SIGHT_NEUTRAL: ReadonlySet<Command['type']> = new Set([
   'campaign.rename',
   'map.notes',
   'token.visibility',
+  'trap.set',
+  'trap.remove',
   // brush strokes: revealing by hand is not sight (a hidden cell in view is re-explored next time)
   'fog.reveal',
 ])

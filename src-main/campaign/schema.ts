@@ -199,5 +199,8 @@ export const commandSchema = z.discriminatedUnion('type', [
     hidden: z.boolean().optional(),
     privateStats: z.array(z.enum(PLAYER_TOKEN_STATS)).optional(),
   }),
+  /** Adds a GM-only trap marker, or replaces the one with the same id (fog-commands.ts). */
+  z.object({ type: z.literal('trap.set'), mapId: idSchema, trap: trapSchema }),
+  z.object({ type: z.literal('trap.remove'), mapId: idSchema, trapId: idSchema }),
 ])
 export type Command = z.infer<typeof commandSchema>

@@ -14,6 +14,9 @@ export const TOOLS = [
   'token',
   'blockade',
   'deploy',
+  'fog-reveal',
+  'fog-hide',
+  'trap',
 ] as const
 export type Tool = (typeof TOOLS)[number]
 
@@ -22,6 +25,16 @@ export type EdgeTool = (typeof EDGE_TOOLS)[number]
 export function isEdgeTool(tool: Tool): tool is EdgeTool {
   return (EDGE_TOOLS as readonly string[]).includes(tool)
 }
+
+/** Player-view fog brushes: each stroke is one `fog.reveal` command (one undo step). */
+export const FOG_TOOLS = ['fog-reveal', 'fog-hide'] as const
+export type FogTool = (typeof FOG_TOOLS)[number]
+export function isFogTool(tool: Tool): tool is FogTool {
+  return (FOG_TOOLS as readonly string[]).includes(tool)
+}
+
+/** Tools that paint squares with the brush / rectangle / fill shapes. */
+export const SHAPED_TOOLS: readonly Tool[] = ['terrain', 'elevation', 'blockade', 'deploy', ...FOG_TOOLS]
 
 export const SHAPES = ['brush', 'rect', 'fill'] as const
 export type Shape = (typeof SHAPES)[number]
@@ -65,6 +78,9 @@ export const SHORTCUTS: readonly Shortcut[] = [
   tool('K', 'token'),
   tool('X', 'blockade'),
   tool('P', 'deploy'),
+  tool('O', 'fog-reveal'),
+  tool('U', 'fog-hide'),
+  tool('J', 'trap'),
   { keys: 'B', label: 'shape.brush', action: { kind: 'shape', shape: 'brush' }, match: ['b'] },
   { keys: 'R', label: 'shape.rect', action: { kind: 'shape', shape: 'rect' }, match: ['r'] },
   { keys: 'F', label: 'shape.fill', action: { kind: 'shape', shape: 'fill' }, match: ['f'] },

@@ -22,6 +22,8 @@ export class EditorState {
   selectedLight = $state<number | null>(null)
   tokenFaction = $state('party')
   deployFaction = $state('party')
+  /** The trap being edited in the trap tool's panel, by id. */
+  selectedTrap = $state<string | null>(null)
   lightOverlay = $state(false)
   heights = $state(false)
   heightView = $state(false)

@@ -1,30 +1,21 @@
 // The map editor end to end: the built renderer in headless Chromium against the real Node host
 // and real campaign files in a temp folder. Prep a room with the real tools, toggle its door
 // during "play", undo / redo, reload, and read everything back from the page and from disk.
-import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHost, type RunningHost } from '../../src-main/host/server'
-import { launchChromium } from './chromium'
 import { buildReachRoom, cellCentre, chooseTool, clickLine, dragOnBoard, placeToken, waitForEdge, type ReachRoom } from './editor-steps'
-import { ACTION_TIMEOUT_MS, openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
+import { openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
+import { eventually, screenshotDir, startRig, type Rig } from './harness'
 
-const repo = fileURLToPath(new URL('../../', import.meta.url))
-const staticDir = join(repo, 'out', 'renderer')
-const screenshotDir = join(repo, 'tests', 'e2e', 'screenshots')
 const SAMPLE_ID = 'sample-campaign'
 
-let browser: Browser
-let context: BrowserContext
+let rig: Rig
 let dataDir: string
-let host: RunningHost
 let page: Page
 let room: ReachRoom
-const problems: string[] = []
+let problems: string[] = []
 
 interface DiskMap {
   id: string
@@ -39,15 +30,6 @@ async function mapOnDisk(mapId: string): Promise<DiskMap | undefined> {
   return campaign.maps.find((m) => m.id === mapId)
 }
 
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
-
 function door(state: string) {
   return page.locator(`[data-testid="map-grid"] [data-edge="8,3,9,3"][data-kind="door"][data-state="${state}"]`)
 }
@@ -57,29 +39,21 @@ async function statusTone(): Promise<string | null> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(staticDir, 'gm.html'))) {
-    throw new Error(`No built renderer in ${staticDir}. Run \`npx electron-vite build\` first (npm run test:e2e does).`)
-  }
-  dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-editor-e2e-'))
-  host = await startHost({ dataDir, port: 0, staticDir, autosaveDelayMs: 200 })
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US', acceptDownloads: true })
-  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
-  page = await context.newPage()
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`)
+  rig = await startRig(undefined, {
+    name: 'editor-e2e',
+    viewport: { width: 1400, height: 900 },
+    acceptDownloads: true,
+    autosaveDelayMs: 200,
   })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  await page.goto(`${host.url}gm.html`)
+  dataDir = rig.dataDir
+  problems = rig.problems
+  page = await rig.newPage()
   await waitConnected(page)
   await openCampaign(page, SAMPLE_ID)
 })
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await host?.close()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  await rig?.close()
 })
 
 describe('map editor over the Node host', () => {

@@ -1,71 +1,27 @@
 // Steps shared by the fight and DysTopiA end-to-end suites: a host on a temp data folder seeded
 // with real campaign files, a page, pointing at squares, and reading the fight overlays' data
 // attributes.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { campaignSchema, type Campaign, type CampaignMap } from '../../src-main/campaign/schema'
-import { startHost, type RunningHost } from '../../src-main/host/server'
 import { toScenario } from '../../src-main/ipc/handlers'
 import { runScenario } from '../../src-main/rules/scenario/run'
-import { launchChromium } from './chromium'
-import { ACTION_TIMEOUT_MS, type Cell } from './gm-page'
+import type { Cell } from './gm-page'
+import { startRig as startHarnessRig, type Rig } from './harness'
 
-export const repo = fileURLToPath(new URL('../../', import.meta.url))
-export const screenshotDir = join(repo, 'tests', 'e2e', 'screenshots')
-const staticDir = join(repo, 'out', 'renderer')
+export { repo, screenshotDir } from './harness'
 
-export interface FightRig {
-  dataDir: string
-  host: RunningHost
-  browser: Browser
-  context: BrowserContext
-  problems: string[]
-  close(): Promise<void>
-}
+export type FightRig = Rig
 
 /** Starts the real host on a fresh folder holding exactly these campaign files, and Chromium. */
-export async function startRig(campaigns: unknown[], locale = 'en-US'): Promise<FightRig> {
-  if (!existsSync(join(staticDir, 'gm.html'))) {
-    throw new Error(`No built renderer in ${staticDir}. Run \`npx electron-vite build\` first (npm run test:e2e does).`)
-  }
-  const dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-fight-e2e-'))
-  await mkdir(join(dataDir, 'campaigns'), { recursive: true })
-  for (const campaign of campaigns) {
-    const id = (campaign as { id: string }).id
-    await writeFile(join(dataDir, 'campaigns', `${id}.json`), JSON.stringify(campaign, null, 2))
-  }
-  const host = await startHost({ dataDir, port: 0, staticDir, autosaveDelayMs: 300 })
-  const browser = await launchChromium()
-  const context = await browser.newContext({ viewport: { width: 1400, height: 950 }, locale })
-  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
-  const problems: string[] = []
-  return {
-    dataDir,
-    host,
-    browser,
-    context,
-    problems,
-    async close() {
-      await context.close()
-      await browser.close()
-      await host.close()
-      await rm(dataDir, { recursive: true, force: true })
-    },
-  }
+export function startRig(campaigns: unknown[], locale = 'en-US'): Promise<FightRig> {
+  return startHarnessRig(campaigns, { locale, name: 'fight-e2e' })
 }
 
-export async function newPage(rig: FightRig): Promise<Page> {
-  const page = await rig.context.newPage()
-  page.on('console', (message) => {
-    if (message.type() === 'error') rig.problems.push(`console: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => rig.problems.push(`pageerror: ${error.message}`))
-  await page.goto(`${rig.host.url}gm.html`)
-  return page
+/** Opens the GM screen (or `path`) on the rig's host, collecting its errors in rig.problems. */
+export function newPage(rig: FightRig, path = 'gm.html'): Promise<Page> {
+  return rig.newPage(path)
 }
 
 /** The campaign as stored on disk right now, parsed with the app's own schema. */

@@ -1,46 +1,28 @@
 // The GM screen end to end: the built renderer in headless Chromium, talking to the real Node host
 // and the real campaign files in a fresh temp folder. Nothing in between is replaced.
-import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHost, type RunningHost } from '../../src-main/host/server'
-import { launchChromium } from './chromium'
 import { ACTION_TIMEOUT_MS, clickEdge, edge, openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
+import { eventually, repo, screenshotDir, startRig, type Rig } from './harness'
 
-const repo = fileURLToPath(new URL('../../', import.meta.url))
-const staticDir = join(repo, 'out', 'renderer')
-const screenshotDir = join(repo, 'tests', 'e2e', 'screenshots')
 const SAMPLE_ID = 'sample-campaign'
 const ARIANRHOD = 'arianrhod-sample'
 
-let browser: Browser
-let context: BrowserContext
+let rig: Rig
 let dataDir: string
-let host: RunningHost
-let port: number
 /** Console errors and CSP reports collected from every page; a clean run has none. */
-const problems: string[] = []
+let problems: string[] = []
 
 function time<T>(label: string, run: () => Promise<T>): Promise<T> {
   const started = performance.now()
   return run().finally(() => console.log(`[e2e] ${label}: ${Math.round(performance.now() - started)} ms`))
 }
 
-async function newPage(path = 'gm.html'): Promise<Page> {
-  const page = await context.newPage()
-  page.on('console', (message) => {
-    // While the host restarts, the page's reconnection attempts fail by design.
-    if (message.type() === 'error' && !/WebSocket connection to .* failed/.test(message.text())) {
-      problems.push(`console: ${message.text()}`)
-    }
-  })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  await page.goto(`${host.url}${path}`)
-  return page
+function newPage(path = 'gm.html'): Promise<Page> {
+  return rig.newPage(path)
 }
 
 function campaignFile(): string {
@@ -54,32 +36,22 @@ async function edgesOnDisk(mapId: string): Promise<{ between: [Cell, Cell]; kind
   return campaign.maps.find((m) => m.id === mapId)?.edges ?? []
 }
 
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
-
 beforeAll(async () => {
-  if (!existsSync(join(staticDir, 'gm.html'))) {
-    throw new Error(`No built renderer in ${staticDir}. Run \`npx electron-vite build\` first (npm run test:e2e does).`)
-  }
-  dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-e2e-'))
-  host = await time('start host', () => startHost({ dataDir, port: 0, staticDir, autosaveDelayMs: 300 }))
-  port = host.port
-  browser = await time('launch chromium', () => launchChromium())
-  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' })
-  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
+  // No campaign files: the host's first start seeds the bundled sample, as on a new install.
+  rig = await time('start host and chromium', () =>
+    startRig(undefined, {
+      name: 'gm-e2e',
+      viewport: { width: 1280, height: 860 },
+      // While the host restarts, the page's reconnection attempts fail by design.
+      ignoreConsole: /WebSocket connection to .* failed/,
+    }),
+  )
+  dataDir = rig.dataDir
+  problems = rig.problems
 })
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await host?.close()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  await rig?.close()
 })
 
 describe('GM screen over the Node host', () => {
@@ -133,10 +105,7 @@ describe('GM screen over the Node host', () => {
       ),
     )
 
-    await time('restart host on the same data folder', async () => {
-      await host.close()
-      host = await startHost({ dataDir, port, staticDir, autosaveDelayMs: 300 })
-    })
+    await time('restart host on the same data folder', () => rig.restartHost())
     // The open page notices the restart and reconnects by itself…
     await page.locator('[data-testid="status"][data-connection="open"]').waitFor()
     await edge(page, a, b).waitFor({ state: 'attached' })
@@ -281,9 +250,7 @@ describe('GM screen over the Node host', () => {
   })
 
   it('tells the GM prominently when a damaged campaign was recovered from a backup', async () => {
-    await host.close()
-    await writeFile(campaignFile(), '{"schemaVersion": 1, "id": "sample-campaign", "maps": [tru')
-    host = await startHost({ dataDir, port, staticDir, autosaveDelayMs: 300 })
+    await rig.restartHost(() => writeFile(campaignFile(), '{"schemaVersion": 1, "id": "sample-campaign", "maps": [tru'))
     const page = await newPage()
     await waitConnected(page)
     await expect(

@@ -2,21 +2,14 @@
 // SwiftShader, no GPU) against the real Node host and the real rules engine. Cells and tokens
 // are clicked on the canvas where the scene draws them, like a GM would; the path the engine
 // answers is read back from the view's data-path attribute.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { startHost, type RunningHost } from '../../src-main/host/server'
-import { launchChromium } from './chromium'
-import { ACTION_TIMEOUT_MS, openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
+import { openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
+import { screenshotDir, startRig, type Rig } from './harness'
 
-const repo = fileURLToPath(new URL('../../', import.meta.url))
-const staticDir = join(repo, 'out', 'renderer')
-const screenshotDir = join(repo, 'tests', 'e2e', 'screenshots')
 const SAMPLE_ID = 'sample-campaign'
 const ARIANRHOD = 'arianrhod-sample'
 /** SwiftShader renders on the CPU of a loaded machine: give the view time. */
@@ -31,38 +24,21 @@ interface Segment {
   checks: { kind: string; ability?: string; dc?: number }[]
 }
 
-let browser: Browser
-let context: BrowserContext
-let dataDir: string
-let host: RunningHost
+let rig: Rig
 let page: Page
-const problems: string[] = []
+let problems: string[] = []
 
 beforeAll(async () => {
-  if (!existsSync(join(staticDir, 'gm.html'))) {
-    throw new Error(`No built renderer in ${staticDir}. Run \`npx electron-vite build\` first (npm run test:e2e does).`)
-  }
-  dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-height-e2e-'))
-  host = await startHost({ dataDir, port: 0, staticDir, autosaveDelayMs: 300 })
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1500, height: 950 }, locale: 'en-US' })
-  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
-  page = await context.newPage()
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  await page.goto(`${host.url}gm.html`)
+  rig = await startRig(undefined, { name: 'height-e2e', viewport: { width: 1500, height: 950 } })
+  problems = rig.problems
+  page = await rig.newPage()
   await waitConnected(page)
   await openCampaign(page, SAMPLE_ID)
   await selectMap(page, ARIANRHOD)
 })
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await host?.close()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  await rig?.close()
 })
 
 function view(): Locator {
@@ -110,7 +86,7 @@ async function screenshot(name: string): Promise<void> {
 
 /** A second GM client, as another window would be: its edits reach the page as campaign.changed. */
 async function dispatchFromAnotherClient(command: Record<string, unknown>): Promise<void> {
-  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws`, { origin: `http://127.0.0.1:${host.port}` })
+  const ws = new WebSocket(`ws://127.0.0.1:${rig.host.port}/ws`, { origin: `http://127.0.0.1:${rig.host.port}` })
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve())
     ws.once('error', reject)

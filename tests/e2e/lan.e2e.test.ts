@@ -1,26 +1,13 @@
 // The LAN view end to end: the GM turns it on from the GM page, a browser without the join code
 // is refused, with the code it gets the player view, and turning it off closes the port. Every
 // connection goes to 127.0.0.1 (the listener binds all interfaces, loopback included).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHost, type RunningHost } from '../../src-main/host/server'
-import { launchChromium } from './chromium'
-import { ACTION_TIMEOUT_MS, openCampaign, waitConnected } from './gm-page'
+import { openCampaign, waitConnected } from './gm-page'
+import { startRig, type Rig } from './harness'
 import { FOG_CAMPAIGN, FOG_MAP, HIDDEN_ID, fogCampaign } from './player-fixture'
 
-const repo = fileURLToPath(new URL('../../', import.meta.url))
-const staticDir = join(repo, 'out', 'renderer')
-
-let browser: Browser
-let context: BrowserContext
-let root: string
-let host: RunningHost
+let rig: Rig
 
 function status(port: number, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,28 +21,16 @@ function status(port: number, path: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(staticDir, 'player.html'))) throw new Error(`No built renderer in ${staticDir}. Run \`npx electron-vite build\` first.`)
-  root = await mkdtemp(join(tmpdir(), 'grid-gm-lan-e2e-'))
-  const seed = join(root, 'fog-campaign.json')
-  await writeFile(seed, JSON.stringify(fogCampaign()))
-  await mkdir(join(root, 'data'))
-  host = await startHost({ dataDir: join(root, 'data'), port: 0, staticDir, autosaveDelayMs: 300, sampleCampaignFile: seed })
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ja-JP' })
-  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
+  rig = await startRig(undefined, { name: 'lan-e2e', locale: 'ja-JP', viewport: { width: 1280, height: 860 }, firstStartSample: fogCampaign() })
 })
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await host?.close()
-  if (root) await rm(root, { recursive: true, force: true })
+  await rig?.close()
 })
 
 describe('LAN view', () => {
   it('refuses without the join code, serves the view with it, and closes the port when turned off', async () => {
-    const gm = await context.newPage()
-    await gm.goto(`${host.url}gm.html`)
+    const gm = await rig.newPage('gm.html')
     await waitConnected(gm)
     await openCampaign(gm, FOG_CAMPAIGN)
     await gm.locator('[data-testid="show-to-players"]').click()
@@ -70,12 +45,12 @@ describe('LAN view', () => {
     expect(joinUrl.searchParams.get('code')).toBe(code)
     await gm.locator('[data-testid="pv-join-qr"]').waitFor()
     const port = Number(joinUrl.port)
-    expect(port).not.toBe(host.port)
+    expect(port).not.toBe(rig.host.port)
     // Only loopback is ever contacted: the same port on 127.0.0.1.
     const lanBase = `http://127.0.0.1:${port}`
 
     // Without the code: the page is refused, and so is a socket opened from a page on that origin.
-    const stranger = await context.newPage()
+    const stranger = await rig.context.newPage()
     const refused = await stranger.goto(`${lanBase}/player.html`)
     expect(refused?.status()).toBe(403)
     const socketOutcome = await stranger.evaluate(
@@ -91,7 +66,7 @@ describe('LAN view', () => {
     expect(await status(port, '/gm.html')).toBe(404)
 
     // With the code: the player view, the same payload the projector gets.
-    const tablet = await context.newPage()
+    const tablet = await rig.context.newPage()
     const frames: string[] = []
     tablet.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))))
     await tablet.goto(`${lanBase}/player.html?code=${code}`)

@@ -1,16 +1,12 @@
 // The player view end to end: the GM page and the player page (a second page) in headless
 // Chromium, both on the real Node host and real campaign files. Checks what the players' page
 // receives (WebSocket frames) and draws (DOM), never what the GM sees.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHost, type RunningHost } from '../../src-main/host/server'
-import { launchChromium } from './chromium'
-import { ACTION_TIMEOUT_MS, openCampaign, waitConnected } from './gm-page'
+import { openCampaign, waitConnected } from './gm-page'
+import { screenshotDir, startRig, type Rig } from './harness'
 import {
   FOG_CAMPAIGN,
   FOG_MAP,
@@ -28,25 +24,12 @@ import {
 /** Waits generously: the machine running the suite is shared and slow. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 })
 
-const repo = fileURLToPath(new URL('../../', import.meta.url))
-const staticDir = join(repo, 'out', 'renderer')
-const screenshotDir = join(repo, 'tests', 'e2e', 'screenshots')
-
-let browser: Browser
-let context: BrowserContext
-let root: string
-let host: RunningHost
+let rig: Rig
 let gmApi: GmClient
-const problems: string[] = []
+let problems: string[] = []
 
-async function newPage(path: string): Promise<Page> {
-  const page = await context.newPage()
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
-  })
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-  await page.goto(`${host.url}${path}`)
-  return page
+function newPage(path: string): Promise<Page> {
+  return rig.newPage(path)
 }
 
 /** The cells drawn as visible on a page's player board ("x,y", sorted). */
@@ -69,26 +52,15 @@ async function moveHero(to: [number, number]): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(staticDir, 'player.html'))) {
-    throw new Error(`No built renderer in ${staticDir}. Run \`npx electron-vite build\` first.`)
-  }
-  root = await mkdtemp(join(tmpdir(), 'grid-gm-player-e2e-'))
-  const seed = join(root, 'fog-campaign.json')
-  await writeFile(seed, JSON.stringify(fogCampaign()))
-  await mkdir(join(root, 'data'))
-  host = await startHost({ dataDir: join(root, 'data'), port: 0, staticDir, autosaveDelayMs: 300, sampleCampaignFile: seed })
-  gmApi = await gmClient(host.port)
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' })
-  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
+  // The fog campaign is what the host seeds on its first start, in place of the bundled sample.
+  rig = await startRig(undefined, { name: 'player-e2e', viewport: { width: 1280, height: 860 }, firstStartSample: fogCampaign() })
+  problems = rig.problems
+  gmApi = await gmClient(rig.host.port)
 })
 
 afterAll(async () => {
   gmApi?.close()
-  await context?.close()
-  await browser?.close()
-  await host?.close()
-  if (root) await rm(root, { recursive: true, force: true })
+  await rig?.close()
 })
 
 describe('player view over the Node host', () => {

@@ -5,7 +5,7 @@
 import type { CampaignMap, Command } from '../../../src-main/campaign/schema'
 import type { Cell } from '../../../src-main/rules/model'
 import { footprintSide } from '../../../src-main/campaign/geometry'
-import type { MapRaster } from '../../lib/board-raster'
+import { TERRAIN_CODES, type MapRaster } from '../../lib/board-raster'
 import {
   blockadeCommand,
   cellsInRect,
@@ -19,7 +19,7 @@ import {
   unique,
 } from '../../lib/edit-tools'
 import { edgeAtPoint, edgeClickCommand, findEdge, type Between } from '../../lib/grid-geometry'
-import { isEdgeTool } from '../../lib/tools'
+import { isEdgeTool, isFogTool, SHAPED_TOOLS, type Tool } from '../../lib/tools'
 import type { GmSession } from '../../state/session.svelte'
 
 export interface BoardPoint {
@@ -43,6 +43,8 @@ type Gesture =
   | { kind: 'edge'; start: BoardPoint; from: Cell; to: Cell; dragging: boolean; erase: boolean }
   | { kind: 'token'; tokenId: string; from: Cell; to: Cell; moved: boolean }
   | { kind: 'click'; cell: Cell | null }
+
+const SOLID = TERRAIN_CODES.indexOf('solid')
 
 /** Pointer travel, in squares, before a press on a grid line becomes a wall drag. */
 const DRAG_THRESHOLD = 0.3
@@ -91,18 +93,18 @@ export class ToolGestures {
       this.gesture = { kind: 'click', cell: p.cell }
       return true
     }
-    if (editor.shape === 'fill' && (tool === 'terrain' || tool === 'elevation' || tool === 'blockade' || tool === 'deploy')) {
+    if (tool === 'light' || tool === 'trap') {
+      this.gesture = { kind: 'click', cell: p.cell }
+      return true
+    }
+    if (editor.shape === 'fill' && SHAPED_TOOLS.includes(tool)) {
       const cells = floodFill(map, p.cell, this.fillKey(tool))
       void this.commit(cells, p.shift)
       return false
     }
-    if (editor.shape === 'rect' && tool !== 'light') {
+    if (editor.shape === 'rect') {
       this.gesture = { kind: 'rect', from: p.cell, to: p.cell, erase: p.shift }
       this.preview = { kind: 'rect', from: p.cell, to: p.cell, erase: p.shift }
-      return true
-    }
-    if (tool === 'light') {
-      this.gesture = { kind: 'click', cell: p.cell }
       return true
     }
     this.gesture = { kind: 'stroke', cells: [p.cell], last: p.cell, erase: p.shift }
@@ -209,6 +211,10 @@ export class ToolGestures {
       await this.placeToken(map, cell)
       return
     }
+    if (editor.tool === 'trap') {
+      await this.clickTrap(map, cell, p.shift)
+      return
+    }
     if (editor.tool === 'light') {
       const index = map.light.sources.findIndex((s) => s.at[0] === cell[0] && s.at[1] === cell[1])
       if (index >= 0) {
@@ -253,9 +259,28 @@ export class ToolGestures {
     if (this.getMap().tokens.some((t) => t.id === id)) focus.select(id)
   }
 
-  private fillKey(tool: string): (x: number, y: number) => string | number {
+  /** A click places a trap on an empty square, selects the one there, or (Shift) removes it. */
+  private async clickTrap(map: CampaignMap, cell: Cell, remove: boolean): Promise<void> {
+    const editor = this.session.editor
+    const trap = map.traps?.find((t) => t.at[0] === cell[0] && t.at[1] === cell[1])
+    if (trap) {
+      if (remove) {
+        if (editor.selectedTrap === trap.id) editor.selectedTrap = null
+        await this.session.dispatch({ type: 'trap.remove', mapId: map.id, trapId: trap.id })
+      } else editor.selectedTrap = trap.id
+      return
+    }
+    if (remove) return
+    const id = newId('trap')
+    await this.session.dispatch({ type: 'trap.set', mapId: map.id, trap: { id, at: cell, name: '' } })
+    if (this.getMap().traps?.some((t) => t.id === id)) editor.selectedTrap = id
+  }
+
+  private fillKey(tool: Tool): (x: number, y: number) => string | number {
     const raster = this.getRaster()
     const i = (x: number, y: number) => y * raster.width + x
+    // A fog fill covers one room: it stops at walls and doors (floodFill) and at solid rock.
+    if (isFogTool(tool)) return (x, y) => (raster.terrain[i(x, y)] === SOLID ? 1 : 0)
     if (tool === 'elevation') return (x, y) => raster.elevation[i(x, y)]
     if (tool === 'blockade') return (x, y) => raster.blockade[i(x, y)]
     if (tool === 'deploy') return (x, y) => (raster.deploy.get(i(x, y)) ?? []).join('|')
@@ -292,6 +317,11 @@ export class ToolGestures {
         }
         break
       }
+      case 'fog-reveal':
+      case 'fog-hide':
+        // Shift paints the opposite brush, like erasing with the terrain tool.
+        command = { type: 'fog.reveal', mapId: map.id, cells, reveal: (editor.tool === 'fog-reveal') !== erase }
+        break
       default:
         return
     }

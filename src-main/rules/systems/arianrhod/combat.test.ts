@@ -304,3 +304,22 @@ describe('明度 (light)', () => {
     ).toBe(3)
   })
 })
+
+describe('visible with a range', () => {
+  it('keeps exactly the seen squares within the range in metres (diagonals 3 m)', () => {
+    const map = Array.from({ length: 9 }, (_, y) => Array.from({ length: 9 }, (_, x) => (x === 4 && y === 4 ? 'a' : '.')).join(' ')).join('\n\n')
+    const cells = (range?: number) =>
+      (ask(map, {}, { type: 'visible', token: 'a', ...(range === undefined ? {} : { range }) }).cells as [number, number][]).map((c) => c.join(','))
+    const all = cells()
+    expect(all).toHaveLength(81)
+    for (const range of [0, 2, 3, 5, 7, 8]) {
+      const expected = all.filter((key) => {
+        const [dx, dy] = key.split(',').map((n) => Math.abs(Number(n) - 4))
+        return 3 * Math.min(dx, dy) + 2 * (Math.max(dx, dy) - Math.min(dx, dy)) <= range
+      })
+      expect(cells(range)).toEqual(expected)
+    }
+    expect(cells(8)).toContain('8,4')
+    expect(cells(7)).not.toContain('8,4')
+  })
+})

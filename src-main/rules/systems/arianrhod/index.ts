@@ -27,7 +27,7 @@ import {
   targetsOf,
 } from './combat'
 import { Field, sortIds } from './field'
-import { distance } from './metric'
+import { ORTHOGONAL_STEP, distance } from './metric'
 import type { MovePlan } from './movement'
 import { MOVE_MODES, describePath, fallOf, planMove } from './movement'
 import { boardingOf, dismountOf, forcedMoveOf, trapReachOf } from './placement'
@@ -153,10 +153,18 @@ const visible: QueryHandler = (battle, query) => {
   const token = field.token(readToken(battle, query, 'token'))
   const range = query.range === undefined ? Infinity : readNumber(query, 'range', { min: 0 })
   const origin = field.cellOf(token)
-  const seen = fieldOfView(field.grid, token.cell, {
-    inRange:
-      range === Infinity ? undefined : (cell) => distance(origin, field.grid.cellOf(cell)) <= range,
-  })
+  const seen = fieldOfView(
+    field.grid,
+    token.cell,
+    range === Infinity
+      ? {}
+      : {
+          inRange: (cell) => distance(origin, field.grid.cellOf(cell)) <= range,
+          // Every step costs at least 2 m, so `range` metres never reach past range / 2 squares
+          // along either axis: the sweep can stop there.
+          maxDistance: Math.floor(range / ORTHOGONAL_STEP),
+        },
+  )
   return { cells: cellList(field, seen) }
 }
 

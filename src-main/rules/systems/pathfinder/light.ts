@@ -75,15 +75,52 @@ export function sightName(code: number): Sight {
 export function visibleCells(field: Battlefield, viewer: Creature, sight = sightMap(field, viewer)): number[] {
   const grid = field.grid
   const own = field.spaceCells(viewer, viewer.at)
+  const perceived = perceivedBounds(grid, sight)
   if (own.length === 1) {
-    return fieldOfView(grid, own[0], { inRange: (cell) => sight[cell] !== SIGHT_UNSEEN || cell === own[0] })
+    return fieldOfView(grid, own[0], {
+      inRange: (cell) => sight[cell] !== SIGHT_UNSEEN || cell === own[0],
+      maxDistance: reachInto(grid, own[0], perceived),
+    })
   }
   const seen = new Set<number>(own)
   for (const eye of own) {
-    const cells = fieldOfView(grid, eye, { inRange: (cell) => !seen.has(cell) && sight[cell] !== SIGHT_UNSEEN })
+    const cells = fieldOfView(grid, eye, {
+      inRange: (cell) => !seen.has(cell) && sight[cell] !== SIGHT_UNSEEN,
+      maxDistance: reachInto(grid, eye, perceived),
+    })
     for (const cell of cells) seen.add(cell)
   }
   return [...seen].sort((a, b) => a - b)
+}
+
+type Bounds = { minX: number; maxX: number; minY: number; maxY: number } | null
+
+/** The box around every cell the viewer could perceive in its light (null: none). */
+function perceivedBounds(grid: Battlefield['grid'], sight: Uint8Array): Bounds {
+  let bounds: Bounds = null
+  for (let cell = 0; cell < grid.size; cell++) {
+    if (sight[cell] === SIGHT_UNSEEN) continue
+    const [x, y] = grid.cellOf(cell)
+    if (!bounds) bounds = { minX: x, maxX: x, minY: y, maxY: y }
+    else {
+      if (x < bounds.minX) bounds.minX = x
+      if (x > bounds.maxX) bounds.maxX = x
+      if (y < bounds.minY) bounds.minY = y
+      if (y > bounds.maxY) bounds.maxY = y
+    }
+  }
+  return bounds
+}
+
+/**
+ * Squares from `eye` (along either axis) to the farthest perceivable cell: past it the sight
+ * test refuses every cell, so the sweep can stop there. In darkness lit only by a few torches
+ * this is far shorter than the map.
+ */
+function reachInto(grid: Battlefield['grid'], eye: number, bounds: Bounds): number {
+  if (!bounds) return 0
+  const [x, y] = grid.cellOf(eye)
+  return Math.max(0, x - bounds.minX, bounds.maxX - x, y - bounds.minY, bounds.maxY - y)
 }
 
 /** Whether the viewer sees any square of the target's space (line of sight and light). */

@@ -50,6 +50,25 @@ describe('visible cells and light', () => {
     expect(dv.length).toBe(13)
   })
 
+  it('in darkness still sees a far lit square, from a one-square and a large creature', () => {
+    // The sweep stops at the farthest perceivable square: a torch 14 squares off must be inside.
+    const row = Array(20).fill('.')
+    row[1] = 'v'
+    const map = `${row.join(' ')}\n\n${Array(20).fill('.').join(' ')}`
+    const light = { ambient: 0, sources: [{ at: [15, 0], level: 2, radius: 5 }] }
+    // An open map: every square in light (normal or dim) is in sight.
+    const lit: string[] = []
+    for (let y = 0; y < 2; y++) {
+      for (let x = 0; x < 20; x++) if ((ask({ map, light }, { type: 'light', at: [x, y] }).level as number) > 0) lit.push(`${x},${y}`)
+    }
+    expect(lit).toContain('13,0')
+    expect(lit.every((key) => Number(key.split(',')[0]) >= 12)).toBe(true)
+    const small = cellKeys(ask({ map, light }, { type: 'visible', token: 'v' }))
+    expect(small.sort()).toEqual(['1,0', ...lit].sort())
+    const large = cellKeys(ask({ map, light, tokens: { v: { size: 'large' } } }, { type: 'visible', token: 'v' }))
+    expect(large.sort()).toEqual(['1,0', '1,1', '2,0', '2,1', ...lit].sort())
+  })
+
   it('a torch: normal light 20 ft, dim 20 ft beyond; low-light vision doubles both', () => {
     const map = Array(12).fill('.').join(' ')
     const light = { ambient: 0, sources: [{ at: [0, 0], level: 2, radius: 20 }] }
