@@ -98,11 +98,29 @@ export function elevationShade(elevation: number, maxAbs: number): number {
   return Math.min(0.55, 0.12 + (0.43 * Math.abs(elevation)) / maxAbs)
 }
 
-/** A stable colour for a faction without one set on the token. */
+/** A stable colour for a faction without one set on the token, as #rrggbb so every consumer
+ * (SVG, the colour input, three.js) reads it the same way. */
 export function factionColour(faction: string): string {
   const known: Record<string, string> = { party: '#2f6fce', enemy: '#c23b30', neutral: '#7a7a7a' }
   if (known[faction]) return known[faction]
   let hash = 0
   for (const ch of faction) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0
-  return `hsl(${hash % 360} 55% 45%)`
+  return hslToHex(hash % 360, 0.55, 0.45)
+}
+
+/** CSS hsl() (hue in degrees, saturation and lightness 0…1) as #rrggbb. */
+export function hslToHex(hue: number, saturation: number, lightness: number): string {
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12
+    const c = lightness - saturation * Math.min(lightness, 1 - lightness) * Math.max(-1, Math.min(k - 3, 9 - k, 1))
+    return Math.round(255 * c)
+      .toString(16)
+      .padStart(2, '0')
+  }
+  return `#${channel(0)}${channel(8)}${channel(4)}`
+}
+
+/** The token's own colour if it is a #rrggbb value, else its faction's. */
+export function tokenColour(token: { color?: string; faction: string }): string {
+  return token.color && /^#[0-9a-f]{6}$/i.test(token.color) ? token.color : factionColour(token.faction)
 }

@@ -1,3 +1,4 @@
+import { factionColour } from '../../lib/grid-geometry'
 import { describe, expect, it } from 'vitest'
 import type { CampaignMap } from '../../../src-main/campaign/schema'
 import {
@@ -7,7 +8,6 @@ import {
   buildLightPoints,
   buildTokens,
   changedCells,
-  factionColour,
   HOVER_HEIGHT,
   lightSignature,
   PIT_DEPTH,
@@ -95,7 +95,10 @@ describe('walls, doors and tokens', () => {
     expect(goblin).toMatchObject({ x: 9.5, z: 2.5, y: 3, floor: 3, flying: false })
     const bat = figures.find((f) => f.id === 'bat')!
     expect(bat).toMatchObject({ flying: true, floor: 3, y: 3 + HOVER_HEIGHT })
-    expect(figures.find((f) => f.id === 'pc-climber')!.colour).toBe(factionColour('party'))
+    // The token's own colour where it has one (as on the 2D board), else its faction's.
+    expect(figures.find((f) => f.id === 'pc-climber')!.colour).toBe('#2a7de1')
+    expect(figures.find((f) => f.id === 'lurker')!.colour).toBe(factionColour('enemy'))
+    expect(bat.colour).toBe(factionColour('enemy'))
     expect(goblin.colour).not.toBe(factionColour('party'))
     expect(figures.find((f) => f.id === 'lurker')!.hidden).toBe(true)
   })

@@ -5,6 +5,8 @@
 // unit vertically (2 m in Arianrhod, 5 ft in Pathfinder), so heights look true to scale.
 import type { CampaignEdge, CampaignMap, CampaignToken } from '../../../src-main/campaign/schema'
 import type { Cell, Size, Terrain } from '../../../src-main/rules/model'
+import { footprintSide } from '../../../src-main/campaign/geometry'
+import { tokenColour } from '../../lib/grid-geometry'
 import { systemFacts } from './units'
 
 /** How deep a pit is drawn, in squares: the rules give pits no depth, the picture needs one. */
@@ -150,36 +152,7 @@ export function buildEdges(map: CampaignMap, cells: BoardCells): EdgePiece[] {
   return pieces
 }
 
-const SIZE_SQUARES: Record<Size, number> = {
-  fine: 1,
-  diminutive: 1,
-  tiny: 1,
-  small: 1,
-  medium: 1,
-  large: 2,
-  huge: 3,
-  gargantuan: 4,
-  colossal: 6,
-}
-
 const SIZE_RADIUS: Partial<Record<Size, number>> = { fine: 0.15, diminutive: 0.2, tiny: 0.25, small: 0.3 }
-
-const FACTION_COLOURS: Record<string, string> = {
-  party: '#2f80ed',
-  pc: '#2f80ed',
-  ally: '#27ae60',
-  enemy: '#d63a2f',
-  neutral: '#c9a227',
-}
-
-/** A stable colour for any faction: the known ones get fixed colours, others a hue from their name. */
-export function factionColour(faction: string): string {
-  const known = FACTION_COLOURS[faction.toLowerCase()]
-  if (known) return known
-  let hash = 0
-  for (const ch of faction) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0
-  return `hsl(${hash % 360}, 60%, 50%)`
-}
 
 export interface TokenFigure {
   id: string
@@ -202,7 +175,7 @@ export interface TokenFigure {
 
 export function tokenFigure(token: CampaignToken, cells: BoardCells, perSquare: number): TokenFigure {
   const size = token.size ?? 'medium'
-  const side = SIZE_SQUARES[size]
+  const side = footprintSide(size)
   let floor = -Infinity
   for (let dy = 0; dy < side; dy++) {
     for (let dx = 0; dx < side; dx++) {
@@ -220,7 +193,7 @@ export function tokenFigure(token: CampaignToken, cells: BoardCells, perSquare: 
     id: token.id,
     name: token.name,
     faction: token.faction,
-    colour: factionColour(token.faction),
+    colour: tokenColour(token),
     x: token.at[0] + side / 2,
     z: token.at[1] + side / 2,
     side,
