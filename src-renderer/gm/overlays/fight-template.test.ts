@@ -91,4 +91,14 @@ describe('pathfinder burst from a grid intersection', () => {
       toward: [5, 2],
     })
   })
+
+  it('gets cone and line squares from the engine for the queries it builds', () => {
+    const state = { user: null, picks: [[2, 2]] as [number, number][], hovered: null, pointer: { x: 5.1, y: 2.2 } }
+    const cone = ask(map, templateQuery(map, { kind: 'pathfinder', shape: 'cone', radius: 15 }, state)!)
+    // A 15-ft cone aimed east along the grid: 2, 4, 2 squares (the engine's documented method).
+    expect(cone.cells).toHaveLength(8)
+    const line = ask(map, templateQuery(map, { kind: 'pathfinder', shape: 'line', radius: 15 }, state)!)
+    expect(line.cells.length).toBeGreaterThanOrEqual(3)
+    expect(line.cells.every(([, y]: [number, number]) => y === 1 || y === 2)).toBe(true)
+  })
 })
