@@ -2,7 +2,8 @@
 // map spec and the tokens as given. Kept beside the tests so they exercise the RuleSystem object
 // directly, without the CLI.
 import type { Cell, MapSpec, TokenSpec } from '../../model'
-import type { Battle } from '../../system'
+import { expect } from 'vitest'
+import { ScenarioError, type Battle } from '../../system'
 import { Grid } from '../../grid/grid'
 import { dystopia } from './index'
 
@@ -27,4 +28,16 @@ export function ask(battle: Battle, query: Record<string, unknown>): unknown {
   const handler = dystopia.queries[String(query.type)]
   if (!handler) throw new Error(`no handler for ${String(query.type)}`)
   return handler(battle, { ...query })
+}
+
+/** Asserts that `fn` throws the ScenarioError a GM or tool would get: its code and JSON pointer. */
+export function fails(fn: () => unknown, code: string, path: string): void {
+  let thrown: unknown
+  try {
+    fn()
+  } catch (e) {
+    thrown = e
+  }
+  expect(thrown).toBeInstanceOf(ScenarioError)
+  expect(thrown).toMatchObject({ code, path })
 }
