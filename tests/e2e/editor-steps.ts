@@ -129,10 +129,20 @@ export async function placeToken(page: Page, at: Cell, faction: string, name?: s
   const before = new Set(await page.locator(BOARD_TOKENS).evaluateAll((els) => els.map((e) => e.getAttribute('data-token'))))
   const p = await cellCentre(page, at)
   await page.mouse.click(p.x, p.y)
-  await page.locator(`[data-testid="token-panel"]`).waitFor({ timeout: STEP_TIMEOUT_MS })
-  const ids = await page.locator(BOARD_TOKENS).evaluateAll((els) => els.map((e) => e.getAttribute('data-token')))
-  const id = ids.find((each) => each && !before.has(each))
+  // Wait for the new token itself: the token panel may still show the previously selected one.
+  const appeared = await page
+    .waitForFunction(
+      ([selector, known]) =>
+        Array.from(document.querySelectorAll(selector), (e) => e.getAttribute('data-token')).find(
+          (each) => each && !known.includes(each),
+        ) ?? null,
+      [BOARD_TOKENS, [...before].filter((each): each is string => each !== null)] as const,
+      { timeout: STEP_TIMEOUT_MS },
+    )
+    .catch(() => null)
+  const id = (await appeared?.jsonValue()) ?? null
   if (!id) throw new Error(`no new token appeared at ${at.join(',')}`)
+  await page.locator(`[data-testid="token-panel"][data-token-id="${id}"]`).waitFor({ timeout: STEP_TIMEOUT_MS })
   if (name) {
     await page.locator('[data-testid="token-name"]').fill(name)
     await page.locator('[data-testid="token-name"]').press('Enter')
