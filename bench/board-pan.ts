@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import type { Campaign, CampaignMap } from '../src-main/campaign/schema'
 import { startHost } from '../src-main/host/server'
-import type { Cell } from '../src-main/rules/model'
 import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/chromium'
+import { randomEdges, seededRandom } from './random-map'
 
 export const BOARD_PAN_TARGET_P95_MS = 16
 
@@ -36,16 +36,8 @@ export interface PanStats {
   paintP95: number
 }
 
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0
-    return state / 2 ** 32
-  }
-}
-
 export function benchBoardMap(): CampaignMap {
-  const rand = random(11)
+  const rand = seededRandom(11)
   const cells: CampaignMap['cells'] = []
   for (let y = 0; y < SIDE; y++) {
     for (let x = 0; x < SIDE; x++) {
@@ -55,24 +47,13 @@ export function benchBoardMap(): CampaignMap {
       if (terrain || elevation) cells.push({ at: [x, y], ...(terrain ? { terrain } : {}), ...(elevation ? { elevation } : {}) })
     }
   }
-  const seen = new Set<string>()
-  const edges: CampaignMap['edges'] = []
-  while (edges.length < WALLS) {
-    const x = Math.floor(rand() * (SIDE - 1))
-    const y = Math.floor(rand() * (SIDE - 1))
-    const between: [Cell, Cell] = rand() < 0.5 ? [[x, y], [x + 1, y]] : [[x, y], [x, y + 1]]
-    const key = between.flat().join(',')
-    if (seen.has(key)) continue
-    seen.add(key)
-    const kind = rand()
-    edges.push(
-      kind < 0.85
-        ? { between, kind: 'wall' }
-        : kind < 0.93
-          ? { between, kind: 'low-wall' }
-          : { between, kind: 'door', state: kind < 0.96 ? 'closed' : 'open', ...(kind > 0.99 ? { secret: true } : {}) },
-    )
-  }
+  const edges = randomEdges(rand, SIDE, WALLS, (kind) =>
+    kind < 0.85
+      ? { kind: 'wall' }
+      : kind < 0.93
+        ? { kind: 'low-wall' }
+        : { kind: 'door', state: kind < 0.96 ? 'closed' : 'open', ...(kind > 0.99 ? { secret: true } : {}) },
+  )
   const tokens: CampaignMap['tokens'] = []
   for (let i = 0; i < TOKENS; i++) {
     // Half of them near the start of the pan, so tokens are on screen throughout.

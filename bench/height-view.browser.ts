@@ -8,6 +8,7 @@ import { buildCells, buildEdges, buildLightPoints, buildTokens, changedCells } f
 import { HeightScene } from '../src-renderer/gm/height-view/three/height-scene'
 import { systemFacts } from '../src-renderer/gm/height-view/units'
 import { probeWebgl } from '../src-renderer/gm/height-view/webgl'
+import { randomEdges, seededRandom } from './random-map'
 
 export interface BenchOptions {
   side: number
@@ -23,18 +24,9 @@ export interface BenchOptions {
 }
 
 
-/** A small seeded generator, so every run draws the same map. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0
-    return state / 2 ** 32
-  }
-}
-
 export function benchMap(options: Pick<BenchOptions, 'side' | 'walls' | 'tokens'>): CampaignMap {
   const { side } = options
-  const rand = random(7)
+  const rand = seededRandom(7)
   const cells: CampaignMap['cells'] = []
   for (let y = 0; y < side; y++) {
     for (let x = 0; x < side; x++) {
@@ -45,24 +37,13 @@ export function benchMap(options: Pick<BenchOptions, 'side' | 'walls' | 'tokens'
       cells.push({ at: [x, y], ...(elevation !== 0 ? { elevation } : {}), ...(terrain ? { terrain } : {}) })
     }
   }
-  const seen = new Set<string>()
-  const edges: CampaignMap['edges'] = []
-  while (edges.length < options.walls) {
-    const x = Math.floor(rand() * (side - 1))
-    const y = Math.floor(rand() * (side - 1))
-    const between: [Cell, Cell] = rand() < 0.5 ? [[x, y], [x + 1, y]] : [[x, y], [x, y + 1]]
-    const key = between.flat().join(',')
-    if (seen.has(key)) continue
-    seen.add(key)
-    const kind = rand()
-    edges.push(
-      kind < 0.8
-        ? { between, kind: 'wall' }
-        : kind < 0.9
-          ? { between, kind: 'low-wall' }
-          : { between, kind: 'door', state: rand() < 0.5 ? 'open' : 'locked' },
-    )
-  }
+  const edges = randomEdges(rand, side, options.walls, (kind, draw) =>
+    kind < 0.8
+      ? { kind: 'wall' }
+      : kind < 0.9
+        ? { kind: 'low-wall' }
+        : { kind: 'door', state: draw() < 0.5 ? 'open' : 'locked' },
+  )
   const tokens: CampaignMap['tokens'] = []
   for (let i = 0; i < options.tokens; i++) {
     tokens.push({
@@ -165,7 +146,7 @@ export function orbit(moving: boolean): number[] {
 export function edits(): { update: number[]; shown: number[] } {
   const b = bench!
   const facts = systemFacts(b.map.system)
-  const rand = random(11)
+  const rand = seededRandom(11)
   const update: number[] = []
   const shown: number[] = []
   for (let i = 0; i < b.options.edits; i++) {
