@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { campaignSchema, type Campaign, type CampaignMap } from '../../src-main/campaign/schema'
 import { toScenario } from '../../src-main/ipc/handlers'
 import { runScenario } from '../../src-main/rules/scenario/run'
+import { boardPoint } from './editor-steps'
 import type { Cell } from './gm-page'
 import { startRig as startHarnessRig, type Rig } from './harness'
 
@@ -37,13 +38,8 @@ export function engine(map: CampaignMap, query: Record<string, unknown>): Record
 }
 
 /** Screen position of a square's centre (or any point in cell units) on the board. */
-export async function cellPoint(page: Page, cell: Cell, dx = 0.5, dy = 0.5): Promise<{ x: number; y: number }> {
-  const grid = page.locator('[data-testid="map-grid"]')
-  const box = await grid.boundingBox()
-  if (!box) throw new Error('map grid is not visible')
-  const width = Number(await grid.getAttribute('data-width'))
-  const height = Number(await grid.getAttribute('data-height'))
-  return { x: box.x + ((cell[0] + dx) * box.width) / width, y: box.y + ((cell[1] + dy) * box.height) / height }
+export function cellPoint(page: Page, cell: Cell, dx = 0.5, dy = 0.5): Promise<{ x: number; y: number }> {
+  return boardPoint(page, cell[0] + dx, cell[1] + dy)
 }
 
 export async function hoverCell(page: Page, cell: Cell): Promise<void> {

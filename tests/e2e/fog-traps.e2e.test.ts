@@ -1,16 +1,13 @@
 // The GM's fog brushes and trap markers on the main board, end to end: the GM page and the
 // player page in headless Chromium on the real Node host and a temp data folder. What counts is
 // what the player page draws (its data attributes) and receives (its WebSocket frames).
-import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHost, type RunningHost } from '../../src-main/host/server'
-import { launchChromium } from './chromium'
-import { ACTION_TIMEOUT_MS, openCampaign, waitConnected, type Cell } from './gm-page'
+import { cellCentre, dragOnBoard } from './editor-steps'
+import { openCampaign, waitConnected, type Cell } from './gm-page'
+import { screenshotDir, startRig, type Rig } from './harness'
 
 const CAMPAIGN = 'fog-traps'
 const MAP = 'crypt'
@@ -20,15 +17,7 @@ const TRAP_NOTE = 'GM ONLY: DC 24 Perception, 3d8 slashing'
 /** Waits generously: the machine running the suite is shared and slow. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 })
 
-const repo = fileURLToPath(new URL('../../', import.meta.url))
-const staticDir = join(repo, 'out', 'renderer')
-const screenshotDir = join(repo, 'tests', 'e2e', 'screenshots')
-
-let browser: Browser
-let context: BrowserContext
-let root: string
-let host: RunningHost
-const problems: string[] = []
+let rig: Rig
 
 /** 10 × 6 Pathfinder crypt in manual fog: the players see only what the GM reveals. */
 function crypt(): Record<string, unknown> {
@@ -57,16 +46,6 @@ function crypt(): Record<string, unknown> {
   }
 }
 
-async function newPage(path: string): Promise<Page> {
-  const page = await context.newPage()
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
-  })
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-  await page.goto(`${host.url}${path}`)
-  return page
-}
-
 /** Cells ("x,y", sorted) covered by the row spans (data-row, data-from, data-to) matching `selector`. */
 async function spanCells(page: Page, selector: string): Promise<string[]> {
   const spans = await page
@@ -79,24 +58,9 @@ async function spanCells(page: Page, selector: string): Promise<string[]> {
 
 const playerVisible = (page: Page) => spanCells(page, '[data-testid="player-board"] [data-testid="visible-span"]')
 
-async function cellPoint(page: Page, [x, y]: Cell): Promise<{ x: number; y: number }> {
-  const grid = page.locator('[data-testid="map-grid"]')
-  const box = await grid.boundingBox()
-  if (!box) throw new Error('map grid is not visible')
-  const width = Number(await grid.getAttribute('data-width'))
-  const height = Number(await grid.getAttribute('data-height'))
-  return { x: box.x + ((x + 0.5) * box.width) / width, y: box.y + ((y + 0.5) * box.height) / height }
-}
-
-async function drag(page: Page, from: Cell, to: Cell, shift = false): Promise<void> {
-  const a = await cellPoint(page, from)
-  const b = await cellPoint(page, to)
-  if (shift) await page.keyboard.down('Shift')
-  await page.mouse.move(a.x, a.y)
-  await page.mouse.down()
-  await page.mouse.move(b.x, b.y, { steps: 10 })
-  await page.mouse.up()
-  if (shift) await page.keyboard.up('Shift')
+/** Drags with the pointer from one square's centre to another's (Shift for the opposite brush). */
+function drag(page: Page, from: Cell, to: Cell, shift = false): Promise<void> {
+  return dragOnBoard(page, [from[0] + 0.5, from[1] + 0.5], [to[0] + 0.5, to[1] + 0.5], shift ? ['Shift'] : [])
 }
 
 /** Picks a tool with its keyboard shortcut, as a GM would. */
@@ -109,34 +73,22 @@ async function pressTool(page: Page, key: string, tool: string): Promise<void> {
 const row = (y: number, x0: number, x1: number) => Array.from({ length: x1 - x0 + 1 }, (_, i) => `${x0 + i},${y}`).sort()
 
 beforeAll(async () => {
-  if (!existsSync(join(staticDir, 'player.html'))) {
-    throw new Error(`No built renderer in ${staticDir}. Run \`npx electron-vite build\` first.`)
-  }
-  root = await mkdtemp(join(tmpdir(), 'grid-gm-fog-traps-e2e-'))
-  const seed = join(root, 'crypt.json')
-  await writeFile(seed, JSON.stringify(crypt()))
-  await mkdir(join(root, 'data'))
-  host = await startHost({ dataDir: join(root, 'data'), port: 0, staticDir, autosaveDelayMs: 300, sampleCampaignFile: seed })
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' })
-  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
+  // The crypt is what the host seeds on its first start, as it would the bundled sample.
+  rig = await startRig(undefined, { firstStartSample: crypt(), name: 'fog-traps', viewport: { width: 1280, height: 860 } })
 })
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await host?.close()
-  if (root) await rm(root, { recursive: true, force: true })
+  await rig?.close()
 })
 
 describe('fog brushes and traps on the GM board', () => {
   it('a reveal stroke reaches the players and undoes in one step; a trap never reaches them', async () => {
-    const gm = await newPage('gm.html')
+    const gm = await rig.newPage('gm.html')
     await waitConnected(gm)
     await openCampaign(gm, CAMPAIGN)
     await gm.locator('[data-testid="zoom-fit"]').click()
 
-    const player = await newPage('player.html')
+    const player = await rig.newPage('player.html')
     const frames: string[] = []
     player.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))))
     await player.reload()
@@ -171,7 +123,7 @@ describe('fog brushes and traps on the GM board', () => {
 
     // A trap (J) on a square the players can see, named and annotated in its panel.
     await pressTool(gm, 'j', 'trap')
-    const at = await cellPoint(gm, [2, 2])
+    const at = await cellCentre(gm, [2, 2])
     await gm.mouse.click(at.x, at.y)
     const marker = gm.locator('[data-testid="trap-marker"][data-at="2,2"]')
     await marker.waitFor()
@@ -210,7 +162,7 @@ describe('fog brushes and traps on the GM board', () => {
     await gm.keyboard.up('Shift')
     await poll(() => gm.locator('[data-testid="trap-marker"]').count()).toBe(0)
 
-    expect(problems).toEqual([])
+    expect(rig.problems).toEqual([])
     await player.close()
     await gm.close()
   })
