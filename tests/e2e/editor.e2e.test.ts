@@ -144,7 +144,11 @@ describe('map editor over the Node host', () => {
     await page.mouse.move(far.x, far.y)
     await page.locator('[data-testid="hover-readout"][data-at="10,8"]', { hasText: '明度 2' }).waitFor()
     await page.locator('[data-testid="toggle-light"]').click()
-    await eventually(async () => (await mapOnDisk(room.mapId))?.light.ambient === 2, 'the ambient light on disk')
+    // Autosave may write the ambient level before the source command lands; wait for both.
+    await eventually(async () => {
+      const light = (await mapOnDisk(room.mapId))?.light
+      return light?.ambient === 2 && (light.sources?.length ?? 0) > 0
+    }, 'the ambient light and the source on disk')
     expect((await mapOnDisk(room.mapId))?.light.sources).toEqual([expect.objectContaining({ at: [3, 3], level: 5, radius: 4 })])
   })
 
