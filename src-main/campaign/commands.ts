@@ -32,6 +32,8 @@ import {
   requireSquareRoom,
 } from './editor-commands'
 import { applyFogCommand, applyTrapCommand, rememberSeenCells } from './fog-commands'
+import { applyGuildCommand } from './guild/commands'
+import type { GuildCommand } from './guild/schema'
 
 export class CommandError extends Error {
   /** Kebab-case code the IPC / WebSocket handlers pass on to the UI. */
@@ -54,6 +56,7 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
   const fail = (message: string): never => {
     throw new CommandError(message, command)
   }
+  if (isGuildCommand(command)) return applyGuildCommand(campaign, command, fail)
   switch (command.type) {
     case 'campaign.rename':
       return { ...campaign, name: command.name }
@@ -130,6 +133,10 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
 }
 
 type Fail = (message: string) => never
+
+function isGuildCommand(command: Command): command is GuildCommand {
+  return command.type.startsWith('guild.')
+}
 
 function requireMap(campaign: Campaign, mapId: string, fail: Fail): CampaignMap {
   return (

@@ -41,7 +41,7 @@ describe('migrations', () => {
   it('upgrade a version 0 file without mutating it', () => {
     const raw = deepFreeze(versionZeroFile())
     const migrated = migrateToCurrent(raw)
-    expect(migrated.schemaVersion).toBe(1)
+    expect(migrated.schemaVersion).toBe(CURRENT_SCHEMA_VERSION)
     expect(migrated.createdAt).toBe(UNKNOWN_TIME)
     expect(
       (migrated.maps as Array<{ id: string; name: string }>).map((m) => [m.id, m.name]),

@@ -43,6 +43,12 @@ export const migrations: ReadonlyArray<Migration> = [
       }
     },
   },
+  {
+    // Version 2 adds the optional guild book (seed 004); version-1 files have none.
+    from: 1,
+    to: 2,
+    migrate: (raw) => ({ ...raw, schemaVersion: 2 }),
+  },
 ]
 
 export class MigrationError extends Error {

@@ -1,4 +1,4 @@
-// Persisted campaign data (schema version 1) and the commands that change it. Maps extend the
+// Persisted campaign data (schema version 2) and the commands that change it. Maps extend the
 // scenario format's map and token shapes with GM-only fields, so a map converts to a scenario for
 // the rules engine without translation.
 import { z } from 'zod'
@@ -12,8 +12,9 @@ import {
   tokenSpecSchema,
 } from '../rules/model'
 import { FOG_MODES, mapFogSchema, PLAYER_TOKEN_STATS, trapSchema } from './fog'
+import { guildCommandSchemas, guildSchema } from './guild/schema'
 
-export const CURRENT_SCHEMA_VERSION = 1
+export const CURRENT_SCHEMA_VERSION = 2
 
 const idSchema = z.string().min(1).max(200)
 
@@ -80,6 +81,8 @@ export const campaignSchema = z.object({
   updatedAt: z.string(),
   maps: z.array(campaignMapSchema),
   notes: z.string().max(1_000_000).default(''),
+  /** The Arianrhod guild book (seed 004), for campaigns with Arianrhod maps. */
+  guild: guildSchema.optional(),
 })
 export type Campaign = z.infer<typeof campaignSchema>
 
@@ -202,5 +205,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   /** Adds a GM-only trap marker, or replaces the one with the same id (fog-commands.ts). */
   z.object({ type: z.literal('trap.set'), mapId: idSchema, trap: trapSchema }),
   z.object({ type: z.literal('trap.remove'), mapId: idSchema, trapId: idSchema }),
+  // The guild book (campaign/guild/commands.ts).
+  ...guildCommandSchemas,
 ])
 export type Command = z.infer<typeof commandSchema>

@@ -210,7 +210,7 @@ describe('campaign service', () => {
     )
     const opened = await service.open('legacy')
     expect(opened.repaired).toEqual([
-      'Upgraded from schema version 0 to 1.',
+      'Upgraded from schema version 0 to 2.',
       'Map "Map 1": dropped 1 edge between cells that are not neighbours.',
     ])
     await service.flush('legacy')
@@ -244,7 +244,7 @@ describe('campaign service', () => {
     const exported = await service.exportCampaign('sample-campaign')
     const wrapper = JSON.parse(exported)
     expect(wrapper.format).toBe(EXPORT_FORMAT)
-    expect(wrapper.campaign.schemaVersion).toBe(1)
+    expect(wrapper.campaign.schemaVersion).toBe(2)
 
     const imported = await service.importCampaign(exported)
     expect(imported.id).not.toBe('sample-campaign')
@@ -274,7 +274,7 @@ describe('campaign service', () => {
       JSON.stringify({ id: '../../evil', name: 'Old', maps: [] }),
     )
     expect(bare.id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(bare.schemaVersion).toBe(1)
+    expect(bare.schemaVersion).toBe(2)
     await expect(service.importCampaign('{not json')).rejects.toMatchObject({
       code: 'invalid-import',
     })
