@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { createCampaignService } from '../campaign/service'
 import { createHandlers, type Handlers, type Role } from '../ipc/handlers'
+import type { DiceRoller } from '../table/dice'
 import { runScenario } from '../rules/scenario/run'
 import { contentSecurityPolicy } from '../ipc/csp'
 import { parseClientMessage, type ServerMessage } from './messages'
@@ -29,6 +30,8 @@ export interface HostOptions {
   autosaveDelayMs?: number
   /** The opt-in LAN view's listen address (default all interfaces, only once the GM starts it). */
   lanBindAddress?: string
+  /** Scripted dice for tests (table/dice.ts); default Math.random. */
+  dice?: DiceRoller
 }
 
 /** In a browser the projector is whatever screen shows player.html; the GM enters its size. */
@@ -60,7 +63,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const handlers: Handlers = createHandlers(
     service,
     { runScenario },
-    { calibration: { store: calibrationStore, display: () => BROWSER_DISPLAY }, lan: () => lan },
+    { calibration: { store: calibrationStore, display: () => BROWSER_DISPLAY }, lan: () => lan, dice: options.dice },
   )
   const lan: LanServer = createLanServer({ handlers: () => handlers, staticDir, bindAddress: options.lanBindAddress })
   let port = options.port ?? 0

@@ -22,6 +22,7 @@ export const GM_VERBS = [
   'lan.start',
   'lan.stop',
   'lan.status',
+  'dice.roll',
 ] as const
 export type GmVerb = (typeof GM_VERBS)[number]
 

@@ -7,6 +7,7 @@ import { campaignSchema, commandSchema } from '../campaign/schema'
 import type { GmVerb, EventName } from './channels'
 import { playerMapSchema } from '../table/player-view-schema'
 import { calibrationSettingsSchema } from '../table/calibration-schema'
+import { systemIdSchema } from '../rules/model'
 
 const idSchema = z.string().min(1).max(200)
 const noArgs = z.strictObject({}).default({})
@@ -87,6 +88,19 @@ export const lanStatusSchema = z.strictObject({
 })
 export type LanStatus = z.infer<typeof lanStatusSchema>
 
+/** One BCDice roll, as table/dice.ts answers it. */
+export const diceRollSchema = z.strictObject({
+  command: z.string(),
+  text: z.string(),
+  dice: z.array(z.number().int()),
+  total: z.number().int().nullable(),
+  success: z.boolean(),
+  failure: z.boolean(),
+  critical: z.boolean(),
+  fumble: z.boolean(),
+  secret: z.boolean(),
+})
+
 export const changeEventSchema = z.object({
   campaignId: z.string(),
   campaign: campaignSchema,
@@ -149,6 +163,15 @@ export const contract = {
   'lan.start': { args: z.strictObject({ port: z.number().int().min(0).max(65535).optional() }).default({}), result: lanStatusSchema },
   'lan.stop': { args: noArgs, result: lanStatusSchema },
   'lan.status': { args: noArgs, result: lanStatusSchema },
+  /** Rolls one BCDice command in main with the rule system's dice bot. */
+  'dice.roll': {
+    args: z.strictObject({
+      system: systemIdSchema,
+      command: z.string().trim().min(1).max(200),
+      secret: z.boolean().optional(),
+    }),
+    result: diceRollSchema,
+  },
 } as const satisfies Record<GmVerb, { args: z.ZodType; result: z.ZodType }>
 
 export type VerbArgs<V extends GmVerb> = z.input<(typeof contract)[V]['args']>

@@ -16,6 +16,7 @@ import {
 } from './contract'
 import { createPlayerViewChannel, type PlayerViewChannel } from './player-view'
 import { createProjectorCalibration, type CalibrationStore, type DisplayInfo } from '../table/calibration'
+import { createDiceRoller, DiceError, type DiceRoller } from '../table/dice'
 
 export type ScenarioOutcome =
   | { ok: true; answer: unknown }
@@ -50,6 +51,8 @@ export interface HandlerOptions {
   calibration?: { store: CalibrationStore; display(): DisplayInfo }
   /** The LAN view; without it the lan verbs answer `unavailable`. Read lazily (it needs the handlers). */
   lan?: () => LanControl | undefined
+  /** BCDice rolls; tests pass scripted dice. Default: Math.random. */
+  dice?: DiceRoller
 }
 
 /** The service, plus the undo state the real one reports (so a reloaded page knows it). */
@@ -71,6 +74,7 @@ export function createHandlers(
   calibration?.refresh()
   const unavailable = (what: string): HandledError =>
     new HandledError({ code: 'unavailable', message: `${what} is not available in this app.` })
+  const dice = options.dice ?? createDiceRoller()
   const requireLan = (): LanControl => {
     const lan = options.lan?.()
     if (!lan) throw unavailable('The LAN view')
@@ -156,6 +160,15 @@ export function createHandlers(
       case 'lan.status':
         contract[verb].args.parse(args)
         return requireLan().status()
+      case 'dice.roll': {
+        const { system, command, secret } = contract[verb].args.parse(args)
+        try {
+          return await dice.roll(system, command, { secret })
+        } catch (error) {
+          if (error instanceof DiceError) throw new HandledError({ code: error.code, message: error.message })
+          throw error
+        }
+      }
     }
   }
 
