@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startHost, type RunningHost } from '../../src-main/host/server'
+import { createDiceRoller, scriptedDice } from '../../src-main/table/dice'
 import { launchChromium } from './chromium'
 import { ACTION_TIMEOUT_MS } from './gm-page'
 
@@ -29,6 +30,8 @@ export interface RigOptions {
   ignoreConsole?: RegExp
   /** Names the temp folder, to tell suites apart when one is left behind. */
   name?: string
+  /** Scripted dice for every roll the host makes (table/dice.ts), in draw order. */
+  dice?: number[]
 }
 
 export interface Rig {
@@ -71,7 +74,8 @@ export async function startRig(campaigns?: unknown[], options: RigOptions = {}):
     await writeFile(sampleCampaignFile, JSON.stringify(options.firstStartSample))
   }
   const autosaveDelayMs = options.autosaveDelayMs ?? 300
-  const host = await startHost({ dataDir, port: 0, staticDir, autosaveDelayMs, sampleCampaignFile })
+  const dice = options.dice ? createDiceRoller(scriptedDice(options.dice)) : undefined
+  const host = await startHost({ dataDir, port: 0, staticDir, autosaveDelayMs, sampleCampaignFile, dice })
   let browser: Browser
   try {
     browser = await launchChromium()
@@ -108,7 +112,7 @@ export async function startRig(campaigns?: unknown[], options: RigOptions = {}):
       const port = rig.host.port
       await rig.host.close()
       await whileStopped?.()
-      rig.host = await startHost({ dataDir, port, staticDir, autosaveDelayMs })
+      rig.host = await startHost({ dataDir, port, staticDir, autosaveDelayMs, dice })
     },
     async close() {
       await context.close()
