@@ -92,5 +92,7 @@ export const tokenSpecSchema = z.object({
   reach: z.number().finite().nonnegative().optional(),
   states: z.array(z.enum(TOKEN_STATES)).optional(),
   elevation: z.number().finite().optional(),
+  /** Pathfinder / dnd35: the initiative modifier; arianrhod: 【行動値】 (the `initiative` query). */
+  initiative: z.number().int().min(-1000).max(1000).optional(),
 })
 export type TokenSpec = z.infer<typeof tokenSpecSchema>

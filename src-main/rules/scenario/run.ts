@@ -9,6 +9,7 @@ import type { Battle, RuleSystem } from '../system'
 import { ScenarioError } from '../system'
 import { getSystem } from '../systems/index'
 import { isCell } from './query'
+import { initiativeQuery } from '../turn-order/query'
 
 export const SCENARIO_FORMAT = 'gm-scenario/1'
 
@@ -151,9 +152,12 @@ export function runScenario(doc: unknown): ScenarioResult {
       : undefined
     if (handler) return { ok: true, answer: handler(battle, query) }
     if (query.type === 'distance') return { ok: true, answer: distanceQuery(system, battle, query) }
+    if (query.type === 'initiative' && (system.id === 'arianrhod' || system.id === 'dystopia')) {
+      return { ok: true, answer: initiativeQuery(system.id, battle, query) }
+    }
     throw new ScenarioError(
       'unsupported-query',
-      `system "${system.id}" does not answer "${query.type}" queries (it answers: ${['distance', ...Object.keys(system.queries).filter((k) => k !== 'distance')].join(', ')})`,
+      `system "${system.id}" does not answer "${query.type}" queries (it answers: ${['distance', ...(system.id === 'arianrhod' || system.id === 'dystopia' ? ['initiative'] : []), ...Object.keys(system.queries).filter((k) => k !== 'distance')].join(', ')})`,
       '/query/type',
     )
   } catch (e) {

@@ -9,6 +9,7 @@ import { Battlefield } from './creatures'
 import { coverAcBonus, concealmentBetween, coverBetween, missChance, placementOf } from './cover'
 import { flankingPairs } from './flanking'
 import { rollInitiative } from './initiative'
+import { initiativeChangesSchema, withChanges } from '../../turn-order/query'
 import { lightLevels, visibleCells } from './light'
 import type { PathAnswer, ReachCell } from './movement'
 import { MOVE_MODES, MoveSearch } from './movement'
@@ -166,7 +167,18 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
         field.creatures.map((c) => ({ id: c.id, modifier: c.extras.initiative ?? 0, aware: !unaware.has(c.id) })),
         roll,
       )
-      return { order: state.order, surpriseRound: state.round === 0, rolls: state.rolls }
+      // Delays and readies so far (003 イニシアチブ変更アクション) move combatants to new counts.
+      const changes = initiativeChangesSchema.safeParse({ delays: query.delays ?? [], readies: query.readies ?? [] })
+      if (!changes.success) throw new ScenarioError('invalid-query', 'query.delays / query.readies: [{token, count}] / [{token, before}]', '/query')
+      const totals = new Map(state.rolls.map((r) => [r.id, r.total]))
+      const counted = state.order.map((id) => ({ token: id, count: totals.get(id) ?? null, roll: null, modifier: null, tiedBy: null, rollOffs: [] }))
+      const changed = withChanges(counted, changes.data.delays, changes.data.readies)
+      return {
+        order: changed.map((e) => e.token),
+        surpriseRound: state.round === 0,
+        rolls: state.rolls,
+        counts: changed.map((e) => ({ token: e.token, count: e.count })),
+      }
     },
   }
 }
