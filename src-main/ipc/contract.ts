@@ -169,6 +169,9 @@ export const contract = {
       system: systemIdSchema,
       command: z.string().trim().min(1).max(200),
       secret: z.boolean().optional(),
+      /** Records the roll in this campaign's roll log, as rolled by `who`. */
+      campaignId: idSchema.optional(),
+      who: z.string().max(200).optional(),
     }),
     result: diceRollSchema,
   },

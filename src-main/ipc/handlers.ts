@@ -4,7 +4,9 @@
 // crash main by sending junk.
 import { z } from 'zod'
 import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
-import type { CampaignMap } from '../campaign/schema'
+import type { CampaignMap, Command } from '../campaign/schema'
+import type { Condition } from '../campaign/fight/schema'
+import type { TokenState } from '../rules/model'
 import { isGmVerb, isPlayerVerb, type EventName, type GmVerb } from './channels'
 import {
   contract,
@@ -107,7 +109,7 @@ export function createHandlers(
       }
       case 'campaign.dispatch': {
         const { id, command } = contract[verb].args.parse(args)
-        return service.dispatch(id, command)
+        return service.dispatch(id, await withInitiativeDice(id, command))
       }
       case 'campaign.undo':
         return service.undo(contract[verb].args.parse(args).id)
@@ -161,15 +163,36 @@ export function createHandlers(
         contract[verb].args.parse(args)
         return requireLan().status()
       case 'dice.roll': {
-        const { system, command, secret } = contract[verb].args.parse(args)
+        const { system, command, secret, campaignId, who } = contract[verb].args.parse(args)
+        let roll
         try {
-          return await dice.roll(system, command, { secret })
+          roll = await dice.roll(system, command, { secret })
         } catch (error) {
           if (error instanceof DiceError) throw new HandledError({ code: error.code, message: error.message })
           throw error
         }
+        if (campaignId) {
+          const at = new Date().toISOString()
+          const entry = { id: `roll-${at}-${Math.random().toString(36).slice(2, 8)}`, at, who: who ?? 'GM', ...roll }
+          await service.dispatch(campaignId, { type: 'roll.record', entry })
+        }
+        return roll
       }
     }
+  }
+
+  /**
+   * Initiative d20s are rolled here, in main, and written into the command, so the reducer stays
+   * pure and a replay gives the same order. A pool covers roll-offs; unused dice are ignored.
+   */
+  async function withInitiativeDice(campaignId: string, command: Command): Promise<Command> {
+    if ((command.type !== 'fight.start' && command.type !== 'fight.add') || command.d20s.length > 0) return command
+    const map = await findMap(campaignId, command.mapId)
+    if (map.system !== 'pathfinder' && map.system !== 'dnd35') return command
+    const needed = command.type === 'fight.start' ? command.tokenIds.length * 5 : 1
+    const d20s: number[] = []
+    for (let i = 0; i < needed; i++) d20s.push((await dice.roll(map.system, '1D20')).dice[0])
+    return { ...command, d20s }
   }
 
   async function findMap(campaignId: string, mapId: string): Promise<CampaignMap> {
@@ -265,6 +288,25 @@ function toPointer(path: readonly PropertyKey[]): string {
  * hidden flags, notes, secret marks, light ids) are dropped: the engine does not need them, and
  * the scenario format is a public one that may end up in bug reports.
  */
+/** Conditions the engine understands (003: a prone or helpless creature) join the token's states. */
+const CONDITION_STATES: Readonly<Record<string, TokenState>> = {
+  prone: 'prone',
+  伏せ: 'prone',
+  伏せ状態: 'prone',
+  helpless: 'helpless',
+  無防備: 'helpless',
+  無防備状態: 'helpless',
+}
+
+function withConditionStates<T extends { id: string; states?: TokenState[] }>(token: T, conditions: readonly Condition[]): T {
+  const added = conditions
+    .filter((c) => c.tokenId === token.id)
+    .map((c) => CONDITION_STATES[c.name.trim().toLowerCase()])
+    .filter((state): state is TokenState => state !== undefined)
+  if (added.length === 0) return token
+  return { ...token, states: [...new Set([...(token.states ?? []), ...added])] }
+}
+
 export function toScenario(map: CampaignMap, query: unknown): Record<string, unknown> {
   return {
     format: 'gm-scenario/1',
@@ -293,7 +335,7 @@ export function toScenario(map: CampaignMap, query: unknown): Record<string, unk
         notes: _notes,
         privateStats: _private,
         ...token
-      }) => token,
+      }) => withConditionStates(token, map.conditions ?? []),
     ),
     ...(map.system === 'dystopia' && map.deploy ? { dystopia: { deploy: map.deploy } } : {}),
     query,
