@@ -172,6 +172,7 @@ export const contract = {
       /** Records the roll in this campaign's roll log, as rolled by `who`. */
       campaignId: idSchema.optional(),
       who: z.string().max(200).optional(),
+      tokenId: idSchema.optional(),
     }),
     result: diceRollSchema,
   },

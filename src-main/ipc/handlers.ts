@@ -163,7 +163,7 @@ export function createHandlers(
         contract[verb].args.parse(args)
         return requireLan().status()
       case 'dice.roll': {
-        const { system, command, secret, campaignId, who } = contract[verb].args.parse(args)
+        const { system, command, secret, campaignId, who, tokenId } = contract[verb].args.parse(args)
         let roll
         try {
           roll = await dice.roll(system, command, { secret })
@@ -173,7 +173,7 @@ export function createHandlers(
         }
         if (campaignId) {
           const at = new Date().toISOString()
-          const entry = { id: `roll-${at}-${Math.random().toString(36).slice(2, 8)}`, at, who: who ?? 'GM', ...roll }
+          const entry = { id: `roll-${at}-${Math.random().toString(36).slice(2, 8)}`, at, who: who ?? 'GM', ...(tokenId ? { tokenId } : {}), ...roll }
           await service.dispatch(campaignId, { type: 'roll.record', entry })
         }
         return roll

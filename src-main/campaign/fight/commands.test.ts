@@ -7,7 +7,7 @@ import { deepFreeze, makeCampaign, makeMap } from '../test-helpers'
 
 const at = '2026-11-24T20:00:00.000Z'
 const run = (start: Campaign, ...commands: Array<Record<string, unknown>>): Campaign =>
-  commands.reduce((c, command) => applyCommand(c, commandSchema.parse(command) as Command), start)
+  commands.reduce<Campaign>((c, command) => applyCommand(c, commandSchema.parse(command) as Command), start)
 const fight = (c: Campaign) => c.maps[0].fight!
 const current = (c: Campaign) => fight(c).order[fight(c).turn].tokenId
 

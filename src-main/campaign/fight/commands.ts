@@ -51,7 +51,11 @@ export function applyFightCommand(map: CampaignMap, command: MapCommand, fail: F
     case 'fight.end':
       return { map: { ...map, fight: undefined }, rolls: [] }
     case 'fight.options':
-      return done({ ...fight, showOrder: command.showOrder })
+      return done({
+        ...fight,
+        ...(command.showOrder !== undefined ? { showOrder: command.showOrder } : {}),
+        ...(command.showRolls !== undefined ? { showRolls: command.showRolls } : {}),
+      })
     case 'fight.next':
       return turnChange(map, fight, endTurn)
     case 'fight.delay':
@@ -114,7 +118,7 @@ function startFight(
   fail: Fail,
 ): { map: CampaignMap; rolls: RollEntry[] } {
   const ids = [...new Set(command.tokenIds)]
-  const empty = { unaware: [], acted: [], delaying: [], readied: [], showOrder: false, expired: [] }
+  const empty = { unaware: [], acted: [], delaying: [], readied: [], showOrder: false, showRolls: false, expired: [] }
   if (!rollsD20(map.system)) {
     const ordered = orderByValue(map.system as 'arianrhod' | 'dystopia', ids.map((id) => ({ id, value: token(id).initiative ?? 0 })))
     const order = ordered.map((e) => ({ tokenId: e.token, count: e.count }))
@@ -142,6 +146,7 @@ function initiativeEntry(token: CampaignToken, roll: number, modifier: number, a
     id: `init-${at}-${token.id}`,
     at,
     who: token.name || token.id,
+    tokenId: token.id,
     command,
     text: `Initiative (1D20${sign}${Math.abs(modifier)}) ＞ ${roll}${typed ? ' (typed)' : ''} ＞ ${roll + modifier}`,
     dice: [roll],

@@ -33,6 +33,8 @@ export const fightSchema = z.strictObject({
   readied: z.array(idSchema).max(1000).default([]),
   /** The player view lists the visible combatants in order. */
   showOrder: z.boolean().default(false),
+  /** The player view shows the last public rolls (never secret ones). */
+  showRolls: z.boolean().default(false),
   /** Conditions that ended with the last turn change, for the GM's notice. */
   expired: z.array(z.strictObject({ tokenId: idSchema, name: z.string().max(200) })).max(1000).default([]),
 })
@@ -54,6 +56,8 @@ export const rollEntrySchema = z.strictObject({
   at: timeSchema,
   /** Who rolled: a token's name, "GM", or a note. */
   who: z.string().max(200),
+  /** The token that rolled, if one did (the player view hides rolls of tokens it cannot see). */
+  tokenId: idSchema.optional(),
   command: z.string().max(200),
   text: z.string().max(5000),
   dice: z.array(z.number().int()).max(1000),
@@ -93,7 +97,7 @@ export const fightCommandSchemas = [
   z.strictObject({ type: z.literal('fight.trigger'), mapId: idSchema, tokenId: idSchema }),
   /** The GM drags a combatant to another place (ties, DysTopiA). */
   z.strictObject({ type: z.literal('fight.move'), mapId: idSchema, tokenId: idSchema, toIndex: z.number().int().min(0).max(999) }),
-  z.strictObject({ type: z.literal('fight.options'), mapId: idSchema, showOrder: z.boolean() }),
+  z.strictObject({ type: z.literal('fight.options'), mapId: idSchema, showOrder: z.boolean().optional(), showRolls: z.boolean().optional() }),
   z.strictObject({
     type: z.literal('condition.add'),
     mapId: idSchema,
