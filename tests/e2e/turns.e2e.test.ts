@@ -66,7 +66,6 @@ const shots = join(repo, '.tmp', 'screenshots')
 
 const order = () => page.locator('[data-testid="turn-entry"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-token')))
 const currentTurn = () => page.locator('[data-testid="turn-entry"][aria-current="true"]').getAttribute('data-token')
-const round = () => page.locator('[data-testid="turn-round"]').getAttribute('data-round')
 
 async function next(expected: string, expectedRound: number): Promise<void> {
   await page.locator('[data-testid="turn-next"]').click()
