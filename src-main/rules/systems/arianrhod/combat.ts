@@ -51,7 +51,7 @@ export function reachCells(field: Field, cell: number): readonly number[] {
 
 export interface EdgeAnswer {
   between: [Cell, Cell]
-  kind: 'wall' | 'door' | 'low-wall'
+  kind: 'wall' | 'door' | 'low-wall' | 'window'
   state?: 'open' | 'closed' | 'locked'
 }
 
