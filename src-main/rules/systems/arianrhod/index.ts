@@ -23,6 +23,7 @@ import {
   lightEffects,
   lightLevel,
   reachCells,
+  tooDarkBeyondReach,
   edgesAround,
   targetsOf,
 } from './combat'
@@ -127,11 +128,17 @@ const cover: QueryHandler = (battle, query) => {
   const scene = query.range === 'scene'
   const result = scene ? 'none' : coverBetween(field.grid, from.cell, to.cell)
   const insideReach = reachCells(field, from.cell).includes(to.cell)
-  const targetable = result !== 'full' && !(attack === 'ranged' && insideReach)
+  const reason =
+    attack === 'ranged' && insideReach
+      ? 'ranged-inside-reach'
+      : tooDarkBeyondReach(field, from.cell, to.cell)
+        ? 'too-dark-beyond-reach'
+        : undefined
+  const targetable = result !== 'full' && reason === undefined
   return {
     cover: result,
     targetable,
-    ...(attack === 'ranged' && insideReach ? { reason: 'ranged-inside-reach' } : {}),
+    ...(reason ? { reason } : {}),
     reactionDice: result === 'partial' ? 1 : 0,
   }
 }

@@ -6,6 +6,7 @@ import { leastCostSearch } from '../../grid/search'
 import { EIGHT_DIRECTIONS } from '../../grid/grid'
 import type { ArToken, Field } from './field'
 import { ENGAGEMENT, EXTENDED_REACH, stepCost } from './metric'
+import { inLineOfFire, reachCells } from './combat'
 
 /** A square a character may be put on: in the map, neither solid nor a pit, nobody else there. */
 function isFree(field: Field, cell: number, except: ArToken): boolean {
@@ -23,8 +24,10 @@ function cells(field: Field, list: Iterable<number>): Cell[] {
 export function boardingOf(field: Field, passenger: ArToken, rider: ArToken) {
   if (rider === passenger) return { allowed: false, reason: 'same-token' }
   if (!rider.has('mounted')) return { allowed: false, reason: 'rider-not-mounted' }
-  if (!field.engagement(passenger.cell).includes(rider.cell))
+  if (!reachCells(field, passenger.cell).includes(rider.cell))
     return { allowed: false, reason: 'rider-outside-reach' }
+  if (!inLineOfFire(field.grid, passenger.cell, rider.cell))
+    return { allowed: false, reason: 'rider-behind-full-cover' }
   return { allowed: true, at: field.cellOf(rider), action: 'minor' }
 }
 
@@ -133,7 +136,8 @@ export function trapReachOf(field: Field, object: TrapObject, extended: boolean)
   let reach: Set<number>
   if ('at' in object) {
     const cell = grid.index(object.at[0], object.at[1])
-    detect = field.engagement(cell).filter((c) => c !== cell)
+    // Decision 7: examined from the リーチ around it wherever a line of fire reaches the chest.
+    detect = reachCells(field, cell).filter((c) => c !== cell && inLineOfFire(grid, c, cell))
     reach = new Set(field.region(cell, extended ? EXTENDED_REACH : ENGAGEMENT).keys())
   } else {
     const sides = object.between.map(([x, y]) => grid.index(x, y))
