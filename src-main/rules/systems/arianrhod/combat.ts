@@ -177,6 +177,20 @@ export interface TargetAnswer {
   distance: number
   cover: Cover
   foe: boolean
+  /** Dice added to the attacker's hit check: 挟撃 +1 (至近, enemies only), 明度 ≤ 2 at its square −1. */
+  hitDice: number
+  /** Dice added to the target's reaction: partial cover +1, 明度 ≤ 2 at its square −1. */
+  reactionDice: number
+}
+
+/** 明度2以下: 「全ての行為判定のダイスが1個減少する（ただし、ダイスの最低数は1個）」 — the floor is applied at the roll. */
+export function darknessDice(field: Field, cell: number): number {
+  return lightLevel(field, cell) <= 2 ? -1 : 0
+}
+
+/** Reaction dice a cover level gives (部分遮蔽: 「リアクションの判定に＋1D」). */
+export function coverReactionDice(cover: Cover): number {
+  return cover === 'partial' ? 1 : 0
 }
 
 /**
@@ -191,6 +205,7 @@ export function targetsOf(
   range: RangeSpec,
 ): TargetAnswer[] {
   const reach = reachCells(field, attacker.cell)
+  const attackerDark = darknessDice(field, attacker.cell)
   const out: TargetAnswer[] = []
   for (const target of field.tokens) {
     if (target === attacker) continue
@@ -205,12 +220,18 @@ export function targetsOf(
     if (tooDarkBeyondReach(field, attacker.cell, target.cell)) continue
     const cover = range === 'scene' ? 'none' : coverBetween(field.grid, attacker.cell, target.cell)
     if (cover === 'full') continue
+    const foe = field.isEnemy(attacker, target)
+    // 挟撃: 「「射程：至近」の武器やスキルによって敵のみを攻撃する場合」 +1D to hit.
+    const flanked =
+      range === 'reach' && foe && flankingPairs(field, target).some((pair) => pair.includes(attacker.id))
     out.push({
       id: target.id,
       at: field.cellOf(target),
       distance: distance(field.cellOf(attacker), field.cellOf(target)),
       cover,
-      foe: field.isEnemy(attacker, target),
+      foe,
+      hitDice: attackerDark + (flanked ? 1 : 0),
+      reactionDice: coverReactionDice(cover) + darknessDice(field, target.cell),
     })
   }
   return out.sort(

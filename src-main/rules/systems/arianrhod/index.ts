@@ -152,7 +152,7 @@ const light: QueryHandler = (battle, query) => {
   const field = fieldOf(battle)
   const at = readCell(battle, query, 'at')
   const level = lightLevel(field, field.grid.index(at[0], at[1]))
-  return { level, effects: lightEffects(level) }
+  return { level, effects: lightEffects(level), checkDice: level <= 2 ? -1 : 0 }
 }
 
 const visible: QueryHandler = (battle, query) => {

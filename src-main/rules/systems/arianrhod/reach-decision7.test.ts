@@ -20,7 +20,9 @@ const crossing = 'a|B .'
 describe('「隣接する3m以内のマス全てを…［リーチ］という」: distance only (decision 7)', () => {
   it('a diagonal neighbour past the end of a wall is in リーチ with partial cover, attackable at 至近', () => {
     const answer = ask(touching, {}, { type: 'targets', token: 'a', attack: 'melee' })
-    expect(answer.targets).toEqual([{ id: 'B', at: [1, 1], distance: 3, cover: 'partial', foe: true }])
+    expect(answer.targets).toEqual([
+      { id: 'B', at: [1, 1], distance: 3, cover: 'partial', foe: true, hitDice: 0, reactionDice: 1 },
+    ])
     expect((ask(touching, {}, { type: 'engagement', token: 'a' }).cells as number[][])).toContainEqual([1, 1])
   })
 
