@@ -26,7 +26,7 @@ export const cellSpecSchema = z.object({
 })
 export type CellSpec = z.infer<typeof cellSpecSchema>
 
-export const EDGE_KINDS = ['wall', 'door', 'low-wall'] as const
+export const EDGE_KINDS = ['wall', 'door', 'low-wall', 'window'] as const
 export type EdgeKind = (typeof EDGE_KINDS)[number]
 export const DOOR_STATES = ['open', 'closed', 'locked'] as const
 export type DoorState = (typeof DOOR_STATES)[number]

@@ -22,7 +22,7 @@ export type PlayerToken = z.infer<typeof playerTokenSchema>
 
 export const playerEdgeSchema = z.strictObject({
   between: z.tuple([cell, cell]),
-  kind: z.enum(['wall', 'door', 'low-wall']),
+  kind: z.enum(['wall', 'door', 'low-wall', 'window']),
   state: z.enum(['open', 'closed', 'locked']).optional(),
 })
 

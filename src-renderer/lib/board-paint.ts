@@ -187,7 +187,7 @@ function paintLight(
   }
 }
 
-type EdgeStyle = 'wall' | 'low-wall' | 'door-frame' | 'closed' | 'open' | 'locked' | 'secret'
+type EdgeStyle = 'wall' | 'low-wall' | 'window' | 'door-frame' | 'closed' | 'open' | 'locked' | 'secret'
 
 /** Edges on screen, stroked as one path per style (a few strokes for thousands of walls). */
 function paintEdges(
@@ -200,6 +200,7 @@ function paintEdges(
   const paths: Record<EdgeStyle, Path2D> = {
     wall: new Path2D(),
     'low-wall': new Path2D(),
+    window: new Path2D(),
     'door-frame': new Path2D(),
     closed: new Path2D(),
     open: new Path2D(),
@@ -216,6 +217,8 @@ function paintEdges(
         line(paths.wall, placed, 0)
       } else if (edge.kind === 'low-wall') {
         line(paths['low-wall'], placed, 0)
+      } else if (edge.kind === 'window') {
+        line(paths.window, placed, 0)
       } else {
         line(paths['door-frame'], placed, 0)
         line(edge.secret ? paths.secret : paths[edge.state ?? 'closed'], placed, 0.18)
@@ -232,6 +235,7 @@ function paintEdges(
   }
   stroke(paths.wall, '#1b1b1b', Math.max(3 * px, 0.14))
   stroke(paths['low-wall'], '#6d4c2f', Math.max(3 * px, 0.11), [0.06, 0.16])
+  stroke(paths.window, '#4f8fc0', Math.max(3 * px, 0.12), [0.14, 0.06])
   stroke(paths['door-frame'], '#1b1b1b', Math.max(3 * px, 0.16))
   stroke(paths.closed, DOOR_COLOURS.closed, Math.max(2 * px, 0.11))
   stroke(paths.locked, DOOR_COLOURS.locked, Math.max(2 * px, 0.11))

@@ -21,7 +21,9 @@ export const EDGE_DOOR_OPEN = 2
 export const EDGE_DOOR_CLOSED = 3
 export const EDGE_DOOR_LOCKED = 4
 export const EDGE_LOW_WALL = 5
-export type EdgeCode = 0 | 1 | 2 | 3 | 4 | 5
+/** A window: stops movement, ZOC and threat like a wall, but not sight, light or line of fire. */
+export const EDGE_WINDOW = 6
+export type EdgeCode = 0 | 1 | 2 | 3 | 4 | 5 | 6
 
 /** Where a cell has no light override. */
 export const NO_LIGHT = -0x80000000
@@ -228,6 +230,7 @@ export class Grid {
 export function edgeCodeOf(kind: string, state: string | undefined): EdgeCode {
   if (kind === 'wall') return EDGE_WALL
   if (kind === 'low-wall') return EDGE_LOW_WALL
+  if (kind === 'window') return EDGE_WINDOW
   if (state === 'open') return EDGE_DOOR_OPEN
   if (state === 'locked') return EDGE_DOOR_LOCKED
   return EDGE_DOOR_CLOSED
@@ -236,12 +239,14 @@ export function edgeCodeOf(kind: string, state: string | undefined): EdgeCode {
 /** The spec's edge kind and door state for a stored code (for answers). */
 export function edgeKindOf(
   code: number,
-): { kind: 'wall' | 'door' | 'low-wall'; state?: 'open' | 'closed' | 'locked' } | null {
+): { kind: 'wall' | 'door' | 'low-wall' | 'window'; state?: 'open' | 'closed' | 'locked' } | null {
   switch (code) {
     case EDGE_WALL:
       return { kind: 'wall' }
     case EDGE_LOW_WALL:
       return { kind: 'low-wall' }
+    case EDGE_WINDOW:
+      return { kind: 'window' }
     case EDGE_DOOR_OPEN:
       return { kind: 'door', state: 'open' }
     case EDGE_DOOR_CLOSED:
@@ -254,15 +259,16 @@ export function edgeKindOf(
 }
 
 /** Indexed by edge code: 1 where the partition stops movement. */
-const BLOCKS_MOVEMENT = Uint8Array.from([0, 1, 0, 1, 1, 0])
+const BLOCKS_MOVEMENT = Uint8Array.from([0, 1, 0, 1, 1, 0, 1])
 
-/** Walls and closed or locked doors stop movement, sight and engagement. */
+/** Walls, closed or locked doors and windows stop movement and engagement (ZOC, threat). */
 export function edgeBlocksMovement(code: number): boolean {
-  return code === EDGE_WALL || code === EDGE_DOOR_CLOSED || code === EDGE_DOOR_LOCKED
+  return code === EDGE_WALL || code === EDGE_DOOR_CLOSED || code === EDGE_DOOR_LOCKED || code === EDGE_WINDOW
 }
 
+/** Walls and closed or locked doors stop sight, light and line of fire / effect; a window does not. */
 export function edgeBlocksSight(code: number): boolean {
-  return edgeBlocksMovement(code)
+  return code === EDGE_WALL || code === EDGE_DOOR_CLOSED || code === EDGE_DOOR_LOCKED
 }
 
 export function isLowWall(code: number): boolean {

@@ -9,6 +9,7 @@ import type { Battle, RuleSystem } from '../system'
 import { ScenarioError } from '../system'
 import { getSystem } from '../systems/index'
 import { isCell } from './query'
+import { checkOverlap } from './overlap'
 import { initiativeQuery } from '../turn-order/query'
 
 export const SCENARIO_FORMAT = 'gm-scenario/1'
@@ -111,6 +112,7 @@ function buildBattle(doc: z.infer<typeof scenarioSchema>, raw: Record<string, un
     }
     tokenById.set(token.id, token)
   })
+  checkOverlap(doc.system, tokens, grid.width, grid.height)
   return { grid, tokens, tokenById, scenario: raw }
 }
 

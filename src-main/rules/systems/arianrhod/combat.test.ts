@@ -269,10 +269,11 @@ describe('明度 (light)', () => {
   const light = (extras: Answer, at: [number, number] = [0, 0]) =>
     ask('. . . . . . . .|.', {}, { type: 'light', at }, extras)
   it('is 6 with nothing set, the ambient level, or the cell override', () => {
-    expect(light({})).toEqual({ level: 6, effects: [] })
+    expect(light({})).toEqual({ level: 6, effects: [], checkDice: 0 })
     expect(light({ light: { ambient: 3 } })).toEqual({
       level: 3,
       effects: ['no-sight-into-neighbouring-area'],
+      checkDice: 0,
     })
     expect(light({ light: { ambient: 6 }, cells: [{ at: [0, 0], light: 1 }] })).toEqual({
       level: 1,
@@ -281,6 +282,7 @@ describe('明度 (light)', () => {
         'checks-lose-one-die',
         'line-of-fire-within-reach-only',
       ],
+      checkDice: -1,
     })
   })
   it('light sources raise the level within their radius, not through walls', () => {

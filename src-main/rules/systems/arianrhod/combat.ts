@@ -44,14 +44,42 @@ export function strongerCover(a: Cover, b: Cover): Cover {
   return COVER_RANK[a] >= COVER_RANK[b] ? a : b
 }
 
-/** リーチ: the 3 m neighbourhood of the square (partitions only on the square's own sides). */
+/**
+ * リーチ is distance only (spec decision 7, 000: 「隣接する3m以内のマス全て」): the square and every
+ * non-solid square within 3 m, walls or blocked corners notwithstanding. Whether someone in it can
+ * be reached is then a matter of line of fire (`inLineOfFire`).
+ */
 export function reachCells(field: Field, cell: number): readonly number[] {
-  return field.engagement(cell)
+  const grid = field.grid
+  const [x, y] = grid.cellOf(cell)
+  const out: number[] = []
+  for (let ny = y - 1; ny <= y + 1; ny++) {
+    for (let nx = x - 1; nx <= x + 1; nx++) {
+      if (!grid.inBounds(nx, ny)) continue
+      const next = grid.index(nx, ny)
+      if (next === cell || !grid.isSolid(next)) out.push(next)
+    }
+  }
+  return out
+}
+
+/** Whether a line of fire joins two squares: no full cover between them (decision 7). */
+export function inLineOfFire(grid: Grid, from: number, to: number): boolean {
+  return coverBetween(grid, from, to) !== 'full'
+}
+
+/**
+ * 明度 1 or less at either end (decision 5): line of fire reaches only within リーチ, so a target or
+ * a point outside it cannot be chosen.
+ */
+export function tooDarkBeyondReach(field: Field, from: number, to: number): boolean {
+  if (reachCells(field, from).includes(to)) return false
+  return lightLevel(field, from) <= 1 || lightLevel(field, to) <= 1
 }
 
 export interface EdgeAnswer {
   between: [Cell, Cell]
-  kind: 'wall' | 'door' | 'low-wall'
+  kind: 'wall' | 'door' | 'low-wall' | 'window'
   state?: 'open' | 'closed' | 'locked'
 }
 
@@ -149,6 +177,20 @@ export interface TargetAnswer {
   distance: number
   cover: Cover
   foe: boolean
+  /** Dice added to the attacker's hit check: 挟撃 +1 (至近, enemies only), 明度 ≤ 2 at its square −1. */
+  hitDice: number
+  /** Dice added to the target's reaction: partial cover +1, 明度 ≤ 2 at its square −1. */
+  reactionDice: number
+}
+
+/** 明度2以下: 「全ての行為判定のダイスが1個減少する（ただし、ダイスの最低数は1個）」 — the floor is applied at the roll. */
+export function darknessDice(field: Field, cell: number): number {
+  return lightLevel(field, cell) <= 2 ? -1 : 0
+}
+
+/** Reaction dice a cover level gives (部分遮蔽: 「リアクションの判定に＋1D」). */
+export function coverReactionDice(cover: Cover): number {
+  return cover === 'partial' ? 1 : 0
 }
 
 /**
@@ -163,7 +205,7 @@ export function targetsOf(
   range: RangeSpec,
 ): TargetAnswer[] {
   const reach = reachCells(field, attacker.cell)
-  const dark = lightLevel(field, attacker.cell) <= 1
+  const attackerDark = darknessDice(field, attacker.cell)
   const out: TargetAnswer[] = []
   for (const target of field.tokens) {
     if (target === attacker) continue
@@ -175,15 +217,21 @@ export function targetsOf(
         : range !== 'scene' && distance(field.cellOf(attacker), field.cellOf(target)) > range
     )
       continue
-    if (!inReach && (dark || lightLevel(field, target.cell) <= 1)) continue
+    if (tooDarkBeyondReach(field, attacker.cell, target.cell)) continue
     const cover = range === 'scene' ? 'none' : coverBetween(field.grid, attacker.cell, target.cell)
     if (cover === 'full') continue
+    const foe = field.isEnemy(attacker, target)
+    // 挟撃: 「「射程：至近」の武器やスキルによって敵のみを攻撃する場合」 +1D to hit.
+    const flanked =
+      range === 'reach' && foe && flankingPairs(field, target).some((pair) => pair.includes(attacker.id))
     out.push({
       id: target.id,
       at: field.cellOf(target),
       distance: distance(field.cellOf(attacker), field.cellOf(target)),
       cover,
-      foe: field.isEnemy(attacker, target),
+      foe,
+      hitDice: attackerDark + (flanked ? 1 : 0),
+      reactionDice: coverReactionDice(cover) + darknessDice(field, target.cell),
     })
   }
   return out.sort(
@@ -224,6 +272,7 @@ export function areaOf(
       reason = 'origin-out-of-range'
     else if (range !== 'scene' && coverBetween(grid, user.cell, origin) === 'full')
       reason = 'origin-not-in-sight'
+    else if (tooDarkBeyondReach(field, user.cell, origin)) reason = 'origin-too-dark'
   }
   const region = field.region(origin, radius, true)
   const cells: number[] = []

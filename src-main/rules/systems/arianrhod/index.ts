@@ -23,6 +23,7 @@ import {
   lightEffects,
   lightLevel,
   reachCells,
+  tooDarkBeyondReach,
   edgesAround,
   targetsOf,
 } from './combat'
@@ -127,11 +128,17 @@ const cover: QueryHandler = (battle, query) => {
   const scene = query.range === 'scene'
   const result = scene ? 'none' : coverBetween(field.grid, from.cell, to.cell)
   const insideReach = reachCells(field, from.cell).includes(to.cell)
-  const targetable = result !== 'full' && !(attack === 'ranged' && insideReach)
+  const reason =
+    attack === 'ranged' && insideReach
+      ? 'ranged-inside-reach'
+      : tooDarkBeyondReach(field, from.cell, to.cell)
+        ? 'too-dark-beyond-reach'
+        : undefined
+  const targetable = result !== 'full' && reason === undefined
   return {
     cover: result,
     targetable,
-    ...(attack === 'ranged' && insideReach ? { reason: 'ranged-inside-reach' } : {}),
+    ...(reason ? { reason } : {}),
     reactionDice: result === 'partial' ? 1 : 0,
   }
 }
@@ -145,7 +152,7 @@ const light: QueryHandler = (battle, query) => {
   const field = fieldOf(battle)
   const at = readCell(battle, query, 'at')
   const level = lightLevel(field, field.grid.index(at[0], at[1]))
-  return { level, effects: lightEffects(level) }
+  return { level, effects: lightEffects(level), checkDice: level <= 2 ? -1 : 0 }
 }
 
 const visible: QueryHandler = (battle, query) => {

@@ -267,7 +267,15 @@ describe('跳躍移動 and 登攀移動', () => {
     expect(p.reachable).toBe(true)
     expect(p.cost).toBe(4 + 10)
     expect((p.checks as { kind: string }[]).map((c) => c.kind)).toEqual(['jump', 'climb', 'climb'])
-    expect(path('a _ . 4', { a: { move: 20 } }, [3, 0], 'jump')).toMatchObject({ reachable: false })
+    // 跳躍移動 alone reaches the ledge by a vertical jump instead: 「垂直方向に跳躍する場合、難易度は［距離（メートル）×4］」
+    expect(path('a _ . 4', { a: { move: 20 } }, [3, 0], 'jump')).toMatchObject({
+      reachable: true,
+      cost: 6,
+      checks: [
+        { kind: 'jump', ability: 'STR', dc: 4 },
+        { kind: 'jump', ability: 'STR', dc: 16 },
+      ],
+    })
     expect(path('a _ . 4', { a: { move: 20 } }, [3, 0], 'climb')).toMatchObject({
       reachable: false,
     })

@@ -25,7 +25,9 @@ export const ACTION_MOVE = 0
 export const ACTION_CLIMB = 1
 export const ACTION_FALL = 2
 export const ACTION_JUMP = 3
-const ACTION_NAMES = ['move', 'climb', 'fall', 'jump'] as const
+/** A vertical jump onto a neighbour more than 1 m higher (跳躍移動): answered as a `jump` step. */
+export const ACTION_VERTICAL_JUMP = 4
+const ACTION_NAMES = ['move', 'climb', 'fall', 'jump', 'jump'] as const
 
 /** 全力移動 adds 5 m; 離脱 and 強行離脱 move up to 5 m. */
 export const FULL_MOVE_BONUS = 5
@@ -45,6 +47,18 @@ export interface Check {
   against?: string[]
   /** This check is rolled only if the named ability's check of the same step failed. */
   ifFailed?: 'STR'
+  /** 登攀 STR: the metres this check climbs (【移動力】÷ 2, the 【移動力】 less the movement made before). */
+  climbs?: number
+  /** Where the character is after this check succeeds (a climb: on the wall or on top). */
+  onSuccess?: ClimbPosition
+  /** Where the character ends when this check fails (登攀 AGI: falls completely to the floor). */
+  onFailure?: ClimbPosition
+}
+
+/** A square and the absolute height the character is at there (above the floor = on a wall). */
+export interface ClimbPosition {
+  at: Cell
+  elevation: number
 }
 
 export interface FallReport {
@@ -212,6 +226,7 @@ function searchMoves(
         const rise = grid.elevation[next] - here
         const orthogonal = dx === 0 || dy === 0
         if (Math.abs(rise) <= STEP_TOLERANCE) emit(next, STATE_MOVING, step, ACTION_MOVE)
+        else if (mode === 'jump' && rise > 0) emit(next, STATE_MOVING, step, ACTION_VERTICAL_JUMP)
         else if (canClimb) {
           if (orthogonal) emit(next, STATE_MOVING, 2 * Math.abs(rise) + 2, ACTION_CLIMB)
         } else if (rise < 0) emit(next, STATE_STOPPED, step, ACTION_FALL)
@@ -246,6 +261,51 @@ function searchMoves(
       }
     }
   }
+}
+
+export const VERTICAL_JUMP_DC_PER_METRE = 4
+
+/**
+ * 登攀 as the seed plays it: 「【筋力】判定に成功すれば［【移動力】÷2］ｍ登ることができる。判定に失敗した
+ * 場合は、難易度10の【敏捷】判定に成功すれば［【移動力】÷2］メートル落ちるだけですむ。この【敏捷】判定にも
+ * 失敗した場合、完全に落下する。」 One STR check per 【移動力】÷ 2 m of wall, in order, each followed by
+ * the AGI check rolled only if it failed. The character climbs on the wall of the lower square
+ * (`from` going up, `to` going down); the top is reached on the upper square.
+ */
+function climbChecks(
+  from: Cell,
+  fromFloor: number,
+  toFloor: number,
+  floor: number,
+  moveLeft: number,
+  to: Cell,
+): Check[] {
+  const perCheck = Math.max(1, moveLeft / 2)
+  const up = toFloor > fromFloor
+  const wallAt = up ? from : to
+  const checks: Check[] = []
+  let height = fromFloor
+  while (height !== toFloor) {
+    const next = up ? Math.min(toFloor, height + perCheck) : Math.max(toFloor, height - perCheck)
+    const fallenTo = Math.max(floor, height - perCheck)
+    checks.push({
+      kind: 'climb',
+      ability: 'STR',
+      dc: CLIMB_DC,
+      climbs: Math.abs(next - height),
+      onSuccess: { at: next === toFloor ? to : wallAt, elevation: next },
+    })
+    checks.push({
+      kind: 'climb',
+      ability: 'AGI',
+      dc: CLIMB_DC,
+      ifFailed: 'STR',
+      onSuccess: { at: wallAt, elevation: fallenTo },
+      onFailure: { at: wallAt, elevation: floor },
+    })
+    height = next
+  }
+  return checks
 }
 
 export interface PathAnswerStep {
@@ -297,8 +357,12 @@ export function describePath(
     } else {
       steps.push({ at: [tx, ty], cost: step.cost, action: ACTION_NAMES[step.action] })
       if (step.action === ACTION_CLIMB) {
-        checks.push({ kind: 'climb', ability: 'STR', dc: CLIMB_DC })
-        checks.push({ kind: 'climb', ability: 'AGI', dc: CLIMB_DC, ifFailed: 'STR' })
+        const moveLeft = (mover.spec.move ?? plan.budget) - previousCost
+        const ground = Math.min(grid.elevation[previous], floor)
+        checks.push(...climbChecks([px, py], previousFloor, floor, ground, moveLeft, [tx, ty]))
+      } else if (step.action === ACTION_VERTICAL_JUMP) {
+        // 「垂直方向に跳躍する場合、難易度は［距離（メートル）×4］となる」
+        checks.push({ kind: 'jump', ability: 'STR', dc: VERTICAL_JUMP_DC_PER_METRE * (floor - previousFloor) })
       } else if (step.action === ACTION_FALL) {
         const owners = field.zocOwnersAt(mover, step.cell)
         const stopped = plan.mode !== 'forced-disengage' && owners.length > 0

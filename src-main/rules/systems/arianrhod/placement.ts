@@ -5,7 +5,9 @@ import { TERRAIN_PIT, TERRAIN_SOLID } from '../../grid/grid'
 import { leastCostSearch } from '../../grid/search'
 import { EIGHT_DIRECTIONS } from '../../grid/grid'
 import type { ArToken, Field } from './field'
-import { ENGAGEMENT, EXTENDED_REACH, stepCost } from './metric'
+import { ENGAGEMENT, EXTENDED_REACH, distance, stepCost } from './metric'
+import type { Cover } from './combat'
+import { coverBetween, coverReactionDice, inLineOfFire, reachCells, strongerCover } from './combat'
 
 /** A square a character may be put on: in the map, neither solid nor a pit, nobody else there. */
 function isFree(field: Field, cell: number, except: ArToken): boolean {
@@ -23,8 +25,10 @@ function cells(field: Field, list: Iterable<number>): Cell[] {
 export function boardingOf(field: Field, passenger: ArToken, rider: ArToken) {
   if (rider === passenger) return { allowed: false, reason: 'same-token' }
   if (!rider.has('mounted')) return { allowed: false, reason: 'rider-not-mounted' }
-  if (!field.engagement(passenger.cell).includes(rider.cell))
+  if (!reachCells(field, passenger.cell).includes(rider.cell))
     return { allowed: false, reason: 'rider-outside-reach' }
+  if (!inLineOfFire(field.grid, passenger.cell, rider.cell))
+    return { allowed: false, reason: 'rider-behind-full-cover' }
   return { allowed: true, at: field.cellOf(rider), action: 'minor' }
 }
 
@@ -119,6 +123,26 @@ function nearestFree(
   return { distance: best, cells: reach.filter((r) => r.cost === best).map((r) => r.cell) }
 }
 
+/**
+ * The trap's own リーチ, distance only like a character's (decision 7: 「あるキャラクターやオブジェクトを
+ * 中心に…［リーチ］という」): every non-solid square within `metres`; line of fire then decides who it can
+ * target (`targets`).
+ */
+function withinDistance(field: Field, cell: number, metres: number): number[] {
+  const grid = field.grid
+  const origin = grid.cellOf(cell)
+  const span = Math.floor(metres / 2)
+  const out: number[] = []
+  for (let y = origin[1] - span; y <= origin[1] + span; y++) {
+    for (let x = origin[0] - span; x <= origin[0] + span; x++) {
+      if (!grid.inBounds(x, y)) continue
+      const next = grid.index(x, y)
+      if (!grid.isSolid(next) && distance(origin, [x, y]) <= metres) out.push(next)
+    }
+  }
+  return out
+}
+
 export type TrapObject = { at: Cell } | { between: [Cell, Cell] }
 
 /**
@@ -131,16 +155,20 @@ export function trapReachOf(field: Field, object: TrapObject, extended: boolean)
   const grid = field.grid
   let detect: number[]
   let reach: Set<number>
+  let origins: number[]
   if ('at' in object) {
     const cell = grid.index(object.at[0], object.at[1])
-    detect = field.engagement(cell).filter((c) => c !== cell)
-    reach = new Set(field.region(cell, extended ? EXTENDED_REACH : ENGAGEMENT).keys())
+    origins = [cell]
+    // Decision 7: examined from the リーチ around it wherever a line of fire reaches the chest.
+    detect = reachCells(field, cell).filter((c) => c !== cell && inLineOfFire(grid, c, cell))
+    reach = new Set(withinDistance(field, cell, extended ? EXTENDED_REACH : ENGAGEMENT))
   } else {
     const sides = object.between.map(([x, y]) => grid.index(x, y))
     detect = sides.filter((c) => !grid.isSolid(c))
+    origins = detect
     reach = new Set<number>()
     for (const side of detect) {
-      for (const c of extended ? field.region(side, EXTENDED_REACH - 2).keys() : [side])
+      for (const c of extended ? withinDistance(field, side, EXTENDED_REACH - 2) : [side])
         reach.add(c)
     }
   }
@@ -151,10 +179,24 @@ export function trapReachOf(field: Field, object: TrapObject, extended: boolean)
       .map((t) => t.id)
       .sort()
   }
+  // 遮蔽 against the trap itself: 「完全遮蔽を受けているキャラクター等は…トラップ等の対象として選択できない」,
+  // partial cover gives +1D to the reaction. Measured from the trap's square (an edge trap: the
+  // better of its two sides for the trap).
+  const targets = field.tokens
+    .filter((t) => reach.has(t.cell))
+    .map((t) => {
+      const cover = origins
+        .map((o) => coverBetween(grid, o, t.cell))
+        .reduce<Cover>((best, c) => (strongerCover(best, c) === best ? c : best), 'full')
+      return { id: t.id, cover, reactionDice: coverReactionDice(cover) }
+    })
+    .filter((t) => t.cover !== 'full')
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   return {
     detectFrom: cells(field, detect),
     detectors: inside(detect),
     reach: cells(field, reach),
     tokensInReach: inside(reach),
+    targets,
   }
 }

@@ -124,8 +124,16 @@ describe('Arianrhod 2E grid rule — the seed text’s own examples', () => {
         { at: [2, 0], cost: 16, action: 'climb' },
       ],
       checks: [
-        { kind: 'climb', ability: 'STR', dc: 10 },
-        { kind: 'climb', ability: 'AGI', dc: 10, ifFailed: 'STR' },
+        // 「【筋力】判定に成功すれば［【移動力】÷2］ｍ登ることができる」: (16 − 2) ÷ 2 = 7 m, the whole wall.
+        { kind: 'climb', ability: 'STR', dc: 10, climbs: 6, onSuccess: { at: [2, 0], elevation: 6 } },
+        {
+          kind: 'climb',
+          ability: 'AGI',
+          dc: 10,
+          ifFailed: 'STR',
+          onSuccess: { at: [1, 0], elevation: 0 },
+          onFailure: { at: [1, 0], elevation: 0 },
+        },
       ],
       provokes: [],
       lost: ['minor'],

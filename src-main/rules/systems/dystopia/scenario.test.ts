@@ -91,7 +91,7 @@ describe('dystopia through runScenario', () => {
     )
     expect(runScenario(crowded)).toMatchObject({
       ok: false,
-      error: { code: 'square-full', path: '/tokens/6' },
+      error: { code: 'tokens-overlap', path: '/tokens/6/at' },
     })
     const big = { ...scenario({ type: 'front-row', token: 'pc1' }), map: { width: 8, height: 6 } }
     expect(runScenario(big)).toMatchObject({

@@ -52,7 +52,9 @@ export function provokesAlong(
       if (!space.some((cell) => threat.has(cell))) continue
       if (mode === 'withdraw' && i === 0 && seesCreature(field, creature, enemy)) continue
       const attacker = { creature: enemy, at: enemy.at }
-      if (coverBetween(field, attacker, here, 'melee').cover !== 'none') continue
+      // Creatures give soft cover against ranged attacks only (003: 「クリーチャーは君に遠隔攻撃に対する遮蔽を提供し」).
+      const cover = coverBetween(field, attacker, here, 'melee')
+      if (cover.cover !== 'none' && !cover.soft) continue
       if (concealmentBetween(field, attacker, here, 'melee') === 'total') continue
       met.push(enemy.id)
     }
