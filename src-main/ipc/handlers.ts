@@ -4,7 +4,8 @@
 // crash main by sending junk.
 import { z } from 'zod'
 import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
-import type { CampaignMap, Command } from '../campaign/schema'
+import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
+import { importUvtt, UvttError } from '../uvtt/import'
 import type { Condition } from '../campaign/fight/schema'
 import type { TokenState } from '../rules/model'
 import { isGmVerb, isPlayerVerb, type EventName, type GmVerb } from './channels'
@@ -15,6 +16,7 @@ import {
   type HandlerResult,
   type LanStatus,
   type PlayerView,
+  type VerbArgs,
 } from './contract'
 import { createPlayerViewChannel, type PlayerViewChannel } from './player-view'
 import { createProjectorCalibration, type CalibrationStore, type DisplayInfo } from '../table/calibration'
@@ -162,6 +164,8 @@ export function createHandlers(
       case 'lan.status':
         contract[verb].args.parse(args)
         return requireLan().status()
+      case 'map.importUvtt':
+        return importUvttMap(contract[verb].args.parse(args))
       case 'dice.roll': {
         const { system, command, secret, campaignId, who, tokenId } = contract[verb].args.parse(args)
         let roll
@@ -193,6 +197,41 @@ export function createHandlers(
     const d20s: number[] = []
     for (let i = 0; i < needed; i++) d20s.push((await dice.roll(map.system, '1D20')).dice[0])
     return { ...command, d20s }
+  }
+
+  async function importUvttMap(args: VerbArgs<'map.importUvtt'>) {
+    let raw: unknown
+    try {
+      raw = JSON.parse(args.json.charCodeAt(0) === 0xfeff ? args.json.slice(1) : args.json)
+    } catch (error) {
+      throw new HandledError({ code: 'bad-json', message: `The file is not valid JSON: ${(error as Error).message}` })
+    }
+    let imported
+    try {
+      imported = importUvtt(raw, args.system)
+    } catch (error) {
+      if (error instanceof UvttError) throw new HandledError({ code: error.code, message: error.message, path: error.path })
+      throw error
+    }
+    const { map, report } = imported
+    const ambient = args.ambient ?? map.light.ambient ?? null
+    const answer = { width: map.width, height: map.height, ambient, report }
+    if (args.dryRun) return { ...answer, mapId: null }
+    const { campaign } = await service.open(args.campaignId)
+    const mapId = uniqueMapId(args.name, new Set(campaign.maps.map((m) => m.id)))
+    await service.dispatch(args.campaignId, {
+      type: 'map.add',
+      map: campaignMapSchema.parse({
+        id: mapId,
+        name: args.name,
+        system: args.system,
+        width: map.width,
+        height: map.height,
+        edges: map.edges,
+        light: { ...(ambient !== null ? { ambient } : {}), sources: map.light.sources.map((s, i) => ({ ...s, id: `light-${i + 1}` })) },
+      }),
+    })
+    return { ...answer, mapId }
   }
 
   async function findMap(campaignId: string, mapId: string): Promise<CampaignMap> {
@@ -231,6 +270,14 @@ export function createHandlers(
       playerView.dispose()
     },
   }
+}
+
+/** A map id from its name, unique in the campaign ("cellar", "cellar-2", …). */
+function uniqueMapId(name: string, taken: ReadonlySet<string>): string {
+  const base = name.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'map'
+  let id = base
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`
+  return id
 }
 
 function fail(error: HandlerError): HandlerResult {
