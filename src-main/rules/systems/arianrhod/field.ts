@@ -20,6 +20,10 @@ const extrasSchema = z.object({
   blockadeAt: cellSchema.optional(),
   /** 決戦状態 declared against this token id. */
   duel: z.string().min(1).max(200).optional(),
+  /** 【幸運】: caps the fate spent on 効果範囲 ± 1 m and on カバー range (「フェイト使用上限は「ダイスの増加」の場合に準じる」). */
+  luck: z.number().int().min(0).max(1000).optional(),
+  /** 《カバームーブ》: metres it adds to the カバー range (stacks with fate). */
+  coverMove: z.number().finite().min(0).max(1000).optional(),
 })
 export type TokenExtras = z.infer<typeof extrasSchema>
 

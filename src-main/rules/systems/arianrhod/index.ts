@@ -196,6 +196,11 @@ const area: QueryHandler = (battle, query) => {
   const fate = readNumber(query, 'fate', { fallback: 0, integer: true, min: -100, max: 100 })
   const user = readOptionalToken(battle, query, 'token')
   const range = user ? readRange(query, 'scene') : undefined
+  const cap = user ? field.token(user).extras.luck : undefined
+  if (cap !== undefined && Math.abs(fate) > cap) {
+    const answer = areaOf(field, field.grid.index(origin[0], origin[1]), fate)
+    return { ...answer, valid: false, reason: 'fate-over-luck', fateCap: cap }
+  }
   return areaOf(
     field,
     field.grid.index(origin[0], origin[1]),
@@ -283,8 +288,17 @@ const protect: QueryHandler = (battle, query) => {
   const target = field.token(readToken(battle, query, 'target'))
   const fate = readNumber(query, 'fate', { fallback: 0, integer: true, min: 0, max: 100 })
   const d = distance(field.cellOf(guard), field.cellOf(target))
-  const range = PROTECT_RANGE + fate
-  return { allowed: guard !== target && d <= range, distance: d, range }
+  // 「この効果は《カバームーブ》と重複する」
+  const range = PROTECT_RANGE + (guard.extras.coverMove ?? 0) + fate
+  const cap = guard.extras.luck
+  if (cap !== undefined && fate > cap)
+    return { allowed: false, reason: 'fate-over-luck', distance: d, range, fateCap: cap }
+  return {
+    allowed: guard !== target && d <= range,
+    distance: d,
+    range,
+    ...(cap !== undefined ? { fateCap: cap } : {}),
+  }
 }
 
 const duel: QueryHandler = (battle, query) => {
