@@ -32,6 +32,7 @@ import { ORTHOGONAL_STEP, distance } from './metric'
 import type { MovePlan } from './movement'
 import { MOVE_MODES, describePath, fallOf, planMove } from './movement'
 import { boardingOf, dismountOf, forcedMoveOf, trapReachOf } from './placement'
+import { roomsOf } from './rooms'
 
 type Query = Readonly<Record<string, unknown>>
 
@@ -172,7 +173,14 @@ const visible: QueryHandler = (battle, query) => {
           maxDistance: Math.floor(range / ORTHOGONAL_STEP),
         },
   )
-  return { cells: cellList(field, seen) }
+  // 明度3以下 (decision 5): no sight into a neighbouring area (room) from or into the dark.
+  const rooms = roomsOf(field.grid)
+  const ownRoom = rooms[token.cell]
+  const darkHere = lightLevel(field, token.cell) <= 3
+  const inSight = [...seen].filter(
+    (cell) => rooms[cell] === ownRoom || (!darkHere && lightLevel(field, cell) > 3),
+  )
+  return { cells: cellList(field, inSight) }
 }
 
 const engagement: QueryHandler = (battle, query) => {
