@@ -24,6 +24,8 @@ const extrasSchema = z.object({
   luck: z.number().int().min(0).max(1000).optional(),
   /** 《カバームーブ》: metres it adds to the カバー range (stacks with fate). */
   coverMove: z.number().finite().min(0).max(1000).optional(),
+  /** A GM-marked object that hinders movement (「敵や移動を妨害するものの［ＺＯＣ］」): its ZOC hinders everyone. */
+  hinders: z.boolean().optional(),
 })
 export type TokenExtras = z.infer<typeof extrasSchema>
 
@@ -141,9 +143,13 @@ export class Field {
     return this.engagement(token.cell)
   }
 
-  /** Whether `owner`'s ZOC hinders `mover`: enemies only, and a flyer ignores non-flyers. */
+  /** Whether `owner`'s ZOC hinders `mover`: enemies and hindering objects, and a flyer ignores non-flyers. */
   zocAffects(owner: ArToken, mover: ArToken): boolean {
-    return owner !== mover && this.isEnemy(owner, mover) && (!mover.flying || owner.flying)
+    return (
+      owner !== mover &&
+      (this.isEnemy(owner, mover) || owner.extras.hinders === true) &&
+      (!mover.flying || owner.flying)
+    )
   }
 
   /** Per cell, how many enemy ZOCs that hinder `mover` cover it. */

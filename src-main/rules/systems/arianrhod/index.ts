@@ -320,7 +320,14 @@ const stealth: QueryHandler = (battle, query) => {
   const owners = field.tokens.filter(
     (o) => o !== token && field.isEnemy(o, token) && field.zocOf(o).includes(token.cell),
   )
-  return { canEnter: owners.length === 0, zoc: sortIds(owners) }
+  // 「隠密状態のキャラクターの［ＺＯＣ］に敵が突入した場合は、その隠密状態は解除されない」: a character
+  // already in stealth keeps it whoever stands around it; only its own actions (entering an enemy
+  // ZOC: `path` → `loses`) end it.
+  return {
+    canEnter: owners.length === 0,
+    zoc: sortIds(owners),
+    ...(token.has('stealth') ? { keeps: true } : {}),
+  }
 }
 
 export const arianrhod: RuleSystem = {
