@@ -3,7 +3,7 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { clickLine, createMap, drawRoom, waitForEdge } from './editor-steps'
 import { openCampaign, waitConnected, type Cell } from './gm-page'
 import { eventually, startRig, type Rig } from './harness'
