@@ -34,6 +34,8 @@ import {
 import { applyFogCommand, applyTrapCommand, rememberSeenCells } from './fog-commands'
 import { applyGuildCommand } from './guild/commands'
 import type { GuildCommand } from './guild/schema'
+import { applyFightCommand, applyRollLogCommand, dropCombatant, resortByValue } from './fight/commands'
+import type { FightCommand } from './fight/schema'
 
 export class CommandError extends Error {
   /** Kebab-case code the IPC / WebSocket handlers pass on to the UI. */
@@ -57,6 +59,14 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
     throw new CommandError(message, command)
   }
   if (isGuildCommand(command)) return applyGuildCommand(campaign, command, fail)
+  if (command.type === 'roll.record' || command.type === 'roll.clear') return applyRollLogCommand(campaign, command)
+  if (isFightCommand(command)) {
+    const mapId = command.mapId
+    const map = requireMap(campaign, mapId, fail)
+    const { map: next, rolls } = applyFightCommand(map, command, fail)
+    const withMap = { ...campaign, maps: campaign.maps.map((m) => (m.id === mapId ? next : m)) }
+    return rolls.length > 0 ? { ...withMap, rollLog: [...(campaign.rollLog ?? []), ...rolls].slice(-5000) } : withMap
+  }
   switch (command.type) {
     case 'campaign.rename':
       return { ...campaign, name: command.name }
@@ -107,7 +117,11 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
     case 'map.update':
       return updateMap(campaign, command.mapId, fail, (map) => applyMapUpdate(map, command, fail))
     case 'token.update':
-      return updateMap(campaign, command.mapId, fail, (map) => applyTokenUpdate(map, command, fail))
+      // Arianrhod's order follows 【行動値】: a changed value re-sorts a running fight.
+      return updateMap(campaign, command.mapId, fail, (map) => {
+        const updated = applyTokenUpdate(map, command, fail)
+        return command.patch.initiative !== undefined || command.clear?.includes('initiative') ? resortByValue(updated) : updated
+      })
     case 'map.light':
       return updateMap(campaign, command.mapId, fail, (map) => applyMapLight(map, command, fail))
     case 'deploy.set':
@@ -123,7 +137,12 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
     case 'token.remove':
       return updateMap(campaign, command.mapId, fail, (map) => {
         requireToken(map, command.tokenId, fail)
-        return { ...map, tokens: map.tokens.filter((t) => t.id !== command.tokenId) }
+        return {
+          ...map,
+          tokens: map.tokens.filter((t) => t.id !== command.tokenId),
+          ...(map.fight ? { fight: dropCombatant(map.fight, command.tokenId) } : {}),
+          ...(map.conditions ? { conditions: map.conditions.filter((c) => c.tokenId !== command.tokenId) } : {}),
+        }
       })
     default: {
       const unknown: never = command
@@ -136,6 +155,10 @@ type Fail = (message: string) => never
 
 function isGuildCommand(command: Command): command is GuildCommand {
   return command.type.startsWith('guild.')
+}
+
+function isFightCommand(command: Command): command is Exclude<FightCommand, { type: 'roll.record' | 'roll.clear' }> {
+  return command.type.startsWith('fight.') || command.type.startsWith('condition.')
 }
 
 function requireMap(campaign: Campaign, mapId: string, fail: Fail): CampaignMap {

@@ -13,6 +13,7 @@ import {
 } from '../rules/model'
 import { FOG_MODES, mapFogSchema, PLAYER_TOKEN_STATS, trapSchema } from './fog'
 import { guildCommandSchemas, guildSchema } from './guild/schema'
+import { conditionSchema, fightCommandSchemas, fightSchema, rollEntrySchema } from './fight/schema'
 
 export const CURRENT_SCHEMA_VERSION = 2
 
@@ -70,6 +71,10 @@ export const campaignMapSchema = mapSpecSchema.extend({
   fog: mapFogSchema.optional(),
   /** GM-only trap markers; never sent to players. */
   traps: z.array(trapSchema).optional(),
+  /** The fight in progress: turn order, round, whose turn (campaign/fight/). */
+  fight: fightSchema.optional(),
+  /** Conditions on tokens, with optional durations in rounds. */
+  conditions: z.array(conditionSchema).max(10_000).optional(),
 })
 export type CampaignMap = z.infer<typeof campaignMapSchema>
 
@@ -83,6 +88,8 @@ export const campaignSchema = z.object({
   notes: z.string().max(1_000_000).default(''),
   /** The Arianrhod guild book (seed 004), for campaigns with Arianrhod maps. */
   guild: guildSchema.optional(),
+  /** Every roll made in this campaign (time, who, command, dice, result, secret or public). */
+  rollLog: z.array(rollEntrySchema).max(5000).optional(),
 })
 export type Campaign = z.infer<typeof campaignSchema>
 
@@ -163,7 +170,7 @@ export const commandSchema = z.discriminatedUnion('type', [
     // name's default ('') must not apply to a patch that leaves the name alone.
     patch: campaignTokenSchema.omit({ id: true, at: true }).partial().extend({ name: z.string().max(200).optional() }),
     clear: z
-      .array(z.enum(['move', 'size', 'reach', 'states', 'elevation', 'color', 'image', 'notes', 'hidden']))
+      .array(z.enum(['move', 'size', 'reach', 'states', 'elevation', 'color', 'image', 'notes', 'hidden', 'initiative']))
       .optional(),
   }),
   /** Replaces the map's light: ambient level (absent = the system's default) and sources. */
@@ -207,5 +214,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('trap.remove'), mapId: idSchema, trapId: idSchema }),
   // The guild book (campaign/guild/commands.ts).
   ...guildCommandSchemas,
+  // Turn order, conditions and the roll log (campaign/fight/commands.ts).
+  ...fightCommandSchemas,
 ])
 export type Command = z.infer<typeof commandSchema>

@@ -23,6 +23,7 @@ export const GM_VERBS = [
   'lan.stop',
   'lan.status',
   'dice.roll',
+  'map.importUvtt',
 ] as const
 export type GmVerb = (typeof GM_VERBS)[number]
 

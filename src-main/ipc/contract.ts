@@ -169,8 +169,41 @@ export const contract = {
       system: systemIdSchema,
       command: z.string().trim().min(1).max(200),
       secret: z.boolean().optional(),
+      /** Records the roll in this campaign's roll log, as rolled by `who`. */
+      campaignId: idSchema.optional(),
+      who: z.string().max(200).optional(),
+      tokenId: idSchema.optional(),
     }),
     result: diceRollSchema,
+  },
+  /**
+   * Imports a Universal VTT map (uvtt/import.ts) as a new map of the campaign; with `dryRun` it
+   * only answers what the import would make, for the dialog.
+   */
+  'map.importUvtt': {
+    args: z.strictObject({
+      campaignId: idSchema,
+      json: z.string().min(1).max(MAX_IMPORT_CHARS),
+      name: z.string().trim().min(1).max(200),
+      system: systemIdSchema,
+      ambient: z.number().int().min(0).max(20).optional(),
+      dryRun: z.boolean().optional(),
+    }),
+    result: z.strictObject({
+      mapId: z.string().nullable(),
+      width: z.number().int(),
+      height: z.number().int(),
+      ambient: z.number().int().nullable(),
+      report: z.strictObject({
+        walls: z.number().int(),
+        doors: z.number().int(),
+        windows: z.number().int(),
+        lights: z.number().int(),
+        segmentsClipped: z.number().int(),
+        imageWidth: z.number().int().nullable(),
+        imageHeight: z.number().int().nullable(),
+      }),
+    }),
   },
 } as const satisfies Record<GmVerb, { args: z.ZodType; result: z.ZodType }>
 

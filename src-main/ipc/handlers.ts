@@ -4,7 +4,10 @@
 // crash main by sending junk.
 import { z } from 'zod'
 import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
-import type { CampaignMap } from '../campaign/schema'
+import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
+import { importUvtt, UvttError } from '../uvtt/import'
+import type { Condition } from '../campaign/fight/schema'
+import type { TokenState } from '../rules/model'
 import { isGmVerb, isPlayerVerb, type EventName, type GmVerb } from './channels'
 import {
   contract,
@@ -13,6 +16,7 @@ import {
   type HandlerResult,
   type LanStatus,
   type PlayerView,
+  type VerbArgs,
 } from './contract'
 import { createPlayerViewChannel, type PlayerViewChannel } from './player-view'
 import { createProjectorCalibration, type CalibrationStore, type DisplayInfo } from '../table/calibration'
@@ -107,7 +111,7 @@ export function createHandlers(
       }
       case 'campaign.dispatch': {
         const { id, command } = contract[verb].args.parse(args)
-        return service.dispatch(id, command)
+        return service.dispatch(id, await withInitiativeDice(id, command))
       }
       case 'campaign.undo':
         return service.undo(contract[verb].args.parse(args).id)
@@ -160,16 +164,74 @@ export function createHandlers(
       case 'lan.status':
         contract[verb].args.parse(args)
         return requireLan().status()
+      case 'map.importUvtt':
+        return importUvttMap(contract[verb].args.parse(args))
       case 'dice.roll': {
-        const { system, command, secret } = contract[verb].args.parse(args)
+        const { system, command, secret, campaignId, who, tokenId } = contract[verb].args.parse(args)
+        let roll
         try {
-          return await dice.roll(system, command, { secret })
+          roll = await dice.roll(system, command, { secret })
         } catch (error) {
           if (error instanceof DiceError) throw new HandledError({ code: error.code, message: error.message })
           throw error
         }
+        if (campaignId) {
+          const at = new Date().toISOString()
+          const entry = { id: `roll-${at}-${Math.random().toString(36).slice(2, 8)}`, at, who: who ?? 'GM', ...(tokenId ? { tokenId } : {}), ...roll }
+          await service.dispatch(campaignId, { type: 'roll.record', entry })
+        }
+        return roll
       }
     }
+  }
+
+  /**
+   * Initiative d20s are rolled here, in main, and written into the command, so the reducer stays
+   * pure and a replay gives the same order. A pool covers roll-offs; unused dice are ignored.
+   */
+  async function withInitiativeDice(campaignId: string, command: Command): Promise<Command> {
+    if ((command.type !== 'fight.start' && command.type !== 'fight.add') || command.d20s.length > 0) return command
+    const map = await findMap(campaignId, command.mapId)
+    if (map.system !== 'pathfinder' && map.system !== 'dnd35') return command
+    const needed = command.type === 'fight.start' ? command.tokenIds.length * 5 : 1
+    const d20s: number[] = []
+    for (let i = 0; i < needed; i++) d20s.push((await dice.roll(map.system, '1D20')).dice[0])
+    return { ...command, d20s }
+  }
+
+  async function importUvttMap(args: VerbArgs<'map.importUvtt'>) {
+    let raw: unknown
+    try {
+      raw = JSON.parse(args.json.charCodeAt(0) === 0xfeff ? args.json.slice(1) : args.json)
+    } catch (error) {
+      throw new HandledError({ code: 'bad-json', message: `The file is not valid JSON: ${(error as Error).message}` })
+    }
+    let imported
+    try {
+      imported = importUvtt(raw, args.system)
+    } catch (error) {
+      if (error instanceof UvttError) throw new HandledError({ code: error.code, message: error.message, path: error.path })
+      throw error
+    }
+    const { map, report } = imported
+    const ambient = args.ambient ?? map.light.ambient ?? null
+    const answer = { width: map.width, height: map.height, ambient, report }
+    if (args.dryRun) return { ...answer, mapId: null }
+    const { campaign } = await service.open(args.campaignId)
+    const mapId = uniqueMapId(args.name, new Set(campaign.maps.map((m) => m.id)))
+    await service.dispatch(args.campaignId, {
+      type: 'map.add',
+      map: campaignMapSchema.parse({
+        id: mapId,
+        name: args.name,
+        system: args.system,
+        width: map.width,
+        height: map.height,
+        edges: map.edges,
+        light: { ...(ambient !== null ? { ambient } : {}), sources: map.light.sources.map((s, i) => ({ ...s, id: `light-${i + 1}` })) },
+      }),
+    })
+    return { ...answer, mapId }
   }
 
   async function findMap(campaignId: string, mapId: string): Promise<CampaignMap> {
@@ -208,6 +270,14 @@ export function createHandlers(
       playerView.dispose()
     },
   }
+}
+
+/** A map id from its name, unique in the campaign ("cellar", "cellar-2", …). */
+function uniqueMapId(name: string, taken: ReadonlySet<string>): string {
+  const base = name.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'map'
+  let id = base
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`
+  return id
 }
 
 function fail(error: HandlerError): HandlerResult {
@@ -265,6 +335,25 @@ function toPointer(path: readonly PropertyKey[]): string {
  * hidden flags, notes, secret marks, light ids) are dropped: the engine does not need them, and
  * the scenario format is a public one that may end up in bug reports.
  */
+/** Conditions the engine understands (003: a prone or helpless creature) join the token's states. */
+const CONDITION_STATES: Readonly<Record<string, TokenState>> = {
+  prone: 'prone',
+  伏せ: 'prone',
+  伏せ状態: 'prone',
+  helpless: 'helpless',
+  無防備: 'helpless',
+  無防備状態: 'helpless',
+}
+
+function withConditionStates<T extends { id: string; states?: TokenState[] }>(token: T, conditions: readonly Condition[]): T {
+  const added = conditions
+    .filter((c) => c.tokenId === token.id)
+    .map((c) => CONDITION_STATES[c.name.trim().toLowerCase()])
+    .filter((state): state is TokenState => state !== undefined)
+  if (added.length === 0) return token
+  return { ...token, states: [...new Set([...(token.states ?? []), ...added])] }
+}
+
 export function toScenario(map: CampaignMap, query: unknown): Record<string, unknown> {
   return {
     format: 'gm-scenario/1',
@@ -293,7 +382,7 @@ export function toScenario(map: CampaignMap, query: unknown): Record<string, unk
         notes: _notes,
         privateStats: _private,
         ...token
-      }) => token,
+      }) => withConditionStates(token, map.conditions ?? []),
     ),
     ...(map.system === 'dystopia' && map.deploy ? { dystopia: { deploy: map.deploy } } : {}),
     query,

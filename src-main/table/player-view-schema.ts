@@ -58,5 +58,9 @@ export const playerMapSchema = z.strictObject({
   templates: z.array(playerTemplateSchema),
   /** Where to centre the view: the GM's pan, else the party. */
   focus: cell.nullable(),
+  /** The turn order of the tokens the players can see, when the GM shows it. */
+  order: z.array(z.string()).optional(),
+  /** The last public rolls, when the GM shows them; never secret ones or those of unseen tokens. */
+  rolls: z.array(z.strictObject({ who: z.string(), text: z.string() })).max(5).optional(),
 })
 export type PlayerMapView = z.infer<typeof playerMapSchema>

@@ -93,9 +93,16 @@ export function toPlayerView(campaign: Campaign, mapId: string, options: PlayerV
   const turn = options.turn && tokens.some((t) => t.id === options.turn) ? options.turn : null
   const focus = options.focus && inside(options.focus) ? ([options.focus[0], options.focus[1]] as Cell) : partyCentre(map, tokens, visible)
 
+  const seenIds = new Set(tokens.map((t) => t.id))
+  const fight = map.fight
+  const order = fight?.showOrder ? fight.order.map((c) => c.tokenId).filter((id) => seenIds.has(id)) : undefined
+  const rolls = fight?.showRolls ? publicRolls(campaign, tokens) : undefined
+
   return {
     ...base,
     screen: 'live',
+    ...(order ? { order } : {}),
+    ...(rolls ? { rolls } : {}),
     visible: maskToSpans(visible, w),
     explored: maskToSpans(explored, w),
     terrain,
@@ -106,6 +113,19 @@ export function toPlayerView(campaign: Campaign, mapId: string, options: PlayerV
     templates,
     focus,
   }
+}
+
+/** Public rolls of the GM or of tokens the players can see, named as the players know them. */
+function publicRolls(campaign: Campaign, tokens: readonly PlayerToken[]): Array<{ who: string; text: string }> {
+  const byId = new Map(tokens.map((t) => [t.id, t]))
+  const shown: Array<{ who: string; text: string }> = []
+  for (const entry of [...(campaign.rollLog ?? [])].reverse()) {
+    if (shown.length === 5) break
+    if (entry.secret) continue
+    if (entry.tokenId === undefined) shown.push({ who: 'GM', text: entry.text })
+    else if (byId.has(entry.tokenId)) shown.push({ who: byId.get(entry.tokenId)!.name ?? '', text: entry.text })
+  }
+  return shown
 }
 
 /** A secret door is a wall to the players until found (revealed) or opened. */

@@ -51,6 +51,7 @@ export type ShortcutAction =
   | { kind: 'delete' }
   | { kind: 'escape' }
   | { kind: 'export-png' }
+  | { kind: 'turn'; by: 1 | -1 }
 
 export interface Shortcut {
   /** As shown in the help panel. */
@@ -99,6 +100,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Esc', label: 'help.escape', action: { kind: 'escape' }, match: ['escape'] },
   { keys: 'S', label: 'help.exportPng', action: { kind: 'export-png' }, match: ['s'] },
   { keys: '?', label: 'help.title', action: { kind: 'toggle', what: 'help' }, match: ['?'] },
+  { keys: 'N / PageDown', label: 'turn.next', action: { kind: 'turn', by: 1 }, match: ['n', 'pagedown'] },
+  { keys: 'PageUp', label: 'turn.previous', action: { kind: 'turn', by: -1 }, match: ['pageup'] },
 ]
 
 /** Keys that are not single actions but gestures; listed in the help panel too. */

@@ -171,6 +171,8 @@ export interface TokenFigure {
   y: number
   flying: boolean
   hidden: boolean
+  /** Whose turn it is in the map's fight (drawn in gold). */
+  turn?: boolean
 }
 
 export function tokenFigure(token: CampaignToken, cells: BoardCells, perSquare: number): TokenFigure {
@@ -207,7 +209,8 @@ export function tokenFigure(token: CampaignToken, cells: BoardCells, perSquare: 
 
 export function buildTokens(map: CampaignMap, cells: BoardCells): TokenFigure[] {
   const perSquare = systemFacts(map.system).unitsPerSquare
-  return map.tokens.map((token) => tokenFigure(token, cells, perSquare))
+  const turn = map.fight ? map.fight.order[map.fight.turn]?.tokenId : undefined
+  return map.tokens.map((token) => ({ ...tokenFigure(token, cells, perSquare), ...(token.id === turn ? { turn: true } : {}) }))
 }
 
 export interface LightPoint {

@@ -253,6 +253,8 @@ export class BoardLayer {
       let rgb: Rgb = [colour.r, colour.g, colour.b]
       // Hidden tokens are drawn washed out: the GM sees them, and sees that players do not.
       if (figure.hidden) rgb = [0.55 + rgb[0] * 0.45, 0.55 + rgb[1] * 0.45, 0.55 + rgb[2] * 0.45]
+      // The combatant whose turn it is glows gold, as on the 2D board and the projector.
+      if (figure.turn) rgb = [0.5 + rgb[0] * 0.5, 0.42 + rgb[1] * 0.5, rgb[2] * 0.4]
       rgb = shade(rgb, this.tokenLight(figure))
       const r = figure.radius
       const bodyHeight = 0.55 * figure.side

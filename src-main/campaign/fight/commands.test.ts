@@ -1,0 +1,175 @@
+// Turn order as campaign state, from 003's words: surprise round, flat-footed, delay, ready,
+// durations that end 「直前」 at the same count; Arianrhod by 【行動値】; DysTopiA by the GM.
+import { describe, expect, it } from 'vitest'
+import { applyCommand, CommandError } from '../commands'
+import { commandSchema, type Campaign, type Command } from '../schema'
+import { deepFreeze, makeCampaign, makeMap } from '../test-helpers'
+
+const at = '2026-11-24T20:00:00.000Z'
+const run = (start: Campaign, ...commands: Array<Record<string, unknown>>): Campaign =>
+  commands.reduce<Campaign>((c, command) => applyCommand(c, commandSchema.parse(command) as Command), start)
+const fight = (c: Campaign) => c.maps[0].fight!
+const current = (c: Campaign) => fight(c).order[fight(c).turn].tokenId
+
+function pathfinderMap(): Campaign {
+  return deepFreeze(
+    makeCampaign({
+      maps: [
+        makeMap({
+          system: 'pathfinder',
+          tokens: [
+            { id: 'rogue', name: 'Rogue', at: [0, 0], faction: 'party', initiative: 4 },
+            { id: 'fighter', name: 'Fighter', at: [1, 0], faction: 'party', initiative: 1 },
+            { id: 'orc', name: 'Orc', at: [4, 4], faction: 'enemy', initiative: 0 },
+          ],
+        }),
+      ],
+    }),
+  )
+}
+
+describe('fight commands (Pathfinder, 003)', () => {
+  // rogue 10+4 = 14, fighter 15+1 = 16, orc 12+0 = 12.
+  const start = { type: 'fight.start', mapId: 'm1', tokenIds: ['rogue', 'fighter', 'orc'], d20s: [10, 15, 12], at }
+
+  it('「結果の高いものから順に」: orders by d20 + modifier and logs each initiative roll', () => {
+    const c = run(pathfinderMap(), start)
+    expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
+      ['fighter', 16],
+      ['rogue', 14],
+      ['orc', 12],
+    ])
+    expect(fight(c).round).toBe(1)
+    expect(c.rollLog!.map((r) => [r.who, r.dice, r.total])).toEqual([
+      ['Fighter', [15], 16],
+      ['Rogue', [10], 14],
+      ['Orc', [12], 12],
+    ])
+  })
+
+  it('「不意討ちラウンド」: only the aware act in round 0; the unaware stay flat-footed until their first turn', () => {
+    const c = run(pathfinderMap(), { ...start, unaware: ['fighter', 'rogue'] })
+    expect(fight(c).round).toBe(0)
+    expect(current(c)).toBe('orc')
+    const round1 = run(c, { type: 'fight.next', mapId: 'm1' })
+    expect(fight(round1).round).toBe(1)
+    expect(current(round1)).toBe('fighter')
+    // 「自分の最初のターンを迎える前」 the rogue is still flat-footed; the orc has acted.
+    expect(fight(round1).acted).toEqual(['orc'])
+  })
+
+  it('「行動遅延」: the delayer leaves the order and, acting later, takes that place and count', () => {
+    const c = run(pathfinderMap(), start, { type: 'fight.delay', mapId: 'm1' })
+    expect(current(c)).toBe('rogue')
+    expect(fight(c).delaying).toEqual(['fighter'])
+    const next = run(c, { type: 'fight.next', mapId: 'm1' })
+    expect(current(next)).toBe('orc')
+    const acts = run(next, { type: 'fight.act', mapId: 'm1', tokenId: 'fighter' })
+    expect(fight(acts).order.map((o) => [o.tokenId, o.count])).toEqual([
+      ['rogue', 14],
+      ['fighter', 12],
+      ['orc', 12],
+    ])
+    expect(current(acts)).toBe('fighter')
+  })
+
+  it('「同じ数値のイニシアチブ・カウントの直前まで続く」: a 3-round condition ends just before its count 3 rounds later', () => {
+    // Begun on the rogue's turn (count 14) in round 1: lasts until just before count 14 in round 4.
+    let c = run(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })
+    expect(current(c)).toBe('rogue')
+    c = run(c, { type: 'condition.add', mapId: 'm1', condition: { id: 'c1', tokenId: 'orc', name: 'shaken', rounds: 3 } })
+    const turns: Array<[number, string, number]> = []
+    for (let i = 0; i < 9; i++) {
+      c = run(c, { type: 'fight.next', mapId: 'm1' })
+      turns.push([fight(c).round, current(c), c.maps[0].conditions!.length])
+    }
+    expect(turns).toEqual([
+      [1, 'orc', 1],
+      [2, 'fighter', 1],
+      [2, 'rogue', 1],
+      [2, 'orc', 1],
+      [3, 'fighter', 1],
+      [3, 'rogue', 1],
+      [3, 'orc', 1],
+      [4, 'fighter', 1],
+      [4, 'rogue', 0],
+    ])
+    expect(fight(c).expired).toEqual([{ tokenId: 'orc', name: 'shaken' }])
+  })
+
+  it('「引き金となったアクションを行なったキャラクターの直前」: a triggered readied action moves the reader before the trigger', () => {
+    const c = run(pathfinderMap(), start, { type: 'fight.ready', mapId: 'm1' }, { type: 'fight.next', mapId: 'm1' })
+    expect(current(c)).toBe('orc')
+    const triggered = run(c, { type: 'fight.trigger', mapId: 'm1', tokenId: 'fighter' })
+    expect(fight(triggered).order.map((o) => o.tokenId)).toEqual(['rogue', 'fighter', 'orc'])
+    expect(fight(triggered).order[1].count).toBe(12)
+  })
+
+  it('never invents dice, and previous turn steps back', () => {
+    expect(() => run(pathfinderMap(), { ...start, d20s: [10] })).toThrow(CommandError)
+    const typed = run(pathfinderMap(), { ...start, d20s: [], rolls: { rogue: 20, fighter: 1, orc: 2 } })
+    expect(current(typed)).toBe('rogue')
+    const back = run(typed, { type: 'fight.next', mapId: 'm1' }, { type: 'fight.previous', mapId: 'm1' })
+    expect(current(back)).toBe('rogue')
+    expect(() => run(typed, { type: 'fight.previous', mapId: 'm1' })).toThrow(/first turn/)
+  })
+
+  it('removing a token drops it from the order and its conditions', () => {
+    const c = run(pathfinderMap(), start, { type: 'condition.add', mapId: 'm1', condition: { id: 'c1', tokenId: 'orc', name: 'prone' } })
+    const removed = run(c, { type: 'token.remove', mapId: 'm1', tokenId: 'orc' })
+    expect(fight(removed).order.map((o) => o.tokenId)).toEqual(['fighter', 'rogue'])
+    expect(removed.maps[0].conditions).toEqual([])
+  })
+})
+
+describe('fight commands (Arianrhod 【行動値】, DysTopiA)', () => {
+  const arianrhod = () =>
+    deepFreeze(
+      makeCampaign({
+        maps: [
+          makeMap({
+            tokens: [
+              { id: 'mage', name: 'Mage', at: [0, 0], faction: 'party', initiative: 9 },
+              { id: 'warrior', name: 'Warrior', at: [1, 0], faction: 'party', initiative: 12 },
+              { id: 'goblin', name: 'Goblin', at: [4, 4], faction: 'enemy', initiative: 9 },
+            ],
+          }),
+        ],
+      }),
+    )
+
+  it('orders by 【行動値】, lets the GM break ties by dragging, and re-sorts when a value changes', () => {
+    const c = run(arianrhod(), { type: 'fight.start', mapId: 'm1', tokenIds: ['mage', 'warrior', 'goblin'], at })
+    expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
+      ['warrior', 12],
+      ['mage', 9],
+      ['goblin', 9],
+    ])
+    const dragged = run(c, { type: 'fight.move', mapId: 'm1', tokenId: 'goblin', toIndex: 1 })
+    expect(fight(dragged).order.map((o) => o.tokenId)).toEqual(['warrior', 'goblin', 'mage'])
+    const faster = run(dragged, { type: 'token.update', mapId: 'm1', tokenId: 'mage', patch: { initiative: 15 } })
+    expect(fight(faster).order.map((o) => o.tokenId)).toEqual(['mage', 'warrior', 'goblin'])
+    expect(current(faster)).toBe('warrior')
+  })
+
+  it('DysTopiA keeps the GM\'s order', () => {
+    const c = run(
+      deepFreeze(makeCampaign({ maps: [makeMap({ system: 'dystopia', tokens: [
+        { id: 'a', name: 'A', at: [0, 0], faction: 'red' },
+        { id: 'b', name: 'B', at: [1, 1], faction: 'blue' },
+      ] })] })),
+      { type: 'fight.start', mapId: 'm1', tokenIds: ['b', 'a'], at },
+    )
+    expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
+      ['b', null],
+      ['a', null],
+    ])
+  })
+
+  it('records and clears the roll log', () => {
+    const entry = { id: 'r1', at, who: 'GM', command: '2D6', text: '(2D6) ＞ 7[3,4] ＞ 7', dice: [3, 4], total: 7, success: false, failure: false, critical: false, fumble: false, secret: true }
+    const logged = run(arianrhod(), { type: 'roll.record', entry })
+    expect(logged.rollLog).toEqual([entry])
+    expect(run(logged, { type: 'roll.clear' }).rollLog).toEqual([])
+  })
+})

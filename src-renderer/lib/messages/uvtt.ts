@@ -1,0 +1,24 @@
+// Universal VTT map import (issue 16).
+export const en = {
+  'uvtt.heading': 'Import a battle map (Universal VTT)',
+  'uvtt.file': 'File (.dd2vtt, .uvtt, .df2vtt)',
+  'uvtt.reading': 'Reading {name}…',
+  'uvtt.counts': '{width} × {height} squares: {walls} wall edges, {doors} doors, {windows} windows, {lights} lights, {clipped} segments clipped',
+  'uvtt.image': 'Image {width} × {height} px (not stored yet: the map is imported without its picture)',
+  'uvtt.ambient': 'Ambient light (明度 / light category)',
+  'uvtt.import': 'Import as a new map',
+  'uvtt.cancel': 'Cancel',
+  'uvtt.done': 'Imported “{name}”.',
+} as const
+
+export const ja = {
+  'uvtt.heading': 'バトルマップを読み込む（Universal VTT）',
+  'uvtt.file': 'ファイル（.dd2vtt／.uvtt／.df2vtt）',
+  'uvtt.reading': '{name} を読み込み中…',
+  'uvtt.counts': '{width} × {height} マス：壁 {walls}、扉 {doors}、窓 {windows}、光源 {lights}、範囲外で切った線分 {clipped}',
+  'uvtt.image': '画像 {width} × {height} px（画像はまだ保存されません。マップは画像なしで読み込まれます）',
+  'uvtt.ambient': '環境光（明度／明るさの段階）',
+  'uvtt.import': '新しいマップとして読み込む',
+  'uvtt.cancel': 'キャンセル',
+  'uvtt.done': '「{name}」を読み込みました。',
+} as const satisfies Record<keyof typeof en, string>
