@@ -62,6 +62,11 @@ describe('edgeClickCommand', () => {
     expect(edgeClickCommand(map, [[1, 0], [2, 0]], 'wall')).toMatchObject({ edge: null })
     expect(edgeClickCommand(map, [[1, 0], [2, 0]], 'low-wall')).toMatchObject({ edge: { kind: 'low-wall' } })
   })
+  it('places a window (the scenario format\'s `window` edge) and removes it on a second click', () => {
+    expect(edgeClickCommand(map, [[1, 0], [2, 0]], 'window')).toMatchObject({ edge: { kind: 'window' } })
+    const withWindow: CampaignMap = { ...map, edges: [{ between: [[1, 0], [2, 0]], kind: 'window' }] }
+    expect(edgeClickCommand(withWindow, [[1, 0], [2, 0]], 'window')).toMatchObject({ edge: null })
+  })
   it('steps a door closed → open → locked → removed', () => {
     const withState = (state: 'open' | 'closed' | 'locked'): CampaignMap => ({
       ...map,

@@ -8,6 +8,7 @@ export const TOOLS = [
   'wall',
   'door',
   'low-wall',
+  'window',
   'terrain',
   'elevation',
   'light',
@@ -20,7 +21,7 @@ export const TOOLS = [
 ] as const
 export type Tool = (typeof TOOLS)[number]
 
-export const EDGE_TOOLS = ['wall', 'door', 'low-wall'] as const
+export const EDGE_TOOLS = ['wall', 'door', 'low-wall', 'window'] as const
 export type EdgeTool = (typeof EDGE_TOOLS)[number]
 export function isEdgeTool(tool: Tool): tool is EdgeTool {
   return (EDGE_TOOLS as readonly string[]).includes(tool)
@@ -73,6 +74,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   tool('W', 'wall'),
   tool('D', 'door'),
   tool('L', 'low-wall'),
+  tool('N', 'window'),
   tool('T', 'terrain'),
   tool('E', 'elevation'),
   tool('I', 'light'),

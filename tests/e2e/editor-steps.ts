@@ -13,6 +13,7 @@ export type EditorTool =
   | 'wall'
   | 'door'
   | 'low-wall'
+  | 'window'
   | 'terrain'
   | 'elevation'
   | 'light'

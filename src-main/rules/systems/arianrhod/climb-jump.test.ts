@@ -57,4 +57,32 @@ describe('跳躍: 「垂直方向に跳躍する場合、難易度は［距離�
   it('a plain 戦闘移動 cannot go up a 2 m ledge', () => {
     expect(path('a 2', { a: { move: 6 } }, [1, 0], 'combat')).toMatchObject({ reachable: false })
   })
+
+  it('a jump over a pit onto a ledge 3 m higher: the gap check, then the vertical one (DC 12)', () => {
+    expect(path('a _ 3', { a: { move: 6 } }, [2, 0], 'jump')).toMatchObject({
+      reachable: true,
+      cost: 4,
+      checks: [
+        { kind: 'jump', ability: 'STR', dc: 4 },
+        { kind: 'jump', ability: 'STR', dc: 12 },
+      ],
+    })
+  })
+
+  it('a jump over a pit landing 3 m lower ends in a fall there', () => {
+    const doc = scenarioOf(
+      'arianrhod',
+      'a _ . .',
+      { a: { move: 10 } },
+      { type: 'path', token: 'a', to: [2, 0], mode: 'jump' },
+      { cells: [{ at: [0, 0], elevation: 3 }, { at: [1, 0], terrain: 'pit' }] },
+    )
+    expect(answerOf<Answer>(doc)).toMatchObject({
+      reachable: true,
+      checks: [{ kind: 'jump', ability: 'STR', dc: 4 }],
+      falls: [{ at: [2, 0], height: 3, damage: 'gm', stoppedBy: [] }],
+    })
+    const further = { ...doc, query: { type: 'path', token: 'a', to: [3, 0], mode: 'jump' } }
+    expect(answerOf<Answer>(further)).toMatchObject({ reachable: false })
+  })
 })

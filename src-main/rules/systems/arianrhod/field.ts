@@ -20,6 +20,12 @@ const extrasSchema = z.object({
   blockadeAt: cellSchema.optional(),
   /** 決戦状態 declared against this token id. */
   duel: z.string().min(1).max(200).optional(),
+  /** 【幸運】: caps the fate spent on 効果範囲 ± 1 m and on カバー range (「フェイト使用上限は「ダイスの増加」の場合に準じる」). */
+  luck: z.number().int().min(0).max(1000).optional(),
+  /** 《カバームーブ》: metres it adds to the カバー range (stacks with fate). */
+  coverMove: z.number().finite().min(0).max(1000).optional(),
+  /** A GM-marked object that hinders movement (「敵や移動を妨害するものの［ＺＯＣ］」): its ZOC hinders everyone. */
+  hinders: z.boolean().optional(),
 })
 export type TokenExtras = z.infer<typeof extrasSchema>
 
@@ -137,9 +143,13 @@ export class Field {
     return this.engagement(token.cell)
   }
 
-  /** Whether `owner`'s ZOC hinders `mover`: enemies only, and a flyer ignores non-flyers. */
+  /** Whether `owner`'s ZOC hinders `mover`: enemies and hindering objects, and a flyer ignores non-flyers. */
   zocAffects(owner: ArToken, mover: ArToken): boolean {
-    return owner !== mover && this.isEnemy(owner, mover) && (!mover.flying || owner.flying)
+    return (
+      owner !== mover &&
+      (this.isEnemy(owner, mover) || owner.extras.hinders === true) &&
+      (!mover.flying || owner.flying)
+    )
   }
 
   /** Per cell, how many enemy ZOCs that hinder `mover` cover it. */

@@ -32,6 +32,7 @@ import { ORTHOGONAL_STEP, distance } from './metric'
 import type { MovePlan } from './movement'
 import { MOVE_MODES, describePath, fallOf, planMove } from './movement'
 import { boardingOf, dismountOf, forcedMoveOf, trapReachOf } from './placement'
+import { roomsOf } from './rooms'
 
 type Query = Readonly<Record<string, unknown>>
 
@@ -172,7 +173,14 @@ const visible: QueryHandler = (battle, query) => {
           maxDistance: Math.floor(range / ORTHOGONAL_STEP),
         },
   )
-  return { cells: cellList(field, seen) }
+  // 明度3以下 (decision 5): no sight into a neighbouring area (room) from or into the dark.
+  const rooms = roomsOf(field.grid)
+  const ownRoom = rooms[token.cell]
+  const darkHere = lightLevel(field, token.cell) <= 3
+  const inSight = [...seen].filter(
+    (cell) => rooms[cell] === ownRoom || (!darkHere && lightLevel(field, cell) > 3),
+  )
+  return { cells: cellList(field, inSight) }
 }
 
 const engagement: QueryHandler = (battle, query) => {
@@ -196,6 +204,11 @@ const area: QueryHandler = (battle, query) => {
   const fate = readNumber(query, 'fate', { fallback: 0, integer: true, min: -100, max: 100 })
   const user = readOptionalToken(battle, query, 'token')
   const range = user ? readRange(query, 'scene') : undefined
+  const cap = user ? field.token(user).extras.luck : undefined
+  if (cap !== undefined && Math.abs(fate) > cap) {
+    const answer = areaOf(field, field.grid.index(origin[0], origin[1]), fate)
+    return { ...answer, valid: false, reason: 'fate-over-luck', fateCap: cap }
+  }
   return areaOf(
     field,
     field.grid.index(origin[0], origin[1]),
@@ -283,8 +296,17 @@ const protect: QueryHandler = (battle, query) => {
   const target = field.token(readToken(battle, query, 'target'))
   const fate = readNumber(query, 'fate', { fallback: 0, integer: true, min: 0, max: 100 })
   const d = distance(field.cellOf(guard), field.cellOf(target))
-  const range = PROTECT_RANGE + fate
-  return { allowed: guard !== target && d <= range, distance: d, range }
+  // 「この効果は《カバームーブ》と重複する」
+  const range = PROTECT_RANGE + (guard.extras.coverMove ?? 0) + fate
+  const cap = guard.extras.luck
+  if (cap !== undefined && fate > cap)
+    return { allowed: false, reason: 'fate-over-luck', distance: d, range, fateCap: cap }
+  return {
+    allowed: guard !== target && d <= range,
+    distance: d,
+    range,
+    ...(cap !== undefined ? { fateCap: cap } : {}),
+  }
 }
 
 const duel: QueryHandler = (battle, query) => {
@@ -298,7 +320,14 @@ const stealth: QueryHandler = (battle, query) => {
   const owners = field.tokens.filter(
     (o) => o !== token && field.isEnemy(o, token) && field.zocOf(o).includes(token.cell),
   )
-  return { canEnter: owners.length === 0, zoc: sortIds(owners) }
+  // 「隠密状態のキャラクターの［ＺＯＣ］に敵が突入した場合は、その隠密状態は解除されない」: a character
+  // already in stealth keeps it whoever stands around it; only its own actions (entering an enemy
+  // ZOC: `path` → `loses`) end it.
+  return {
+    canEnter: owners.length === 0,
+    zoc: sortIds(owners),
+    ...(token.has('stealth') ? { keeps: true } : {}),
+  }
 }
 
 export const arianrhod: RuleSystem = {

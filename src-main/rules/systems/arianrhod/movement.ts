@@ -255,8 +255,10 @@ function searchMoves(
       const terrain = grid.terrain[cell]
       if (terrain === TERRAIN_SOLID || blockedByEnemy(cell)) return
       if (terrain !== TERRAIN_PIT) {
-        if (squares < 2 || Math.abs(grid.elevation[cell] - takeoff) > STEP_TOLERANCE) return
-        emit(cell, STATE_MOVING, squares * stepCost(dx, dy), ACTION_JUMP)
+        if (squares < 2) return
+        // Landing more than 1 m lower is a drop after the jump: the move ends there (a fall).
+        const drop = takeoff - grid.elevation[cell] > STEP_TOLERANCE
+        emit(cell, drop ? STATE_STOPPED : STATE_MOVING, squares * stepCost(dx, dy), ACTION_JUMP)
         return
       }
     }
@@ -354,6 +356,20 @@ export function describePath(
       }
       // DC = 2 × the width of the gap in metres (every square crossed but the landing one)
       checks.push({ kind: 'jump', ability: 'STR', dc: 2 * (squares - 1) * each })
+      const rise = floor - previousFloor
+      if (rise > STEP_TOLERANCE) {
+        // Landing higher: the vertical part is its own check, 「垂直方向に…［距離（メートル）×4］」.
+        checks.push({ kind: 'jump', ability: 'STR', dc: VERTICAL_JUMP_DC_PER_METRE * rise })
+      } else if (-rise > STEP_TOLERANCE) {
+        const owners = field.zocOwnersAt(mover, step.cell)
+        const stopped = plan.mode !== 'forced-disengage' && owners.length > 0
+        falls.push({
+          at: [tx, ty],
+          height: -rise,
+          damage: stopped ? 'none' : 'gm',
+          stoppedBy: stopped ? sortIds(owners) : [],
+        })
+      }
     } else {
       steps.push({ at: [tx, ty], cost: step.cost, action: ACTION_NAMES[step.action] })
       if (step.action === ACTION_CLIMB) {
