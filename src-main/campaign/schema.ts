@@ -13,6 +13,7 @@ import {
 } from '../rules/model'
 import { FOG_MODES, mapFogSchema, PLAYER_TOKEN_STATS, trapSchema } from './fog'
 import { guildCommandSchemas, guildSchema } from './guild/schema'
+import { campaignNameSchema, recordKeySchema, strictly } from './strict'
 import { conditionSchema, fightCommandSchemas, fightSchema, rollEntrySchema } from './fight/schema'
 
 export const CURRENT_SCHEMA_VERSION = 2
@@ -66,7 +67,7 @@ export const campaignMapSchema = mapSpecSchema.extend({
   /** GM-only notes. */
   notes: z.string().max(1_000_000).default(''),
   /** DysTopiA 初期配置: the squares each faction may deploy on (scenario field dystopia.deploy). */
-  deploy: z.record(z.string().min(1).max(200), z.array(cellSchema).max(1_000_000)).optional(),
+  deploy: z.record(recordKeySchema, z.array(cellSchema).max(1_000_000)).optional(),
   /** Fog of war for the player view (campaign/fog.ts); absent = automatic vision, nothing explored. */
   fog: mapFogSchema.optional(),
   /** GM-only trap markers; never sent to players. */
@@ -108,7 +109,7 @@ export type CellField = (typeof CELL_FIELDS)[number]
 
 // Commands are plain data. Each is applied by one function (commands.ts) and recorded for undo.
 export const commandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('campaign.rename'), name: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('campaign.rename'), name: campaignNameSchema }),
   z.object({
     type: z.literal('map.add'),
     map: campaignMapSchema,
@@ -184,7 +185,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('deploy.set'),
     mapId: idSchema,
-    faction: z.string().min(1).max(200),
+    faction: recordKeySchema,
     cells: z.array(cellSchema).max(1_000_000),
   }),
   // Player view / fog of war (campaign/fog.ts, applied in commands.ts).
@@ -218,3 +219,6 @@ export const commandSchema = z.discriminatedUnion('type', [
   ...fightCommandSchemas,
 ])
 export type Command = z.infer<typeof commandSchema>
+
+/** Commands as they arrive from a page or socket: unknown keys anywhere are refused. */
+export const strictCommandSchema = strictly(commandSchema)

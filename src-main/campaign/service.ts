@@ -9,7 +9,7 @@ import { applyCommand } from './commands'
 import { UndoHistory } from './history'
 import { decodeCampaign } from './migrations'
 import type { Campaign, CampaignSummary, Command } from './schema'
-import { CURRENT_SCHEMA_VERSION, commandSchema } from './schema'
+import { CURRENT_SCHEMA_VERSION, strictCommandSchema } from './schema'
 import { CampaignStore, isSafeCampaignId } from './storage'
 
 export const EXPORT_FORMAT = 'gm-campaign-export/1'
@@ -164,7 +164,7 @@ export class CampaignService implements CampaignServiceApi {
 
   async dispatch(id: string, command: Command): Promise<Campaign> {
     this.requireLive()
-    const valid = commandSchema.parse(command)
+    const valid = strictCommandSchema.parse(command)
     const entry = this.requireOpen(id)
     const next = applyCommand(entry.campaign, valid)
     if (next === entry.campaign) return next

@@ -3,7 +3,8 @@
 // here before any service sees them. Result schemas document the shapes and let tests assert that
 // what the handlers return is what the contract promises.
 import { z } from 'zod'
-import { campaignSchema, commandSchema } from '../campaign/schema'
+import { campaignSchema, commandSchema, strictCommandSchema } from '../campaign/schema'
+import { campaignNameSchema } from '../campaign/strict'
 import type { GmVerb, EventName } from './channels'
 import { playerMapSchema } from '../table/player-view-schema'
 import { calibrationSettingsSchema } from '../table/calibration-schema'
@@ -112,13 +113,13 @@ export const changeEventSchema = z.object({
 export const contract = {
   'campaign.list': { args: noArgs, result: z.array(campaignSummarySchema) },
   'campaign.create': {
-    args: z.strictObject({ name: z.string().trim().min(1).max(200) }),
+    args: z.strictObject({ name: campaignNameSchema }),
     result: campaignSchema,
   },
   'campaign.open': { args: z.strictObject({ id: idSchema }), result: openResultSchema },
   'campaign.close': { args: z.strictObject({ id: idSchema }), result: z.null() },
   'campaign.dispatch': {
-    args: z.strictObject({ id: idSchema, command: commandSchema }),
+    args: z.strictObject({ id: idSchema, command: strictCommandSchema }),
     result: campaignSchema,
   },
   'campaign.undo': { args: z.strictObject({ id: idSchema }), result: campaignSchema },

@@ -1,6 +1,7 @@
 // A fight in progress on one map (turn order, round, whose turn), the conditions on its tokens,
 // and the campaign's roll log: campaign state, changed only by the commands below.
 import { z } from 'zod'
+import { recordKeySchema } from '../strict'
 
 const idSchema = z.string().min(1).max(200)
 const timeSchema = z.string().min(1).max(40)
@@ -80,7 +81,7 @@ export const fightCommandSchemas = [
     tokenIds: z.array(idSchema).min(1).max(1000),
     unaware: z.array(idSchema).max(1000).default([]),
     /** d20s typed in by the GM, per token. */
-    rolls: z.record(idSchema, d20).default({}),
+    rolls: z.record(recordKeySchema, d20).default({}),
     d20s: d20Pool.default([]),
     at: timeSchema,
   }),
