@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { campaignSchema, type Campaign } from '../../src-main/campaign/schema'
+import { importUvtt } from '../../src-main/uvtt/import'
 import { openCampaign, waitConnected } from './gm-page'
 import { eventually, startRig, type Rig } from './harness'
 
@@ -35,7 +36,7 @@ async function upload(name: string, text: string): Promise<void> {
 
 describe('Universal VTT import', () => {
   beforeAll(async () => {
-    rig = await startRig(undefined, { name: 'uvtt', viewport: { width: 1366, height: 768 } })
+    rig = await startRig(undefined, { name: 'uvtt', viewport: { width: 1366, height: 768 }, acceptDownloads: true })
     page = await rig.newPage()
     await waitConnected(page)
     await openCampaign(page, SAMPLE)
@@ -74,5 +75,15 @@ describe('Universal VTT import', () => {
       [[[2, 3], [3, 3]], 'window', undefined],
     ])
     expect(rig.problems).toEqual([])
+  })
+
+  it('exports the map as Universal VTT 0.3 that imports back to the same walls, door and window', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="map-export-uvtt"]').click()])
+    expect(download.suggestedFilename()).toMatch(/\.uvtt$/)
+    const text = await readFile((await download.path())!, 'utf8')
+    const back = importUvtt(JSON.parse(text), 'arianrhod').map
+    const map = (await onDisk()).maps.find((m) => m.id === 'cellar')!
+    expect(back.edges.map((e) => [e.between, e.kind])).toEqual(map.edges.map((e) => [e.between, e.kind]))
+    expect(back.light).toEqual({ ambient: 2, sources: [{ at: [1, 1], level: 6, radius: 6 }] })
   })
 })

@@ -9,6 +9,7 @@ export const en = {
   'uvtt.import': 'Import as a new map',
   'uvtt.cancel': 'Cancel',
   'uvtt.done': 'Imported “{name}”.',
+  'uvtt.export': 'Export as Universal VTT',
 } as const
 
 export const ja = {
@@ -21,4 +22,5 @@ export const ja = {
   'uvtt.import': '新しいマップとして読み込む',
   'uvtt.cancel': 'キャンセル',
   'uvtt.done': '「{name}」を読み込みました。',
+  'uvtt.export': 'Universal VTT で書き出す',
 } as const satisfies Record<keyof typeof en, string>
