@@ -146,7 +146,7 @@ export class CampaignStore {
     if (!(await pathExists(file))) throw new CampaignNotFoundError(id)
     let damage: string
     try {
-      const decoded = decodeCampaign(await readJson(file))
+      const decoded = withFileIdentity(decodeCampaign(await readJson(file)), id)
       if (decoded.fromVersion < CURRENT_SCHEMA_VERSION || decoded.repairs.length > 0) {
         // The next save replaces the original bytes; keep them among the backups first.
         await writeBackup(this.backupDir(id), file, this.now(), this.policy)
@@ -165,7 +165,7 @@ export class CampaignStore {
     for (const backupFile of backups) {
       let decoded: DecodedCampaign
       try {
-        decoded = decodeCampaign(await readJson(backupFile))
+        decoded = withFileIdentity(decodeCampaign(await readJson(backupFile)), id)
       } catch {
         continue
       }
@@ -227,6 +227,21 @@ export class CampaignStore {
 }
 
 /** Syntax and schema errors mean the file is damaged; I/O errors (permissions…) do not. */
+/**
+ * The file name is the campaign's identity: a file whose inner id differs (a copied file, a hand
+ * edit, a hostile `../x`) is repaired to its file name, so every save writes the file it was
+ * opened from and never another campaign's.
+ */
+function withFileIdentity(decoded: DecodedCampaign, id: string): DecodedCampaign {
+  if (decoded.campaign.id === id) return decoded
+  const inner = JSON.stringify(decoded.campaign.id.slice(0, 100))
+  return {
+    ...decoded,
+    campaign: { ...decoded.campaign, id },
+    repairs: [...decoded.repairs, `The campaign's inner id ${inner} did not match its file name; it now uses "${id}".`],
+  }
+}
+
 function isDamage(error: unknown): boolean {
   return (
     error instanceof SyntaxError ||

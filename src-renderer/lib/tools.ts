@@ -100,7 +100,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Esc', label: 'help.escape', action: { kind: 'escape' }, match: ['escape'] },
   { keys: 'S', label: 'help.exportPng', action: { kind: 'export-png' }, match: ['s'] },
   { keys: '?', label: 'help.title', action: { kind: 'toggle', what: 'help' }, match: ['?'] },
-  { keys: 'N / PageDown', label: 'turn.next', action: { kind: 'turn', by: 1 }, match: ['n', 'pagedown'] },
+  { keys: 'PageDown', label: 'turn.next', action: { kind: 'turn', by: 1 }, match: ['pagedown'] },
   { keys: 'PageUp', label: 'turn.previous', action: { kind: 'turn', by: -1 }, match: ['pageup'] },
 ]
 
