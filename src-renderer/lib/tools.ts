@@ -74,7 +74,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   tool('W', 'wall'),
   tool('D', 'door'),
   tool('L', 'low-wall'),
-  tool('N', 'window'),
+  tool('M', 'window'),
   tool('T', 'terrain'),
   tool('E', 'elevation'),
   tool('I', 'light'),

@@ -1,4 +1,4 @@
-// The window edge tool end to end: a GM draws a window into a wall with the real tool (N key and
+// The window edge tool end to end: a GM draws a window into a wall with the real tool (M key and
 // a click on a grid line), it is stored as the scenario format's `window` edge, and it is drawn.
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -24,10 +24,10 @@ afterAll(async () => {
 })
 
 describe('window edges in the map editor', () => {
-  it('places a window on a wall with the N tool and saves it as a window edge', async () => {
+  it('places a window on a wall with the M tool and saves it as a window edge', async () => {
     const mapId = await createMap(page, { name: 'Window room', system: 'arianrhod', width: 10, height: 8 })
     await drawRoom(page, [1, 1], [6, 5])
-    await page.keyboard.press('n')
+    await page.keyboard.press('m')
     await page.locator('[data-testid="board"][data-tool="window"]').waitFor({ timeout: 10_000 })
     const a: Cell = [6, 3]
     const b: Cell = [7, 3]

@@ -9,6 +9,7 @@ import {
   isDystopiaRange,
   modeFor,
   readArea,
+  readCover,
   readPath,
   readReach,
   tokenAt,
@@ -110,5 +111,16 @@ describe('fight helpers', () => {
     expect(costColour(0)).toBe('hsl(120 75% 45%)')
     expect(costColour(1)).toBe('hsl(0 75% 45%)')
     expect(costColour(7)).toBe(costColour(1))
+  })
+})
+
+describe('readCover', () => {
+  it('keeps the Arianrhod reaction dice (部分遮蔽: 「リアクションの判定に＋1D」)', () => {
+    expect(readCover({ cover: 'partial', targetable: true, reactionDice: 1 })).toEqual({
+      cover: 'partial',
+      targetable: true,
+      reactionDice: 1,
+    })
+    expect(readCover({ cover: 'none', soft: false })).toEqual({ cover: 'none', soft: false })
   })
 })

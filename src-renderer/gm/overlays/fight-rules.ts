@@ -65,6 +65,8 @@ export interface CoverAnswer {
   soft?: boolean
   targetable?: boolean
   reason?: string
+  /** Arianrhod: dice added to the target's reaction (partial cover +1D). */
+  reactionDice?: number
 }
 
 export interface LightAnswer {
@@ -114,6 +116,7 @@ export function readReach(answer: unknown): ReachAnswer {
     cells: list,
     allowed: answer.allowed !== false,
     ...(typeof answer.reason === 'string' ? { reason: answer.reason } : {}),
+    ...(typeof answer.reactionDice === 'number' ? { reactionDice: answer.reactionDice } : {}),
   }
 }
 
@@ -150,6 +153,7 @@ export function readCover(answer: unknown): CoverAnswer {
     ...(typeof answer.soft === 'boolean' ? { soft: answer.soft } : {}),
     ...(typeof answer.targetable === 'boolean' ? { targetable: answer.targetable } : {}),
     ...(typeof answer.reason === 'string' ? { reason: answer.reason } : {}),
+    ...(typeof answer.reactionDice === 'number' ? { reactionDice: answer.reactionDice } : {}),
   }
 }
 

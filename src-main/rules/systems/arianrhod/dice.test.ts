@@ -68,3 +68,13 @@ describe('部分遮蔽: 「攻撃やスキル、トラップ等の対象とな�
     expect((door.targets as Target[]).map((t) => t.id)).toEqual(['a'])
   })
 })
+
+describe('明度2以下 on movement checks', () => {
+  it('a jump from a dark square loses a die; from a lit one it does not', () => {
+    const jump = (ambient: number) =>
+      ask('a _ .', { a: { move: 6 } }, { type: 'path', token: 'a', to: [2, 0], mode: 'jump' }, { light: { ambient } })
+    expect(jump(2)).toMatchObject({ checks: [{ kind: 'jump', ability: 'STR', dc: 4, dice: -1 }] })
+    expect(jump(3)).toMatchObject({ checks: [{ kind: 'jump', ability: 'STR', dc: 4 }] })
+    expect((jump(3).checks as Answer[])[0].dice).toBeUndefined()
+  })
+})

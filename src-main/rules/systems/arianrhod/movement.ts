@@ -9,6 +9,7 @@ import { leastCostSearch, windowAround } from '../../grid/search'
 import type { ArToken, Field } from './field'
 import { sortIds } from './field'
 import { ORTHOGONAL_STEP, stepCost } from './metric'
+import { darknessDice } from './combat'
 
 export const MOVE_MODES = [
   'combat',
@@ -47,6 +48,8 @@ export interface Check {
   against?: string[]
   /** This check is rolled only if the named ability's check of the same step failed. */
   ifFailed?: 'STR'
+  /** Dice added to the roll: −1 where the square is at 明度 ≤ 2 (the roll keeps at least one die). */
+  dice?: number
   /** 登攀 STR: the metres this check climbs (【移動力】÷ 2, the 【移動力】 less the movement made before). */
   climbs?: number
   /** Where the character is after this check succeeds (a climb: on the wall or on top). */
@@ -267,6 +270,12 @@ function searchMoves(
 
 export const VERTICAL_JUMP_DC_PER_METRE = 4
 
+/** 明度2以下: 「全ての行為判定のダイスが1個減少する」 — the check carries `dice: -1` (never below one die). */
+function withDarkness(field: Field, cell: number, check: Check): Check {
+  const dice = darknessDice(field, cell)
+  return dice === 0 ? check : { ...check, dice }
+}
+
 /**
  * 登攀 as the seed plays it: 「【筋力】判定に成功すれば［【移動力】÷2］ｍ登ることができる。判定に失敗した
  * 場合は、難易度10の【敏捷】判定に成功すれば［【移動力】÷2］メートル落ちるだけですむ。この【敏捷】判定にも
@@ -333,12 +342,13 @@ export function describePath(
   if (!raw || raw.length === 0) return null
   const grid = field.grid
   const steps: PathAnswerStep[] = []
-  const checks: Check[] = [...plan.startChecks]
+  const checks: Check[] = plan.startChecks.map((c) => withDarkness(field, plan.start, c))
   const falls: FallReport[] = []
   let previous = plan.start
   let previousCost = 0
   let previousFloor = plan.startElevation
   for (const step of raw) {
+    const checksBefore = checks.length
     const [px, py] = grid.cellOf(previous)
     const [tx, ty] = grid.cellOf(step.cell)
     const floor = grid.elevation[step.cell]
@@ -390,6 +400,8 @@ export function describePath(
         })
       }
     }
+    // The checks of this step are rolled where the character takes off / climbs from.
+    for (let i = checksBefore; i < checks.length; i++) checks[i] = withDarkness(field, previous, checks[i])
     previous = step.cell
     previousCost = step.cost
     previousFloor = floor
