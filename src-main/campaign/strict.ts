@@ -55,9 +55,16 @@ export const recordKeySchema = z
   .max(200)
   .refine((key) => !PROTOTYPE_KEYS.has(key), { message: 'This name is reserved.' })
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 const BIDI_OVERRIDE = /[\u202a-\u202e\u2066-\u2069]/
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true
+  }
+  return false
+}
 
 /** One rule for campaign names, whether created, renamed or imported. */
 export const campaignNameSchema = z
@@ -65,6 +72,6 @@ export const campaignNameSchema = z
   .trim()
   .min(1, 'A campaign name cannot be blank.')
   .max(200)
-  .refine((name) => !CONTROL.test(name), { message: 'A campaign name cannot hold control characters.' })
+  .refine((name) => !hasControlCharacter(name), { message: 'A campaign name cannot hold control characters.' })
   .refine((name) => !LONE_SURROGATE.test(name), { message: 'A campaign name must be valid Unicode text.' })
   .refine((name) => !BIDI_OVERRIDE.test(name), { message: 'A campaign name cannot hold text-direction overrides.' })
