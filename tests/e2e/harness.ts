@@ -13,7 +13,11 @@ import { launchChromium } from './chromium'
 import { ACTION_TIMEOUT_MS } from './gm-page'
 
 export const repo = fileURLToPath(new URL('../../', import.meta.url))
-export const screenshotDir = join(repo, 'tests', 'e2e', 'screenshots')
+/**
+ * Where suites write screenshots: an untracked folder, so a test run never rewrites tracked files.
+ * The copies the README shows live in tests/e2e/screenshots/ and are refreshed by hand.
+ */
+export const screenshotDir = join(repo, '.tmp', 'screenshots')
 export const staticDir = join(repo, 'out', 'renderer')
 
 export interface RigOptions {
@@ -58,6 +62,7 @@ export async function startRig(campaigns?: unknown[], options: RigOptions = {}):
   if (!existsSync(join(staticDir, 'gm.html')) || !existsSync(join(staticDir, 'player.html'))) {
     throw new Error(`No built renderer in ${staticDir}. Run \`npx electron-vite build\` first (npm run test:e2e does).`)
   }
+  await mkdir(screenshotDir, { recursive: true })
   const root = await mkdtemp(join(tmpdir(), `grid-gm-${options.name ?? 'e2e'}-`))
   const dataDir = join(root, 'data')
   await mkdir(dataDir)
