@@ -80,10 +80,13 @@ describe('static files', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
     const header = String(res.headers['content-security-policy'])
     expect(header).toContain("default-src 'self'")
-    expect(header).toContain("connect-src 'self' ws://127.0.0.1:*")
+    // Issue 11.11: the page's socket may reach the host's own port, not any loopback port.
+    expect(header).toContain(`connect-src 'self' ws://127.0.0.1:${host.port}`)
+    expect(header).not.toContain('ws://127.0.0.1:*')
     expect(header).not.toContain('unsafe-eval')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
-    expect(res.body).toContain(`content="${metaContentSecurityPolicy('web')}"`)
+    expect(res.body).toContain(`content="${metaContentSecurityPolicy('web', `127.0.0.1:${host.port}`)}"`)
+    expect(res.body).not.toContain('ws://127.0.0.1:*')
     expect(res.body).not.toContain(`content="${metaContentSecurityPolicy('electron')}"`)
   })
 

@@ -29,9 +29,9 @@ export function mimeTypeFor(path: string): string {
   return MIME_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream'
 }
 
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(socketHost?: string): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy('web'),
+    'Content-Security-Policy': contentSecurityPolicy('web', socketHost),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'X-Frame-Options': 'DENY',
@@ -74,9 +74,11 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     return
   }
   const type = mimeTypeFor(file)
+  // Callers have checked the Host header against their own address and port.
+  const socketHost = req.headers.host
   let body: Buffer = await readFile(file)
-  if (type.startsWith('text/html')) body = Buffer.from(withWebCspMeta(body.toString('utf8')))
-  res.writeHead(200, { ...securityHeaders(), 'Content-Type': type, 'Content-Length': body.length })
+  if (type.startsWith('text/html')) body = Buffer.from(withWebCspMeta(body.toString('utf8'), socketHost))
+  res.writeHead(200, { ...securityHeaders(socketHost), 'Content-Type': type, 'Content-Length': body.length })
   res.end(req.method === 'HEAD' ? undefined : body)
 }
 

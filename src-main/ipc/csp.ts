@@ -20,21 +20,27 @@ const BASE_DIRECTIVES: readonly string[] = [
  */
 export type CspTarget = 'electron' | 'web' | 'dev'
 
-/** Header form; frame-ancestors only works as a header, not in a <meta>. */
-export function contentSecurityPolicy(target: CspTarget): string {
-  return [...metaDirectives(target), "frame-ancestors 'none'"].join('; ')
+/**
+ * Header form; frame-ancestors only works as a header, not in a <meta>. `socketHost` is the
+ * host:port the page was served from (web only): its WebSocket may connect there and nowhere else.
+ */
+export function contentSecurityPolicy(target: CspTarget, socketHost?: string): string {
+  return [...metaDirectives(target, socketHost), "frame-ancestors 'none'"].join('; ')
 }
 
 /** The policy as written into the pages' <meta http-equiv="Content-Security-Policy">. */
-export function metaContentSecurityPolicy(target: CspTarget): string {
-  return metaDirectives(target).join('; ')
+export function metaContentSecurityPolicy(target: CspTarget, socketHost?: string): string {
+  return metaDirectives(target, socketHost).join('; ')
 }
 
-function metaDirectives(target: CspTarget): string[] {
-  // Only the browser build talks to main over a WebSocket, and only to the loopback host.
-  const connect = target === 'web' ? "connect-src 'self' ws://127.0.0.1:*" : "connect-src 'self'"
+const HOST_PORT = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:.]+\]:\d{1,5}$/
+
+function metaDirectives(target: CspTarget, socketHost?: string): string[] {
+  // Only the browser build talks to main over a WebSocket, and only to the host that served it
+  // (its own port: never any other loopback service).
+  const own = target === 'web' && socketHost && HOST_PORT.test(socketHost) ? ` ws://${socketHost}` : ''
   const base = target === 'dev' ? BASE_DIRECTIVES.map(allowInlineStyles) : BASE_DIRECTIVES
-  return [...base, connect]
+  return [...base, `connect-src 'self'${own}`]
 }
 
 export function allowInlineStyles(directive: string): string {
@@ -47,10 +53,10 @@ const META_CSP = /<meta\s+http-equiv="Content-Security-Policy"\s+content="[^"]*"
  * The built pages carry the Electron policy; the host serves them with the web one instead.
  * Throws if a page lacks the tag, so a page can never be served with no policy in it.
  */
-export function withWebCspMeta(html: string): string {
+export function withWebCspMeta(html: string, socketHost?: string): string {
   if (!META_CSP.test(html)) throw new Error('Page has no Content-Security-Policy <meta> tag.')
   return html.replace(
     META_CSP,
-    `<meta http-equiv="Content-Security-Policy" content="${metaContentSecurityPolicy('web')}" />`,
+    `<meta http-equiv="Content-Security-Policy" content="${metaContentSecurityPolicy('web', socketHost)}" />`,
   )
 }
