@@ -13,6 +13,7 @@ import { startHost, type RunningHost } from './server'
 
 const PAGE = `<!doctype html><html><head>
 <meta http-equiv="Content-Security-Policy" content="${metaContentSecurityPolicy('electron')}" />
+<script type="module" src="./assets/app.js"></script>
 </head><body>player</body></html>`
 
 let root: string
@@ -25,7 +26,10 @@ beforeEach(async () => {
   await mkdir(join(staticDir, 'assets'), { recursive: true })
   await writeFile(join(staticDir, 'player.html'), PAGE)
   await writeFile(join(staticDir, 'gm.html'), PAGE.replace('player', 'gm'))
-  await writeFile(join(staticDir, 'assets', 'app.js'), 'console.log(1)')
+  await writeFile(join(staticDir, 'assets', 'app.js'), 'import "./chunk.js"')
+  await writeFile(join(staticDir, 'assets', 'chunk.js'), 'console.log(1)')
+  // Part of the GM bundle: never served on the LAN.
+  await writeFile(join(staticDir, 'assets', 'gm-only.js'), 'console.log("gm")')
   host = await startHost({ dataDir: join(root, 'data'), port: 0, staticDir, autosaveDelayMs: 10_000 })
 })
 
@@ -80,18 +84,55 @@ function connect(port: number, path: string, origin = `http://127.0.0.1:${port}`
   })
 }
 
-function get(port: number, path: string): Promise<number> {
+function fetchPage(port: number, path: string, cookie?: string): Promise<{ status: number; body: string; cookie: string | null }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path }, (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
+    const req = request({ host: '127.0.0.1', port, path, headers: cookie ? { cookie } : {} }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, cookie: res.headers['set-cookie']?.[0]?.split(';')[0] ?? null }))
     })
     req.on('error', reject)
     req.end()
   })
 }
 
+async function get(port: number, path: string, cookie?: string): Promise<number> {
+  return (await fetchPage(port, path, cookie)).status
+}
+
 describe('LAN view', () => {
+  it('serves only the player bundle, never through encoded paths, and the join page asks for the code', async () => {
+    const gm = await connect(host.port, '/ws')
+    const { port, joinCode } = (await gm.call('lan.start')).value as LanStatus
+    const lan = port as number
+    const join = await fetchPage(lan, '/join')
+    expect(join.status).toBe(200)
+    expect(join.body).toContain('name="code"')
+    const wrong = await fetchPage(lan, '/player.html?code=AAAAAAAA')
+    expect(wrong.status).toBe(403)
+    expect(wrong.body).toContain('not right')
+    const page = await fetchPage(lan, `/player.html?code=${joinCode}`)
+    expect(page.status).toBe(200)
+    const cookie = page.cookie!
+    expect(await get(lan, '/assets/app.js', cookie)).toBe(200)
+    expect(await get(lan, '/assets/chunk.js', cookie)).toBe(200)
+    for (const path of [
+      '/assets/gm-only.js',
+      '/assets/..%2fgm.html',
+      '/assets/%2e%2e%2fplayer.html',
+      '/assets/%2e%2e/gm.html',
+      '/%2e%2e/gm.html',
+      '/assets/..%5cgm.html',
+      '/gm.html',
+    ]) {
+      const answer = await fetchPage(lan, path, cookie)
+      expect([answer.status, path]).toEqual([404, path])
+      expect(answer.body).not.toContain('gm')
+    }
+    await gm.call('lan.stop')
+  })
+
   it('is off by default, needs the join code, is read-only, and closes its port when stopped', async () => {
     const gm = await connect(host.port, '/ws')
     expect((await gm.call('lan.status')).value).toMatchObject({ running: false, port: null, joinCode: null })
@@ -106,7 +147,8 @@ describe('LAN view', () => {
     expect(await get(port, '/player.html?code=WRONGCDE')).toBe(403)
     expect(await get(port, `/player.html?code=${started.joinCode}`)).toBe(200)
     expect(await get(port, '/gm.html')).toBe(404)
-    expect(await get(port, '/assets/app.js')).toBe(200)
+    // the bundle's files need the code too (a cookie set by the player page)
+    expect(await get(port, '/assets/app.js')).toBe(403)
 
     // sockets: refused without the code or from another origin
     await expect(connect(port, '/ws')).rejects.toThrow('HTTP 403')
@@ -136,13 +178,15 @@ describe('LAN view', () => {
     await gm.call('lan.stop')
   })
 
-  it('closes a connection that sends too fast and limits wrong codes per address', async () => {
+  it('answers every message of a client that sends too fast, with an error, and limits wrong codes per address', async () => {
     const gm = await connect(host.port, '/ws')
     const { port, joinCode } = (await gm.call('lan.start')).value as LanStatus
     const player = await connect(port as number, `/ws?code=${joinCode}`)
-    const closed = new Promise<number>((resolve) => player.ws.once('close', (code) => resolve(code)))
-    for (let i = 0; i < 40; i++) player.ws.send(JSON.stringify({ id: i + 1, verb: 'player.current' }))
-    expect(await closed).toBe(1008)
+    // Issue 11.10: 15 messages at once all get an answer, and the connection stays open.
+    const answers = await Promise.all(Array.from({ length: 15 }, () => player.call('player.current')))
+    expect(answers.filter((a) => a.ok).length).toBeGreaterThan(0)
+    expect(answers.filter((a) => !a.ok).every((a) => a.error?.code === 'rate-limited')).toBe(true)
+    expect(player.ws.readyState).toBe(WebSocket.OPEN)
 
     const statuses: number[] = []
     for (let i = 0; i < 12; i++) statuses.push(await get(port as number, '/player.html?code=AAAAAAAA'))

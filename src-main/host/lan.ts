@@ -15,6 +15,7 @@ import { codeMatches, newJoinCode } from './join-code'
 import { parseClientMessage, type ServerMessage } from './messages'
 import { KeyedLimiter, tokenBucket } from './rate-limit'
 import { securityHeaders, serveStatic } from './static-files'
+import { cookieValue, JOIN_COOKIE, joinPage, lanRequestPath, playerBundleFiles } from './lan-files'
 
 export const LAN_BIND_ADDRESS = '0.0.0.0'
 const MAX_MESSAGE_BYTES = 4 * 1024
@@ -84,22 +85,37 @@ export function createLanServer(options: LanServerOptions): LanServer {
       return failures.take(remote) ? 'bad' : 'limited'
     }
 
+    const bundle = await playerBundleFiles(options.staticDir)
+    const serveJoinPage = (res: ServerResponse, status: number, wrong: boolean): void => {
+      // The join page's one form submits to this server; everything else stays as strict as the app.
+      const headers = securityHeaders()
+      headers['Content-Security-Policy'] = headers['Content-Security-Policy'].replace("form-action 'none'", "form-action 'self'")
+      res.writeHead(status, { ...headers, 'Content-Type': 'text/html; charset=utf-8' })
+      res.end(joinPage(wrong))
+    }
     const server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://lan')
-      if (url.pathname === '/' || url.pathname === '/join') {
+      const path = lanRequestPath(url.pathname)
+      if (path === null) return refuse(res, 404, 'Not found')
+      if (path === '/' || path === '/join') {
         const query = url.searchParams.get('code')
-        res.writeHead(302, { ...securityHeaders(), Location: `/player.html${query ? `?code=${encodeURIComponent(query)}` : ''}` })
+        if (!query) return serveJoinPage(res, 200, false)
+        res.writeHead(302, { ...securityHeaders(), Location: `/player.html?code=${encodeURIComponent(query)}` })
         res.end()
         return
       }
-      if (url.pathname === '/player.html') {
+      if (path === '/player.html') {
         const verdict = codeAllowed(req, url.searchParams.get('code'))
-        if (verdict === 'limited') return refuse(res, 429, 'Too many attempts. Wait a minute.')
-        if (verdict === 'bad') return refuse(res, 403, 'Ask the GM for the join code: /player.html?code=…')
-      } else if (!url.pathname.startsWith('/assets/')) {
+        if (verdict === 'limited') return refuse(res, 429, 'Too many attempts. Wait a minute. / 試行が多すぎます。しばらく待ってください。')
+        if (verdict === 'bad') return serveJoinPage(res, 403, url.searchParams.has('code'))
+        // The bundle's files are fetched without the code in their URL: a cookie carries it.
+        res.setHeader('Set-Cookie', `${JOIN_COOKIE}=${encodeURIComponent(code)}; HttpOnly; SameSite=Strict; Path=/`)
+      } else if (!bundle.has(path)) {
         return refuse(res, 404, 'Not found')
+      } else if (!codeMatches(code, cookieValue(req.headers.cookie, JOIN_COOKIE))) {
+        return refuse(res, 403, 'Join first: /join')
       }
-      serveStatic(options.staticDir, req, res).catch(() => {
+      serveStatic(options.staticDir, req, res, path).catch(() => {
         if (!res.headersSent) refuse(res, 500, 'Internal error')
         else res.destroy()
       })
@@ -124,11 +140,12 @@ export function createLanServer(options: LanServerOptions): LanServer {
     function attach(ws: WebSocket): void {
       const bucket = tokenBucket(MESSAGE_BURST, MESSAGES_PER_SECOND, now)
       ws.on('message', (raw, isBinary) => {
-        if (!bucket.take()) {
-          ws.close(1008, 'rate limit')
-          return
-        }
         const parsed = parseClientMessage(isBinary ? null : raw.toString())
+        if (!bucket.take()) {
+          // Too fast: every message still gets an answer (an error), and the connection stays.
+          const id = parsed.ok ? parsed.message.id : parsed.id
+          return send(ws, { id, result: { ok: false, error: { code: 'rate-limited', message: 'Too many requests; try again in a moment.' } } })
+        }
         if (!parsed.ok) return send(ws, { id: parsed.id, result: { ok: false, error: parsed.error } })
         const { id, verb, args } = parsed.message
         if (verb !== 'player.current') {

@@ -55,13 +55,14 @@ export function resolveInside(root: string, urlPath: string): string | null {
   return target.startsWith(base + sep) ? target : null
 }
 
-export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Serves a file of `root`; `checkedPath` is a path the caller already decoded and allowed. */
+export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, checkedPath?: string): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { ...securityHeaders(), Allow: 'GET, HEAD', 'Content-Type': 'text/plain' })
     res.end('Method not allowed')
     return
   }
-  const pathname = new URL(req.url ?? '/', 'http://host').pathname
+  const pathname = checkedPath ?? new URL(req.url ?? '/', 'http://host').pathname
   if (pathname === '/') {
     res.writeHead(302, { ...securityHeaders(), Location: '/gm.html' })
     res.end()

@@ -64,6 +64,7 @@ describe('LAN view', () => {
     )
     expect(socketOutcome).toBe('refused')
     expect(await status(port, '/gm.html')).toBe(404)
+    expect(await status(port, '/assets/..%2fgm.html')).toBe(404)
 
     // With the code: the player view, the same payload the projector gets.
     const tablet = await rig.context.newPage()
@@ -76,6 +77,15 @@ describe('LAN view', () => {
     expect(frames.some((f) => f.includes('"visible"'))).toBe(true)
     expect(frames.some((f) => f.includes(HIDDEN_ID))).toBe(false)
     await expect.poll(async () => (await gm.locator('[data-testid="pv-lan-connections"]').innerText()).includes('1'), { timeout: 10_000 }).toBe(true)
+
+    // The join page: a field for the code, a clear message when it is wrong, the view when right.
+    await stranger.goto(`${lanBase}/join`)
+    await stranger.locator('input[name="code"]').fill('WRONG123')
+    await stranger.locator('button[type="submit"]').click()
+    await stranger.locator('.wrong[role="alert"]').waitFor()
+    await stranger.locator('input[name="code"]').fill(code)
+    await stranger.locator('button[type="submit"]').click()
+    await stranger.locator(`[data-testid="player-view"][data-lan="true"][data-connection="open"]`).waitFor()
 
     // Off: the tablet loses its connection and the port is closed.
     await gm.locator('[data-testid="pv-lan-stop"]').click()
