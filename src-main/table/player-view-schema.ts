@@ -23,7 +23,8 @@ export type PlayerToken = z.infer<typeof playerTokenSchema>
 export const playerEdgeSchema = z.strictObject({
   between: z.tuple([cell, cell]),
   kind: z.enum(['wall', 'door', 'low-wall', 'window']),
-  state: z.enum(['open', 'closed', 'locked']).optional(),
+  /** Never 'locked': players cannot tell a locked door from a closed one. */
+  state: z.enum(['open', 'closed']).optional(),
 })
 
 export const playerTemplateSchema = z.strictObject({

@@ -78,3 +78,17 @@ describe('player view: turn order and rolls', () => {
     expect(view.rolls).toBeUndefined()
   })
 })
+
+describe('player view: doors', () => {
+  it('shows a locked door as closed: players cannot tell it is locked (issue 12.17)', () => {
+    const map = makeMap({
+      width: 3,
+      height: 1,
+      tokens: [{ id: 'pc', name: 'Hero', at: [0, 0], faction: 'party' }],
+      edges: [{ between: [[0, 0], [1, 0]], kind: 'door', state: 'locked' }],
+    })
+    const view = playerMapSchema.parse(toPlayerView(makeCampaign({ maps: [map] }), 'm1'))
+    expect(view.edges).toEqual([{ between: [[0, 0], [1, 0]], kind: 'door', state: 'closed' }])
+    expect(JSON.stringify(view)).not.toContain('locked')
+  })
+})

@@ -135,7 +135,9 @@ function playerEdge(edge: CampaignEdge): PlayerMapView['edges'][number] {
     [edge.between[1][0], edge.between[1][1]],
   ]
   if (edge.kind === 'door' && edge.secret && !edge.revealed && edge.state !== 'open') return { between, kind: 'wall' }
-  return { between, kind: edge.kind, ...(edge.kind === 'door' && edge.state ? { state: edge.state } : {}) }
+  // Whether a door is locked is the GM's to know: players see a closed door (issue 12.17).
+  const state = edge.state === 'locked' ? 'closed' : edge.state
+  return { between, kind: edge.kind, ...(edge.kind === 'door' && state ? { state } : {}) }
 }
 
 function playersSeeToken(map: CampaignMap, token: CampaignToken, seen: (at: readonly [number, number]) => boolean): boolean {
