@@ -49,6 +49,13 @@ describe('edge naming and drawing', () => {
 })
 
 describe('edgeClickCommand', () => {
+  it('makes a secret door when "new doors are secret" is ticked, also over an existing wall (issue 11.7)', () => {
+    const walled = { ...map, edges: [{ between: [[1, 1], [2, 1]] as [[number, number], [number, number]], kind: 'wall' as const }] }
+    expect(edgeClickCommand(walled, [[1, 1], [2, 1]], 'door', true).edge).toEqual({ kind: 'door', state: 'closed', secret: true })
+    expect(edgeClickCommand(map, [[1, 1], [2, 1]], 'door', true).edge).toEqual({ kind: 'door', state: 'closed', secret: true })
+    expect(edgeClickCommand(walled, [[1, 1], [2, 1]], 'door').edge).toEqual({ kind: 'door', state: 'closed' })
+  })
+
   it('adds the tool’s partition to an empty edge', () => {
     expect(edgeClickCommand(map, [[2, 1], [1, 1]], 'wall')).toEqual({
       type: 'edge.set',

@@ -72,7 +72,8 @@ const DOOR_CYCLE = ['closed', 'open', 'locked'] as const
  * What clicking an edge with a tool does: an empty edge gets the tool's partition; the same kind
  * again removes it; a door steps closed → open → locked → removed; another kind replaces it.
  */
-export function edgeClickCommand(map: CampaignMap, between: Between, tool: EdgeKind): EdgeSetCommand {
+/** `secretDoors`: a door this click creates (on an empty line or over a wall) is secret. */
+export function edgeClickCommand(map: CampaignMap, between: Between, tool: EdgeKind, secretDoors = false): EdgeSetCommand {
   const existing = findEdge(map, between)
   const base = { type: 'edge.set' as const, mapId: map.id, between: normaliseBetween(between) }
   if (existing?.kind === tool) {
@@ -82,7 +83,8 @@ export function edgeClickCommand(map: CampaignMap, between: Between, tool: EdgeK
     }
     return { ...base, edge: null }
   }
-  return { ...base, edge: tool === 'door' ? { kind: 'door', state: 'closed' } : { kind: tool } }
+  if (tool !== 'door') return { ...base, edge: { kind: tool } }
+  return { ...base, edge: { kind: 'door', state: 'closed', ...(secretDoors ? { secret: true } : {}) } }
 }
 
 export const TERRAIN_FILL: Record<string, string> = {

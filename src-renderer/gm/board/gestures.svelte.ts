@@ -171,9 +171,7 @@ export class ToolGestures {
           await this.session.dispatch(toggleDoor(map, between, true))
           return
         }
-        const command = edgeClickCommand(map, between, tool)
-        if (tool === 'door' && !existing && command.edge && editor.secretDoors) command.edge.secret = true
-        await this.session.dispatch(command)
+        await this.session.dispatch(edgeClickCommand(map, between, tool, editor.secretDoors))
         return
       }
       case 'stroke':
