@@ -21,6 +21,12 @@ export class EditorState {
   /** Index into the map's light sources being edited, if any. */
   selectedLight = $state<number | null>(null)
   tokenFaction = $state('party')
+  /** "Place hidden" per faction; unset means on for every faction but the party (issue 11.8). */
+  placeHidden = $state<Record<string, boolean>>({})
+
+  placesHidden(faction: string): boolean {
+    return Object.hasOwn(this.placeHidden, faction) ? this.placeHidden[faction] : faction !== 'party'
+  }
   deployFaction = $state('party')
   /** The trap being edited in the trap tool's panel, by id. */
   selectedTrap = $state<string | null>(null)

@@ -241,7 +241,8 @@ export class ToolGestures {
     const { editor, focus } = this.session
     const faction = editor.tokenFaction.trim() || 'party'
     const count = map.tokens.filter((t) => t.faction === faction).length + 1
-    const id = newId(faction.replace(/[^\w-]/g, '').slice(0, 20) || 'token')
+    // Opaque: an id never tells the players a faction (ids reach the player view).
+    const id = newId('token')
     const defaults = DEFAULT_MOVE[map.system]
     await this.session.dispatch({
       type: 'token.add',
@@ -252,6 +253,8 @@ export class ToolGestures {
         at: cell,
         faction,
         ...(defaults !== undefined ? { move: defaults } : {}),
+        // Placed hidden, a new enemy is never projected before the GM decides to show it.
+        ...(editor.placesHidden(faction) ? { hidden: true } : {}),
       },
     })
     if (this.getMap().tokens.some((t) => t.id === id)) focus.select(id)
@@ -338,7 +341,7 @@ const DEFAULT_MOVE: Record<CampaignMap['system'], number | undefined> = {
 let counter = 0
 function newId(prefix: string): string {
   counter = (counter + 1) % 1296
-  return `${prefix}-${Date.now().toString(36)}${counter.toString(36).padStart(2, '0')}`
+  return `${prefix}-${Math.random().toString(36).slice(2, 10)}${counter.toString(36).padStart(2, '0')}`
 }
 
 /**

@@ -47,6 +47,7 @@ export const en = {
   'dice.secretMark': 'secret',
   'dice.rollCheck': 'Roll',
   'token.initiative': 'Initiative modifier / 【行動値】',
+  'token.placeHidden': 'Place hidden (players do not see it until you untick Hidden)',
 } as const
 
 export const ja = {
@@ -97,4 +98,5 @@ export const ja = {
   'dice.secretMark': 'シークレット',
   'dice.rollCheck': '振る',
   'token.initiative': 'イニシアチブ修正値／【行動値】',
+  'token.placeHidden': '非公開で置く（「非公開」を外すまでプレイヤーには見えない）',
 } as const satisfies Record<keyof typeof en, string>
