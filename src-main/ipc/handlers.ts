@@ -354,6 +354,14 @@ function withConditionStates<T extends { id: string; states?: TokenState[] }>(to
   return { ...token, states: [...new Set([...(token.states ?? []), ...added])] }
 }
 
+/** Pathfinder / dnd35: a combatant that has not had its first turn, or marked so, is flat-footed. */
+function withFlatFooted<T extends { id: string }>(token: T, map: CampaignMap): T {
+  if (map.system !== 'pathfinder' && map.system !== 'dnd35') return token
+  const waiting = map.fight?.order.some((c) => c.tokenId === token.id) && !map.fight.acted.includes(token.id)
+  const marked = (map.conditions ?? []).some((c) => c.tokenId === token.id && ['flat-footed', '立ちすくみ'].includes(c.name.trim().toLowerCase()))
+  return waiting || marked ? { ...token, flatFooted: true } : token
+}
+
 export function toScenario(map: CampaignMap, query: unknown): Record<string, unknown> {
   return {
     format: 'gm-scenario/1',
@@ -382,7 +390,7 @@ export function toScenario(map: CampaignMap, query: unknown): Record<string, unk
         notes: _notes,
         privateStats: _private,
         ...token
-      }) => withConditionStates(token, map.conditions ?? []),
+      }) => withFlatFooted(withConditionStates(token, map.conditions ?? []), map),
     ),
     ...(map.system === 'dystopia' && map.deploy ? { dystopia: { deploy: map.deploy } } : {}),
     query,

@@ -87,7 +87,7 @@ describe('guild book (seed 004)', () => {
       [9, 1],
       [15, 1],
     ])
-    await expect(page.locator('[data-testid="pending-picks"]').first().textContent()).resolves.toContain('1')
+    await page.locator('[data-testid="pending-picks"]', { hasText: '1' }).first().waitFor()
   })
 
   it('shows the 戦利金 arithmetic per PC, credits it on confirm, and undoes and redoes it', async () => {

@@ -21,6 +21,10 @@ const extrasSchema = z.object({
   shape: z.enum(['tall', 'long']).optional(),
   /** Initiative modifier (for the initiative module). */
   initiative: z.number().int().optional(),
+  /** 立ちすくみ: has not had a turn yet in this fight (the turn tracker sets it). */
+  flatFooted: z.boolean().optional(),
+  /** 《迎え討ち》 (Combat Reflexes): may make attacks of opportunity while flat-footed. */
+  combatReflexes: z.boolean().optional(),
 })
 export type CreatureExtras = z.infer<typeof extrasSchema>
 

@@ -34,7 +34,8 @@ export function provokesAlong(
   sizes?: readonly (readonly [number, number])[],
 ): string[] {
   if (mode === 'five-foot-step' || positions.length < 2) return []
-  const enemies = threateningEnemies(field, creature)
+  // 003 立ちすくみ状態: 「《迎え討ち》特技を修得していない限り、機会攻撃を行えない」.
+  const enemies = threateningEnemies(field, creature).filter((e) => !e.extras.flatFooted || e.extras.combatReflexes)
   const passable = field.enemiesOf(creature).filter((e) => !e.helpless)
   const out: string[] = []
   const taken = new Set<string>()

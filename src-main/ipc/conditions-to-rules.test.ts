@@ -1,0 +1,59 @@
+// Turn state and conditions feed the rules queries where 003 says so: a flat-footed creature
+// makes no attacks of opportunity (「《迎え討ち》特技を修得していない限り、機会攻撃を行えない」),
+// and a prone or helpless condition becomes the token's state.
+import { describe, expect, it } from 'vitest'
+import { makeMap } from '../campaign/test-helpers'
+import type { CampaignMap } from '../campaign/schema'
+import { runScenario } from '../rules/scenario/run'
+import { toScenario } from './handlers'
+
+const fightMap = (acted: string[], extra: Partial<CampaignMap> = {}): CampaignMap =>
+  makeMap({
+    system: 'pathfinder',
+    width: 6,
+    height: 6,
+    tokens: [
+      { id: 'pc', name: 'PC', at: [1, 1], faction: 'party', move: 30 },
+      { id: 'orc', name: 'Orc', at: [2, 1], faction: 'enemy', move: 30 },
+    ],
+    fight: {
+      round: 1,
+      turn: 0,
+      order: [
+        { tokenId: 'pc', count: 15 },
+        { tokenId: 'orc', count: 10 },
+      ],
+      unaware: [],
+      acted,
+      delaying: [],
+      readied: [],
+      showOrder: false,
+      showRolls: false,
+      expired: [],
+    },
+    ...extra,
+  })
+
+const provokes = (map: CampaignMap) => {
+  const result = runScenario(toScenario(map, { type: 'path', token: 'pc', to: [1, 4], mode: 'move' }))
+  if (!result.ok) throw new Error(result.error.message)
+  return (result.answer as { provokes: string[] }).provokes
+}
+
+describe('turn state and conditions in the rules queries', () => {
+  it('a flat-footed orc (no turn yet) gets no attack of opportunity; after its turn it does', () => {
+    expect(provokes(fightMap([]))).toEqual([])
+    expect(provokes(fightMap(['orc']))).toEqual(['orc'])
+  })
+
+  it('《迎え討ち》 lets a flat-footed creature make attacks of opportunity', () => {
+    const map = fightMap([])
+    const reflexes = { ...map, tokens: map.tokens.map((t) => (t.id === 'orc' ? { ...t, combatReflexes: true } : t)) } as CampaignMap
+    expect(provokes(reflexes)).toEqual(['orc'])
+  })
+
+  it('a helpless condition makes the orc threaten nothing', () => {
+    const map = fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: 'helpless' }] })
+    expect(provokes(map)).toEqual([])
+  })
+})

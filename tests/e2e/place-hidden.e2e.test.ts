@@ -1,0 +1,56 @@
+// Issue 11.8: a token placed where the party can see it must not reach the player view before the
+// GM chooses to show it. The token tool places enemies hidden by default; unticking Hidden shows it.
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openCampaign, waitConnected } from './gm-page'
+import { placeToken } from './editor-steps'
+import { startRig, type Rig } from './harness'
+
+let rig: Rig
+let gm: Page
+let player: Page
+const frames: string[] = []
+
+describe('placing a token hidden', () => {
+  beforeAll(async () => {
+    rig = await startRig(undefined, { name: 'place-hidden', viewport: { width: 1366, height: 768 } })
+    gm = await rig.newPage()
+    await waitConnected(gm)
+    await openCampaign(gm, 'sample-campaign')
+    player = await rig.context.newPage()
+    player.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))))
+    await player.goto(`${rig.host.url}player.html`)
+    await gm.locator('[data-testid="show-to-players"]').click()
+    await player.locator('[data-testid="player-token"][data-token-id="pc-climber"]').waitFor()
+  }, 60_000)
+
+  afterAll(async () => {
+    await rig?.close()
+  })
+
+  it('places an enemy next to a PC hidden, so no player frame carries it, and shows it on request', async () => {
+    const start = frames.length
+    // Next to pc-climber at (6, 2): in plain sight of the party.
+    const id = await placeToken(gm, [7, 2], 'enemy')
+    await gm.locator(`[data-token="${id}"][data-hidden="true"]`).first().waitFor({ state: 'attached' })
+    expect(id).not.toContain('enemy')
+    // The placement changed the campaign, so the players were sent a new view: without the token.
+    await expect.poll(() => frames.length, { timeout: 10_000 }).toBeGreaterThan(start)
+    const whileHidden = frames.slice(start)
+    expect(whileHidden.some((f) => f.includes(id))).toBe(false)
+    await gm.locator('[data-testid="token-hidden"]').uncheck()
+    await player.locator(`[data-testid="player-token"][data-token-id="${id}"]`).waitFor()
+    expect(rig.problems).toEqual([])
+  })
+
+  it('places party tokens visible by default, and the option can be changed per faction', async () => {
+    await gm.locator('[data-testid="new-token-faction"]').fill('party')
+    await expect(gm.locator('[data-testid="token-place-hidden"]').isChecked()).resolves.toBe(false)
+    await gm.locator('[data-testid="new-token-faction"]').fill('enemy')
+    await expect(gm.locator('[data-testid="token-place-hidden"]').isChecked()).resolves.toBe(true)
+    await gm.locator('[data-testid="token-place-hidden"]').uncheck()
+    await gm.locator('[data-testid="new-token-faction"]').fill('party')
+    await gm.locator('[data-testid="new-token-faction"]').fill('enemy')
+    await expect(gm.locator('[data-testid="token-place-hidden"]').isChecked()).resolves.toBe(false)
+  })
+})
