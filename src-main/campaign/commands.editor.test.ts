@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { repairCampaign } from './repair'
 import { applyCommand, CommandError } from './commands'
 import { UndoHistory } from './history'
 import type { Campaign, Command } from './schema'
@@ -151,23 +152,33 @@ describe('token.update', () => {
   })
 })
 
-describe('map.light and deploy.set', () => {
-  it('replaces the light and refuses sources off the map', () => {
-    const after = map(
-      apply(makeCampaign(), { type: 'map.light', mapId: 'm1', ambient: 3, sources: [{ at: [2, 2], level: 5, radius: 4, id: 'torch' }] }),
-    )
-    expect(after.light).toEqual({ ambient: 3, sources: [{ at: [2, 2], level: 5, radius: 4, id: 'torch' }] })
-    const noAmbient = map(apply(makeCampaign(), { type: 'map.light', mapId: 'm1', sources: [] }))
-    expect(noAmbient.light).toEqual({ sources: [] })
-    expect(() => apply(makeCampaign(), { type: 'map.light', mapId: 'm1', sources: [{ at: [9, 9], level: 1, radius: 1 }] })).toThrow(
-      /outside/,
-    )
+describe('light and deploy commands change one thing at a time', () => {
+  it('adds, updates and removes one light by id, sets the ambient level, and refuses sources off the map', () => {
+    const added = apply(makeCampaign(), { type: 'light.add', mapId: 'm1', source: { at: [2, 2], level: 5, radius: 4, id: 'torch' } })
+    const lit = apply(added, { type: 'light.ambient', mapId: 'm1', ambient: 3 })
+    expect(map(lit).light).toEqual({ ambient: 3, sources: [{ at: [2, 2], level: 5, radius: 4, id: 'torch' }] })
+    const brighter = apply(lit, { type: 'light.update', mapId: 'm1', lightId: 'torch', patch: { level: 6 } })
+    expect(map(brighter).light.sources).toEqual([{ at: [2, 2], level: 6, radius: 4, id: 'torch' }])
+    expect(map(apply(brighter, { type: 'light.remove', mapId: 'm1', lightId: 'torch' })).light).toEqual({ ambient: 3, sources: [] })
+    expect(map(apply(lit, { type: 'light.ambient', mapId: 'm1' })).light).toEqual({ sources: [{ at: [2, 2], level: 5, radius: 4, id: 'torch' }] })
+    expect(() => apply(makeCampaign(), { type: 'light.add', mapId: 'm1', source: { at: [9, 9], level: 1, radius: 1, id: 'x' } })).toThrow(/outside/)
+    expect(() => apply(added, { type: 'light.add', mapId: 'm1', source: { at: [1, 1], level: 1, radius: 1, id: 'torch' } })).toThrow(/already/)
+    expect(() => apply(added, { type: 'light.remove', mapId: 'm1', lightId: 'nope' })).toThrow(/No light/)
   })
 
-  it('stores deploy squares per faction, sorted and unique; an empty list removes the faction', () => {
-    const set = apply(makeCampaign(), { type: 'deploy.set', mapId: 'm1', faction: 'party', cells: [[1, 4], [0, 4], [1, 4]] })
+  it('adds and removes deploy squares per faction, sorted and unique; a faction left with none loses its entry', () => {
+    const set = apply(makeCampaign(), { type: 'deploy.cells', mapId: 'm1', faction: 'party', add: [[1, 4], [0, 4], [1, 4]], remove: [] })
     expect(map(set).deploy).toEqual({ party: [[0, 4], [1, 4]] })
-    expect(map(apply(set, { type: 'deploy.set', mapId: 'm1', faction: 'party', cells: [] })).deploy).toEqual({})
+    const more = apply(set, { type: 'deploy.cells', mapId: 'm1', faction: 'party', add: [[2, 4]], remove: [] })
+    expect(map(more).deploy).toEqual({ party: [[0, 4], [1, 4], [2, 4]] })
+    expect(map(apply(set, { type: 'deploy.cells', mapId: 'm1', faction: 'party', add: [], remove: [[0, 4], [1, 4]] })).deploy).toEqual({})
+  })
+
+  it('gives lights without ids an id on load, the same one every time', () => {
+    const legacy = makeCampaign({ maps: [makeMap({ light: { sources: [{ at: [1, 1], level: 4, radius: 2 }, { at: [2, 1], level: 4, radius: 2, id: 'light-1' }] } })] })
+    const once = repairCampaign(legacy).campaign.maps[0].light.sources.map((s) => s.id)
+    expect(once).toEqual(['light-2', 'light-1'])
+    expect(repairCampaign(legacy).campaign.maps[0].light.sources.map((s) => s.id)).toEqual(once)
   })
 })
 

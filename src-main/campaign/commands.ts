@@ -24,9 +24,9 @@ import {
 } from './geometry'
 import {
   applyCellsSet,
-  applyDeploySet,
+  applyDeployCells,
   applyEdgesSet,
-  applyMapLight,
+  applyLightCommand,
   applyMapUpdate,
   applyTokenUpdate,
   requireSquareRoom,
@@ -122,10 +122,13 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
         const updated = applyTokenUpdate(map, command, fail)
         return command.patch.initiative !== undefined || command.clear?.includes('initiative') ? resortByValue(updated) : updated
       })
-    case 'map.light':
-      return updateMap(campaign, command.mapId, fail, (map) => applyMapLight(map, command, fail))
-    case 'deploy.set':
-      return updateMap(campaign, command.mapId, fail, (map) => applyDeploySet(map, command, fail))
+    case 'light.ambient':
+    case 'light.add':
+    case 'light.update':
+    case 'light.remove':
+      return updateMap(campaign, command.mapId, fail, (map) => applyLightCommand(map, command, fail))
+    case 'deploy.cells':
+      return updateMap(campaign, command.mapId, fail, (map) => applyDeployCells(map, command, fail))
     case 'fog.settings':
     case 'fog.reveal':
     case 'fog.reset':

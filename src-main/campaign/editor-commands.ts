@@ -144,30 +144,52 @@ export function applyTokenUpdate(map: CampaignMap, command: Of<'token.update'>, 
   return { ...map, tokens: map.tokens.map((t) => (t === token ? updated : t)) }
 }
 
-export function applyMapLight(map: CampaignMap, command: Of<'map.light'>, fail: Fail): CampaignMap {
-  for (const source of command.sources) {
-    if (!isInside(map, source.at)) fail(`Light source at ${formatCell(source.at)} is outside map "${map.id}".`)
+export function applyLightCommand(
+  map: CampaignMap,
+  command: Of<'light.ambient' | 'light.add' | 'light.update' | 'light.remove'>,
+  fail: Fail,
+): CampaignMap {
+  const sources = map.light.sources
+  const find = (id: string) => sources.find((s) => s.id === id) ?? fail(`No light source "${id}" on map "${map.id}".`)
+  switch (command.type) {
+    case 'light.ambient': {
+      const light: CampaignMap['light'] = { sources }
+      if (command.ambient !== undefined) light.ambient = command.ambient
+      return { ...map, light }
+    }
+    case 'light.add': {
+      const { source } = command
+      if (sources.some((s) => s.id === source.id)) fail(`A light source "${source.id}" already exists.`)
+      if (!isInside(map, source.at)) fail(`Light source at ${formatCell(source.at)} is outside map "${map.id}".`)
+      return { ...map, light: { ...map.light, sources: [...sources, { ...source, at: [source.at[0], source.at[1]] }] } }
+    }
+    case 'light.update': {
+      find(command.lightId)
+      const at = command.patch.at
+      if (at && !isInside(map, at)) fail(`Light source at ${formatCell(at)} is outside map "${map.id}".`)
+      const patch = Object.fromEntries(Object.entries(command.patch).filter(([, v]) => v !== undefined))
+      return { ...map, light: { ...map.light, sources: sources.map((s) => (s.id === command.lightId ? { ...s, ...patch } : s)) } }
+    }
+    case 'light.remove':
+      find(command.lightId)
+      return { ...map, light: { ...map.light, sources: sources.filter((s) => s.id !== command.lightId) } }
   }
-  const light: CampaignMap['light'] = { sources: command.sources.map((s) => ({ ...s, at: [s.at[0], s.at[1]] })) }
-  if (command.ambient !== undefined) light.ambient = command.ambient
-  return { ...map, light }
 }
 
-export function applyDeploySet(map: CampaignMap, command: Of<'deploy.set'>, fail: Fail): CampaignMap {
-  const seen = new Set<string>()
-  const cells: Cell[] = []
-  for (const at of command.cells) {
+/** Adds and removes one faction's deploy squares; a faction left with none loses its entry. */
+export function applyDeployCells(map: CampaignMap, command: Of<'deploy.cells'>, fail: Fail): CampaignMap {
+  for (const at of [...command.add, ...command.remove]) {
     if (!isInside(map, at)) fail(`Deploy square ${formatCell(at)} is outside map "${map.id}".`)
-    const key = cellKey(at)
-    if (seen.has(key)) continue
-    seen.add(key)
-    cells.push([at[0], at[1]])
   }
-  cells.sort((a, b) => a[1] - b[1] || a[0] - b[0])
-  const deploy = { ...map.deploy }
+  // A null-prototype copy: faction names are user input (the schema also refuses prototype keys).
+  const deploy: Record<string, Cell[]> = Object.assign(Object.create(null), map.deploy)
+  const current = new Map((deploy[command.faction] ?? []).map((c) => [cellKey(c), c] as const))
+  for (const at of command.add) current.set(cellKey(at), [at[0], at[1]])
+  for (const at of command.remove) current.delete(cellKey(at))
+  const cells = [...current.values()].sort((a, b) => a[1] - b[1] || a[0] - b[0])
   if (cells.length === 0) delete deploy[command.faction]
   else deploy[command.faction] = cells
-  return { ...map, deploy }
+  return { ...map, deploy: { ...deploy } }
 }
 
 /** DysTopiA: refuses a unit that would be the fifth on its square. */

@@ -171,7 +171,8 @@ describe('repair pass', () => {
         state: 'open',
       },
     ])
-    expect(cave.light.sources).toEqual([{ at: [1, 1], level: 6, radius: 2 }])
+    // The kept source also gets an id: commands change one light at a time, by id.
+    expect(cave.light.sources).toEqual([{ at: [1, 1], level: 6, radius: 2, id: 'light-1' }])
     expect(cave.tokens.map((t) => [t.id, t.at, t.size])).toEqual([
       ['pc', [5, 0], undefined],
       ['pc-2', [1, 1], undefined],

@@ -150,9 +150,19 @@ function repairTokens(map: CampaignMap, notes: string[]): CampaignMap {
 }
 
 function repairLights(map: CampaignMap, notes: string[]): CampaignMap {
-  const sources = map.light.sources.filter((s) => isInside(map, s.at))
-  const dropped = map.light.sources.length - sources.length
-  if (!dropped) return map
-  notes.push(`dropped ${plural(dropped, 'light source')} outside the map`)
-  return { ...map, light: { ...map.light, sources } }
+  const inside = map.light.sources.filter((s) => isInside(map, s.at))
+  const dropped = map.light.sources.length - inside.length
+  if (dropped) notes.push(`dropped ${plural(dropped, 'light source')} outside the map`)
+  // Commands change one light by id: older files' lights get ids, the same ones on every load
+  // (so nothing needs saving for it), never one already in use.
+  const taken = new Set(inside.map((s) => s.id).filter((id): id is string => id !== undefined))
+  let next = 1
+  const sources = inside.map((source) => {
+    if (source.id !== undefined && source.id !== '') return source
+    while (taken.has(`light-${next}`)) next++
+    taken.add(`light-${next}`)
+    return { ...source, id: `light-${next}` }
+  })
+  const changed = dropped > 0 || sources.some((s, i) => s !== inside[i])
+  return changed ? { ...map, light: { ...map.light, sources } } : map
 }

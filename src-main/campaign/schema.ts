@@ -174,19 +174,24 @@ export const commandSchema = z.discriminatedUnion('type', [
       .array(z.enum(['move', 'size', 'reach', 'states', 'elevation', 'color', 'image', 'notes', 'hidden', 'initiative']))
       .optional(),
   }),
-  /** Replaces the map's light: ambient level (absent = the system's default) and sources. */
+  // Light, one change at a time so two pages never overwrite each other's lights (issue 11.3).
+  /** The map's ambient level; absent = the system's default. */
+  z.object({ type: z.literal('light.ambient'), mapId: idSchema, ambient: z.number().int().optional() }),
+  z.object({ type: z.literal('light.add'), mapId: idSchema, source: campaignLightSourceSchema.extend({ id: idSchema }) }),
   z.object({
-    type: z.literal('map.light'),
+    type: z.literal('light.update'),
     mapId: idSchema,
-    ambient: z.number().int().optional(),
-    sources: z.array(campaignLightSourceSchema).max(10_000),
+    lightId: idSchema,
+    patch: z.object({ at: cellSchema.optional(), level: z.number().int().optional(), radius: z.number().finite().nonnegative().optional() }),
   }),
-  /** DysTopiA deploy squares of one faction; an empty list removes the faction's entry. */
+  z.object({ type: z.literal('light.remove'), mapId: idSchema, lightId: idSchema }),
+  /** DysTopiA deploy squares of one faction: squares added and removed (not the whole list). */
   z.object({
-    type: z.literal('deploy.set'),
+    type: z.literal('deploy.cells'),
     mapId: idSchema,
     faction: recordKeySchema,
-    cells: z.array(cellSchema).max(1_000_000),
+    add: z.array(cellSchema).max(1_000_000).default([]),
+    remove: z.array(cellSchema).max(1_000_000).default([]),
   }),
   // Player view / fog of war (campaign/fog.ts, applied in commands.ts).
   z.object({

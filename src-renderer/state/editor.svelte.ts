@@ -19,7 +19,8 @@ export class EditorState {
   lightLevel = $state(4)
   lightRadius = $state(6)
   /** Index into the map's light sources being edited, if any. */
-  selectedLight = $state<number | null>(null)
+  /** The selected light source's id (light tool). */
+  selectedLight = $state<string | null>(null)
   tokenFaction = $state('party')
   /** "Place hidden" per faction; unset means on for every faction but the party (issue 11.8). */
   placeHidden = $state<Record<string, boolean>>({})

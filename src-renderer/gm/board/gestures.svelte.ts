@@ -214,26 +214,17 @@ export class ToolGestures {
       return
     }
     if (editor.tool === 'light') {
-      const index = map.light.sources.findIndex((s) => s.at[0] === cell[0] && s.at[1] === cell[1])
-      if (index >= 0) {
+      const existing = map.light.sources.find((s) => s.at[0] === cell[0] && s.at[1] === cell[1])
+      if (existing?.id) {
         if (p.shift) {
           editor.selectedLight = null
-          await this.session.dispatch({
-            type: 'map.light',
-            mapId: map.id,
-            ambient: map.light.ambient,
-            sources: map.light.sources.filter((_, i) => i !== index),
-          })
-        } else editor.selectedLight = index
+          await this.session.dispatch({ type: 'light.remove', mapId: map.id, lightId: existing.id })
+        } else editor.selectedLight = existing.id
         return
       }
-      await this.session.dispatch({
-        type: 'map.light',
-        mapId: map.id,
-        ambient: map.light.ambient,
-        sources: [...map.light.sources, { at: cell, level: editor.lightLevel, radius: editor.lightRadius, id: newId('light') }],
-      })
-      editor.selectedLight = map.light.sources.length
+      const id = newId('light')
+      await this.session.dispatch({ type: 'light.add', mapId: map.id, source: { at: cell, level: editor.lightLevel, radius: editor.lightRadius, id } })
+      editor.selectedLight = id
     }
   }
 
@@ -308,14 +299,7 @@ export class ToolGestures {
         break
       case 'deploy': {
         const faction = editor.deployFaction.trim() || 'party'
-        const current = map.deploy?.[faction] ?? []
-        const keys = Object.fromEntries(cells.map(([x, y]) => [`${x},${y}`, true]))
-        command = {
-          type: 'deploy.set',
-          mapId: map.id,
-          faction,
-          cells: erase ? current.filter(([x, y]) => !keys[`${x},${y}`]) : [...current, ...cells],
-        }
+        command = { type: 'deploy.cells', mapId: map.id, faction, add: erase ? [] : cells, remove: erase ? cells : [] }
         break
       }
       case 'fog-reveal':

@@ -34,7 +34,8 @@ describe('3D path segments from the engine answer', () => {
     expect(segments).toHaveLength(1)
     const jump = segments[0]
     expect(jump).toMatchObject({ action: 'jump', from: [2, 6], to: [5, 6], cost: 6, rise: 0 })
-    expect(jump.checks).toEqual([{ kind: 'jump', ability: 'STR', dc: 8 }])
+    // The sample dungeon is dark there: 明度 ≤ 2 takes one die off every check.
+    expect(jump.checks).toEqual([{ kind: 'jump', ability: 'STR', dc: 8, dice: -1 }])
     const apex = Math.max(...jump.points.map((p) => p[1]))
     expect(apex).toBeGreaterThan(jump.points[0][1] + 0.5)
   })
