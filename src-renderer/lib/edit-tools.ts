@@ -132,6 +132,11 @@ export function drawEdgesCommand(
   return { type: 'edges.set', mapId, edges: edges.map((between) => ({ between, edge })) }
 }
 
+/** Erasing doors with the door tool turns each back into the wall it was set in (issue 12.3). */
+export function eraseDoorsCommand(mapId: string, edges: Between[]): EdgesSetCommand {
+  return { type: 'edges.set', mapId, edges: edges.map((between) => ({ between, edge: { kind: 'wall' as const } })) }
+}
+
 export type ElevationMode = 'set' | 'raise' | 'lower'
 
 /** One brush stroke of terrain, as a single command. */

@@ -74,14 +74,14 @@ describe('edgeClickCommand', () => {
     const withWindow: CampaignMap = { ...map, edges: [{ between: [[1, 0], [2, 0]], kind: 'window' }] }
     expect(edgeClickCommand(withWindow, [[1, 0], [2, 0]], 'window')).toMatchObject({ edge: null })
   })
-  it('steps a door closed → open → locked → removed', () => {
+  it('steps a door closed → open → locked → closed, never leaving a gap in the wall (issue 12.3)', () => {
     const withState = (state: 'open' | 'closed' | 'locked'): CampaignMap => ({
       ...map,
       edges: [{ between: [[0, 1], [0, 2]], kind: 'door', state }],
     })
     expect(edgeClickCommand(withState('closed'), [[0, 1], [0, 2]], 'door').edge).toMatchObject({ state: 'open' })
     expect(edgeClickCommand(withState('open'), [[0, 1], [0, 2]], 'door').edge).toMatchObject({ state: 'locked' })
-    expect(edgeClickCommand(withState('locked'), [[0, 1], [0, 2]], 'door').edge).toBeNull()
+    expect(edgeClickCommand(withState('locked'), [[0, 1], [0, 2]], 'door').edge).toEqual({ kind: 'door', state: 'closed' })
   })
 })
 

@@ -78,8 +78,9 @@ export function edgeClickCommand(map: CampaignMap, between: Between, tool: EdgeK
   const base = { type: 'edge.set' as const, mapId: map.id, between: normaliseBetween(between) }
   if (existing?.kind === tool) {
     if (tool === 'door') {
-      const next = DOOR_CYCLE[DOOR_CYCLE.indexOf(existing.state ?? 'closed') + 1]
-      if (next) return { ...base, edge: { kind: 'door', state: next, secret: existing.secret } }
+      // closed → open → locked → closed: cycling never removes the door and leaves a gap (12.3).
+      const next = DOOR_CYCLE[(DOOR_CYCLE.indexOf(existing.state ?? 'closed') + 1) % DOOR_CYCLE.length]
+      return { ...base, edge: { kind: 'door', state: next, ...(existing.secret ? { secret: true } : {}) } }
     }
     return { ...base, edge: null }
   }

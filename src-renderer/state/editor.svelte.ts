@@ -8,7 +8,8 @@ export const TERRAIN_ORDER: readonly Terrain[] = ['floor', 'difficult', 'pit', '
 
 export class EditorState {
   /** Walls first: opening a map is mostly for prep, and a click on a grid line then draws. */
-  tool = $state<Tool>('wall')
+  // Select first: a campaign must never open on a tool whose first click draws (issue 12.4).
+  tool = $state<Tool>('select')
   shape = $state<Shape>('brush')
   terrain = $state<Terrain>('difficult')
   elevation = $state(6)

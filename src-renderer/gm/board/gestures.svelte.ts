@@ -10,6 +10,7 @@ import {
   blockadeCommand,
   cellsInRect,
   drawEdgesCommand,
+  eraseDoorsCommand,
   edgesAlong,
   elevationCommand,
   floodFill,
@@ -86,7 +87,8 @@ export class ToolGestures {
       if (tool === 'select') {
         const door = doorNear(map, p)
         if (door) {
-          void this.session.dispatch(toggleDoor(map, door, p.alt))
+          const command = toggleDoor(map, door, p.alt)
+          if (command) void this.session.dispatch(command)
           return false
         }
       }
@@ -161,14 +163,18 @@ export class ToolGestures {
         if (!isEdgeTool(tool)) return
         if (g.dragging) {
           const { edges } = edgesAlong(map, g.from, g.to)
-          if (edges.length > 0) await this.session.dispatch(drawEdgesCommand(map.id, edges, g.erase ? null : tool, editor.secretDoors))
+          if (g.erase && tool === 'door') {
+            const doors = edges.filter((between) => findEdge(map, between)?.kind === 'door')
+            if (doors.length > 0) await this.session.dispatch(eraseDoorsCommand(map.id, doors))
+          } else if (edges.length > 0) await this.session.dispatch(drawEdgesCommand(map.id, edges, g.erase ? null : tool, editor.secretDoors))
           return
         }
         const between = edgeAtPoint(map, g.start.fx, g.start.fy)
         if (!between) return
         const existing = findEdge(map, between)
         if (g.start.alt && existing?.kind === 'door') {
-          await this.session.dispatch(toggleDoor(map, between, true))
+          const command = toggleDoor(map, between, true)
+          if (command) await this.session.dispatch(command)
           return
         }
         await this.session.dispatch(edgeClickCommand(map, between, tool, editor.secretDoors))
@@ -349,9 +355,14 @@ function doorNear(map: CampaignMap, p: BoardPoint): Between | null {
 }
 
 /** One click while running a fight: open ↔ closed; Alt locks or unlocks. */
-export function toggleDoor(map: CampaignMap, between: Between, lock: boolean): Command {
+/**
+ * A click opens or closes a door; Alt+click locks or unlocks it. A locked door never opens on a
+ * plain click (issue 12.3): it needs an explicit unlock first, so the answer is null.
+ */
+export function toggleDoor(map: CampaignMap, between: Between, lock: boolean): Command | null {
   const door = findEdge(map, between)!
   const state = door.state ?? 'closed'
+  if (!lock && state === 'locked') return null
   const next = lock ? (state === 'locked' ? 'closed' : 'locked') : state === 'open' ? 'closed' : 'open'
   return { type: 'edge.set', mapId: map.id, between, edge: { ...omitBetween(door), state: next } }
 }
