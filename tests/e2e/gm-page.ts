@@ -29,8 +29,16 @@ export function edge(page: Page, a: Cell, b: Cell): Locator {
   return page.locator(`[data-testid="map-grid"] [data-edge="${first.join(',')},${second.join(',')}"]`)
 }
 
-/** Clicks the middle of the grid line between two squares, where a GM would. */
+/**
+ * Clicks the middle of the grid line between two squares, where a GM would, with an edge tool
+ * (the Wall tool when another tool is active: campaigns open on Select).
+ */
 export async function clickEdge(page: Page, a: Cell, b: Cell): Promise<void> {
+  const tool = await page.locator('[data-testid="board"]').getAttribute('data-tool')
+  if (!['wall', 'door', 'low-wall', 'window'].includes(tool ?? '')) {
+    await page.locator('[data-testid="tool-wall"]').click()
+    await page.locator('[data-testid="board"][data-tool="wall"]').waitFor()
+  }
   const grid = page.locator('[data-testid="map-grid"]')
   const box = await grid.boundingBox()
   if (!box) throw new Error('map grid is not visible')
