@@ -1,0 +1,40 @@
+// Issue 12.1: fight overlays keep working after switching campaigns (they died with
+// svelte.dev/e/derived_inert until a reload). Switch five times and use them each time.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openCampaign, selectMap, waitConnected } from './gm-page'
+import { selectToken, waitReach } from './fight-steps'
+import { repo, startRig, type Rig } from './harness'
+
+let rig: Rig
+let page: Page
+
+describe('switching campaigns', () => {
+  beforeAll(async () => {
+    const sample = JSON.parse(await readFile(join(repo, 'resources', 'sample-campaign.json'), 'utf8')) as Record<string, unknown>
+    rig = await startRig([sample, { ...sample, id: 'second', name: 'Second campaign' }], { name: 'switch', viewport: { width: 1366, height: 768 } })
+    page = await rig.newPage()
+    await waitConnected(page)
+  }, 60_000)
+
+  afterAll(async () => {
+    await rig?.close()
+  })
+
+  it('shows reach and the fight panel for a selected token after five switches', async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = round % 2 === 0 ? 'sample-campaign' : 'second'
+      await openCampaign(page, id)
+      await selectMap(page, 'arianrhod-sample')
+      await selectToken(page, 'pc-mage')
+      await waitReach(page, 'combat')
+      await expect(page.locator('[data-overlay="reach"]').count()).resolves.toBeGreaterThan(0)
+      await page.locator('[data-testid="close-campaign"]').click()
+      await page.locator('[data-testid="campaign-view"]').waitFor({ state: 'detached' })
+    }
+    expect(rig.problems.filter((p) => p.includes('derived_inert'))).toEqual([])
+    expect(rig.problems).toEqual([])
+  }, 120_000)
+})
