@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { campaignSchema, commandSchema, strictCommandSchema } from '../campaign/schema'
 import { campaignNameSchema } from '../campaign/strict'
+import { rollEntrySchema } from '../campaign/fight/schema'
 import type { GmVerb, EventName } from './channels'
 import { playerMapSchema } from '../table/player-view-schema'
 import { calibrationSettingsSchema } from '../table/calibration-schema'
@@ -89,18 +90,8 @@ export const lanStatusSchema = z.strictObject({
 })
 export type LanStatus = z.infer<typeof lanStatusSchema>
 
-/** One BCDice roll, as table/dice.ts answers it. */
-export const diceRollSchema = z.strictObject({
-  command: z.string(),
-  text: z.string(),
-  dice: z.array(z.number().int()),
-  total: z.number().int().nullable(),
-  success: z.boolean(),
-  failure: z.boolean(),
-  critical: z.boolean(),
-  fumble: z.boolean(),
-  secret: z.boolean(),
-})
+/** One BCDice roll, as table/dice.ts answers it: a roll-log entry without who and when. */
+export const diceRollSchema = rollEntrySchema.omit({ id: true, at: true, who: true, tokenId: true })
 
 export const changeEventSchema = z.object({
   campaignId: z.string(),

@@ -96,11 +96,15 @@ export function pngFileName(map: { name: string; id: string }): string {
 }
 
 export async function exportMapPng(map: CampaignMap): Promise<void> {
-  const blob = await renderMapPng(map)
+  saveBlob(await renderMapPng(map), pngFileName(map))
+}
+
+/** Hands a file to the browser's download (the Electron window saves it the same way). */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
-  link.download = pngFileName(map)
+  link.download = fileName
   document.body.append(link)
   link.click()
   link.remove()
