@@ -187,7 +187,9 @@ export class ToolGestures {
       case 'token': {
         this.session.focus.drag = null
         if (!g.moved || (g.to[0] === g.from[0] && g.to[1] === g.from[1])) return
-        const hook = this.session.focus.onTokenDrop
+        // Prep placement with the Token tool is free; moves with the Select tool obey the rules
+        // (the fight layer's hook checks them, with the GM's override) (issue 12.5).
+        const hook = this.session.editor.tool === 'token' ? null : this.session.focus.onTokenDrop
         if (hook && (await hook(g.tokenId, g.to))) return
         await this.session.dispatch({ type: 'token.move', mapId: map.id, tokenId: g.tokenId, to: g.to })
         return
