@@ -127,9 +127,11 @@ describe('walls, corners, pits and creatures', () => {
     expect(reachMap(ask(twoApart, { type: 'reach', token: 'f', mode: 'move' }))).toEqual({})
   })
 
-  it('tiny creatures may enter occupied squares, which provokes', () => {
+  it('tiny creatures may enter occupied squares, which provokes, and end there (issue 14)', () => {
+    // 003: 「他のものが占めているマス目に入ったり通過することができる」; a Tiny creature must enter
+    // an enemy's square to attack it in melee, so it may end its move there.
     const input = { map: 'f B .\n\n# # #', tokens: { f: { move: 10, size: 'tiny' } } }
-    expect(reachMap(ask(input, { type: 'reach', token: 'f', mode: 'move' }))).toEqual({ '2,0': 10 })
+    expect(reachMap(ask(input, { type: 'reach', token: 'f', mode: 'move' }))).toEqual({ '1,0': 5, '2,0': 10 })
     expect(ask(input, { type: 'path', token: 'f', to: [2, 0], mode: 'move' }).provokes).toEqual(['B'])
   })
 

@@ -170,7 +170,9 @@ export class Mover {
         for (const occupant of this.field.occupantsOf(cell)) {
           if (occupant === this.creature) continue
           if (!this.canPass(occupant)) return 0
-          if (!occupant.helpless) end = false
+          // 003: a Tiny or smaller creature 「他のものが占めているマス目に入ったり通過することができる」
+          // and may stop there (an enemy's square too: it must, to attack in melee); decision 8.
+          if (!occupant.helpless && !this.creature.subSquare) end = false
         }
       }
     }
