@@ -22,6 +22,8 @@ const idSchema = z.string().min(1).max(200)
 
 export const campaignTokenSchema = tokenSpecSchema.extend({
   name: z.string().max(200).default(''),
+  /** A short label drawn on the token (GM screen); absent = initials made unique on the map. */
+  label: z.string().max(8).optional(),
   color: z.string().max(50).optional(),
   /** Never shown to players. */
   hidden: z.boolean().optional(),
@@ -171,7 +173,7 @@ export const commandSchema = z.discriminatedUnion('type', [
     // name's default ('') must not apply to a patch that leaves the name alone.
     patch: campaignTokenSchema.omit({ id: true, at: true }).partial().extend({ name: z.string().max(200).optional() }),
     clear: z
-      .array(z.enum(['move', 'size', 'reach', 'states', 'elevation', 'color', 'image', 'notes', 'hidden', 'initiative']))
+      .array(z.enum(['move', 'size', 'reach', 'states', 'elevation', 'color', 'image', 'notes', 'hidden', 'initiative', 'label']))
       .optional(),
   }),
   // Light, one change at a time so two pages never overwrite each other's lights (issue 11.3).

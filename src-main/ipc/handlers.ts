@@ -384,6 +384,7 @@ export function toScenario(map: CampaignMap, query: unknown): Record<string, unk
     tokens: map.tokens.map(
       ({
         name: _name,
+        label: _label,
         color: _color,
         image: _image,
         hidden: _hidden,

@@ -23,6 +23,8 @@ export class EditorState {
   /** The selected light source's id (light tool). */
   selectedLight = $state<string | null>(null)
   tokenFaction = $state('party')
+  /** Name of the tokens the Token tool places, numbered per copy ("Goblin 1, 2, 3"); blank = faction. */
+  tokenName = $state('')
   /** "Place hidden" per faction; unset means on for every faction but the party (issue 11.8). */
   placeHidden = $state<Record<string, boolean>>({})
 

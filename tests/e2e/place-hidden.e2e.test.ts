@@ -46,6 +46,23 @@ describe('placing a token hidden', () => {
     expect(rig.problems).toEqual([])
   })
 
+  it('numbers copies placed with a name and labels them with unique initials (issue 12.10)', async () => {
+    await gm.locator('[data-testid="new-token-name"]').fill('Goblin')
+    const first = await placeToken(gm, [3, 3], 'enemy')
+    const second = await placeToken(gm, [4, 3], 'enemy')
+    await gm.locator('[data-testid="new-token-name"]').fill('')
+    const label = (id: string) => gm.locator(`[data-token="${id}"] [data-testid="token-label"]`).first().textContent()
+    await expect(label(first)).resolves.toBe('G1')
+    await expect(label(second)).resolves.toBe('G2')
+    await gm.locator('[data-testid="token-name"]').inputValue().then((name) => expect(name).toBe('Goblin 2'))
+    // DysTopiA chips show the unit's name, not two letters of it.
+    await gm.locator('[data-testid="map-tab"][data-map-id="dystopia-sample"]').click()
+    const chip = gm.locator('[data-token][data-chip] [data-testid="token-label"]').first()
+    await chip.waitFor({ state: 'attached' })
+    expect(((await chip.textContent()) ?? '').length).toBeGreaterThan(2)
+    await gm.locator('[data-testid="map-tab"][data-map-id="arianrhod-sample"]').click()
+  })
+
   it('places party tokens visible by default, and the option can be changed per faction', async () => {
     await gm.locator('[data-testid="new-token-faction"]').fill('party')
     await expect(gm.locator('[data-testid="token-place-hidden"]').isChecked()).resolves.toBe(false)

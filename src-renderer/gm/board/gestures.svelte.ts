@@ -4,6 +4,7 @@
 // the map except by dispatching a command.
 import type { CampaignMap, Command } from '../../../src-main/campaign/schema'
 import type { Cell } from '../../../src-main/rules/model'
+import { nextNumberedName } from '../../lib/token-labels'
 import { footprintSide } from '../../../src-main/campaign/geometry'
 import { TERRAIN_CODES, type MapRaster } from '../../lib/board-raster'
 import {
@@ -239,7 +240,6 @@ export class ToolGestures {
   private async placeToken(map: CampaignMap, cell: Cell): Promise<void> {
     const { editor, focus } = this.session
     const faction = editor.tokenFaction.trim() || 'party'
-    const count = map.tokens.filter((t) => t.faction === faction).length + 1
     // Opaque: an id never tells the players a faction (ids reach the player view).
     const id = newId('token')
     const defaults = DEFAULT_MOVE[map.system]
@@ -248,7 +248,7 @@ export class ToolGestures {
       mapId: map.id,
       token: {
         id,
-        name: `${faction} ${count}`,
+        name: nextNumberedName(editor.tokenName.trim() || faction, map.tokens.map((t) => t.name)),
         at: cell,
         faction,
         ...(defaults !== undefined ? { move: defaults } : {}),

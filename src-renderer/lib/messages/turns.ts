@@ -48,6 +48,8 @@ export const en = {
   'dice.rollCheck': 'Roll',
   'token.initiative': 'Initiative modifier / 【行動値】',
   'token.placeHidden': 'Place hidden (players do not see it until you untick Hidden)',
+  'token.newName': 'Name (copies are numbered: Goblin 1, 2, 3)',
+  'token.label': 'Label on the token (blank: initials)',
 } as const
 
 export const ja = {
@@ -99,4 +101,6 @@ export const ja = {
   'dice.rollCheck': '振る',
   'token.initiative': 'イニシアチブ修正値／【行動値】',
   'token.placeHidden': '非公開で置く（「非公開」を外すまでプレイヤーには見えない）',
+  'token.newName': '名前（コピーには番号：ゴブリン 1、2、3）',
+  'token.label': 'コマに表示する略称（空欄：頭文字）',
 } as const satisfies Record<keyof typeof en, string>
