@@ -2,6 +2,7 @@
 // prepared map (the editor suite, the fight-overlay suite's reach map, …). Every step uses the
 // real UI: tool buttons, pointer drags on the board, side-panel fields.
 import type { Page } from 'playwright-core'
+import { initials } from '../../src-renderer/lib/token-labels'
 import type { Cell } from './gm-page'
 
 export const STEP_TIMEOUT_MS = 10_000
@@ -147,9 +148,10 @@ export async function placeToken(page: Page, at: Cell, faction: string, name?: s
   if (name) {
     await page.locator('[data-testid="token-name"]').fill(name)
     await page.locator('[data-testid="token-name"]').press('Enter')
+    // The board labels a token with its initials (made unique on the map).
     await page.waitForFunction(
-      ([tokenId, expected]) => document.querySelector(`g.tokens > [data-token="${tokenId}"] .token-label`)?.textContent === [...expected].slice(0, 2).join(''),
-      [id, name] as const,
+      ([tokenId, expected]) => document.querySelector(`g.tokens > [data-token="${tokenId}"] .token-label`)?.textContent?.startsWith(expected) === true,
+      [id, initials(name)] as const,
     )
   }
   return id
