@@ -6,6 +6,10 @@ import { svelte } from '@sveltejs/vite-plugin-svelte'
 export default defineConfig({
   plugins: [svelte()],
   test: {
+    // Tests must never fail because a shared machine is slow: property tests and the crash test
+    // do a fixed amount of work, so they get a budget far above what they need, not a race.
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
     // The JSON report feeds .ci/run's closing "N passed, N failed" line.
     reporters: ['default', ['json', { outputFile: '.tmp/test-results/unit.json' }]],
     projects: [

@@ -1,12 +1,12 @@
 // The GM screen end to end: the built renderer in headless Chromium, talking to the real Node host
 // and the real campaign files in a fresh temp folder. Nothing in between is replaced.
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACTION_TIMEOUT_MS, clickEdge, edge, openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
-import { eventually, repo, screenshotDir, startRig, type Rig } from './harness'
+import { eventually, screenshotDir, startRig, type Rig } from './harness'
 
 const SAMPLE_ID = 'sample-campaign'
 const ARIANRHOD = 'arianrhod-sample'
@@ -247,7 +247,6 @@ describe('GM screen over the Node host', () => {
     const file = join(screenshotDir, 'gm-sample.png')
     await time('screenshot', () => page.screenshot({ path: file }))
     expect((await stat(file)).size).toBeGreaterThan(10_000)
-    await copyFile(file, join(repo, 'resources', 'screenshot-gm.png'))
     await page.close()
   })
 
