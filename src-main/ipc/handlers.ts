@@ -362,6 +362,7 @@ export function toScenario(map: CampaignMap, query: unknown): Record<string, unk
         hidden: _hidden,
         notes: _notes,
         privateStats: _private,
+        checks: _checks,
         ...token
       }) => withFlatFooted(withConditionStates(token, map.conditions ?? []), map),
     ),
