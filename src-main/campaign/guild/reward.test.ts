@@ -9,6 +9,7 @@ import {
   lootRow,
   rewardCoefficient,
   RewardError,
+  stealValue,
 } from './reward'
 
 const plain = { bonus: 0, fame: false, connoisseur: false, treasureMania: false }
@@ -102,5 +103,17 @@ describe('戦利品', () => {
   })
   it('「[平均PC人数×3]個程度」: 4 PCs → about 12 consumables', () => {
     expect(consumablesHint(4)).toBe(12)
+  })
+})
+
+describe('▼スティール', () => {
+  it('「《目利き》や《トレジャーマニア》の効果を適用してもよい」: a 500 G drop with both is 500 × 120 % = 600 G', () => {
+    expect(stealValue(500, { connoisseur: true, treasureMania: true })).toEqual({ price: 500, percent: 20, amount: 600 })
+  })
+  it('350 G with 《目利き》 alone: 350 × 110 % = 385 G; 125 G: 137.5 rounds down to 137 G; neither: 350 G', () => {
+    expect(stealValue(350, { connoisseur: true, treasureMania: false }).amount).toBe(385)
+    expect(stealValue(125, { connoisseur: false, treasureMania: true }).amount).toBe(137)
+    expect(stealValue(350, { connoisseur: false, treasureMania: false }).amount).toBe(350)
+    expect(() => stealValue(-1, { connoisseur: false, treasureMania: false })).toThrow(RangeError)
   })
 })
