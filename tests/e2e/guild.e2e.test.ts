@@ -48,8 +48,8 @@ async function openGuild(): Promise<void> {
 
 describe('guild book (seed 004)', () => {
   beforeAll(async () => {
-    // 2D6 for the loot table: 3 + 4 = 7 (MPポーション).
-    rig = await startRig(undefined, { name: 'guild', locale: 'ja-JP', viewport: { width: 1366, height: 768 }, dice: [3, 4] })
+    // 2D6 for the loot table: 3 + 4 = 7 (MPポーション); then チョウ's 《スティール》 drop roll: 4 + 5 = 9.
+    rig = await startRig(undefined, { name: 'guild', locale: 'ja-JP', viewport: { width: 1366, height: 768 }, dice: [3, 4, 4, 5] })
     page = await rig.newPage()
     await mkdir(shots, { recursive: true })
     await openGuild()
@@ -124,6 +124,28 @@ describe('guild book (seed 004)', () => {
     expect((await onDisk()).guild!.log.at(-1)!.text).toBe('+ MPポーション ×1 → 収納庫 (2D6 = 7)')
   })
 
+  it('rolls 《スティール》 for チョウ with her 《トレジャーマニア》 and files the drop into her pack', async () => {
+    const cho = (await onDisk()).guild!.members[2]
+    await page.locator('[data-testid="steal-by"]').selectOption(cho.id)
+    await page.locator('[data-testid="steal-roll"]').click()
+    await expect(page.locator('[data-testid="steal-result"]').textContent()).resolves.toContain('2D6 = 9 [4,5]')
+    await page.locator('[data-testid="steal-item"]').fill('ゴブリンの牙')
+    await page.locator('[data-testid="steal-price"]').fill('500')
+    // 《目利き》 not taken; チョウ's 《トレジャーマニア》: 500 × 110 % = 550 G.
+    await expect(page.locator('[data-testid="steal-treasure-mania"]').isChecked()).resolves.toBe(true)
+    await expect(page.locator('[data-testid="steal-value"]').textContent()).resolves.toContain('500G × 110% = 550G')
+    await page.locator('[data-testid="steal-file"]').click()
+    await page.locator(`[data-testid="guild-pack"][data-holder="${cho.id}"] [data-testid="guild-item"]`, { hasText: 'ゴブリンの牙 ×1' }).waitFor()
+    await eventually(async () => (await onDisk()).guild!.items.some((i) => i.holderId === cho.id && i.notes?.includes('550G')), 'the stolen item in チョウ\'s pack on disk')
+    const file = await onDisk()
+    expect(file.guild!.log.at(-1)!.text).toBe('+ ゴブリンの牙 ×1 → チョウ (《スティール》 2D6 = 9)')
+    // Both 2D6 rolls are in the roll log, secret (bookkeeping, never on the player view).
+    expect(file.rollLog!.map((r) => [r.who, r.dice, r.secret])).toEqual([
+      ['GM', [3, 4], true],
+      ['チョウ', [4, 5], true],
+    ])
+  })
+
   it('records a loan between PCs, shows it on both, and repays it', async () => {
     await tab('loans')
     const [ayu, ben] = (await onDisk()).guild!.members
@@ -144,7 +166,10 @@ describe('guild book (seed 004)', () => {
     await page.reload()
     await openGuild()
     await eventually(async () => (await moneyOnScreen()).join() === '3300,9900,23040', 'money after reload')
+    await expect(page.locator('[data-testid="member-cl"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).resolves.toEqual(['4', '9', '15'])
     await expect(page.locator('[data-testid="guild-level"]').inputValue()).resolves.toBe('2')
+    await tab('growth')
+    await expect(page.locator('[data-testid="pending-picks"]').allTextContents()).resolves.toEqual(['保留中の一般スキル 1', '保留中の一般スキル 1', '保留中の一般スキル 1'])
     await tab('items')
     await page.locator('[data-testid="guild-storage"] [data-testid="guild-item"]', { hasText: 'MPポーション' }).waitFor()
     await tab('loans')
