@@ -31,9 +31,10 @@ async function tab(name: string): Promise<void> {
   await page.locator(`[data-testid="guild-tab"][data-tab="${name}"]`).click()
 }
 
-async function addMember(name: string, cl: number): Promise<void> {
+async function addMember(name: string, player: string, cl: number): Promise<void> {
   const before = await page.locator('[data-testid="guild-member"]').count()
   await page.locator('[data-testid="new-member-name"]').fill(name)
+  await page.locator('[data-testid="new-member-player"]').fill(player)
   await page.locator('[data-testid="new-member-cl"]').fill(String(cl))
   await page.locator('[data-testid="add-member"]').click()
   await page.locator('[data-testid="guild-member"]').nth(before).waitFor()
@@ -63,18 +64,39 @@ describe('guild book (seed 004)', () => {
     await page.locator('[data-testid="guild-new-name"]').fill('銀の翼')
     await page.locator('[data-testid="guild-create"]').click()
     await page.locator('[data-testid="guild-name"]').waitFor()
-    await addMember('アユ', 3)
-    await addMember('ベン', 8)
-    await addMember('チョウ', 14)
+    await addMember('アユ', '佐藤', 3)
+    await addMember('ベン', '鈴木', 8)
+    await addMember('チョウ', '高橋', 14)
     await page.locator('[data-testid="guild-member"]').nth(2).locator('[data-testid="member-treasure-mania"]').check()
+    // Supports acquired (取得) versus taken this scenario (選択), one with a use counter.
+    for (const [name, uses] of [['名声', ''], ['ギルドハウス', ''], ['蘇生', '1']]) {
+      const before = await page.locator('[data-testid="guild-support"]').count()
+      await page.locator('[data-testid="new-support"]').fill(name)
+      await page.locator('[data-testid="new-support-uses"]').fill(uses)
+      await page.locator('[data-testid="add-support"]').click()
+      await page.locator('[data-testid="guild-support"]').nth(before).waitFor()
+    }
+    await page.locator('[data-testid="guild-support"]').nth(0).locator('[data-testid="support-selected"]').check()
+    await page.locator('[data-testid="guild-support"]').nth(2).locator('[data-testid="support-selected"]').check()
+    await eventually(async () => (await onDisk()).guild!.supports.filter((x) => x.selected).length === 2, 'two supports taken on disk')
+    // The rule guild master, chosen among those present, is locked until the session ends.
+    const ayu = (await onDisk()).guild!.members[0]
+    await page.locator('[data-testid="guild-master"]').selectOption(ayu.id)
+    await eventually(async () => (await onDisk()).guild!.ruleMasterId === ayu.id, 'the rule guild master on disk')
+    await expect(page.locator('[data-testid="guild-master"]').isDisabled()).resolves.toBe(true)
     await tab('reward')
     await page.locator('[data-testid="reward-fame"]').check()
     await eventually(async () => (await onDisk()).guild?.fame === true, 'the 《名声》 flag on disk')
     const guild = (await onDisk()).guild!
-    expect(guild.members.map((m) => [m.name, m.cl, m.treasureMania])).toEqual([
-      ['アユ', 3, false],
-      ['ベン', 8, false],
-      ['チョウ', 14, true],
+    expect(guild.members.map((m) => [m.name, m.player, m.cl, m.treasureMania])).toEqual([
+      ['アユ', '佐藤', 3, false],
+      ['ベン', '鈴木', 8, false],
+      ['チョウ', '高橋', 14, true],
+    ])
+    expect(guild.supports.map((x) => [x.name, x.selected, x.uses ?? null])).toEqual([
+      ['名声', true, null],
+      ['ギルドハウス', false, null],
+      ['蘇生', true, { max: 1, used: 0 }],
     ])
   })
 
@@ -182,6 +204,13 @@ describe('guild book (seed 004)', () => {
     await expect(page.locator('[data-testid="guild-tab"]').first().isVisible()).resolves.toBe(false)
     await page.screenshot({ path: join(shots, 'guild-print-ja.png'), fullPage: true })
     await page.emulateMedia({ media: 'screen' })
+
+    // Ending the session frees the rule guild master and logs who came.
+    await tab('sheet')
+    await page.locator('[data-testid="guild-end-session"]').click()
+    await eventually(async () => (await onDisk()).guild!.session === 2, 'session 2 on disk')
+    await expect(page.locator('[data-testid="guild-master"]').isDisabled()).resolves.toBe(false)
+    expect((await onDisk()).guild!.log.at(-1)!.text).toBe('Session 1 ended — 出席 present: アユ、ベン、チョウ; 遅刻 late: —; 欠席 absent: —')
     expect(rig.problems).toEqual([])
   })
 })

@@ -74,6 +74,7 @@ const campaign = {
         { id: 'red', name: 'Red', at: [1, 1], faction: 'red' },
         { id: 'blue', name: 'Blue', at: [4, 4], faction: 'blue' },
         { id: 'green', name: 'Green', at: [2, 4], faction: 'green' },
+        { id: 'grey', name: 'Grey', at: [5, 0], faction: 'grey' },
       ],
       notes: '',
     },
@@ -119,11 +120,15 @@ describe('turn order, conditions and dice', () => {
     await expect(page.locator('[data-testid="turn-entry"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-count')))).resolves.toEqual(['16', '14', '12', '7'])
     expect(await currentTurn()).toBe('orc')
     await expect(page.locator('[data-testid="flat-footed"]').count()).resolves.toBe(4)
+    // …and on the tokens on the board.
+    await expect(page.locator('[data-testid="token-flat-footed"]').count()).resolves.toBe(4)
+    await page.locator('[data-testid="turn-surprise-hint"]').waitFor()
     await page.locator('[data-token="orc"][data-turn="true"]').first().waitFor({ state: 'attached' })
     await next('ghost', 0)
     await next('fighter', 1)
     // Orc and ghost had their surprise turns; the fighter's turn is under way, the rogue waits.
     await expect(page.locator('[data-testid="flat-footed"]').count()).resolves.toBe(2)
+    await expect(page.locator('[data-testid="token-flat-footed"]').count()).resolves.toBe(2)
   })
 
   it('delays the fighter, adds a 3-round condition, and the fighter acts later at the orc\'s count', async () => {
@@ -221,6 +226,22 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="pv-lan-stop"]').click()
     await page.locator('[data-testid="pv-lan"][data-running="false"]').waitFor()
     await player.close()
+
+    // The README's pictures of a fight under way: the rogue's turn in round 4, the orc's shaken
+    // just ended and a new 2-round condition on it.
+    await selectToken(page, 'orc')
+    await page.locator('[data-testid="condition-name"]').fill('entangled')
+    await page.locator('[data-testid="condition-rounds"]').fill('2')
+    await page.locator('[data-testid="condition-add"]').click()
+    await page.locator('[data-testid="condition"][data-token="orc"]').waitFor()
+    await selectToken(page, 'rogue')
+    await mkdir(shots, { recursive: true })
+    await page.locator('[data-testid="turn-panel"]').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(shots, 'turns-en.png') })
+    await page.locator('[data-testid="lang-ja"]').click()
+    await page.locator('[data-testid="turn-panel"] h3', { hasText: '手番' }).waitFor()
+    await page.screenshot({ path: join(shots, 'turns-ja.png') })
+    await page.locator('[data-testid="lang-en"]').click()
   })
 
   it('orders an Arianrhod fight by 【行動値】, lets the GM drag to break a tie, and re-sorts when a value changes', async () => {
@@ -256,13 +277,6 @@ describe('turn order, conditions and dice', () => {
       const file = JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8'))
       return file.maps[1].tokens.find((t: { id: string }) => t.id === 'pc').checks?.STR === 2
     }, 'the 【筋力】 bonus kept on the token')
-    await mkdir(shots, { recursive: true })
-    await page.locator('[data-testid="turn-panel"]').scrollIntoViewIfNeeded()
-    await page.screenshot({ path: join(shots, 'turns-en.png') })
-    await page.locator('[data-testid="lang-ja"]').click()
-    await page.locator('[data-testid="turn-panel"] h3', { hasText: '手番' }).waitFor()
-    await page.screenshot({ path: join(shots, 'turns-ja.png') })
-    await page.locator('[data-testid="lang-en"]').click()
   })
 
   it('rolls the 【行動値】 contest of a [離脱] out of a 封鎖 square against the adjacent guard', async () => {
@@ -283,8 +297,9 @@ describe('turn order, conditions and dice', () => {
     await expect(result.getAttribute('data-success')).resolves.toBe('true')
   })
 
-  it('runs a DysTopiA fight in the GM\'s order, dragged, with the board\'s sub (1 square) and main (2 squares) moves', async () => {
+  it('runs a DysTopiA fight in the GM\'s order from a selection, dragged, with units added and removed and the board\'s sub (1 square) and main (2 squares) moves', async () => {
     await selectMap(page, DY)
+    await page.locator('[data-testid="turn-include"][data-token="grey"]').uncheck()
     await page.locator('[data-testid="turn-start"]').click()
     await page.locator('[data-testid="turn-round"][data-round="1"]').waitFor()
     expect(await order()).toEqual(['red', 'blue', 'green'])
@@ -303,6 +318,13 @@ describe('turn order, conditions and dice', () => {
     // From (1,1) on the 6×6 board (「サブアクションの移動では1マス、メインアクションの移動では2マス」,
     // no square of its own counted): 1 square away 4 squares; up to 2 away 4 + 6 more = 10.
     expect([sub, main]).toEqual([4, 10])
+    // Grey joins at the end of the GM's order; blue leaves.
+    await page.locator('[data-testid="turn-add-select"]').selectOption('grey')
+    await page.locator('[data-testid="turn-add"]').click()
+    await eventually(async () => (await order()).join() === 'green,red,blue,grey', 'grey added')
+    await page.locator('[data-testid="turn-entry"][data-token="blue"] [data-testid="turn-remove"]').click()
+    await eventually(async () => (await order()).join() === 'green,red,grey', 'blue removed')
+    expect(await currentTurn()).toBe('red')
     expect(rig.problems).toEqual([])
   })
 })

@@ -202,6 +202,32 @@ describe('fight commands (Pathfinder, 003)', () => {
     expect(() => run(typed, { type: 'fight.previous', mapId: 'm1' })).toThrow(/first turn/)
   })
 
+  it('adds a combatant during the fight at its count (d20 from main or typed), and removes one, keeping whose turn it is', () => {
+    const withOgre = (c: Campaign): Campaign => ({
+      ...c,
+      maps: [{ ...c.maps[0], tokens: [...c.maps[0].tokens, { id: 'ogre', name: 'Ogre', at: [3, 3], faction: 'enemy', initiative: 2 }] }],
+    })
+    // fighter 16, rogue 14 (current), orc 12; the ogre rolls 11 + 2 = 13: between the rogue and the orc.
+    const c = run(withOgre(run(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })), { type: 'fight.add', mapId: 'm1', tokenId: 'ogre', d20s: [11, 4, 4], at })
+    expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
+      ['fighter', 16],
+      ['rogue', 14],
+      ['ogre', 13],
+      ['orc', 12],
+    ])
+    expect(current(c)).toBe('rogue')
+    expect(c.rollLog!.at(-1)).toMatchObject({ who: 'Ogre', dice: [11], total: 13 })
+    // Typed in by hand: 20 + 2 = 22, first; the rogue keeps the turn.
+    const typed = run(withOgre(run(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })), { type: 'fight.add', mapId: 'm1', tokenId: 'ogre', roll: 20, at })
+    expect(fight(typed).order.map((o) => o.tokenId)).toEqual(['ogre', 'fighter', 'rogue', 'orc'])
+    expect(current(typed)).toBe('rogue')
+    expect(() => run(typed, { type: 'fight.add', mapId: 'm1', tokenId: 'ogre', roll: 3, at })).toThrow(/already/)
+    // Removing the fighter (before the rogue) keeps the rogue's turn.
+    const removed = run(typed, { type: 'fight.remove', mapId: 'm1', tokenId: 'fighter' })
+    expect(fight(removed).order.map((o) => o.tokenId)).toEqual(['ogre', 'rogue', 'orc'])
+    expect(current(removed)).toBe('rogue')
+  })
+
   it('removing a token drops it from the order and its conditions', () => {
     const c = run(pathfinderMap(), start, { type: 'condition.add', mapId: 'm1', condition: { id: 'c1', tokenId: 'orc', name: 'prone' } })
     const removed = run(c, { type: 'token.remove', mapId: 'm1', tokenId: 'orc' })
