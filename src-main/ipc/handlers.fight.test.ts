@@ -47,7 +47,11 @@ let service: CampaignService
 let handlers: Handlers
 
 async function start(dice: number[]): Promise<void> {
-  handlers = createHandlers(service, { runScenario }, { logError: () => {}, dice: createDiceRoller(scriptedDice(dice)) })
+  handlers = createHandlers(
+    service,
+    { runScenario },
+    { logError: () => {}, dice: createDiceRoller(scriptedDice(dice)) },
+  )
   value(await handlers.handle('campaign.import', { json: JSON.stringify(campaignFile()) }))
   value(await handlers.handle('campaign.open', { id: ID }))
 }
@@ -57,7 +61,8 @@ function value<T = unknown>(result: HandlerResult): T {
   return result.value as T
 }
 
-const campaign = async (): Promise<Campaign> => value<{ campaign: Campaign }>(await handlers.handle('campaign.open', { id: ID })).campaign
+const campaign = async (): Promise<Campaign> =>
+  value<{ campaign: Campaign }>(await handlers.handle('campaign.open', { id: ID })).campaign
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-fight-'))
@@ -75,7 +80,12 @@ describe('the fight through the verbs', () => {
     // Main rolls 5 × 3 = 15 BCDice 1D20s: left 10+2, right 10+2, ghost 1+9 = 10; left and right
     // tie on total and modifier and roll off with the next two: 4 against 19, right first.
     await start([10, 10, 1, 4, 19, ...Array.from({ length: 10 }, () => 1)])
-    value(await handlers.handle('campaign.dispatch', { id: ID, command: { type: 'fight.start', mapId: 'pf', tokenIds: ['left', 'right', 'ghost'], at } }))
+    value(
+      await handlers.handle('campaign.dispatch', {
+        id: ID,
+        command: { type: 'fight.start', mapId: 'pf', tokenIds: ['left', 'right', 'ghost'], at },
+      }),
+    )
     const fight = (await campaign()).maps[0].fight!
     expect(fight.order.map((c) => [c.tokenId, c.count, c.roll, c.rerolls ?? []])).toEqual([
       ['right', 12, 10, [19]],
@@ -90,36 +100,89 @@ describe('the fight through the verbs', () => {
     const frames: string[] = []
     handlers.subscribe('player.view', (view) => frames.push(JSON.stringify(view)))
     value(await handlers.handle('player.show', { target: { campaignId: ID, mapId: 'pf' } }))
-    value(await handlers.handle('campaign.dispatch', { id: ID, command: { type: 'fight.start', mapId: 'pf', tokenIds: ['left', 'right', 'ghost'], at } }))
-    value(await handlers.handle('campaign.dispatch', { id: ID, command: { type: 'fight.options', mapId: 'pf', showOrder: true, showRolls: true } }))
+    value(
+      await handlers.handle('campaign.dispatch', {
+        id: ID,
+        command: { type: 'fight.start', mapId: 'pf', tokenIds: ['left', 'right', 'ghost'], at },
+      }),
+    )
+    value(
+      await handlers.handle('campaign.dispatch', {
+        id: ID,
+        command: { type: 'fight.options', mapId: 'pf', showOrder: true, showRolls: true },
+      }),
+    )
     // The ghost (21) has the first turn: no highlight reaches the players.
     expect((await campaign()).maps[0].fight!.order[0].tokenId).toBe('ghost')
     value(await handlers.handle('player.control', { turn: 'ghost' }))
-    value(await handlers.handle('dice.roll', { system: 'pathfinder', command: '1D20', campaignId: ID }))
-    value(await handlers.handle('dice.roll', { system: 'pathfinder', command: '2D6', secret: true, campaignId: ID }))
-    value(await handlers.handle('dice.roll', { system: 'pathfinder', command: '2D6', campaignId: ID }))
+    value(
+      await handlers.handle('dice.roll', { system: 'pathfinder', command: '1D20', campaignId: ID }),
+    )
+    value(
+      await handlers.handle('dice.roll', {
+        system: 'pathfinder',
+        command: '2D6',
+        secret: true,
+        campaignId: ID,
+      }),
+    )
+    value(
+      await handlers.handle('dice.roll', { system: 'pathfinder', command: '2D6', campaignId: ID }),
+    )
     frames.push(JSON.stringify(value(await handlers.handle('player.current', {}, 'player'))))
 
     const last = JSON.parse(frames.at(-1)!) as {
-      map: { order: string[]; turn: string | null; rolls: Array<{ text: string }>; tokens: Array<{ id: string; name?: string }> }
+      map: {
+        order: string[]
+        turn: string | null
+        rolls: Array<{ text: string }>
+        tokens: Array<{ id: string; name?: string }>
+      }
     }
     // By name: the player view may know the tokens by other ids than the GM's.
-    expect(last.map.order.map((id) => last.map.tokens.find((t) => t.id === id)?.name)).toEqual(['Right', 'Left'])
+    expect(last.map.order.map((id) => last.map.tokens.find((t) => t.id === id)?.name)).toEqual([
+      'Right',
+      'Left',
+    ])
     expect(last.map.turn).toBeNull()
-    expect(last.map.rolls.map((r) => r.text)).toEqual(['(2D6) ＞ 7[2,5] ＞ 7', '(1D20) ＞ 7', 'Initiative (1D20+2) ＞ 5 ＞ 7', 'Initiative (1D20+2) ＞ 10 ＞ 12'])
+    expect(last.map.rolls.map((r) => r.text)).toEqual([
+      '(2D6) ＞ 7[2,5] ＞ 7',
+      '(1D20) ＞ 7',
+      'Initiative (1D20+2) ＞ 5 ＞ 7',
+      'Initiative (1D20+2) ＞ 10 ＞ 12',
+    ])
     const all = frames.join('\n')
     expect(all).not.toContain('[3,4]')
     expect(all).not.toMatch(/ghost|Ghost|＞ 12 ＞ 21/)
     // The GM's log has all of them, the secret one marked.
-    expect((await campaign()).rollLog!.filter((r) => r.secret).map((r) => r.text)).toEqual(['(2D6) ＞ 7[3,4] ＞ 7'])
+    expect((await campaign()).rollLog!.filter((r) => r.secret).map((r) => r.text)).toEqual([
+      '(2D6) ＞ 7[3,4] ＞ 7',
+    ])
   })
 
   it('saves the roll log with the campaign, exports it, and clears it', async () => {
     await start([6, 6])
-    value(await handlers.handle('dice.roll', { system: 'arianrhod', command: '2D6+3>=10', campaignId: ID, who: 'Aria' }))
-    const exported = JSON.parse(value<string>(await handlers.handle('campaign.export', { id: ID }))) as { campaign: Campaign }
+    value(
+      await handlers.handle('dice.roll', {
+        system: 'arianrhod',
+        command: '2D6+3>=10',
+        campaignId: ID,
+        who: 'Aria',
+      }),
+    )
+    const exported = JSON.parse(
+      value<string>(await handlers.handle('campaign.export', { id: ID })),
+    ) as { campaign: Campaign }
     expect(exported.campaign.rollLog).toEqual([
-      expect.objectContaining({ who: 'Aria', command: '2D6+3>=10', dice: [6, 6], total: 15, success: true, critical: true, secret: false }),
+      expect.objectContaining({
+        who: 'Aria',
+        command: '2D6+3>=10',
+        dice: [6, 6],
+        total: 15,
+        success: true,
+        critical: true,
+        secret: false,
+      }),
     ])
     value(await handlers.handle('campaign.dispatch', { id: ID, command: { type: 'roll.clear' } }))
     expect((await campaign()).rollLog).toEqual([])

@@ -9,7 +9,9 @@ async function contest(moverValue: number, reactionValues: number[], dice: numbe
   const roller = createDiceRoller(scriptedDice(dice))
   const mover = await roller.roll('arianrhod', contestCommand(moverValue))
   const reactions = []
-  if (!mover.fumble) for (const value of reactionValues) reactions.push(await roller.roll('arianrhod', reactionCommand(value, mover.total!)))
+  if (!mover.fumble)
+    for (const value of reactionValues)
+      reactions.push(await roller.roll('arianrhod', reactionCommand(value, mover.total!)))
   return { mover, reactions, ...contestOutcome(mover, reactions) }
 }
 
@@ -27,14 +29,14 @@ describe('【行動値】対決', () => {
     expect(result.moverWins).toBe(false)
   })
 
-  it('BCDice criticals: the mover\'s 6,6 is beaten only by a reaction\'s own 6,6', async () => {
+  it("BCDice criticals: the mover's 6,6 is beaten only by a reaction's own 6,6", async () => {
     // Mover 2D6+0 = 12 クリティカル; reaction 2D6+20 = 3+3+20 = 26 ≥ 12 but no critical: the mover wins.
     expect((await contest(0, [20], [6, 6, 3, 3])).moverWins).toBe(true)
     // A reaction 6,6 is a critical: it stops even a critical mover.
     expect((await contest(0, [0], [6, 6, 6, 6])).moverWins).toBe(false)
   })
 
-  it('BCDice fumbles: a mover\'s 1,1 fails at once (no reaction is rolled); a reaction\'s 1,1 never stops it', async () => {
+  it("BCDice fumbles: a mover's 1,1 fails at once (no reaction is rolled); a reaction's 1,1 never stops it", async () => {
     const fumbled = await contest(30, [0], [1, 1])
     expect(fumbled.mover.text).toBe('(2D6+30>=?) ＞ 2[1,1]+30 ＞ 32 ＞ ファンブル')
     expect(fumbled.mover.fumble).toBe(true)

@@ -7,7 +7,8 @@
 // reaction succeeds. Pure: the rolls come from the dice service in main.
 import type { DiceRoll } from './dice'
 
-const check = (value: number): string => (value === 0 ? '2D6' : `2D6${value > 0 ? '+' : ''}${value}`)
+const check = (value: number): string =>
+  value === 0 ? '2D6' : `2D6${value > 0 ? '+' : ''}${value}`
 
 /**
  * The mover's check. `>=?` is BCDice's "target not known yet": its Arianrhod bot then still
@@ -29,7 +30,10 @@ export interface ContestOutcome {
   stoppedBy: boolean[]
 }
 
-export function contestOutcome(mover: Pick<DiceRoll, 'critical' | 'fumble'>, reactions: ReadonlyArray<Pick<DiceRoll, 'success' | 'critical'>>): ContestOutcome {
+export function contestOutcome(
+  mover: Pick<DiceRoll, 'critical' | 'fumble'>,
+  reactions: ReadonlyArray<Pick<DiceRoll, 'success' | 'critical'>>,
+): ContestOutcome {
   if (mover.fumble) return { moverWins: false, stoppedBy: reactions.map(() => false) }
   const stoppedBy = reactions.map((r) => r.critical || (!mover.critical && r.success))
   return { moverWins: !stoppedBy.some(Boolean), stoppedBy }

@@ -197,9 +197,14 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="turn-show-rolls"]').check()
     await player.locator('[data-testid="player-order"]').waitFor()
 
+    // A command BCDice does not understand gets a clear message (and draws no die).
+    await page.locator('[data-testid="dice-command"]').fill('attack!')
+    await page.locator('[data-testid="dice-roll"]').click()
+    await expect(page.locator('[data-testid="dice-error"]').textContent()).resolves.toContain('BCDice does not understand "attack!"')
     await page.locator('[data-testid="dice-command"]').fill('1D20')
     await page.locator('[data-testid="dice-roll"]').click()
     await page.locator('[data-testid="dice-result"][data-total="7"]').waitFor()
+    await expect(page.locator('[data-testid="dice-error"]').count()).resolves.toBe(0)
     await player.locator('[data-testid="player-rolls"]', { hasText: '(1D20) ＞ 7' }).waitFor()
 
     await page.locator('[data-testid="dice-secret"]').check()

@@ -41,7 +41,10 @@ export function conditionState(name: string): TokenState | undefined {
   return CONDITION_STATES[key(name)]
 }
 
-export function withConditionStates<T extends { id: string; states?: TokenState[] }>(token: T, conditions: readonly Condition[]): T {
+export function withConditionStates<T extends { id: string; states?: TokenState[] }>(
+  token: T,
+  conditions: readonly Condition[],
+): T {
   const added = conditions
     .filter((c) => c.tokenId === token.id)
     .map((c) => conditionState(c.name))
@@ -53,7 +56,10 @@ export function withConditionStates<T extends { id: string; states?: TokenState[
 /** Pathfinder / dnd35: a combatant that has not had its first turn, or marked so, is flat-footed. */
 export function withFlatFooted<T extends { id: string }>(token: T, map: CampaignMap): T {
   if (map.system !== 'pathfinder' && map.system !== 'dnd35') return token
-  const waiting = map.fight?.order.some((c) => c.tokenId === token.id) && !map.fight.acted.includes(token.id)
-  const marked = (map.conditions ?? []).some((c) => c.tokenId === token.id && FLAT_FOOTED.has(key(c.name)))
+  const waiting =
+    map.fight?.order.some((c) => c.tokenId === token.id) && !map.fight.acted.includes(token.id)
+  const marked = (map.conditions ?? []).some(
+    (c) => c.tokenId === token.id && FLAT_FOOTED.has(key(c.name)),
+  )
   return waiting || marked ? { ...token, flatFooted: true } : token
 }

@@ -9,6 +9,7 @@ import {
   lootRow,
   rewardCoefficient,
   RewardError,
+  lootQuantity,
   stealValue,
 } from './reward'
 
@@ -101,6 +102,13 @@ describe('戦利品', () => {
     expect(lootRow(DEFAULT_LOOT_TABLE, 12)).toBe('後で売却できる美術品')
     expect(() => lootRow(DEFAULT_LOOT_TABLE, 13)).toThrow(RangeError)
   })
+  it('▼アイテム鑑定ボーナス: 「ポーションを1D6個」 rolled 4, one PC with the bonus: 4 + 1 = 5; a fixed count gets nothing', () => {
+    expect(lootQuantity(4, true, 1)).toBe(5)
+    expect(lootQuantity(4, true, 2)).toBe(6) // two such PCs: 4 + 1 + 1
+    expect(lootQuantity(1, false, 2)).toBe(1)
+    expect(() => lootQuantity(0, true, 1)).toThrow(RangeError)
+  })
+
   it('「[平均PC人数×3]個程度」: 4 PCs → about 12 consumables', () => {
     expect(consumablesHint(4)).toBe(12)
   })

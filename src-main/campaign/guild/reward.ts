@@ -107,6 +107,16 @@ export function consumablesHint(averagePcs: number): number {
   return Math.max(0, Math.round(averagePcs * 3))
 }
 
+/**
+ * ▼アイテム鑑定ボーナスの読み替え: 「[アイテム鑑定]にボーナスを与えるスキルを持っているキャラクターは
+ * 「ポーションを1D6個」などといった状況下で入手できる消耗品の量が+1個」: +1 per such PC there, and
+ * only where the count was rolled.
+ */
+export function lootQuantity(count: number, countRolled: boolean, appraisers: number): number {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError(`A count of items is 1 or more, not ${count}.`)
+  return count + (countRolled ? Math.max(0, appraisers) : 0)
+}
+
 /** The seed's 2D6 table of items found in a dungeon, rows 2..12. */
 export const DEFAULT_LOOT_TABLE: readonly string[] = [
   '通常の装備品（合わないものも含む）',
