@@ -37,6 +37,13 @@ export const campaignTokenSchema = tokenSpecSchema.extend({
     .optional(),
   /** Stats the players never see for this token (player view). */
   privateStats: z.array(z.enum(PLAYER_TOKEN_STATS)).optional(),
+  /**
+   * The token's bonus for the checks the path preview lists (Arianrhod 【筋力】 / 【敏捷】 判定 for
+   * jumping and climbing), kept so a check's Roll button rolls with the token's own stat.
+   */
+  checks: z
+    .strictObject({ STR: z.number().int().min(-1000).max(1000).optional(), AGI: z.number().int().min(-1000).max(1000).optional() })
+    .optional(),
   /** Pathfinder / dnd35 senses, read by the engine's sight (systems/pathfinder/creatures.ts). */
   vision: z.enum(['normal', 'low-light', 'darkvision']).optional(),
   darkvisionRange: z.number().finite().nonnegative().optional(),

@@ -56,4 +56,25 @@ describe('turn state and conditions in the rules queries', () => {
     const map = fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: 'helpless' }] })
     expect(provokes(map)).toEqual([])
   })
+
+  it.each(['paralyzed', 'unconscious', 'asleep', 'bound', '麻痺状態', '気絶', '睡眠状態', '縛られている'])(
+    '「無防備状態の敵とは、縛られている状態、睡眠状態、麻痺状態、気絶状態など」: %s is helpless and threatens nothing',
+    (name) => {
+      expect(provokes(fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name }] }))).toEqual([])
+    },
+  )
+
+  it('立ちすくみ marked by the GM after the first turn: no attack of opportunity', () => {
+    expect(provokes(fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: '立ちすくみ状態' }] }))).toEqual([])
+  })
+
+  it('prone joins the states, yet a prone orc still threatens: 003 gives it −4 on melee attacks (伏せ状態 -4), not the loss of its reach', () => {
+    const map = fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: 'prone' }] })
+    expect(toScenario(map, { type: 'threat' }).tokens).toContainEqual(expect.objectContaining({ id: 'orc', states: ['prone'] }))
+    expect(provokes(map)).toEqual(['orc'])
+  })
+
+  it('free-text conditions the engine does not know change nothing', () => {
+    expect(provokes(fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: 'shaken' }] }))).toEqual(['orc'])
+  })
 })

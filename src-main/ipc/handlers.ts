@@ -6,8 +6,7 @@ import { z } from 'zod'
 import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
 import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
 import { importUvtt, UvttError } from '../uvtt/import'
-import type { Condition } from '../campaign/fight/schema'
-import type { TokenState } from '../rules/model'
+import { withConditionStates, withFlatFooted } from '../campaign/fight/conditions-to-rules'
 import { isGmVerb, isPlayerVerb, type EventName, type GmVerb } from './channels'
 import {
   contract,
@@ -335,33 +334,6 @@ function toPointer(path: readonly PropertyKey[]): string {
  * hidden flags, notes, secret marks, light ids) are dropped: the engine does not need them, and
  * the scenario format is a public one that may end up in bug reports.
  */
-/** Conditions the engine understands (003: a prone or helpless creature) join the token's states. */
-const CONDITION_STATES: Readonly<Record<string, TokenState>> = {
-  prone: 'prone',
-  伏せ: 'prone',
-  伏せ状態: 'prone',
-  helpless: 'helpless',
-  無防備: 'helpless',
-  無防備状態: 'helpless',
-}
-
-function withConditionStates<T extends { id: string; states?: TokenState[] }>(token: T, conditions: readonly Condition[]): T {
-  const added = conditions
-    .filter((c) => c.tokenId === token.id)
-    .map((c) => CONDITION_STATES[c.name.trim().toLowerCase()])
-    .filter((state): state is TokenState => state !== undefined)
-  if (added.length === 0) return token
-  return { ...token, states: [...new Set([...(token.states ?? []), ...added])] }
-}
-
-/** Pathfinder / dnd35: a combatant that has not had its first turn, or marked so, is flat-footed. */
-function withFlatFooted<T extends { id: string }>(token: T, map: CampaignMap): T {
-  if (map.system !== 'pathfinder' && map.system !== 'dnd35') return token
-  const waiting = map.fight?.order.some((c) => c.tokenId === token.id) && !map.fight.acted.includes(token.id)
-  const marked = (map.conditions ?? []).some((c) => c.tokenId === token.id && ['flat-footed', '立ちすくみ'].includes(c.name.trim().toLowerCase()))
-  return waiting || marked ? { ...token, flatFooted: true } : token
-}
-
 export function toScenario(map: CampaignMap, query: unknown): Record<string, unknown> {
   return {
     format: 'gm-scenario/1',
@@ -390,6 +362,7 @@ export function toScenario(map: CampaignMap, query: unknown): Record<string, unk
         hidden: _hidden,
         notes: _notes,
         privateStats: _private,
+        checks: _checks,
         ...token
       }) => withFlatFooted(withConditionStates(token, map.conditions ?? []), map),
     ),

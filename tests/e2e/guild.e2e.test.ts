@@ -31,9 +31,10 @@ async function tab(name: string): Promise<void> {
   await page.locator(`[data-testid="guild-tab"][data-tab="${name}"]`).click()
 }
 
-async function addMember(name: string, cl: number): Promise<void> {
+async function addMember(name: string, player: string, cl: number): Promise<void> {
   const before = await page.locator('[data-testid="guild-member"]').count()
   await page.locator('[data-testid="new-member-name"]').fill(name)
+  await page.locator('[data-testid="new-member-player"]').fill(player)
   await page.locator('[data-testid="new-member-cl"]').fill(String(cl))
   await page.locator('[data-testid="add-member"]').click()
   await page.locator('[data-testid="guild-member"]').nth(before).waitFor()
@@ -48,8 +49,8 @@ async function openGuild(): Promise<void> {
 
 describe('guild book (seed 004)', () => {
   beforeAll(async () => {
-    // 2D6 for the loot table: 3 + 4 = 7 (MPポーション).
-    rig = await startRig(undefined, { name: 'guild', locale: 'ja-JP', viewport: { width: 1366, height: 768 }, dice: [3, 4] })
+    // 2D6 for the loot table: 3 + 4 = 7 (MPポーション); then チョウ's 《スティール》 drop roll: 4 + 5 = 9.
+    rig = await startRig(undefined, { name: 'guild', locale: 'ja-JP', viewport: { width: 1366, height: 768 }, dice: [3, 4, 4, 5] })
     page = await rig.newPage()
     await mkdir(shots, { recursive: true })
     await openGuild()
@@ -63,18 +64,39 @@ describe('guild book (seed 004)', () => {
     await page.locator('[data-testid="guild-new-name"]').fill('銀の翼')
     await page.locator('[data-testid="guild-create"]').click()
     await page.locator('[data-testid="guild-name"]').waitFor()
-    await addMember('アユ', 3)
-    await addMember('ベン', 8)
-    await addMember('チョウ', 14)
+    await addMember('アユ', '佐藤', 3)
+    await addMember('ベン', '鈴木', 8)
+    await addMember('チョウ', '高橋', 14)
     await page.locator('[data-testid="guild-member"]').nth(2).locator('[data-testid="member-treasure-mania"]').check()
+    // Supports acquired (取得) versus taken this scenario (選択), one with a use counter.
+    for (const [name, uses] of [['名声', ''], ['ギルドハウス', ''], ['蘇生', '1']]) {
+      const before = await page.locator('[data-testid="guild-support"]').count()
+      await page.locator('[data-testid="new-support"]').fill(name)
+      await page.locator('[data-testid="new-support-uses"]').fill(uses)
+      await page.locator('[data-testid="add-support"]').click()
+      await page.locator('[data-testid="guild-support"]').nth(before).waitFor()
+    }
+    await page.locator('[data-testid="guild-support"]').nth(0).locator('[data-testid="support-selected"]').check()
+    await page.locator('[data-testid="guild-support"]').nth(2).locator('[data-testid="support-selected"]').check()
+    await eventually(async () => (await onDisk()).guild!.supports.filter((x) => x.selected).length === 2, 'two supports taken on disk')
+    // The rule guild master, chosen among those present, is locked until the session ends.
+    const ayu = (await onDisk()).guild!.members[0]
+    await page.locator('[data-testid="guild-master"]').selectOption(ayu.id)
+    await eventually(async () => (await onDisk()).guild!.ruleMasterId === ayu.id, 'the rule guild master on disk')
+    await expect(page.locator('[data-testid="guild-master"]').isDisabled()).resolves.toBe(true)
     await tab('reward')
     await page.locator('[data-testid="reward-fame"]').check()
     await eventually(async () => (await onDisk()).guild?.fame === true, 'the 《名声》 flag on disk')
     const guild = (await onDisk()).guild!
-    expect(guild.members.map((m) => [m.name, m.cl, m.treasureMania])).toEqual([
-      ['アユ', 3, false],
-      ['ベン', 8, false],
-      ['チョウ', 14, true],
+    expect(guild.members.map((m) => [m.name, m.player, m.cl, m.treasureMania])).toEqual([
+      ['アユ', '佐藤', 3, false],
+      ['ベン', '鈴木', 8, false],
+      ['チョウ', '高橋', 14, true],
+    ])
+    expect(guild.supports.map((x) => [x.name, x.selected, x.uses ?? null])).toEqual([
+      ['名声', true, null],
+      ['ギルドハウス', false, null],
+      ['蘇生', true, { max: 1, used: 0 }],
     ])
   })
 
@@ -124,6 +146,28 @@ describe('guild book (seed 004)', () => {
     expect((await onDisk()).guild!.log.at(-1)!.text).toBe('+ MPポーション ×1 → 収納庫 (2D6 = 7)')
   })
 
+  it('rolls 《スティール》 for チョウ with her 《トレジャーマニア》 and files the drop into her pack', async () => {
+    const cho = (await onDisk()).guild!.members[2]
+    await page.locator('[data-testid="steal-by"]').selectOption(cho.id)
+    await page.locator('[data-testid="steal-roll"]').click()
+    await expect(page.locator('[data-testid="steal-result"]').textContent()).resolves.toContain('2D6 = 9 [4,5]')
+    await page.locator('[data-testid="steal-item"]').fill('ゴブリンの牙')
+    await page.locator('[data-testid="steal-price"]').fill('500')
+    // 《目利き》 not taken; チョウ's 《トレジャーマニア》: 500 × 110 % = 550 G.
+    await expect(page.locator('[data-testid="steal-treasure-mania"]').isChecked()).resolves.toBe(true)
+    await expect(page.locator('[data-testid="steal-value"]').textContent()).resolves.toContain('500G × 110% = 550G')
+    await page.locator('[data-testid="steal-file"]').click()
+    await page.locator(`[data-testid="guild-pack"][data-holder="${cho.id}"] [data-testid="guild-item"]`, { hasText: 'ゴブリンの牙 ×1' }).waitFor()
+    await eventually(async () => (await onDisk()).guild!.items.some((i) => i.holderId === cho.id && i.notes?.includes('550G')), 'the stolen item in チョウ\'s pack on disk')
+    const file = await onDisk()
+    expect(file.guild!.log.at(-1)!.text).toBe('+ ゴブリンの牙 ×1 → チョウ (《スティール》 2D6 = 9)')
+    // Both 2D6 rolls are in the roll log, secret (bookkeeping, never on the player view).
+    expect(file.rollLog!.map((r) => [r.who, r.dice, r.secret])).toEqual([
+      ['GM', [3, 4], true],
+      ['チョウ', [4, 5], true],
+    ])
+  })
+
   it('records a loan between PCs, shows it on both, and repays it', async () => {
     await tab('loans')
     const [ayu, ben] = (await onDisk()).guild!.members
@@ -144,7 +188,10 @@ describe('guild book (seed 004)', () => {
     await page.reload()
     await openGuild()
     await eventually(async () => (await moneyOnScreen()).join() === '3300,9900,23040', 'money after reload')
+    await expect(page.locator('[data-testid="member-cl"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).resolves.toEqual(['4', '9', '15'])
     await expect(page.locator('[data-testid="guild-level"]').inputValue()).resolves.toBe('2')
+    await tab('growth')
+    await expect(page.locator('[data-testid="pending-picks"]').allTextContents()).resolves.toEqual(['保留中の一般スキル 1', '保留中の一般スキル 1', '保留中の一般スキル 1'])
     await tab('items')
     await page.locator('[data-testid="guild-storage"] [data-testid="guild-item"]', { hasText: 'MPポーション' }).waitFor()
     await tab('loans')
@@ -157,6 +204,13 @@ describe('guild book (seed 004)', () => {
     await expect(page.locator('[data-testid="guild-tab"]').first().isVisible()).resolves.toBe(false)
     await page.screenshot({ path: join(shots, 'guild-print-ja.png'), fullPage: true })
     await page.emulateMedia({ media: 'screen' })
+
+    // Ending the session frees the rule guild master and logs who came.
+    await tab('sheet')
+    await page.locator('[data-testid="guild-end-session"]').click()
+    await eventually(async () => (await onDisk()).guild!.session === 2, 'session 2 on disk')
+    await expect(page.locator('[data-testid="guild-master"]').isDisabled()).resolves.toBe(false)
+    expect((await onDisk()).guild!.log.at(-1)!.text).toBe('Session 1 ended — 出席 present: アユ、ベン、チョウ; 遅刻 late: —; 欠席 absent: —')
     expect(rig.problems).toEqual([])
   })
 })

@@ -1,7 +1,9 @@
 // Running a fight at the table (issue 15), in Chromium through the Node host at 1366×768 with
 // scripted dice: a Pathfinder fight with a surprise round, a delay, a 3-round condition that
 // expires at the right count and a reload in the middle; a secret roll that never reaches any
-// player-view frame; an Arianrhod fight ordered by 【行動値】; a check rolled from the path preview.
+// player-view frame (projector or LAN tablet); an Arianrhod fight ordered by 【行動値】 with a tie
+// broken by dragging; a check and a 【行動値】 contest rolled from the path preview; a DysTopiA fight
+// in the GM's order with the board's own actions.
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -17,9 +19,12 @@ const AR = 'ar-room'
 const RAISED: Cell = [5, 2]
 const ones = (n: number) => Array.from({ length: n }, () => 1)
 // Initiative (4 combatants: 20 d20s drawn, the first 4 used): rogue 10+4 = 14, fighter 15+1 = 16,
-// orc 12+0 = 12, ghost 5+2 = 7. Then a public 1D20 (7), a secret 2D6 (3, 4), a public 2D6 (2, 2)
-// and a climb check 2D6 (6, 5).
-const DICE = [10, 15, 12, 5, ...ones(16), 7, 3, 4, 2, 2, 6, 5]
+// orc 12+0 = 12, ghost 5+2 = 7. Then a public 1D20 (7), a secret 2D6 (3, 4), a public 2D6 (2, 2),
+// a climb check 2D6 (6, 5) and a 【行動値】 contest: the mage 2D6 (3, 3) + 14 = 20 against the
+// guard's 2D6 (2, 2) + 8 = 12.
+const DICE = [10, 15, 12, 5, ...ones(16), 7, 3, 4, 2, 2, 6, 5, 3, 3, 2, 2]
+const DY = 'dy-board'
+const LEDGE: Cell = [1, 3]
 
 const campaign = {
   schemaVersion: 2,
@@ -49,11 +54,27 @@ const campaign = {
       system: 'arianrhod',
       width: 10,
       height: 6,
-      cells: [1, 2, 3, 4].map((y) => ({ at: [5, y], elevation: 6 })),
+      // The mage stands on a 封鎖 square next to the guard: a [離脱] from there needs a 【行動値】 contest.
+      cells: [...[1, 2, 3, 4].map((y) => ({ at: [5, y], elevation: 6 })), { at: [1, 1], blockade: true }],
       tokens: [
         { id: 'pc', name: 'Aria', at: [4, 2], faction: 'party', move: 16, initiative: 11 },
         { id: 'goblin', name: 'Goblin', at: [8, 4], faction: 'enemy', move: 10, initiative: 13 },
         { id: 'mage', name: 'Mage', at: [1, 1], faction: 'party', move: 10, initiative: 11 },
+        { id: 'guard', name: 'Guard', at: [2, 1], faction: 'enemy', move: 10, initiative: 8 },
+      ],
+      notes: '',
+    },
+    {
+      id: DY,
+      name: 'DysTopiA board',
+      system: 'dystopia',
+      width: 6,
+      height: 6,
+      tokens: [
+        { id: 'red', name: 'Red', at: [1, 1], faction: 'red' },
+        { id: 'blue', name: 'Blue', at: [4, 4], faction: 'blue' },
+        { id: 'green', name: 'Green', at: [2, 4], faction: 'green' },
+        { id: 'grey', name: 'Grey', at: [5, 0], faction: 'grey' },
       ],
       notes: '',
     },
@@ -99,11 +120,15 @@ describe('turn order, conditions and dice', () => {
     await expect(page.locator('[data-testid="turn-entry"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-count')))).resolves.toEqual(['16', '14', '12', '7'])
     expect(await currentTurn()).toBe('orc')
     await expect(page.locator('[data-testid="flat-footed"]').count()).resolves.toBe(4)
+    // …and on the tokens on the board.
+    await expect(page.locator('[data-testid="token-flat-footed"]').count()).resolves.toBe(4)
+    await page.locator('[data-testid="turn-surprise-hint"]').waitFor()
     await page.locator('[data-token="orc"][data-turn="true"]').first().waitFor({ state: 'attached' })
     await next('ghost', 0)
     await next('fighter', 1)
     // Orc and ghost had their surprise turns; the fighter's turn is under way, the rogue waits.
     await expect(page.locator('[data-testid="flat-footed"]').count()).resolves.toBe(2)
+    await expect(page.locator('[data-testid="token-flat-footed"]').count()).resolves.toBe(2)
   })
 
   it('delays the fighter, adds a 3-round condition, and the fighter acts later at the orc\'s count', async () => {
@@ -118,9 +143,18 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="turn-act"]').click()
     await page.locator('[data-testid="turn-entry"][aria-current="true"][data-token="fighter"]').waitFor()
     expect(await order()).toEqual(['rogue', 'fighter', 'orc', 'ghost'])
+    // 「君のイニシアチブ・カウントは遅延していたアクションを取った時のカウントに変更される」
+    await expect(page.locator('[data-testid="turn-entry"][data-token="fighter"]').getAttribute('data-count')).resolves.toBe('12')
     await next('orc', 1)
     await next('ghost', 1)
     await next('rogue', 2)
+    // PageUp / PageDown step back and on, like the buttons.
+    await page.keyboard.press('PageUp')
+    await page.locator('[data-testid="turn-entry"][aria-current="true"][data-token="ghost"]').waitFor()
+    await page.locator('[data-testid="turn-round"][data-round="1"]').waitFor()
+    await page.keyboard.press('PageDown')
+    await page.locator('[data-testid="turn-entry"][aria-current="true"][data-token="rogue"]').waitFor()
+    await page.locator('[data-testid="turn-round"][data-round="2"]').waitFor()
   })
 
   it('survives a reload in the middle and expires the condition just before its count three rounds on', async () => {
@@ -140,20 +174,37 @@ describe('turn order, conditions and dice', () => {
     await expect(page.locator('[data-testid="condition"]').count()).resolves.toBe(0)
   })
 
-  it('shows public rolls and the visible order on the player view, and never a secret roll or a hidden combatant', async () => {
+  it('shows public rolls and the visible order on the player view and a LAN tablet, and never a secret roll or a hidden combatant', async () => {
     const player = await rig.context.newPage()
     const frames: string[] = []
     player.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))))
     await player.goto(`${rig.host.url}player.html`)
     await page.locator('[data-testid="show-to-players"]').click()
     await player.locator(`[data-testid="player-map-name"][data-map-id="${PF}"]`).waitFor()
+    // A tablet on the LAN view (loopback only), capturing its frames too.
+    await page.locator('[data-testid="pv-lan-start"]').click()
+    await page.locator('[data-testid="pv-lan"][data-running="true"]').waitFor()
+    const code = (await page.locator('[data-testid="pv-join-code"]').innerText()).trim()
+    const lanPort = new URL((await page.locator('[data-testid="pv-join-url"]').innerText()).trim()).port
+    const tablet = await rig.context.newPage()
+    tablet.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))))
+    await tablet.goto(`http://127.0.0.1:${lanPort}/player.html?code=${code}`)
+    await tablet.locator(`[data-testid="player-board"][data-map-id="${PF}"]`).waitFor()
+    // The rogue's turn is highlighted for the players (a visible combatant).
+    await player.locator('[data-testid="player-token"][data-turn="true"]').waitFor()
+    await expect(player.locator('[data-testid="player-token"][data-turn="true"]').count()).resolves.toBe(1)
     await page.locator('[data-testid="turn-show-order"]').check()
     await page.locator('[data-testid="turn-show-rolls"]').check()
     await player.locator('[data-testid="player-order"]').waitFor()
 
+    // A command BCDice does not understand gets a clear message (and draws no die).
+    await page.locator('[data-testid="dice-command"]').fill('attack!')
+    await page.locator('[data-testid="dice-roll"]').click()
+    await expect(page.locator('[data-testid="dice-error"]').textContent()).resolves.toContain('BCDice does not understand "attack!"')
     await page.locator('[data-testid="dice-command"]').fill('1D20')
     await page.locator('[data-testid="dice-roll"]').click()
     await page.locator('[data-testid="dice-result"][data-total="7"]').waitFor()
+    await expect(page.locator('[data-testid="dice-error"]').count()).resolves.toBe(0)
     await player.locator('[data-testid="player-rolls"]', { hasText: '(1D20) ＞ 7' }).waitFor()
 
     await page.locator('[data-testid="dice-secret"]').check()
@@ -171,38 +222,24 @@ describe('turn order, conditions and dice', () => {
 
     const orderShown = await player.locator('[data-testid="player-order"] li').count()
     expect(orderShown).toBe(3)
+    await tablet.locator('[data-testid="player-rolls"] li').nth(1).waitFor()
     const all = frames.join('\n')
     expect(all).toContain('(1D20) ＞ 7')
     expect(all).not.toContain('[3,4]')
     expect(all).not.toMatch(/ghost|Ghost/)
+    await tablet.close()
+    await page.locator('[data-testid="pv-lan-stop"]').click()
+    await page.locator('[data-testid="pv-lan"][data-running="false"]').waitFor()
     await player.close()
-  })
 
-  it('orders an Arianrhod fight by 【行動値】 and re-sorts when a value changes', async () => {
-    await selectMap(page, AR)
-    await page.locator('[data-testid="turn-start"]').click()
-    await page.locator('[data-testid="turn-round"][data-round="1"]').waitFor()
-    expect(await order()).toEqual(['goblin', 'pc', 'mage'])
-    await selectToken(page, 'mage')
-    await page.locator('[data-testid="token-initiative"]').fill('14')
-    await page.locator('[data-testid="token-initiative"]').press('Enter')
-    await eventually(async () => (await order()).join() === 'mage,goblin,pc', 'the order re-sorted by 【行動値】')
-  })
-
-  it('rolls a climb check from the path preview with its DC', async () => {
-    await selectToken(page, 'pc')
-    await page.locator('[data-testid="fight-mode-climb"]').click()
-    await waitReach(page, 'climb')
-    await clickCell(page, RAISED)
-    await page.locator(`[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`).waitFor()
-    const check = page.locator('[data-overlay="path-check"][data-check-kind="climb"]').first()
-    const dc = await check.getAttribute('data-dc')
-    await check.locator('[data-testid="check-roll"]').click()
-    const result = check.locator('[data-testid="check-result"]')
-    await result.waitFor()
-    // BCDice's Arianrhod bot lists the dice sorted.
-    await expect(result.textContent()).resolves.toMatch(new RegExp(`^\\(2D6>=${dc}\\) ＞ 11\\[5,6\\] ＞ 11 ＞ 成功`))
-    await expect(result.getAttribute('data-success')).resolves.toBe(String(11 >= Number(dc)))
+    // The README's pictures of a fight under way: the rogue's turn in round 4, the orc's shaken
+    // just ended and a new 2-round condition on it.
+    await selectToken(page, 'orc')
+    await page.locator('[data-testid="condition-name"]').fill('entangled')
+    await page.locator('[data-testid="condition-rounds"]').fill('2')
+    await page.locator('[data-testid="condition-add"]').click()
+    await page.locator('[data-testid="condition"][data-token="orc"]').waitFor()
+    await selectToken(page, 'rogue')
     await mkdir(shots, { recursive: true })
     await page.locator('[data-testid="turn-panel"]').scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(shots, 'turns-en.png') })
@@ -210,6 +247,89 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="turn-panel"] h3', { hasText: '手番' }).waitFor()
     await page.screenshot({ path: join(shots, 'turns-ja.png') })
     await page.locator('[data-testid="lang-en"]').click()
+  })
+
+  it('orders an Arianrhod fight by 【行動値】, lets the GM drag to break a tie, and re-sorts when a value changes', async () => {
+    await selectMap(page, AR)
+    await page.locator('[data-testid="turn-start"]').click()
+    await page.locator('[data-testid="turn-round"][data-round="1"]').waitFor()
+    expect(await order()).toEqual(['goblin', 'pc', 'mage', 'guard'])
+    // Aria and the mage tie at 11: the GM drags the mage above Aria.
+    await page.locator('[data-testid="turn-entry"][data-token="mage"]').dragTo(page.locator('[data-testid="turn-entry"][data-token="pc"]'))
+    await eventually(async () => (await order()).join() === 'goblin,mage,pc,guard', 'the tie broken by dragging')
+    await selectToken(page, 'mage')
+    await page.locator('[data-testid="token-initiative"]').fill('14')
+    await page.locator('[data-testid="token-initiative"]').press('Enter')
+    await eventually(async () => (await order()).join() === 'mage,goblin,pc,guard', 'the order re-sorted by 【行動値】')
+  })
+
+  it('rolls a climb check from the path preview with its DC and the token\'s own 【筋力】 bonus, kept on the token', async () => {
+    await selectToken(page, 'pc')
+    await page.locator('[data-testid="fight-mode-climb"]').click()
+    await waitReach(page, 'climb')
+    await clickCell(page, RAISED)
+    await page.locator(`[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`).waitFor()
+    const check = page.locator('[data-overlay="path-check"][data-check-kind="climb"][data-ability="STR"]').first()
+    const dc = await check.getAttribute('data-dc')
+    await check.locator('[data-testid="check-bonus"]').fill('2')
+    await check.locator('[data-testid="check-roll"]').click()
+    const result = check.locator('[data-testid="check-result"]')
+    await result.waitFor()
+    // BCDice's Arianrhod bot lists the dice sorted: 5 + 6 + 2 = 13.
+    await expect(result.textContent()).resolves.toMatch(new RegExp(`^\\(2D6\\+2>=${dc}\\) ＞ 11\\[5,6\\]\\+2 ＞ 13 ＞ 成功`))
+    await expect(result.getAttribute('data-success')).resolves.toBe(String(13 >= Number(dc)))
+    await eventually(async () => {
+      const file = JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8'))
+      return file.maps[1].tokens.find((t: { id: string }) => t.id === 'pc').checks?.STR === 2
+    }, 'the 【筋力】 bonus kept on the token')
+  })
+
+  it('rolls the 【行動値】 contest of a [離脱] out of a 封鎖 square against the adjacent guard', async () => {
+    await selectToken(page, 'mage')
+    await page.locator('[data-testid="fight-mode-disengage"]').click()
+    await waitReach(page, 'disengage')
+    await clickCell(page, LEDGE)
+    await page.locator(`[data-testid="fight-path"][data-to="${LEDGE.join(',')}"][data-reachable="true"]`).waitFor()
+    const check = page.locator('[data-overlay="path-check"][data-check-kind="contest"]')
+    await expect(check.getAttribute('data-against')).resolves.toBe('guard')
+    await check.locator('[data-testid="contest-roll"]').click()
+    const result = check.locator('[data-testid="contest-result"]')
+    await result.waitFor()
+    // 「離脱を行おうとするキャラクターが1回判定し、その達成値に対してすべてのリアクション側が判定する」
+    const text = (await result.textContent())!
+    expect(text).toContain('Mage: (2D6+14>=?) ＞ 6[3,3]+14 ＞ 20')
+    expect(text).toContain('Guard: (2D6+8>=20) ＞ 4[2,2]+8 ＞ 12 ＞ 失敗')
+    await expect(result.getAttribute('data-success')).resolves.toBe('true')
+  })
+
+  it('runs a DysTopiA fight in the GM\'s order from a selection, dragged, with units added and removed and the board\'s sub (1 square) and main (2 squares) moves', async () => {
+    await selectMap(page, DY)
+    await page.locator('[data-testid="turn-include"][data-token="grey"]').uncheck()
+    await page.locator('[data-testid="turn-start"]').click()
+    await page.locator('[data-testid="turn-round"][data-round="1"]').waitFor()
+    expect(await order()).toEqual(['red', 'blue', 'green'])
+    await page.locator('[data-testid="turn-entry"][data-token="green"]').dragTo(page.locator('[data-testid="turn-entry"][data-token="red"]'))
+    await eventually(async () => (await order()).join() === 'green,red,blue', 'the GM\'s order after dragging')
+    expect(await currentTurn()).toBe('red')
+    await page.locator('[data-testid="turn-sub"]').click()
+    await page.locator('[data-testid="fight-selected"][data-token="red"]').waitFor()
+    await page.locator('[data-testid="fight-mode-sub"][aria-checked="true"]').waitFor()
+    await waitReach(page, 'sub')
+    const sub = Number(await page.locator('[data-testid="fight-reach-status"]').getAttribute('data-count'))
+    await page.locator('[data-testid="turn-main"]').click()
+    await page.locator('[data-testid="fight-mode-main"][aria-checked="true"]').waitFor()
+    await waitReach(page, 'main')
+    const main = Number(await page.locator('[data-testid="fight-reach-status"]').getAttribute('data-count'))
+    // From (1,1) on the 6×6 board (「サブアクションの移動では1マス、メインアクションの移動では2マス」,
+    // no square of its own counted): 1 square away 4 squares; up to 2 away 4 + 6 more = 10.
+    expect([sub, main]).toEqual([4, 10])
+    // Grey joins at the end of the GM's order; blue leaves.
+    await page.locator('[data-testid="turn-add-select"]').selectOption('grey')
+    await page.locator('[data-testid="turn-add"]').click()
+    await eventually(async () => (await order()).join() === 'green,red,blue,grey', 'grey added')
+    await page.locator('[data-testid="turn-entry"][data-token="blue"] [data-testid="turn-remove"]').click()
+    await eventually(async () => (await order()).join() === 'green,red,grey', 'blue removed')
+    expect(await currentTurn()).toBe('red')
     expect(rig.problems).toEqual([])
   })
 })

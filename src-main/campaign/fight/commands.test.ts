@@ -105,6 +105,94 @@ describe('fight commands (Pathfinder, 003)', () => {
     expect(fight(triggered).order[1].count).toBe(12)
   })
 
+  it('「同点のもの同士で再びロール」: equal totals and modifiers roll off; the roll-off d20s are logged', () => {
+    const twins = deepFreeze(
+      makeCampaign({
+        maps: [
+          makeMap({
+            system: 'pathfinder',
+            tokens: [
+              { id: 'left', name: 'Left', at: [0, 0], faction: 'party', initiative: 2 },
+              { id: 'right', name: 'Right', at: [1, 0], faction: 'party', initiative: 2 },
+              { id: 'ogre', name: 'Ogre', at: [4, 4], faction: 'enemy', initiative: 4 },
+            ],
+          }),
+        ],
+      }),
+    )
+    // left 10+2 = 12, right 10+2 = 12, ogre 8+4 = 12: the ogre's higher modifier goes first
+    // (「イニシアチブ修正値の合計順」); left and right roll off 3 against 17: right first.
+    const c = run(twins, { type: 'fight.start', mapId: 'm1', tokenIds: ['left', 'right', 'ogre'], d20s: [10, 10, 8, 3, 17, 1, 1], at })
+    expect(fight(c).order.map((o) => [o.tokenId, o.count, o.rerolls ?? []])).toEqual([
+      ['ogre', 12, []],
+      ['right', 12, [17]],
+      ['left', 12, [3]],
+    ])
+    expect(c.rollLog!.map((r) => [r.who, r.dice, r.text])).toEqual([
+      ['Ogre', [8], 'Initiative (1D20+4) ＞ 8 ＞ 12'],
+      ['Right', [10, 17], 'Initiative (1D20+2) ＞ 10 ＞ 12 ＞ roll-off 17'],
+      ['Left', [10, 3], 'Initiative (1D20+2) ＞ 10 ＞ 12 ＞ roll-off 3'],
+    ])
+  })
+
+  it('「次にアクションを行なう機会が来てしまったならば、遅延アクションは行われなかったことになる」: an unused delay lapses at its own place next round', () => {
+    // fighter 16 delays and never acts: rogue 14, orc 12, then round 2 comes back to the fighter.
+    let c = run(pathfinderMap(), start, { type: 'fight.delay', mapId: 'm1' }, { type: 'fight.next', mapId: 'm1' })
+    expect(current(c)).toBe('orc')
+    c = run(c, { type: 'fight.next', mapId: 'm1' })
+    expect([fight(c).round, current(c)]).toEqual([2, 'fighter'])
+    expect(fight(c).delaying).toEqual([])
+    expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
+      ['fighter', 16],
+      ['rogue', 14],
+      ['orc', 12],
+    ])
+  })
+
+  it('「行動遅延」 then a condition: it ends just before the delayer\'s new count three rounds later', () => {
+    // The fighter (16) delays in round 1 and acts before the orc, at the orc's count 12; on that
+    // turn it starts a 3-round effect, which lasts until just before count 12 in round 4.
+    let c = run(pathfinderMap(), start, { type: 'fight.delay', mapId: 'm1' }, { type: 'fight.next', mapId: 'm1' })
+    c = run(c, { type: 'fight.act', mapId: 'm1', tokenId: 'fighter' })
+    expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
+      ['rogue', 14],
+      ['fighter', 12],
+      ['orc', 12],
+    ])
+    c = run(c, { type: 'condition.add', mapId: 'm1', condition: { id: 'c1', tokenId: 'orc', name: 'entangled', rounds: 3 } })
+    expect(c.maps[0].conditions![0].since).toEqual({ round: 1, turn: 1, count: 12 })
+    const turns: Array<[number, string, number]> = []
+    for (let i = 0; i < 8; i++) {
+      c = run(c, { type: 'fight.next', mapId: 'm1' })
+      turns.push([fight(c).round, current(c), c.maps[0].conditions!.length])
+    }
+    expect(turns).toEqual([
+      [1, 'orc', 1],
+      [2, 'rogue', 1],
+      [2, 'fighter', 1],
+      [2, 'orc', 1],
+      [3, 'rogue', 1],
+      [3, 'fighter', 1],
+      [3, 'orc', 1],
+      [4, 'rogue', 1],
+    ])
+    c = run(c, { type: 'fight.next', mapId: 'm1' })
+    expect([fight(c).round, current(c), c.maps[0].conditions!.length]).toEqual([4, 'fighter', 0])
+    expect(fight(c).expired).toEqual([{ tokenId: 'orc', name: 'entangled' }])
+  })
+
+  it('previous turn steps back over those with no turn there (the unaware in the surprise round, delayers)', () => {
+    // Surprise round: only the orc acts; back from the fighter's round-1 turn is the orc's surprise turn.
+    const surprise = run(pathfinderMap(), { ...start, unaware: ['fighter', 'rogue'] }, { type: 'fight.next', mapId: 'm1' })
+    expect([fight(surprise).round, current(surprise)]).toEqual([1, 'fighter'])
+    const back = run(surprise, { type: 'fight.previous', mapId: 'm1' })
+    expect([fight(back).round, current(back)]).toEqual([0, 'orc'])
+    expect(() => run(back, { type: 'fight.previous', mapId: 'm1' })).toThrow(/first turn/)
+    // The fighter delays; from the orc's turn, previous goes to the rogue, not to the delaying fighter.
+    const delayed = run(pathfinderMap(), start, { type: 'fight.delay', mapId: 'm1' }, { type: 'fight.next', mapId: 'm1' })
+    expect(current(run(delayed, { type: 'fight.previous', mapId: 'm1' }))).toBe('rogue')
+  })
+
   it('never invents dice, and previous turn steps back', () => {
     expect(() => run(pathfinderMap(), { ...start, d20s: [10] })).toThrow(CommandError)
     const typed = run(pathfinderMap(), { ...start, d20s: [], rolls: { rogue: 20, fighter: 1, orc: 2 } })
@@ -112,6 +200,32 @@ describe('fight commands (Pathfinder, 003)', () => {
     const back = run(typed, { type: 'fight.next', mapId: 'm1' }, { type: 'fight.previous', mapId: 'm1' })
     expect(current(back)).toBe('rogue')
     expect(() => run(typed, { type: 'fight.previous', mapId: 'm1' })).toThrow(/first turn/)
+  })
+
+  it('adds a combatant during the fight at its count (d20 from main or typed), and removes one, keeping whose turn it is', () => {
+    const withOgre = (c: Campaign): Campaign => ({
+      ...c,
+      maps: [{ ...c.maps[0], tokens: [...c.maps[0].tokens, { id: 'ogre', name: 'Ogre', at: [3, 3], faction: 'enemy', initiative: 2 }] }],
+    })
+    // fighter 16, rogue 14 (current), orc 12; the ogre rolls 11 + 2 = 13: between the rogue and the orc.
+    const c = run(withOgre(run(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })), { type: 'fight.add', mapId: 'm1', tokenId: 'ogre', d20s: [11, 4, 4], at })
+    expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
+      ['fighter', 16],
+      ['rogue', 14],
+      ['ogre', 13],
+      ['orc', 12],
+    ])
+    expect(current(c)).toBe('rogue')
+    expect(c.rollLog!.at(-1)).toMatchObject({ who: 'Ogre', dice: [11], total: 13 })
+    // Typed in by hand: 20 + 2 = 22, first; the rogue keeps the turn.
+    const typed = run(withOgre(run(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })), { type: 'fight.add', mapId: 'm1', tokenId: 'ogre', roll: 20, at })
+    expect(fight(typed).order.map((o) => o.tokenId)).toEqual(['ogre', 'fighter', 'rogue', 'orc'])
+    expect(current(typed)).toBe('rogue')
+    expect(() => run(typed, { type: 'fight.add', mapId: 'm1', tokenId: 'ogre', roll: 3, at })).toThrow(/already/)
+    // Removing the fighter (before the rogue) keeps the rogue's turn.
+    const removed = run(typed, { type: 'fight.remove', mapId: 'm1', tokenId: 'fighter' })
+    expect(fight(removed).order.map((o) => o.tokenId)).toEqual(['ogre', 'rogue', 'orc'])
+    expect(current(removed)).toBe('rogue')
   })
 
   it('removing a token drops it from the order and its conditions', () => {

@@ -62,12 +62,8 @@ export function applyFightCommand(map: CampaignMap, command: MapCommand, fail: F
       return turnChange(map, fight, delay)
     case 'fight.ready':
       return turnChange(map, fight, ready)
-    case 'fight.previous': {
-      if (fight.turn > 0) return done({ ...fight, turn: fight.turn - 1, expired: [] })
-      const firstRound = fight.unaware.length > 0 ? 0 : 1
-      if (fight.round <= firstRound) fail('This is the first turn of the fight.')
-      return done({ ...fight, round: fight.round - 1, turn: fight.order.length - 1, expired: [] })
-    }
+    case 'fight.previous':
+      return done(previousTurn(fight) ?? fail('This is the first turn of the fight.'))
     case 'fight.act': {
       if (!fight.delaying.includes(command.tokenId)) fail(`"${command.tokenId}" is not delaying.`)
       const before = fight.order[fight.turn]
@@ -135,21 +131,23 @@ function startFight(
   const unaware = new Set(command.unaware)
   const state = rollInitiative(ids.map((id) => ({ id, modifier: token(id).initiative ?? 0, aware: !unaware.has(id) })), roll)
   const fight = fromState(state, { ...empty, round: state.round, turn: state.turn, order: [] })
-  const rolls = state.rolls.map((r) => initiativeEntry(token(r.id), r.roll, r.modifier, command.at, command.rolls[r.id] !== undefined))
+  const rolls = state.rolls.map((r) => initiativeEntry(token(r.id), r.roll, r.modifier, command.at, command.rolls[r.id] !== undefined, r.rerolls))
   return { map: { ...map, fight: { ...fight, unaware: [...unaware].filter((id) => ids.includes(id)) } }, rolls }
 }
 
-function initiativeEntry(token: CampaignToken, roll: number, modifier: number, at: string, typed: boolean): RollEntry {
+/** One initiative roll for the log; roll-offs (「同点のもの同士で再びロール」) follow the total. */
+function initiativeEntry(token: CampaignToken, roll: number, modifier: number, at: string, typed: boolean, rerolls: readonly number[] = []): RollEntry {
   const sign = modifier < 0 ? '−' : '+'
   const command = `1D20${modifier < 0 ? '' : '+'}${modifier}`
+  const rollOff = rerolls.length > 0 ? ` ＞ roll-off ${rerolls.join(', ')}` : ''
   return {
     id: `init-${at}-${token.id}`,
     at,
     who: token.name || token.id,
     tokenId: token.id,
     command,
-    text: `Initiative (1D20${sign}${Math.abs(modifier)}) ＞ ${roll}${typed ? ' (typed)' : ''} ＞ ${roll + modifier}`,
-    dice: [roll],
+    text: `Initiative (1D20${sign}${Math.abs(modifier)}) ＞ ${roll}${typed ? ' (typed)' : ''} ＞ ${roll + modifier}${rollOff}`,
+    dice: [roll, ...rerolls],
     total: roll + modifier,
     success: false,
     failure: false,
@@ -192,6 +190,26 @@ function fromState(state: InitiativeState, previous: Fight): Fight {
     readied: [...state.readied],
     expired: [],
   }
+}
+
+/**
+ * Steps back to the previous combatant who had a turn there: in the surprise round only the aware
+ * act, and a delaying combatant has no turn. Null before the first turn of the fight. (Undo, not
+ * this, restores what the step forward changed, such as expired conditions.)
+ */
+function previousTurn(fight: Fight): Fight | null {
+  const firstRound = fight.unaware.length > 0 ? 0 : 1
+  let { round, turn } = fight
+  for (let guard = 0; guard <= fight.order.length * 2; guard++) {
+    if (turn > 0) turn--
+    else if (round > firstRound) {
+      round--
+      turn = fight.order.length - 1
+    } else return null
+    const id = fight.order[turn].tokenId
+    if ((round > 0 || !fight.unaware.includes(id)) && !fight.delaying.includes(id)) return { ...fight, round, turn, expired: [] }
+  }
+  return null
 }
 
 /** 003: the delayer / readier takes the count where it acted, for the rest of the fight. */

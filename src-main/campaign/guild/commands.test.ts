@@ -99,6 +99,27 @@ describe('guild book commands', () => {
     expect(run(ended, { type: 'guild.master', memberId: 'ayu' }).guild!.ruleMasterId).toBe('ayu')
   })
 
+  it('「変更することはできない」: clearing a locked rule guild master is refused too (undo is the way back from a slip)', () => {
+    const chosen = run(party(), { type: 'guild.master', memberId: 'ben' })
+    expect(() => run(chosen, { type: 'guild.master', memberId: null })).toThrow(/locked/)
+    expect(run(chosen, { type: 'guild.master', memberId: 'ben' }).guild!.ruleMasterId).toBe('ben')
+    expect(run(party(), { type: 'guild.master', memberId: null }).guild!.ruleMasterId).toBeNull()
+  })
+
+  it('attendance per session: ending a session logs who was present, late and absent, then everyone starts present', () => {
+    const ended = run(
+      party(),
+      { type: 'guild.attendance', memberId: 'ayu', attendance: 'late' },
+      { type: 'guild.attendance', memberId: 'cho', attendance: 'absent' },
+      { type: 'guild.session.end', at },
+    )
+    expect(ended.guild!.log.at(-1)).toMatchObject({
+      kind: 'session',
+      text: 'Session 1 ended — 出席 present: ベン; 遅刻 late: アユ; 欠席 absent: チョウ',
+    })
+    expect(ended.guild!.members.map((m) => m.attendance)).toEqual(['present', 'present', 'present'])
+  })
+
   it('supports: acquired vs selected, and a use counter that cannot pass its maximum', () => {
     const g = run(
       party(),

@@ -63,14 +63,19 @@ function applyToGuild(guild: Guild, command: Exclude<GuildCommand, { type: 'guil
       return leaves ? { ...next, ruleMasterId: null } : next
     }
     case 'guild.master': {
-      if (command.memberId === null) return { ...guild, ruleMasterId: null }
-      if (member(command.memberId).attendance !== 'present') fail('The rule guild master must be a PC who is present.')
+      // 「一度ルール上のギルドマスターを決めたならば、その日のセッションが終了するか、そのPCを担当するPLが
+      // 事情により早退しなければならなくなるまで…変更することはできない」: not even by clearing it.
       if (guild.ruleMasterId !== null && guild.ruleMasterId !== command.memberId) {
         fail('The rule guild master is locked until the session ends or that PC leaves early.')
       }
+      if (command.memberId === null) return guild
+      if (member(command.memberId).attendance !== 'present') fail('The rule guild master must be a PC who is present.')
       return { ...guild, ruleMasterId: command.memberId }
     }
-    case 'guild.session.end':
+    case 'guild.session.end': {
+      // The log keeps who came to each session (attendance per session).
+      const names = (attendance: GuildMember['attendance']): string =>
+        guild.members.filter((m) => m.attendance === attendance).map((m) => m.name).join('、') || '—'
       return log(
         {
           ...guild,
@@ -78,8 +83,13 @@ function applyToGuild(guild: Guild, command: Exclude<GuildCommand, { type: 'guil
           session: guild.session + 1,
           members: guild.members.map((m) => ({ ...m, attendance: 'present' as const })),
         },
-        { at: command.at, kind: 'session', text: `Session ${guild.session} ended` },
+        {
+          at: command.at,
+          kind: 'session',
+          text: `Session ${guild.session} ended — 出席 present: ${names('present')}; 遅刻 late: ${names('late')}; 欠席 absent: ${names('absent')}`,
+        },
       )
+    }
     case 'guild.support.add':
       if (guild.supports.some((s) => s.id === command.support.id)) fail(`A support "${command.support.id}" already exists.`)
       return {

@@ -9,6 +9,8 @@ import {
   lootRow,
   rewardCoefficient,
   RewardError,
+  lootQuantity,
+  stealValue,
 } from './reward'
 
 const plain = { bonus: 0, fame: false, connoisseur: false, treasureMania: false }
@@ -100,7 +102,26 @@ describe('戦利品', () => {
     expect(lootRow(DEFAULT_LOOT_TABLE, 12)).toBe('後で売却できる美術品')
     expect(() => lootRow(DEFAULT_LOOT_TABLE, 13)).toThrow(RangeError)
   })
+  it('▼アイテム鑑定ボーナス: 「ポーションを1D6個」 rolled 4, one PC with the bonus: 4 + 1 = 5; a fixed count gets nothing', () => {
+    expect(lootQuantity(4, true, 1)).toBe(5)
+    expect(lootQuantity(4, true, 2)).toBe(6) // two such PCs: 4 + 1 + 1
+    expect(lootQuantity(1, false, 2)).toBe(1)
+    expect(() => lootQuantity(0, true, 1)).toThrow(RangeError)
+  })
+
   it('「[平均PC人数×3]個程度」: 4 PCs → about 12 consumables', () => {
     expect(consumablesHint(4)).toBe(12)
+  })
+})
+
+describe('▼スティール', () => {
+  it('「《目利き》や《トレジャーマニア》の効果を適用してもよい」: a 500 G drop with both is 500 × 120 % = 600 G', () => {
+    expect(stealValue(500, { connoisseur: true, treasureMania: true })).toEqual({ price: 500, percent: 20, amount: 600 })
+  })
+  it('350 G with 《目利き》 alone: 350 × 110 % = 385 G; 125 G: 137.5 rounds down to 137 G; neither: 350 G', () => {
+    expect(stealValue(350, { connoisseur: true, treasureMania: false }).amount).toBe(385)
+    expect(stealValue(125, { connoisseur: false, treasureMania: true }).amount).toBe(137)
+    expect(stealValue(350, { connoisseur: false, treasureMania: false }).amount).toBe(350)
+    expect(() => stealValue(-1, { connoisseur: false, treasureMania: false })).toThrow(RangeError)
   })
 })

@@ -68,6 +68,17 @@ export function computeReward(input: RewardInput): Reward {
   return { cl: input.cl, coefficient, bonus: input.bonus, base, percent, amount }
 }
 
+/**
+ * ▼スティール: 「《スティール》は効果に書かれている通り、ドロップ品決定ロールを行う。この時[戦利金]の
+ * 算出の場合と重複するが、《目利き》や《トレジャーマニア》の効果を適用してもよい」. The stolen drop's
+ * sale price takes the same 10 % steps, summed first (《トレジャーマニア》: the stealer's own).
+ */
+export function stealValue(price: number, flags: { connoisseur: boolean; treasureMania: boolean }): { price: number; percent: number; amount: number } {
+  if (!Number.isInteger(price) || price < 0) throw new RangeError(`A price is a whole number of G, not ${price}.`)
+  const percent = MULTIPLIER_PERCENT * [flags.connoisseur, flags.treasureMania].filter(Boolean).length
+  return { price, percent, amount: Math.floor((price * (100 + percent)) / 100) }
+}
+
 /** Supports whose effect also reaches members who arrived after it was used (seed 004). */
 export const LATE_ARRIVAL_EFFECTS = ['蘇生', '祝福', '最後の力'] as const
 
@@ -94,6 +105,16 @@ export function isLateArrivalEffect(effect: string): boolean {
 /** 「冒険の途中で[平均PC人数×3]個程度」 consumables per adventure. */
 export function consumablesHint(averagePcs: number): number {
   return Math.max(0, Math.round(averagePcs * 3))
+}
+
+/**
+ * ▼アイテム鑑定ボーナスの読み替え: 「[アイテム鑑定]にボーナスを与えるスキルを持っているキャラクターは
+ * 「ポーションを1D6個」などといった状況下で入手できる消耗品の量が+1個」: +1 per such PC there, and
+ * only where the count was rolled.
+ */
+export function lootQuantity(count: number, countRolled: boolean, appraisers: number): number {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError(`A count of items is 1 or more, not ${count}.`)
+  return count + (countRolled ? Math.max(0, appraisers) : 0)
 }
 
 /** The seed's 2D6 table of items found in a dungeon, rows 2..12. */

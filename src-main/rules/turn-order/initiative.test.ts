@@ -18,8 +18,13 @@ describe('delay and ready (003 イニシアチブ変更アクション)', () => 
       ['a', 12],
       ['c', 10],
     ])
-    // At a count someone already holds, the delayer waits for them.
-    expect(ids(applyDelay(order, { token: 'a', count: 15 }))).toEqual(['b', 'a', 'c'])
+    // At a count someone already holds, the delayer steps in just before them (as Act now does).
+    expect(applyDelay(order, { token: 'a', count: 15 }).map((e) => [e.token, e.count])).toEqual([
+      ['a', 15],
+      ['b', 15],
+      ['c', 10],
+    ])
+    expect(ids(applyDelay(order, { token: 'a', count: 10 }))).toEqual(['b', 'a', 'c'])
     expect(() => applyDelay(order, { token: 'c', count: 11 })).toThrow(/lowers/)
   })
 

@@ -65,7 +65,9 @@ export function orderByValue(system: 'arianrhod' | 'dystopia', entrants: readonl
 
 /**
  * 「行動遅延を行なうなら、自発的に自分のイニシアチブの結果を下げる。これは残りの戦闘の間ずっと
- * 適用される」: the combatant moves to its new, lower count, after those already at that count.
+ * 適用される」: the combatant moves to its new, lower count, just before those already at that
+ * count (it steps in before the combatant whose count it takes, as *Act now* does in the tracker,
+ * and as a readied action does before its trigger).
  */
 export function applyDelay(order: readonly OrderedEntrant[], delay: Delay): OrderedEntrant[] {
   const index = order.findIndex((e) => e.token === delay.token)
@@ -76,7 +78,7 @@ export function applyDelay(order: readonly OrderedEntrant[], delay: Delay): Orde
   }
   const rest = order.filter((_, i) => i !== index)
   const moved = { ...entrant, count: delay.count }
-  const at = rest.findIndex((e, i) => i >= index && e.count !== null && e.count < delay.count)
+  const at = rest.findIndex((e, i) => i >= index && e.count !== null && e.count <= delay.count)
   const insertAt = at < 0 ? rest.length : at
   return [...rest.slice(0, insertAt), moved, ...rest.slice(insertAt)]
 }

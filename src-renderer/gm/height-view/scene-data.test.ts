@@ -103,6 +103,29 @@ describe('walls, doors and tokens', () => {
     expect(figures.find((f) => f.id === 'lurker')!.hidden).toBe(true)
   })
 
+  it('marks the combatant whose turn it is (the 3D view tints it gold), and no one else', () => {
+    const fighting: CampaignMap = {
+      ...map,
+      fight: {
+        round: 1,
+        turn: 1,
+        order: [
+          { tokenId: 'pc-climber', count: 12 },
+          { tokenId: 'goblin-ledge', count: 9 },
+        ],
+        unaware: [],
+        acted: [],
+        delaying: [],
+        readied: [],
+        showOrder: false,
+        showRolls: false,
+        expired: [],
+      },
+    }
+    expect(buildTokens(fighting, cells).filter((f) => f.turn).map((f) => f.id)).toEqual(['goblin-ledge'])
+    expect(buildTokens(map, cells).some((f) => f.turn)).toBe(false)
+  })
+
   it('puts a flyer with an elevation at that height', () => {
     const high: CampaignMap = { ...map, tokens: [{ id: 'h', name: '', at: [0, 0], faction: 'x', states: ['flying'], elevation: 8 }] }
     expect(buildTokens(high, cells)[0]).toMatchObject({ y: 4, floor: 0, flying: true })

@@ -103,14 +103,20 @@ export function isFlatFooted(state: InitiativeState, id: string): boolean {
 }
 
 function skipToEligible(state: InitiativeState): InitiativeState {
-  // In the surprise round only the aware act; delaying combatants have no turn.
+  // In the surprise round only the aware act.
   let s = state
   for (let guard = 0; guard <= s.order.length * 2 + 2; guard++) {
     const id = s.order[s.turn]
-    const eligible = !s.delaying.has(id) && (s.round > 0 || s.aware.has(id))
-    if (eligible) {
+    if (s.round > 0 || s.aware.has(id)) {
+      // 「遅延していたアクションを行なわないままに、次にアクションを行なう機会が来てしまったならば、
+      // 遅延アクションは行われなかったことになる」 (the same for a readied action): reaching its own
+      // place again (always a later round: every caller advances first), the delayer takes its turn.
+      if (s.delaying.has(id)) {
+        const delaying = new Set(s.delaying)
+        delaying.delete(id)
+        return { ...s, delaying }
+      }
       if (!s.readied.has(id)) return s
-      // A readied action not triggered by the readier's next turn is lost.
       const readied = new Set(s.readied)
       readied.delete(id)
       return { ...s, readied }
