@@ -19,6 +19,7 @@ import type { DecodedCampaign } from './migrations'
 import { CampaignDataError, decodeCampaign, MigrationError } from './migrations'
 import type { Campaign, CampaignSummary } from './schema'
 import { CURRENT_SCHEMA_VERSION } from './schema'
+import { hashSnapshot } from './journal'
 
 export interface StoreOptions {
   /** Injected clock for backup names and the daily backup rule. */
@@ -35,6 +36,15 @@ export interface RecoveryInfo {
 export interface LoadResult extends DecodedCampaign {
   file: string
   recovered?: RecoveryInfo
+  /** SHA-256 of the bytes the campaign was decoded from (the file, or the backup it recovered from). */
+  sourceHash: string
+  /** SHA-256 of the campaign file as it is on disk now. */
+  fileHash: string
+}
+
+/** The exact bytes a campaign is saved as; the journal ties itself to their hash. */
+export function serializeCampaign(campaign: Campaign): string {
+  return `${JSON.stringify(campaign, null, 2)}\n`
 }
 
 export class CampaignNotFoundError extends Error {
@@ -74,6 +84,7 @@ function describeError(error: unknown): string {
 export class CampaignStore {
   readonly campaignsDir: string
   readonly backupsDir: string
+  readonly journalsDir: string
   private readonly now: () => Date
   private readonly policy: BackupPolicy
   private readonly writeChains = new Map<string, Promise<unknown>>()
@@ -84,6 +95,7 @@ export class CampaignStore {
   ) {
     this.campaignsDir = path.join(dataDir, 'campaigns')
     this.backupsDir = path.join(dataDir, 'backups')
+    this.journalsDir = path.join(dataDir, 'journal')
     this.now = options.now ?? (() => new Date())
     this.policy = { ...DEFAULT_BACKUP_POLICY, ...options.backupPolicy }
   }
@@ -106,6 +118,12 @@ export class CampaignStore {
     return path.join(this.backupsDir, id)
   }
 
+  /** The campaign's journal (journal.ts): changes made since its last snapshot. */
+  journalDir(id: string): string {
+    requireSafeId(id)
+    return path.join(this.journalsDir, id)
+  }
+
   async exists(id: string): Promise<boolean> {
     return isSafeCampaignId(id) && pathExists(this.campaignFile(id))
   }
@@ -124,7 +142,7 @@ export class CampaignStore {
       const id = name.slice(0, -'.json'.length)
       if (!isSafeCampaignId(id)) continue
       try {
-        const { campaign } = decodeCampaign(await readJson(this.campaignFile(id)))
+        const { campaign } = decodeCampaign(parseCampaignBytes(await readCampaignBytes(this.campaignFile(id))))
         summaries.push({
           id,
           name: campaign.name,
@@ -146,12 +164,14 @@ export class CampaignStore {
     if (!(await pathExists(file))) throw new CampaignNotFoundError(id)
     let damage: string
     try {
-      const decoded = withFileIdentity(decodeCampaign(await readJson(file)), id)
+      const bytes = await readCampaignBytes(file)
+      const decoded = withFileIdentity(decodeCampaign(parseCampaignBytes(bytes)), id)
       if (decoded.fromVersion < CURRENT_SCHEMA_VERSION || decoded.repairs.length > 0) {
         // The next save replaces the original bytes; keep them among the backups first.
         await writeBackup(this.backupDir(id), file, this.now(), this.policy)
       }
-      return { ...decoded, file }
+      const hash = hashSnapshot(bytes)
+      return { ...decoded, file, sourceHash: hash, fileHash: hash }
     } catch (error) {
       if (error instanceof MigrationError && error.newerVersion) throw error
       if (!isDamage(error)) throw error
@@ -164,18 +184,26 @@ export class CampaignStore {
     const backups = (await this.listBackups(id)).reverse()
     for (const backupFile of backups) {
       let decoded: DecodedCampaign
+      let bytes: Buffer
       try {
-        decoded = withFileIdentity(decodeCampaign(await readJson(backupFile)), id)
+        bytes = await readCampaignBytes(backupFile)
+        decoded = withFileIdentity(decodeCampaign(parseCampaignBytes(bytes)), id)
       } catch {
         continue
       }
       const badFile = await this.moveAside(file)
-      await this.save(decoded.campaign)
+      const { hash } = await this.save(decoded.campaign)
       const reason =
         `The campaign file ${path.basename(file)} is damaged (${damage}). ` +
         `The newest good backup (${path.basename(backupFile)}) was opened instead; the damaged file was kept as ${path.basename(badFile)}. ` +
         `/ キャンペーンファイルが壊れていたため、最新の正常なバックアップを開きました。壊れたファイルは ${path.basename(badFile)} として残してあります。`
-      return { ...decoded, file, recovered: { reason, badFile, backupFile } }
+      return {
+        ...decoded,
+        file,
+        recovered: { reason, badFile, backupFile },
+        sourceHash: hashSnapshot(bytes),
+        fileHash: hash,
+      }
     }
     throw new CampaignUnreadableError(
       `The campaign file ${file} is damaged (${damage}) and none of its ${backups.length} backups could be read. ` +
@@ -193,14 +221,21 @@ export class CampaignStore {
     return target
   }
 
-  /** Atomically writes the campaign and a backup. Saves of one campaign run one at a time, in order. */
-  save(campaign: Campaign): Promise<{ file: string; backupFile: string }> {
+  /**
+   * Atomically writes the campaign and a backup, and answers the hash of the bytes written.
+   * Saves of one campaign run one at a time, in order. `text` is serializeCampaign(campaign),
+   * when the caller has it already.
+   */
+  save(
+    campaign: Campaign,
+    text: string = serializeCampaign(campaign),
+  ): Promise<{ file: string; backupFile: string; hash: string }> {
     const file = this.campaignFile(campaign.id)
     const previous = this.writeChains.get(campaign.id) ?? Promise.resolve()
     const run = previous
       .catch(() => undefined)
       .then(async () => {
-        const db = new Low<unknown>(new AtomicJsonFile(file), null)
+        const db = new Low<unknown>(new AtomicJsonFile(file, () => text), null)
         db.data = campaign
         await db.write()
         const backupFile = await writeBackup(
@@ -209,7 +244,7 @@ export class CampaignStore {
           this.now(),
           this.policy,
         )
-        return { file, backupFile }
+        return { file, backupFile, hash: hashSnapshot(text) }
       })
     this.writeChains.set(campaign.id, run)
     void run
@@ -250,14 +285,29 @@ function isDamage(error: unknown): boolean {
   )
 }
 
-async function readJson(file: string): Promise<unknown> {
-  let text: string
+async function readCampaignBytes(file: string): Promise<Buffer> {
   try {
-    text = await fs.readFile(file, 'utf8')
+    return await fs.readFile(file)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       throw new CampaignNotFoundError(path.basename(file, '.json'))
     throw error
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
+
+/**
+ * JSON from a campaign file's bytes. A UTF-8 byte-order mark (some editors add one) is skipped;
+ * bytes that are not UTF-8 are damage, never decoded with replacement characters that the next
+ * save would write back over the original.
+ */
+export function parseCampaignBytes(bytes: Uint8Array): unknown {
+  let text: string
+  try {
+    text = UTF8.decode(bytes)
+  } catch {
+    throw new SyntaxError('the file is not valid UTF-8 text')
   }
   return JSON.parse(text) as unknown
 }
