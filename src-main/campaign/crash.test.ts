@@ -23,7 +23,7 @@ import {
 } from './crash/fixture'
 import { decodeCampaign } from './migrations'
 import { createCampaignService } from './service'
-import { parseCampaignBytes } from './storage'
+import { parseCampaignBytes } from './campaign-file'
 import { makeCampaign, makeTempDir, removeDir } from './test-helpers'
 
 const RUNS = 200

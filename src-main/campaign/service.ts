@@ -19,8 +19,10 @@ import { diff } from './patch'
 import type { Campaign, CampaignSummary, Command } from './schema'
 import { CURRENT_SCHEMA_VERSION, strictCommandSchema } from './schema'
 import { CampaignStore, isSafeCampaignId, serializeCampaign } from './storage'
+import { CampaignTooLargeError, EXPORT_FORMAT } from './campaign-file'
+import type { FileReaderOptions } from './file-reader'
 
-export const EXPORT_FORMAT = 'gm-campaign-export/1'
+export { EXPORT_FORMAT }
 export const DEFAULT_AUTOSAVE_DELAY_MS = 400
 
 export interface CampaignServiceOptions {
@@ -33,6 +35,8 @@ export interface CampaignServiceOptions {
   now?: () => Date
   historyLimit?: number
   backupPolicy?: Partial<BackupPolicy>
+  /** Size cap and worker threshold for parsing campaign files (file-reader.ts). */
+  files?: FileReaderOptions
   /** Autosave failures cannot be thrown to anyone; they are reported here (default: console.error). */
   onSaveError?: (campaignId: string, error: unknown) => void
 }
@@ -82,6 +86,7 @@ export class CampaignService implements CampaignServiceApi {
     this.store = new CampaignStore(options.dataDir, {
       now: this.now,
       backupPolicy: options.backupPolicy,
+      files: options.files,
     })
     this.autosaveDelayMs = Math.max(0, options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS)
     this.historyLimit = options.historyLimit
@@ -257,8 +262,9 @@ export class CampaignService implements CampaignServiceApi {
     this.requireLive()
     let campaign: Campaign
     try {
-      campaign = decodeCampaign(unwrapExport(JSON.parse(json))).campaign
+      campaign = (await this.store.reader.decodeText(json)).campaign
     } catch (error) {
+      if (error instanceof CampaignTooLargeError) throw error
       throw new CampaignServiceError(
         'invalid-import',
         `This is not a campaign this app can import: ${(error as Error).message} / 読み込めないキャンペーンファイルです。`,
@@ -304,6 +310,7 @@ export class CampaignService implements CampaignServiceApi {
     } finally {
       this.listeners.clear()
       await Promise.all([...this.open_.values()].map((entry) => entry.journal.close()))
+      await this.store.close()
     }
   }
 
@@ -426,14 +433,4 @@ export class CampaignService implements CampaignServiceApi {
     entry.saving = run.catch(() => undefined)
     return run
   }
-}
-
-function unwrapExport(parsed: unknown): unknown {
-  if (typeof parsed === 'object' && parsed !== null && 'format' in parsed) {
-    const wrapper = parsed as { format: unknown; campaign?: unknown }
-    if (wrapper.format !== EXPORT_FORMAT)
-      throw new Error(`unknown export format ${JSON.stringify(wrapper.format)}`)
-    return wrapper.campaign
-  }
-  return parsed
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { createCampaignService } from '../campaign/service'
 import { acquireDataFolderLock } from '../campaign/data-lock'
+import { MAX_MESSAGE_BYTES } from '../campaign/limits'
 import { createHandlers, type Handlers, type Role } from '../ipc/handlers'
 import type { DiceRoller } from '../table/dice'
 import { runScenario } from '../rules/scenario/run'
@@ -18,8 +19,6 @@ import { createLanServer, type LanServer } from './lan'
 import { openCalibrationStore, type DisplayInfo } from '../table/calibration'
 
 export const HOST_ADDRESS = '127.0.0.1'
-/** Big enough for an imported campaign, small enough that one message cannot exhaust memory. */
-const MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 
 export interface HostOptions {
   dataDir: string

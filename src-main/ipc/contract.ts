@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { campaignSchema, commandSchema, strictCommandSchema } from '../campaign/schema'
 import { campaignNameSchema } from '../campaign/strict'
+import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
 import { rollEntrySchema } from '../campaign/fight/schema'
 import type { GmVerb, EventName } from './channels'
 import { playerMapSchema } from '../table/player-view-schema'
@@ -13,8 +14,11 @@ import { systemIdSchema } from '../rules/model'
 
 const idSchema = z.string().min(1).max(200)
 const noArgs = z.strictObject({}).default({})
-/** Export/import JSON is bounded so a bad client cannot make main parse gigabytes. */
-export const MAX_IMPORT_CHARS = 50_000_000
+/**
+ * Import JSON is bounded so a bad client cannot make main parse gigabytes. A string over the
+ * campaign size cap is answered with `campaign-too-large` before this schema sees it (handlers).
+ */
+export const MAX_IMPORT_CHARS = MAX_CAMPAIGN_FILE_BYTES
 
 export const campaignSummarySchema = z.object({
   id: z.string(),
@@ -22,6 +26,10 @@ export const campaignSummarySchema = z.object({
   updatedAt: z.string(),
   mapCount: z.number().int().nonnegative(),
   unreadable: z.boolean().optional(),
+  /** Saved by a newer version of the app: listed, never opened or changed. */
+  newer: z.boolean().optional(),
+  /** Bigger than the app parses (campaign-too-large). */
+  tooLarge: z.boolean().optional(),
 })
 
 export const openResultSchema = z.object({

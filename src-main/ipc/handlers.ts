@@ -6,6 +6,8 @@ import { z } from 'zod'
 import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
 import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
 import { importUvtt, UvttError } from '../uvtt/import'
+import { CampaignTooLargeError } from '../campaign/campaign-file'
+import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
 import type { Condition } from '../campaign/fight/schema'
 import type { TokenState } from '../rules/model'
 import { isGmVerb, isPlayerVerb, type EventName, type GmVerb } from './channels'
@@ -124,6 +126,7 @@ export function createHandlers(
       case 'campaign.export':
         return service.exportCampaign(contract[verb].args.parse(args).id)
       case 'campaign.import':
+        refuseOversizedImport(args)
         return service.importCampaign(contract[verb].args.parse(args).json)
       case 'rules.query': {
         const { campaignId, mapId, query } = contract[verb].args.parse(args)
@@ -270,6 +273,14 @@ export function createHandlers(
       playerView.dispose()
     },
   }
+}
+
+/** An import over the size cap gets its own code (the page translates it), not a schema error. */
+function refuseOversizedImport(args: unknown): void {
+  const json = (args as { json?: unknown } | null)?.json
+  if (typeof json !== 'string' || json.length <= MAX_CAMPAIGN_FILE_BYTES / 4) return
+  const bytes = Buffer.byteLength(json, 'utf8')
+  if (bytes > MAX_CAMPAIGN_FILE_BYTES) throw new CampaignTooLargeError(bytes, MAX_CAMPAIGN_FILE_BYTES)
 }
 
 /** A map id from its name, unique in the campaign ("cellar", "cellar-2", …). */
