@@ -18,8 +18,10 @@ import { decodeCampaign } from './migrations'
 import { diff } from './patch'
 import type { Campaign, CampaignSummary, Command } from './schema'
 import { CURRENT_SCHEMA_VERSION, strictCommandSchema } from './schema'
-import { CampaignStore, isSafeCampaignId, serializeCampaign } from './storage'
-import { CampaignTooLargeError, EXPORT_FORMAT } from './campaign-file'
+import { CampaignStore, serializeCampaign } from './storage'
+import { EXPORT_FORMAT } from './campaign-file'
+import { CampaignLibrary, type ImportConflict } from './library'
+import type { TrashEntry } from './trash'
 import type { FileReaderOptions } from './file-reader'
 
 export { EXPORT_FORMAT }
@@ -72,6 +74,7 @@ export async function createCampaignService(
 
 export class CampaignService implements CampaignServiceApi {
   readonly store: CampaignStore
+  private readonly library: CampaignLibrary
   private readonly open_ = new Map<string, OpenCampaign>()
   private readonly loading = new Map<string, Promise<OpenResult>>()
   private readonly listeners = new Set<(event: ChangeEvent) => void>()
@@ -88,6 +91,7 @@ export class CampaignService implements CampaignServiceApi {
       backupPolicy: options.backupPolicy,
       files: options.files,
     })
+    this.library = new CampaignLibrary(this, this.now)
     this.autosaveDelayMs = Math.max(0, options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS)
     this.historyLimit = options.historyLimit
     this.onSaveError =
@@ -257,28 +261,34 @@ export class CampaignService implements CampaignServiceApi {
     )
   }
 
-  /** Accepts an export (the wrapper) or a bare campaign file; an id already in use gets a fresh one. */
-  async importCampaign(json: string): Promise<Campaign> {
+  /**
+   * Accepts an export (the wrapper) or a bare campaign file. An id already in the list is refused
+   * with `import-conflict` unless `onConflict` says to replace it or keep both (library.ts).
+   */
+  async importCampaign(json: string, onConflict?: ImportConflict): Promise<Campaign> {
     this.requireLive()
-    let campaign: Campaign
-    try {
-      campaign = (await this.store.reader.decodeText(json)).campaign
-    } catch (error) {
-      if (error instanceof CampaignTooLargeError) throw error
-      throw new CampaignServiceError(
-        'invalid-import',
-        `This is not a campaign this app can import: ${(error as Error).message} / 読み込めないキャンペーンファイルです。`,
-      )
-    }
-    if (
-      !isSafeCampaignId(campaign.id) ||
-      this.open_.has(campaign.id) ||
-      (await this.store.exists(campaign.id))
-    ) {
-      campaign = { ...campaign, id: randomUUID() }
-    }
-    await this.store.save(campaign)
-    return campaign
+    return this.library.import(json, onConflict)
+  }
+
+  /** A new campaign name, as an undoable command. */
+  async rename(id: string, name: string): Promise<Campaign> {
+    this.requireLive()
+    return this.library.rename(id, name)
+  }
+
+  /** Moves the campaign, with its backups, to the trash (restorable). */
+  async deleteCampaign(id: string): Promise<TrashEntry> {
+    this.requireLive()
+    return this.library.delete(id)
+  }
+
+  async listTrash(): Promise<TrashEntry[]> {
+    return this.library.trash.list()
+  }
+
+  async restore(trashId: string): Promise<{ id: string; name: string }> {
+    this.requireLive()
+    return this.library.restore(trashId)
   }
 
   subscribe(listener: (event: ChangeEvent) => void): () => void {

@@ -32,6 +32,14 @@ export const campaignSummarySchema = z.object({
   tooLarge: z.boolean().optional(),
 })
 
+export const trashEntrySchema = z.object({
+  trashId: z.string(),
+  id: z.string(),
+  name: z.string(),
+  deletedAt: z.string(),
+  mapCount: z.number().int().nonnegative(),
+})
+
 export const openResultSchema = z.object({
   campaign: campaignSchema,
   recovered: z
@@ -129,9 +137,25 @@ export const contract = {
     result: z.strictObject({ savedAt: z.string() }),
   },
   'campaign.export': { args: z.strictObject({ id: idSchema }), result: z.string() },
+  /**
+   * A campaign whose id is already in the list is refused with `import-conflict`; the page asks,
+   * then sends `onConflict`: replace (the old one goes to the trash) or keep both (new id and name).
+   */
   'campaign.import': {
-    args: z.strictObject({ json: z.string().min(1).max(MAX_IMPORT_CHARS) }),
+    args: z.strictObject({
+      json: z.string().min(1).max(MAX_IMPORT_CHARS),
+      onConflict: z.enum(['replace', 'keep-both']).optional(),
+    }),
     result: campaignSchema,
+  },
+  /** Renames with the one campaign-name rule (campaign.rename command: undoable). */
+  'campaign.rename': { args: z.strictObject({ id: idSchema, name: campaignNameSchema }), result: campaignSchema },
+  /** Moves a campaign with its backups to the trash in the data folder. */
+  'campaign.delete': { args: z.strictObject({ id: idSchema }), result: trashEntrySchema },
+  'campaign.trash': { args: noArgs, result: z.array(trashEntrySchema) },
+  'campaign.restore': {
+    args: z.strictObject({ trashId: z.string().min(1).max(100) }),
+    result: z.object({ id: z.string(), name: z.string() }),
   },
   'rules.query': {
     args: z.strictObject({

@@ -125,9 +125,29 @@ export function createHandlers(
       }
       case 'campaign.export':
         return service.exportCampaign(contract[verb].args.parse(args).id)
-      case 'campaign.import':
+      case 'campaign.import': {
         refuseOversizedImport(args)
-        return service.importCampaign(contract[verb].args.parse(args).json)
+        const { json, onConflict } = contract[verb].args.parse(args)
+        const imported = await service.importCampaign(json, onConflict)
+        // A replaced campaign is gone from under the player view.
+        if (onConflict === 'replace') playerView.campaignClosed(imported.id)
+        return imported
+      }
+      case 'campaign.rename': {
+        const { id, name } = contract[verb].args.parse(args)
+        return service.rename(id, name)
+      }
+      case 'campaign.delete': {
+        const { id } = contract[verb].args.parse(args)
+        const entry = await service.deleteCampaign(id)
+        playerView.campaignClosed(id)
+        return entry
+      }
+      case 'campaign.trash':
+        contract[verb].args.parse(args)
+        return service.listTrash()
+      case 'campaign.restore':
+        return service.restore(contract[verb].args.parse(args).trashId)
       case 'rules.query': {
         const { campaignId, mapId, query } = contract[verb].args.parse(args)
         const map = await findMap(campaignId, mapId)
