@@ -108,7 +108,8 @@ export class AtomicJsonFile implements Adapter<unknown> {
   constructor(
     readonly file: string,
     /** The bytes written for `data`; the campaign store passes text it has already hashed. */
-    private readonly serialize: (data: unknown) => string = (data) => `${JSON.stringify(data, null, 2)}\n`,
+    private readonly serialize: (data: unknown) => string = (data) =>
+      `${JSON.stringify(data, null, 2)}\n`,
   ) {}
 
   async read(): Promise<unknown> {

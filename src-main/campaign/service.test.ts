@@ -246,7 +246,9 @@ describe('campaign service', () => {
     expect(wrapper.format).toBe(EXPORT_FORMAT)
     expect(wrapper.campaign.schemaVersion).toBe(2)
 
-    await expect(service.importCampaign(exported)).rejects.toMatchObject({ code: 'import-conflict' })
+    await expect(service.importCampaign(exported)).rejects.toMatchObject({
+      code: 'import-conflict',
+    })
     const imported = await service.importCampaign(exported, 'keep-both')
     expect(imported.id).not.toBe('sample-campaign')
     expect(imported.name).toBe(`${campaign.name} (2)`)
