@@ -21,7 +21,11 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      lib: { entry: resolve(root, 'src-main/index.ts'), formats: ['es'] },
+      lib: {
+        // The campaign file worker runs beside the main bundle (campaign/file-reader.ts finds it there).
+        entry: { index: resolve(root, 'src-main/index.ts'), 'campaign-file-worker': resolve(root, 'src-main/campaign/file-worker.ts') },
+        formats: ['es'],
+      },
     },
   },
   preload: {

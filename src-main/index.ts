@@ -1,8 +1,9 @@
 // Electron entry: app lifecycle, menu and wiring only. Everything it wires lives in modules that do
 // not import electron (campaign/, rules/, ipc/), which the Node host and the tests use as well.
-import { app, BrowserWindow, ipcMain, Menu, screen, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron'
 import { join } from 'node:path'
 import { createCampaignService } from './campaign/service'
+import { acquireDataFolderLock, DataFolderLockedError } from './campaign/data-lock'
 import { channelFor, GM_VERBS, type EventName } from './ipc/channels'
 import type { HandlerResult } from './ipc/contract'
 import { createHandlers, type Handlers } from './ipc/handlers'
@@ -91,8 +92,23 @@ function buildMenu(): void {
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
 }
 
+/** One app per data folder (issue 11.4): `npm run web` on the same folder is told apart here. */
+async function lockDataFolder(): Promise<boolean> {
+  try {
+    const lock = await acquireDataFolderLock(app.getPath('userData'), 'desktop')
+    app.on('will-quit', () => lock.releaseSync())
+    return true
+  } catch (error) {
+    if (!(error instanceof DataFolderLockedError)) throw error
+    dialog.showErrorBox('Grid GM', error.message)
+    app.exit(1)
+    return false
+  }
+}
+
 async function start(): Promise<void> {
   await app.whenReady()
+  if (!(await lockDataFolder())) return
   installSessionPolicies()
   const service = await createCampaignService({
     dataDir: app.getPath('userData'),
@@ -141,7 +157,16 @@ async function start(): Promise<void> {
   })
 }
 
-start().catch((error: unknown) => {
-  console.error(error)
-  app.exit(1)
-})
+// A second launch hands over to the first (its window comes forward) and quits.
+if (!app.requestSingleInstanceLock()) app.quit()
+else {
+  app.on('second-instance', () => {
+    if (!gmWindow) return
+    if (gmWindow.isMinimized()) gmWindow.restore()
+    gmWindow.focus()
+  })
+  start().catch((error: unknown) => {
+    console.error(error)
+    app.exit(1)
+  })
+}

@@ -1,6 +1,8 @@
 // The campaign service's public surface. Both the Electron IPC handlers and the Node host's
 // WebSocket handlers call exactly this, so the two transports cannot drift apart.
 import type { Campaign, CampaignSummary, Command } from './schema'
+import type { ImportConflict } from './library'
+import type { TrashEntry } from './trash'
 
 export interface OpenResult {
   campaign: Campaign
@@ -31,6 +33,14 @@ export interface CampaignServiceApi {
   /** Writes any pending autosave now. */
   flush(id?: string): Promise<void>
   exportCampaign(id: string): Promise<string>
-  importCampaign(json: string): Promise<Campaign>
+  /** An id already in the list is refused (`import-conflict`) unless `onConflict` says what to do. */
+  importCampaign(json: string, onConflict?: ImportConflict): Promise<Campaign>
+  /** A new name, through the campaign.rename command (undoable). */
+  rename(id: string, name: string): Promise<Campaign>
+  /** Moves the campaign and its backups to the trash. */
+  deleteCampaign(id: string): Promise<TrashEntry>
+  listTrash(): Promise<TrashEntry[]>
+  /** Back from the trash; under a new id and name if its id was taken meanwhile. */
+  restore(trashId: string): Promise<{ id: string; name: string }>
   subscribe(listener: (event: ChangeEvent) => void): () => void
 }

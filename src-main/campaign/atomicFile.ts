@@ -105,7 +105,12 @@ export function isTempFileName(name: string): boolean {
  * thrown, never turned into "empty") and writes atomically.
  */
 export class AtomicJsonFile implements Adapter<unknown> {
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    /** The bytes written for `data`; the campaign store passes text it has already hashed. */
+    private readonly serialize: (data: unknown) => string = (data) =>
+      `${JSON.stringify(data, null, 2)}\n`,
+  ) {}
 
   async read(): Promise<unknown> {
     let text: string
@@ -119,6 +124,6 @@ export class AtomicJsonFile implements Adapter<unknown> {
   }
 
   async write(data: unknown): Promise<void> {
-    await writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`)
+    await writeFileAtomic(this.file, this.serialize(data))
   }
 }

@@ -46,6 +46,23 @@ export class UndoHistory {
     return next
   }
 
+  /**
+   * Journal replay of an undo whose resulting state comes from the journal itself: the undo may
+   * reach back before this session's history (into states folded into the snapshot), so the
+   * state to restore is not taken from here; `current` becomes redoable all the same.
+   */
+  replayUndo(current: Campaign): void {
+    this.past.pop()
+    this.future.push(current)
+  }
+
+  /** Journal replay of a redo, as replayUndo. */
+  replayRedo(current: Campaign): void {
+    this.future.pop()
+    this.past.push(current)
+    if (this.past.length > this.limit) this.past.splice(0, this.past.length - this.limit)
+  }
+
   clear(): void {
     this.past.length = 0
     this.future = []

@@ -110,6 +110,10 @@ export interface CampaignSummary {
   mapCount: number
   /** Set when the file could not be read; opening it recovers from the newest good backup. */
   unreadable?: boolean
+  /** Saved by a newer version of the app: it is listed but never opened or changed. */
+  newer?: boolean
+  /** Bigger than the app parses (MAX_CAMPAIGN_FILE_BYTES): listed without being read. */
+  tooLarge?: boolean
 }
 
 /** The optional fields of a stored cell, each of which has a default (see commands.ts). */

@@ -233,7 +233,7 @@ describe('campaign service', () => {
     expect(await fs.readFile(opened.recovered!.badFile, 'utf8')).toBe('{"schemaVersion": 1, "id": ')
   })
 
-  it('round-trips export and import, giving a fresh id when the id is taken', async () => {
+  it('round-trips export and import, keeping both with a fresh id and name when asked to', async () => {
     const service = await startService({ sampleCampaignFile: SAMPLE_FILE })
     const { campaign } = await service.open('sample-campaign')
     await service.dispatch('sample-campaign', {
@@ -246,11 +246,16 @@ describe('campaign service', () => {
     expect(wrapper.format).toBe(EXPORT_FORMAT)
     expect(wrapper.campaign.schemaVersion).toBe(2)
 
-    const imported = await service.importCampaign(exported)
+    await expect(service.importCampaign(exported)).rejects.toMatchObject({
+      code: 'import-conflict',
+    })
+    const imported = await service.importCampaign(exported, 'keep-both')
     expect(imported.id).not.toBe('sample-campaign')
-    expect({ ...imported, id: 'x' }).toEqual({
+    expect(imported.name).toBe(`${campaign.name} (2)`)
+    expect({ ...imported, id: 'x', name: 'y' }).toEqual({
       ...service.getCampaign('sample-campaign')!,
       id: 'x',
+      name: 'y',
     })
     expect(imported.maps[0].notes).toBe('edited')
     expect(campaign.maps[0].notes).not.toBe('edited')

@@ -7,12 +7,24 @@ import type { CampaignServiceApi, ChangeEvent, OpenResult } from './api'
 import type { BackupPolicy } from './backups'
 import { applyCommand } from './commands'
 import { UndoHistory } from './history'
+import {
+  CampaignJournal,
+  hashSnapshot,
+  readJournal,
+  replayRecords,
+  type JournalChange,
+} from './journal'
 import { decodeCampaign } from './migrations'
+import { diff } from './patch'
 import type { Campaign, CampaignSummary, Command } from './schema'
 import { CURRENT_SCHEMA_VERSION, strictCommandSchema } from './schema'
-import { CampaignStore, isSafeCampaignId } from './storage'
+import { CampaignStore, serializeCampaign } from './storage'
+import { EXPORT_FORMAT } from './campaign-file'
+import { CampaignLibrary, type ImportConflict } from './library'
+import type { TrashEntry } from './trash'
+import type { FileReaderOptions } from './file-reader'
 
-export const EXPORT_FORMAT = 'gm-campaign-export/1'
+export { EXPORT_FORMAT }
 export const DEFAULT_AUTOSAVE_DELAY_MS = 400
 
 export interface CampaignServiceOptions {
@@ -25,6 +37,8 @@ export interface CampaignServiceOptions {
   now?: () => Date
   historyLimit?: number
   backupPolicy?: Partial<BackupPolicy>
+  /** Size cap and worker threshold for parsing campaign files (file-reader.ts). */
+  files?: FileReaderOptions
   /** Autosave failures cannot be thrown to anyone; they are reported here (default: console.error). */
   onSaveError?: (campaignId: string, error: unknown) => void
 }
@@ -42,6 +56,8 @@ export class CampaignServiceError extends Error {
 interface OpenCampaign {
   campaign: Campaign
   history: UndoHistory
+  /** Every change is appended here, durably, before it is acknowledged (journal.ts). */
+  journal: CampaignJournal
   dirty: boolean
   timer?: ReturnType<typeof setTimeout>
   /** The latest save of this campaign, so flush can wait for one already running. */
@@ -58,6 +74,7 @@ export async function createCampaignService(
 
 export class CampaignService implements CampaignServiceApi {
   readonly store: CampaignStore
+  private readonly library: CampaignLibrary
   private readonly open_ = new Map<string, OpenCampaign>()
   private readonly loading = new Map<string, Promise<OpenResult>>()
   private readonly listeners = new Set<(event: ChangeEvent) => void>()
@@ -72,7 +89,9 @@ export class CampaignService implements CampaignServiceApi {
     this.store = new CampaignStore(options.dataDir, {
       now: this.now,
       backupPolicy: options.backupPolicy,
+      files: options.files,
     })
+    this.library = new CampaignLibrary(this, this.now)
     this.autosaveDelayMs = Math.max(0, options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS)
     this.historyLimit = options.historyLimit
     this.onSaveError =
@@ -119,8 +138,16 @@ export class CampaignService implements CampaignServiceApi {
       maps: [],
       notes: '',
     }
-    await this.store.save(campaign)
-    this.open_.set(campaign.id, this.newEntry(campaign))
+    const { hash } = await this.store.save(campaign)
+    const journal = new CampaignJournal(this.store.journalDir(campaign.id), {
+      gen: 1,
+      base: hash,
+      after: 0,
+    })
+    this.open_.set(
+      campaign.id,
+      this.newEntry(campaign, new UndoHistory(this.historyLimit), journal),
+    )
     return campaign
   }
 
@@ -139,15 +166,34 @@ export class CampaignService implements CampaignServiceApi {
 
   private async load(id: string): Promise<OpenResult> {
     const loaded = await this.store.load(id)
-    const entry = this.newEntry(loaded.campaign)
+    // Changes acknowledged after the last snapshot are in the journal: replay them, undo history too.
+    const journalDir = this.store.journalDir(id)
+    const stamp = this.now().toISOString().replace(/[-:.]/g, '')
+    const replay = await readJournal(journalDir, loaded.sourceHash, stamp)
+    const history = new UndoHistory(this.historyLimit)
+    const campaign = replayRecords(loaded.campaign, replay.records, history)
+    const journal = new CampaignJournal(journalDir, {
+      gen: replay.nextGen,
+      base: loaded.fileHash,
+      after: replay.lastSeq,
+    })
+    const entry = this.newEntry(campaign, history, journal)
     this.open_.set(id, entry)
-    const repaired = [...loaded.repairs]
+    const repaired = [...loaded.repairs, ...replay.notes]
     if (loaded.fromVersion < CURRENT_SCHEMA_VERSION) {
       repaired.unshift(
         `Upgraded from schema version ${loaded.fromVersion} to ${CURRENT_SCHEMA_VERSION}.`,
       )
     }
-    if (repaired.length > 0) this.markDirty(id, entry)
+    if (replay.records.length > 0) {
+      // Fold the replayed changes into a snapshot now, so the next crash starts from here. If that
+      // fails the journal still holds them, and the autosave tries again.
+      entry.dirty = true
+      await this.saveEntry(id, entry).catch((error: unknown) => {
+        this.onSaveError(id, error)
+        this.markDirty(id, entry)
+      })
+    } else if (repaired.length > 0) this.markDirty(id, entry)
     return {
       campaign: entry.campaign,
       ...(loaded.recovered ? { recovered: loaded.recovered } : {}),
@@ -160,6 +206,7 @@ export class CampaignService implements CampaignServiceApi {
     if (!entry) return
     await this.saveEntry(id, entry)
     this.open_.delete(id)
+    await entry.journal.close()
   }
 
   async dispatch(id: string, command: Command): Promise<Campaign> {
@@ -169,21 +216,27 @@ export class CampaignService implements CampaignServiceApi {
     const next = applyCommand(entry.campaign, valid)
     if (next === entry.campaign) return next
     entry.history.record(entry.campaign)
-    return this.commit(id, entry, next, valid)
+    return this.commit(id, entry, next, valid, (_, at) => ({ command: valid, at }))
   }
 
   async undo(id: string): Promise<Campaign> {
     this.requireLive()
     const entry = this.requireOpen(id)
     const previous = entry.history.undo(entry.campaign)
-    return previous ? this.commit(id, entry, previous, { type: 'undo' }) : entry.campaign
+    if (!previous) return entry.campaign
+    return this.commit(id, entry, previous, { type: 'undo' }, (before, _, after) => ({
+      undo: diff(before, after),
+    }))
   }
 
   async redo(id: string): Promise<Campaign> {
     this.requireLive()
     const entry = this.requireOpen(id)
     const next = entry.history.redo(entry.campaign)
-    return next ? this.commit(id, entry, next, { type: 'redo' }) : entry.campaign
+    if (!next) return entry.campaign
+    return this.commit(id, entry, next, { type: 'redo' }, (before, _, after) => ({
+      redo: diff(before, after),
+    }))
   }
 
   async flush(id?: string): Promise<void> {
@@ -199,7 +252,8 @@ export class CampaignService implements CampaignServiceApi {
   }
 
   async exportCampaign(id: string): Promise<string> {
-    const campaign = this.open_.get(id)?.campaign ?? (await this.store.load(id)).campaign
+    // Opening replays the journal, so an export never misses the last acknowledged changes.
+    const campaign = this.open_.get(id)?.campaign ?? (await this.open(id)).campaign
     return JSON.stringify(
       { format: EXPORT_FORMAT, exportedAt: this.now().toISOString(), campaign },
       null,
@@ -207,27 +261,34 @@ export class CampaignService implements CampaignServiceApi {
     )
   }
 
-  /** Accepts an export (the wrapper) or a bare campaign file; an id already in use gets a fresh one. */
-  async importCampaign(json: string): Promise<Campaign> {
+  /**
+   * Accepts an export (the wrapper) or a bare campaign file. An id already in the list is refused
+   * with `import-conflict` unless `onConflict` says to replace it or keep both (library.ts).
+   */
+  async importCampaign(json: string, onConflict?: ImportConflict): Promise<Campaign> {
     this.requireLive()
-    let campaign: Campaign
-    try {
-      campaign = decodeCampaign(unwrapExport(JSON.parse(json))).campaign
-    } catch (error) {
-      throw new CampaignServiceError(
-        'invalid-import',
-        `This is not a campaign this app can import: ${(error as Error).message} / 読み込めないキャンペーンファイルです。`,
-      )
-    }
-    if (
-      !isSafeCampaignId(campaign.id) ||
-      this.open_.has(campaign.id) ||
-      (await this.store.exists(campaign.id))
-    ) {
-      campaign = { ...campaign, id: randomUUID() }
-    }
-    await this.store.save(campaign)
-    return campaign
+    return this.library.import(json, onConflict)
+  }
+
+  /** A new campaign name, as an undoable command. */
+  async rename(id: string, name: string): Promise<Campaign> {
+    this.requireLive()
+    return this.library.rename(id, name)
+  }
+
+  /** Moves the campaign, with its backups, to the trash (restorable). */
+  async deleteCampaign(id: string): Promise<TrashEntry> {
+    this.requireLive()
+    return this.library.delete(id)
+  }
+
+  async listTrash(): Promise<TrashEntry[]> {
+    return this.library.trash.list()
+  }
+
+  async restore(trashId: string): Promise<{ id: string; name: string }> {
+    this.requireLive()
+    return this.library.restore(trashId)
   }
 
   subscribe(listener: (event: ChangeEvent) => void): () => void {
@@ -258,16 +319,17 @@ export class CampaignService implements CampaignServiceApi {
       await this.flush()
     } finally {
       this.listeners.clear()
+      await Promise.all([...this.open_.values()].map((entry) => entry.journal.close()))
+      await this.store.close()
     }
   }
 
-  private newEntry(campaign: Campaign): OpenCampaign {
-    return {
-      campaign,
-      history: new UndoHistory(this.historyLimit),
-      dirty: false,
-      saving: Promise.resolve(),
-    }
+  private newEntry(
+    campaign: Campaign,
+    history: UndoHistory,
+    journal: CampaignJournal,
+  ): OpenCampaign {
+    return { campaign, history, journal, dirty: false, saving: Promise.resolve() }
   }
 
   private requireLive(): void {
@@ -286,21 +348,30 @@ export class CampaignService implements CampaignServiceApi {
     return entry
   }
 
-  private commit(
+  /**
+   * Makes `next` the campaign, appends the change to the journal and waits until it is on disk,
+   * then tells the listeners and answers: an acknowledged change survives a crash (issue 11.2).
+   */
+  private async commit(
     id: string,
     entry: OpenCampaign,
     next: Campaign,
     cause: ChangeEvent['cause'],
-  ): Campaign {
-    entry.campaign = { ...next, updatedAt: this.now().toISOString() }
+    change: (before: Campaign, at: string, after: Campaign) => JournalChange,
+  ): Promise<Campaign> {
+    const before = entry.campaign
+    const at = this.now().toISOString()
+    const campaign = { ...next, updatedAt: at }
+    entry.campaign = campaign
     this.markDirty(id, entry)
     const event: ChangeEvent = {
       campaignId: id,
-      campaign: entry.campaign,
+      campaign,
       cause,
       canUndo: entry.history.canUndo,
       canRedo: entry.history.canRedo,
     }
+    await this.makeDurable(id, entry, change(before, at, campaign), at)
     for (const listener of [...this.listeners]) {
       try {
         listener(event)
@@ -308,7 +379,28 @@ export class CampaignService implements CampaignServiceApi {
         console.error('[campaign] change listener failed', error)
       }
     }
-    return entry.campaign
+    return campaign
+  }
+
+  /** The journal append; if the journal cannot be written, a snapshot save is the fallback. */
+  private async makeDurable(
+    id: string,
+    entry: OpenCampaign,
+    change: JournalChange,
+    at: string,
+  ): Promise<void> {
+    if (!entry.journal.broken) {
+      try {
+        await entry.journal.append(change, at)
+        return
+      } catch (error) {
+        console.error(
+          `[campaign] journal of ${id} could not be written; saving a snapshot instead`,
+          error,
+        )
+      }
+    }
+    await this.saveEntry(id, entry)
   }
 
   /**
@@ -330,25 +422,25 @@ export class CampaignService implements CampaignServiceApi {
     if (!entry.dirty) return entry.saving
     entry.dirty = false
     const snapshot = entry.campaign
-    const run = this.store.save(snapshot).then(
-      () => undefined,
-      (error: unknown) => {
-        // Still unsaved: the next change or flush tries again.
-        entry.dirty = true
-        throw error
-      },
-    )
+    const text = serializeCampaign(snapshot)
+    // Changes from now on belong after this snapshot: they go to a new journal generation.
+    const { gen, ready } = entry.journal.rotate(hashSnapshot(text))
+    const run = ready
+      .catch(() => undefined) // without its header the generation is created on its first append
+      .then(() => this.store.save(snapshot, text))
+      .then(
+        () =>
+          entry.journal.snapshotSaved(gen).catch((error: unknown) => {
+            // Old generations left behind are harmless: the next open deletes them.
+            console.error(`[campaign] could not tidy the journal of ${id}`, error)
+          }),
+        (error: unknown) => {
+          // Still unsaved: the next change or flush tries again.
+          entry.dirty = true
+          throw error
+        },
+      )
     entry.saving = run.catch(() => undefined)
     return run
   }
-}
-
-function unwrapExport(parsed: unknown): unknown {
-  if (typeof parsed === 'object' && parsed !== null && 'format' in parsed) {
-    const wrapper = parsed as { format: unknown; campaign?: unknown }
-    if (wrapper.format !== EXPORT_FORMAT)
-      throw new Error(`unknown export format ${JSON.stringify(wrapper.format)}`)
-    return wrapper.campaign
-  }
-  return parsed
 }

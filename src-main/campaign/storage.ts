@@ -1,5 +1,7 @@
 // One JSON file per campaign: <dataDir>/campaigns/<id>.json, written through lowdb with an
-// atomic, fsyncing adapter, plus rolling backups in <dataDir>/backups/<id>/.
+// atomic, fsyncing adapter, plus rolling backups in <dataDir>/backups/<id>/. Files are parsed by
+// file-reader.ts (big ones on a worker thread, none over the size cap); the list comes from
+// campaign-index.ts, so listing does not parse files the index already knows.
 //
 // Damaged-file policy (one rule, tested in storage.test.ts):
 //   When <id>.json cannot be parsed or does not validate, the newest backup that parses and
@@ -16,14 +18,22 @@ import { AtomicJsonFile, removeStaleTempFiles } from './atomicFile'
 import type { BackupPolicy } from './backups'
 import { DEFAULT_BACKUP_POLICY, listBackupNames, writeBackup } from './backups'
 import type { DecodedCampaign } from './migrations'
-import { CampaignDataError, decodeCampaign, MigrationError } from './migrations'
+import { CampaignDataError, MigrationError } from './migrations'
 import type { Campaign, CampaignSummary } from './schema'
 import { CURRENT_SCHEMA_VERSION } from './schema'
+import { hashSnapshot } from './journal'
+import { CampaignFileReader, type FileReaderOptions } from './file-reader'
+import { CampaignIndex } from './campaign-index'
+import { isSafeCampaignId } from './campaign-id'
+
+export { isSafeCampaignId }
 
 export interface StoreOptions {
   /** Injected clock for backup names and the daily backup rule. */
   now?: () => Date
   backupPolicy?: Partial<BackupPolicy>
+  /** Size cap and worker threshold for parsing files (file-reader.ts). */
+  files?: FileReaderOptions
 }
 
 export interface RecoveryInfo {
@@ -35,6 +45,15 @@ export interface RecoveryInfo {
 export interface LoadResult extends DecodedCampaign {
   file: string
   recovered?: RecoveryInfo
+  /** SHA-256 of the bytes the campaign was decoded from (the file, or the backup it recovered from). */
+  sourceHash: string
+  /** SHA-256 of the campaign file as it is on disk now. */
+  fileHash: string
+}
+
+/** The exact bytes a campaign is saved as; the journal ties itself to their hash. */
+export function serializeCampaign(campaign: Campaign): string {
+  return `${JSON.stringify(campaign, null, 2)}\n`
 }
 
 export class CampaignNotFoundError extends Error {
@@ -56,12 +75,6 @@ export class CampaignUnreadableError extends Error {
   }
 }
 
-const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
-
-/** Ids become file names, so only a conservative alphabet is accepted (no paths, no dots). */
-export function isSafeCampaignId(id: string): boolean {
-  return SAFE_ID.test(id)
-}
 
 function requireSafeId(id: string): void {
   if (!isSafeCampaignId(id)) throw new CampaignNotFoundError(id)
@@ -74,6 +87,9 @@ function describeError(error: unknown): string {
 export class CampaignStore {
   readonly campaignsDir: string
   readonly backupsDir: string
+  readonly journalsDir: string
+  readonly reader: CampaignFileReader
+  private readonly index: CampaignIndex
   private readonly now: () => Date
   private readonly policy: BackupPolicy
   private readonly writeChains = new Map<string, Promise<unknown>>()
@@ -84,6 +100,9 @@ export class CampaignStore {
   ) {
     this.campaignsDir = path.join(dataDir, 'campaigns')
     this.backupsDir = path.join(dataDir, 'backups')
+    this.journalsDir = path.join(dataDir, 'journal')
+    this.reader = new CampaignFileReader(options.files)
+    this.index = new CampaignIndex(path.join(dataDir, 'campaign-index.json'))
     this.now = options.now ?? (() => new Date())
     this.policy = { ...DEFAULT_BACKUP_POLICY, ...options.backupPolicy }
   }
@@ -106,6 +125,12 @@ export class CampaignStore {
     return path.join(this.backupsDir, id)
   }
 
+  /** The campaign's journal (journal.ts): changes made since its last snapshot. */
+  journalDir(id: string): string {
+    requireSafeId(id)
+    return path.join(this.journalsDir, id)
+  }
+
   async exists(id: string): Promise<boolean> {
     return isSafeCampaignId(id) && pathExists(this.campaignFile(id))
   }
@@ -116,28 +141,50 @@ export class CampaignStore {
     return (await listBackupNames(dir)).map((name) => path.join(dir, name))
   }
 
+  /**
+   * Every campaign file, newest first. A file the index knows as it is now is not read at all; any
+   * other is summarised by the file reader (on the worker when big, never when over the cap).
+   */
   async list(): Promise<CampaignSummary[]> {
     const names = await fs.readdir(this.campaignsDir).catch(() => [] as string[])
     const summaries: CampaignSummary[] = []
+    const listed = new Set<string>()
     for (const name of names) {
       if (!name.endsWith('.json')) continue
       const id = name.slice(0, -'.json'.length)
       if (!isSafeCampaignId(id)) continue
+      const file = path.join(this.campaignsDir, name)
+      let stat
       try {
-        const { campaign } = decodeCampaign(await readJson(this.campaignFile(id)))
-        summaries.push({
-          id,
-          name: campaign.name,
-          updatedAt: campaign.updatedAt,
-          mapCount: campaign.maps.length,
-        })
+        stat = await fs.stat(file)
       } catch {
-        summaries.push({ id, name: id, updatedAt: '', mapCount: 0, unreadable: true })
+        continue // removed meanwhile
       }
+      if (!stat.isFile()) continue
+      listed.add(name)
+      let summary = await this.index.get(name, stat)
+      if (!summary) {
+        try {
+          summary = await this.reader.summary(file, stat.size)
+        } catch {
+          summary = { updatedAt: '', mapCount: 0, unreadable: true }
+        }
+        await this.index.set(name, stat, summary)
+      }
+      const { name: campaignName, ...rest } = summary
+      summaries.push({ id, name: campaignName ?? id, ...rest })
     }
+    await this.index.retain(listed)
+    await this.index.persist(true).catch(() => undefined)
     return summaries.sort(
       (a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id),
     )
+  }
+
+  /** Stops the file worker and writes the index. */
+  async close(): Promise<void> {
+    this.reader.close()
+    await this.index.persist(true).catch(() => undefined)
   }
 
   async load(id: string): Promise<LoadResult> {
@@ -146,12 +193,13 @@ export class CampaignStore {
     if (!(await pathExists(file))) throw new CampaignNotFoundError(id)
     let damage: string
     try {
-      const decoded = withFileIdentity(decodeCampaign(await readJson(file)), id)
+      const read = await this.readFile(file)
+      const decoded = withFileIdentity(read.decoded, id)
       if (decoded.fromVersion < CURRENT_SCHEMA_VERSION || decoded.repairs.length > 0) {
         // The next save replaces the original bytes; keep them among the backups first.
         await writeBackup(this.backupDir(id), file, this.now(), this.policy)
       }
-      return { ...decoded, file }
+      return { ...decoded, file, sourceHash: read.hash, fileHash: read.hash }
     } catch (error) {
       if (error instanceof MigrationError && error.newerVersion) throw error
       if (!isDamage(error)) throw error
@@ -164,18 +212,27 @@ export class CampaignStore {
     const backups = (await this.listBackups(id)).reverse()
     for (const backupFile of backups) {
       let decoded: DecodedCampaign
+      let sourceHash: string
       try {
-        decoded = withFileIdentity(decodeCampaign(await readJson(backupFile)), id)
+        const read = await this.readFile(backupFile)
+        decoded = withFileIdentity(read.decoded, id)
+        sourceHash = read.hash
       } catch {
         continue
       }
       const badFile = await this.moveAside(file)
-      await this.save(decoded.campaign)
+      const { hash } = await this.save(decoded.campaign)
       const reason =
         `The campaign file ${path.basename(file)} is damaged (${damage}). ` +
         `The newest good backup (${path.basename(backupFile)}) was opened instead; the damaged file was kept as ${path.basename(badFile)}. ` +
         `/ キャンペーンファイルが壊れていたため、最新の正常なバックアップを開きました。壊れたファイルは ${path.basename(badFile)} として残してあります。`
-      return { ...decoded, file, recovered: { reason, badFile, backupFile } }
+      return {
+        ...decoded,
+        file,
+        recovered: { reason, badFile, backupFile },
+        sourceHash,
+        fileHash: hash,
+      }
     }
     throw new CampaignUnreadableError(
       `The campaign file ${file} is damaged (${damage}) and none of its ${backups.length} backups could be read. ` +
@@ -193,14 +250,21 @@ export class CampaignStore {
     return target
   }
 
-  /** Atomically writes the campaign and a backup. Saves of one campaign run one at a time, in order. */
-  save(campaign: Campaign): Promise<{ file: string; backupFile: string }> {
+  /**
+   * Atomically writes the campaign and a backup, and answers the hash of the bytes written.
+   * Saves of one campaign run one at a time, in order. `text` is serializeCampaign(campaign),
+   * when the caller has it already.
+   */
+  save(
+    campaign: Campaign,
+    text: string = serializeCampaign(campaign),
+  ): Promise<{ file: string; backupFile: string; hash: string }> {
     const file = this.campaignFile(campaign.id)
     const previous = this.writeChains.get(campaign.id) ?? Promise.resolve()
     const run = previous
       .catch(() => undefined)
       .then(async () => {
-        const db = new Low<unknown>(new AtomicJsonFile(file), null)
+        const db = new Low<unknown>(new AtomicJsonFile(file, () => text), null)
         db.data = campaign
         await db.write()
         const backupFile = await writeBackup(
@@ -209,7 +273,14 @@ export class CampaignStore {
           this.now(),
           this.policy,
         )
-        return { file, backupFile }
+        // The list's index learns the new file as it is, so listing never needs to parse it.
+        const stat = await fs.stat(file).catch(() => null)
+        if (stat) {
+          const summary = { name: campaign.name, updatedAt: campaign.updatedAt, mapCount: campaign.maps.length }
+          await this.index.set(path.basename(file), stat, summary)
+          void this.index.persist()
+        }
+        return { file, backupFile, hash: hashSnapshot(text) }
       })
     this.writeChains.set(campaign.id, run)
     void run
@@ -218,6 +289,16 @@ export class CampaignStore {
       })
       .catch(() => undefined)
     return run
+  }
+
+  private async readFile(file: string): Promise<{ decoded: DecodedCampaign; hash: string }> {
+    try {
+      return await this.reader.read(file)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new CampaignNotFoundError(path.basename(file, '.json'))
+      throw error
+    }
   }
 
   private async removeStaleTemps(id: string): Promise<void> {
@@ -248,18 +329,6 @@ function isDamage(error: unknown): boolean {
     error instanceof MigrationError ||
     error instanceof CampaignDataError
   )
-}
-
-async function readJson(file: string): Promise<unknown> {
-  let text: string
-  try {
-    text = await fs.readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new CampaignNotFoundError(path.basename(file, '.json'))
-    throw error
-  }
-  return JSON.parse(text) as unknown
 }
 
 async function pathExists(file: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { metaContentSecurityPolicy } from '../ipc/csp'
+import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
 import { startHost, type RunningHost } from './server'
 
 const PAGE = `<!doctype html><html><head>
@@ -201,6 +202,25 @@ describe('WebSocket endpoint', () => {
     expect(await client.call('no.such.verb')).toMatchObject({ ok: false, error: { code: 'unknown-verb' } })
     expect((await client.call('campaign.list')).ok).toBe(true)
     client.ws.close()
+  })
+
+  it('answers an import over the size cap with an error, and the connection stays up', async () => {
+    const client = await connect()
+    const closed = new Promise<number>((resolve) => client.ws.once('close', (code) => resolve(code)))
+    // One byte over the 64 MiB cap: bigger than the old 64 MiB message limit, which closed the socket.
+    const json = `{"name":"${'x'.repeat(MAX_CAMPAIGN_FILE_BYTES - 10)}"}`
+    expect(json.length).toBe(MAX_CAMPAIGN_FILE_BYTES + 1)
+    const answer = await Promise.race([
+      client.call('campaign.import', { json }),
+      closed.then((code) => ({ ok: false, error: { code: `socket closed (${code})` } })),
+    ])
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'campaign-too-large', message: expect.stringContaining('64 MB') },
+    })
+    expect((await client.call('campaign.list')).ok).toBe(true)
+    client.ws.close()
+    expect(await closed).toBe(1005)
   })
 
   it('pushes campaign.changed to GM clients but not to player clients', async () => {

@@ -7,6 +7,8 @@ import type { Duplex } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { createCampaignService } from '../campaign/service'
+import { acquireDataFolderLock } from '../campaign/data-lock'
+import { MAX_MESSAGE_BYTES } from '../campaign/limits'
 import { createHandlers, type Handlers, type Role } from '../ipc/handlers'
 import type { DiceRoller } from '../table/dice'
 import { runScenario } from '../rules/scenario/run'
@@ -17,8 +19,6 @@ import { createLanServer, type LanServer } from './lan'
 import { openCalibrationStore, type DisplayInfo } from '../table/calibration'
 
 export const HOST_ADDRESS = '127.0.0.1'
-/** Big enough for an imported campaign, small enough that one message cannot exhaust memory. */
-const MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 
 export interface HostOptions {
   dataDir: string
@@ -52,6 +52,17 @@ export const DEFAULT_SAMPLE_CAMPAIGN = fileURLToPath(
 )
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
+  // One app per data folder (issue 11.4): a second host, or the desktop app, is refused here.
+  const lock = await acquireDataFolderLock(options.dataDir, 'web')
+  try {
+    return await startOnLockedFolder(options, () => lock.release())
+  } catch (error) {
+    await lock.release()
+    throw error
+  }
+}
+
+async function startOnLockedFolder(options: HostOptions, releaseLock: () => Promise<void>): Promise<RunningHost> {
   const service = await createCampaignService({
     dataDir: options.dataDir,
     autosaveDelayMs: options.autosaveDelayMs ?? 500,
@@ -109,7 +120,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         server.closeAllConnections()
         await new Promise<void>((resolve) => server.close(() => resolve()))
         handlers.dispose()
-        await service.dispose()
+        try {
+          await service.dispose()
+        } finally {
+          await releaseLock()
+        }
       })()
       return closing
     },

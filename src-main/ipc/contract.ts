@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { campaignSchema, commandSchema, strictCommandSchema } from '../campaign/schema'
 import { campaignNameSchema } from '../campaign/strict'
+import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
 import { rollEntrySchema } from '../campaign/fight/schema'
 import type { GmVerb, EventName } from './channels'
 import { playerMapSchema } from '../table/player-view-schema'
@@ -13,8 +14,11 @@ import { systemIdSchema } from '../rules/model'
 
 const idSchema = z.string().min(1).max(200)
 const noArgs = z.strictObject({}).default({})
-/** Export/import JSON is bounded so a bad client cannot make main parse gigabytes. */
-export const MAX_IMPORT_CHARS = 50_000_000
+/**
+ * Import JSON is bounded so a bad client cannot make main parse gigabytes. A string over the
+ * campaign size cap is answered with `campaign-too-large` before this schema sees it (handlers).
+ */
+export const MAX_IMPORT_CHARS = MAX_CAMPAIGN_FILE_BYTES
 
 export const campaignSummarySchema = z.object({
   id: z.string(),
@@ -22,6 +26,18 @@ export const campaignSummarySchema = z.object({
   updatedAt: z.string(),
   mapCount: z.number().int().nonnegative(),
   unreadable: z.boolean().optional(),
+  /** Saved by a newer version of the app: listed, never opened or changed. */
+  newer: z.boolean().optional(),
+  /** Bigger than the app parses (campaign-too-large). */
+  tooLarge: z.boolean().optional(),
+})
+
+export const trashEntrySchema = z.object({
+  trashId: z.string(),
+  id: z.string(),
+  name: z.string(),
+  deletedAt: z.string(),
+  mapCount: z.number().int().nonnegative(),
 })
 
 export const openResultSchema = z.object({
@@ -121,9 +137,25 @@ export const contract = {
     result: z.strictObject({ savedAt: z.string() }),
   },
   'campaign.export': { args: z.strictObject({ id: idSchema }), result: z.string() },
+  /**
+   * A campaign whose id is already in the list is refused with `import-conflict`; the page asks,
+   * then sends `onConflict`: replace (the old one goes to the trash) or keep both (new id and name).
+   */
   'campaign.import': {
-    args: z.strictObject({ json: z.string().min(1).max(MAX_IMPORT_CHARS) }),
+    args: z.strictObject({
+      json: z.string().min(1).max(MAX_IMPORT_CHARS),
+      onConflict: z.enum(['replace', 'keep-both']).optional(),
+    }),
     result: campaignSchema,
+  },
+  /** Renames with the one campaign-name rule (campaign.rename command: undoable). */
+  'campaign.rename': { args: z.strictObject({ id: idSchema, name: campaignNameSchema }), result: campaignSchema },
+  /** Moves a campaign with its backups to the trash in the data folder. */
+  'campaign.delete': { args: z.strictObject({ id: idSchema }), result: trashEntrySchema },
+  'campaign.trash': { args: noArgs, result: z.array(trashEntrySchema) },
+  'campaign.restore': {
+    args: z.strictObject({ trashId: z.string().min(1).max(100) }),
+    result: z.object({ id: z.string(), name: z.string() }),
   },
   'rules.query': {
     args: z.strictObject({

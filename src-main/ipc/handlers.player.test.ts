@@ -53,12 +53,14 @@ const move = (mapId: string, tokenId: string, to: [number, number]) =>
 describe('player view controls', () => {
   it('freeze keeps the players’ view until unfrozen; blackout works even while frozen', async () => {
     const { mapId, views } = await showSample()
-    const campaign = value<{ campaign: { maps: { id: string; tokens: { id: string; faction: string; at: [number, number] }[] }[] } }>(
+    const campaign = value<{ campaign: { maps: { id: string; tokens: { id: string; name: string; faction: string; at: [number, number] }[] }[] } }>(
       await handlers.handle('campaign.open', { id: 'sample-campaign' }),
     ).campaign
     const pc = campaign.maps.find((m) => m.id === mapId)!.tokens.find((t) => t.faction === 'party')!
     const before = value<PlayerView>(await handlers.handle('player.current', {}, 'player'))
-    expect(before.map?.tokens.some((t) => t.id === pc.id)).toBe(true)
+    // Players know the token by an alias (issue 11.9), found here by its name.
+    const heroAlias = before.map?.tokens.find((t) => t.name === pc.name)?.id
+    expect(heroAlias).toBeDefined()
 
     const state = value(await handlers.handle('player.control', { frozen: true }))
     expect(contract['player.control'].result.parse(state).controls.frozen).toBe(true)
@@ -73,7 +75,7 @@ describe('player view controls', () => {
     expect(views.at(-1)).toEqual(before)
     value(await handlers.handle('player.control', { frozen: false }))
     const after = views.at(-1)!
-    expect(after.map?.tokens.find((t) => t.id === pc.id)?.at).not.toEqual(pc.at)
+    expect(after.map?.tokens.find((t) => t.id === heroAlias)?.at).not.toEqual(pc.at)
   })
 
   it('pan, turn and templates reach the payload; the player role may not change them', async () => {

@@ -7,6 +7,8 @@ import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
 import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
 import { importUvtt, UvttError } from '../uvtt/import'
 import { withConditionStates, withFlatFooted } from '../campaign/fight/conditions-to-rules'
+import { CampaignTooLargeError } from '../campaign/campaign-file'
+import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
 import { isGmVerb, isPlayerVerb, type EventName, type GmVerb } from './channels'
 import {
   contract,
@@ -122,8 +124,29 @@ export function createHandlers(
       }
       case 'campaign.export':
         return service.exportCampaign(contract[verb].args.parse(args).id)
-      case 'campaign.import':
-        return service.importCampaign(contract[verb].args.parse(args).json)
+      case 'campaign.import': {
+        refuseOversizedImport(args)
+        const { json, onConflict } = contract[verb].args.parse(args)
+        const imported = await service.importCampaign(json, onConflict)
+        // A replaced campaign is gone from under the player view.
+        if (onConflict === 'replace') playerView.campaignClosed(imported.id)
+        return imported
+      }
+      case 'campaign.rename': {
+        const { id, name } = contract[verb].args.parse(args)
+        return service.rename(id, name)
+      }
+      case 'campaign.delete': {
+        const { id } = contract[verb].args.parse(args)
+        const entry = await service.deleteCampaign(id)
+        playerView.campaignClosed(id)
+        return entry
+      }
+      case 'campaign.trash':
+        contract[verb].args.parse(args)
+        return service.listTrash()
+      case 'campaign.restore':
+        return service.restore(contract[verb].args.parse(args).trashId)
       case 'rules.query': {
         const { campaignId, mapId, query } = contract[verb].args.parse(args)
         const map = await findMap(campaignId, mapId)
@@ -269,6 +292,14 @@ export function createHandlers(
       playerView.dispose()
     },
   }
+}
+
+/** An import over the size cap gets its own code (the page translates it), not a schema error. */
+function refuseOversizedImport(args: unknown): void {
+  const json = (args as { json?: unknown } | null)?.json
+  if (typeof json !== 'string' || json.length <= MAX_CAMPAIGN_FILE_BYTES / 4) return
+  const bytes = Buffer.byteLength(json, 'utf8')
+  if (bytes > MAX_CAMPAIGN_FILE_BYTES) throw new CampaignTooLargeError(bytes, MAX_CAMPAIGN_FILE_BYTES)
 }
 
 /** A map id from its name, unique in the campaign ("cellar", "cellar-2", …). */

@@ -6,6 +6,7 @@ import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
 import type { Campaign } from '../campaign/schema'
 import type { Cell } from '../rules/model'
 import { toPlayerView, type TemplateInput } from '../table/player-view'
+import { TokenAliases } from '../table/token-aliases'
 import { playerViewSchema, type PlayerView } from './contract'
 
 export interface PlayerViewTarget {
@@ -58,8 +59,9 @@ export function projectPlayerView(
   mapId: string | null,
   controls: PlayerControls = EMPTY_CONTROLS,
   projector: ProjectorScale = { squarePx: null, ruler: false },
+  aliases: TokenAliases = new TokenAliases(),
 ): PlayerView {
-  const map = campaign && mapId ? toPlayerView(campaign, mapId, controls) : null
+  const map = campaign && mapId ? toPlayerView(campaign, mapId, { ...controls, aliases }) : null
   // Parsing with the strict schema is the last gate: an unexpected field fails here, in main.
   return playerViewSchema.parse({ map, projector })
 }
@@ -69,6 +71,8 @@ export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subsc
   let campaign: Campaign | null = null
   let controls: PlayerControls = { ...EMPTY_CONTROLS }
   let projector: ProjectorScale = { squarePx: null, ruler: false }
+  // One set of token aliases for the session: a token keeps its player-side id while it moves.
+  const aliases = new TokenAliases()
   let view: PlayerView = projectPlayerView(null, null)
   let sentText = JSON.stringify(view)
   const listeners = new Set<(view: PlayerView) => void>()
@@ -77,7 +81,7 @@ export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subsc
   let frozenView: PlayerView | null = null
 
   function refresh(): void {
-    const live = controls.frozen && frozenView ? frozenView : projectPlayerView(campaign, target?.mapId ?? null, { ...controls, blackout: false }, projector)
+    const live = controls.frozen && frozenView ? frozenView : projectPlayerView(campaign, target?.mapId ?? null, { ...controls, blackout: false }, projector, aliases)
     if (target && !live.map && !controls.frozen) {
       // A removed map stops being shown rather than coming back if an undo restores it later.
       target = null
@@ -85,7 +89,7 @@ export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subsc
     }
     if (controls.frozen && !frozenView) frozenView = live
     if (!controls.frozen) frozenView = null
-    const next = controls.blackout ? projectPlayerView(campaign, target?.mapId ?? null, controls, projector) : live
+    const next = controls.blackout ? projectPlayerView(campaign, target?.mapId ?? null, controls, projector, aliases) : live
     const text = JSON.stringify(next)
     if (text === sentText) return
     view = next

@@ -5,7 +5,7 @@ import type { RollEntry } from '../campaign/fight/schema'
 import type { Campaign } from '../campaign/schema'
 import { makeCampaign, makeMap } from '../campaign/test-helpers'
 import { playerMapSchema } from './player-view-schema'
-import { toPlayerView } from './player-view'
+import { viewWithStoredIds } from './player-view-testing'
 
 const roll = (id: string, extra: Partial<RollEntry>): RollEntry => ({
   id,
@@ -63,7 +63,7 @@ function campaign(showOrder: boolean, showRolls: boolean): Campaign {
 
 describe('player view: turn order and rolls', () => {
   it('lists the visible combatants only, and public rolls of the GM or visible tokens', () => {
-    const view = playerMapSchema.parse(toPlayerView(campaign(true, true), 'm1'))
+    const view = playerMapSchema.parse(viewWithStoredIds(campaign(true, true), 'm1'))
     expect(view.order).toEqual(['orc', 'pc'])
     expect(view.rolls).toEqual([
       { who: 'Orc', text: '(2D6) ＞ by-orc' },
@@ -73,7 +73,7 @@ describe('player view: turn order and rolls', () => {
   })
 
   it('shows neither unless the GM turns them on', () => {
-    const view = playerMapSchema.parse(toPlayerView(campaign(false, false), 'm1'))
+    const view = playerMapSchema.parse(viewWithStoredIds(campaign(false, false), 'm1'))
     expect(view.order).toBeUndefined()
     expect(view.rolls).toBeUndefined()
   })
@@ -87,7 +87,7 @@ describe('player view: doors', () => {
       tokens: [{ id: 'pc', name: 'Hero', at: [0, 0], faction: 'party' }],
       edges: [{ between: [[0, 0], [1, 0]], kind: 'door', state: 'locked' }],
     })
-    const view = playerMapSchema.parse(toPlayerView(makeCampaign({ maps: [map] }), 'm1'))
+    const view = playerMapSchema.parse(viewWithStoredIds(makeCampaign({ maps: [map] }), 'm1'))
     expect(view.edges).toEqual([{ between: [[0, 0], [1, 0]], kind: 'door', state: 'closed' }])
     expect(JSON.stringify(view)).not.toContain('locked')
   })

@@ -5,7 +5,7 @@ import type { Campaign, CampaignMap, CampaignToken } from '../campaign/schema'
 import { makeCampaign, makeMap } from '../campaign/test-helpers'
 import { asciiMap } from '../rules/testing/ascii-map'
 import { playerMapSchema, type PlayerMapView } from './player-view-schema'
-import { toPlayerView } from './player-view'
+import { viewWithStoredIds } from './player-view-testing'
 
 /** A campaign map from the engine's ASCII notation; letters become tokens (p… party, others enemy). */
 function mapFrom(text: string, extra: Partial<CampaignMap> = {}, tokenExtra: Record<string, Partial<CampaignToken>> = {}): CampaignMap {
@@ -27,7 +27,7 @@ function mapFrom(text: string, extra: Partial<CampaignMap> = {}, tokenExtra: Rec
 }
 
 function view(map: CampaignMap, options = {}): PlayerMapView {
-  const v = toPlayerView(makeCampaign({ maps: [map] }), map.id, options)
+  const v = viewWithStoredIds(makeCampaign({ maps: [map] }), map.id, options)
   if (!v) throw new Error('no view')
   return playerMapSchema.parse(v)
 }
@@ -139,12 +139,12 @@ describe('toPlayerView', () => {
       applyCommand(inRoom, { type: 'edge.set', mapId: map.id, between: [[2, 1], [3, 1]], edge: { kind: 'door', state: 'closed' } }),
       { type: 'token.move', mapId: map.id, tokenId: 'tok-p', to: [0, 1] },
     )
-    const v = toPlayerView(back, map.id)!
+    const v = viewWithStoredIds(back, map.id)!
     expect(has(v, 'explored', [5, 2])).toBe(true)
     expect(has(v, 'visible', [5, 2])).toBe(false)
     expect(v.tokens.map((t) => t.id)).toEqual(['tok-p'])
     // before the move, the room was never explored
-    expect(has(toPlayerView(campaign, map.id)!, 'explored', [5, 2])).toBe(false)
+    expect(has(viewWithStoredIds(campaign, map.id)!, 'explored', [5, 2])).toBe(false)
   })
 
   it('manual mode shows only what the GM revealed; both adds vision', () => {
@@ -154,11 +154,11 @@ describe('toPlayerView', () => {
     let c = makeCampaign({ maps: [map] })
     c = applyCommand(c, { type: 'fog.settings', mapId: map.id, mode: 'manual' })
     c = applyCommand(c, { type: 'fog.reveal', mapId: map.id, cells: [[4, 0]], reveal: true })
-    let v = toPlayerView(c, map.id)!
+    let v = viewWithStoredIds(c, map.id)!
     expect(v.visible).toEqual([[0, 4, 4]])
     expect(v.tokens.map((t) => t.id)).toEqual(['tok-e'])
     c = applyCommand(c, { type: 'fog.settings', mapId: map.id, mode: 'both' })
-    v = toPlayerView(c, map.id)!
+    v = viewWithStoredIds(c, map.id)!
     expect(v.visible).toEqual([[0, 0, 2], [0, 4, 4]])
   })
 
@@ -167,18 +167,19 @@ describe('toPlayerView', () => {
       p e .|. x
     `)
     const c = makeCampaign({ maps: [map] })
-    const black = toPlayerView(c, map.id, { blackout: true })!
+    const black = viewWithStoredIds(c, map.id, { blackout: true })!
     expect(black).toMatchObject({ screen: 'blackout', visible: [], tokens: [], edges: [] })
-    const v = toPlayerView(c, map.id, {
+    const v = viewWithStoredIds(c, map.id, {
       turn: 'tok-x',
       templates: [{ id: 'fireball', cells: [[1, 0], [2, 0], [3, 0], [4, 0]] }],
       focus: [2, 0],
     })!
     expect(v.turn).toBeNull()
-    expect(v.templates).toEqual([{ id: 'fireball', cells: [[1, 0], [2, 0]] }])
+    // the GM's template id is free text: players get a number
+    expect(v.templates).toEqual([{ id: 'template-1', cells: [[1, 0], [2, 0]] }])
     expect(v.focus).toEqual([2, 0])
-    expect(toPlayerView(c, map.id, { turn: 'tok-e' })!.turn).toBe('tok-e')
-    expect(toPlayerView(c, map.id)!.focus).toEqual([0, 0])
+    expect(viewWithStoredIds(c, map.id, { turn: 'tok-e' })!.turn).toBe('tok-e')
+    expect(viewWithStoredIds(c, map.id)!.focus).toEqual([0, 0])
   })
 
   it('uses the map’s party factions', () => {
@@ -186,7 +187,7 @@ describe('toPlayerView', () => {
       p .|. e
     `)
     const c = applyCommand(makeCampaign({ maps: [map] }), { type: 'fog.settings', mapId: map.id, partyFactions: ['enemy'] })
-    const v = toPlayerView(c, map.id)!
+    const v = viewWithStoredIds(c, map.id)!
     expect(v.tokens).toEqual([{ id: 'tok-e', name: 'Name e', at: [3, 0], side: 'party' }])
   })
 })

@@ -13,6 +13,7 @@ import { fogOf, maskToSpans, spansToMask, usesManualReveal, usesVision } from '.
 import type { Cell } from '../rules/model'
 import type { PlayerMapView, PlayerTemplate, PlayerToken } from './player-view-schema'
 import { footprint, isPartyToken, partyVisionMask } from './vision'
+import { TokenAliases } from './token-aliases'
 
 export interface TemplateInput {
   id: string
@@ -29,6 +30,12 @@ export interface PlayerViewOptions {
   turn?: string | null
   /** Area templates the GM chose to show. */
   templates?: readonly TemplateInput[]
+  /**
+   * The ids players get for tokens (issue 11.9): pass the session's aliases so a token keeps its
+   * alias from one payload to the next; without them every call makes new ones. A stored token id
+   * never reaches the players either way.
+   */
+  aliases?: TokenAliases
 }
 
 export interface FogMasks {
@@ -87,7 +94,8 @@ export function toPlayerView(campaign: Campaign, mapId: string, options: PlayerV
   for (const template of options.templates ?? []) {
     const cells = template.cells.filter(known).map(([x, y]) => [x, y] as Cell)
     if (cells.length === 0) continue
-    templates.push({ id: template.id, cells, ...(template.label ? { label: template.label } : {}) })
+    // The GM's template ids are free text (a token's id, a spell's name): players get a number.
+    templates.push({ id: `template-${templates.length + 1}`, cells, ...(template.label ? { label: template.label } : {}) })
   }
 
   const turn = options.turn && tokens.some((t) => t.id === options.turn) ? options.turn : null
@@ -98,18 +106,21 @@ export function toPlayerView(campaign: Campaign, mapId: string, options: PlayerV
   const order = fight?.showOrder ? fight.order.map((c) => c.tokenId).filter((id) => seenIds.has(id)) : undefined
   const rolls = fight?.showRolls ? publicRolls(campaign, tokens) : undefined
 
+  // Every token id in the payload goes through the same alias, so turn and order still match.
+  const aliases = options.aliases ?? new TokenAliases()
+  const alias = (tokenId: string): string => aliases.aliasOf(campaign.id, map.id, tokenId)
   return {
     ...base,
     screen: 'live',
-    ...(order ? { order } : {}),
+    ...(order ? { order: order.map(alias) } : {}),
     ...(rolls ? { rolls } : {}),
     visible: maskToSpans(visible, w),
     explored: maskToSpans(explored, w),
     terrain,
     edges,
-    tokens,
+    tokens: tokens.map((token) => ({ ...token, id: alias(token.id) })),
     lights,
-    turn,
+    turn: turn === null ? null : alias(turn),
     templates,
     focus,
   }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { applyCommand } from '../campaign/commands'
 import { makeCampaign, makeMap } from '../campaign/test-helpers'
 import { toPlayerView } from './player-view'
+import { TokenAliases } from './token-aliases'
 import type { CampaignMap } from '../campaign/schema'
 import { playerMapSchema } from './player-view-schema'
 
@@ -28,9 +29,10 @@ describe('traps never reach the player view', () => {
       const trapped = applyCommand(bare, { type: 'trap.set', mapId: 'm1', trap: { id: TRAP_ID, at: [2, 1], name: TRAP_NAME, notes: TRAP_NOTE } })
       expect(trapped.maps[0].traps).toHaveLength(1)
 
-      const withTrap = toPlayerView(trapped, 'm1')
+      const aliases = new TokenAliases()
+      const withTrap = toPlayerView(trapped, 'm1', { aliases })
       expect(withTrap).not.toBeNull()
-      expect(withTrap).toEqual(toPlayerView(bare, 'm1'))
+      expect(withTrap).toEqual(toPlayerView(bare, 'm1', { aliases }))
       // the square itself is shown to the players
       expect(withTrap!.visible.some(([y, x0, x1]) => y === 1 && x0 <= 2 && 2 <= x1)).toBe(true)
 

@@ -10,6 +10,7 @@ import type {
   VerbArgs,
   VerbResult,
 } from '../../src-main/ipc/contract'
+import { MAX_MESSAGE_BYTES } from '../../src-main/campaign/limits'
 
 declare global {
   interface Window {
@@ -123,6 +124,10 @@ class SocketTransport implements Transport {
   invoke(verb: string, args: unknown): Promise<HandlerResult> {
     const id = this.nextId++
     const text = JSON.stringify({ id, verb, args })
+    // The host closes a socket that sends more than it reads; answer here instead (an import).
+    if (text.length > MAX_MESSAGE_BYTES / 3 && new Blob([text]).size > MAX_MESSAGE_BYTES) {
+      return Promise.resolve({ ok: false, error: { code: 'message-too-large', message: 'This is more than the app accepts in one request.' } })
+    }
     return new Promise((resolve) => {
       this.pending.set(id, resolve)
       if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(text)

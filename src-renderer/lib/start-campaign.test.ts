@@ -25,6 +25,14 @@ describe('campaignToOpen', () => {
     expect(campaignToOpen('#open=latest', list)).toBe('recent')
     expect(campaignToOpen('#open=latest', [])).toBeNull()
   })
+  it('never starts on a file it would not open: too large, or from a newer app', () => {
+    const others = [
+      { ...summary('huge', '2026-05-01T00:00:00.000Z'), tooLarge: true },
+      { ...summary('future', '2026-04-01T00:00:00.000Z'), newer: true },
+      ...list,
+    ]
+    expect(campaignToOpen('#open=latest', others)).toBe('recent')
+  })
   it('opens a named campaign only if it exists', () => {
     expect(campaignToOpen('#open=old', list)).toBe('old')
     expect(campaignToOpen('#open=missing', list)).toBeNull()

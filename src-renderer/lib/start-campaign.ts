@@ -7,7 +7,7 @@ export function campaignToOpen(hash: string, campaigns: readonly CampaignSummary
   const wanted = new URLSearchParams(hash.replace(/^#/, '')).get('open')
   if (!wanted) return null
   if (wanted !== 'latest') return campaigns.some((c) => c.id === wanted) ? wanted : null
-  const readable = campaigns.filter((c) => !c.unreadable)
+  const readable = campaigns.filter((c) => !c.unreadable && !c.newer && !c.tooLarge)
   if (readable.length === 0) return null
   return readable.reduce((newest, c) => (c.updatedAt > newest.updatedAt ? c : newest)).id
 }

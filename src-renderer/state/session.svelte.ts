@@ -3,6 +3,8 @@
 // and the campaign shown is always the one main sent back.
 import type { OpenResult } from '../../src-main/campaign/api'
 import type { Campaign, CampaignSummary, Command } from '../../src-main/campaign/schema'
+import type { TrashEntry } from '../../src-main/campaign/trash'
+import { MAX_CAMPAIGN_FILE_BYTES } from '../../src-main/campaign/limits'
 import type { EdgeKind } from '../../src-main/rules/model'
 import { ApiError, type ConnectionState, type GmApi } from '../lib/api'
 import { edgeClickCommand, type Between } from '../lib/grid-geometry'
@@ -22,8 +24,29 @@ export interface Status {
   params?: MessageParams
 }
 
+/** The campaign size cap in MB, as the messages show it. */
+export const CAMPAIGN_LIMIT_MB = MAX_CAMPAIGN_FILE_BYTES / (1024 * 1024)
+
+/** Error codes from main that have their own words in the UI (the rest show main's message). */
+const ERROR_MESSAGES: Record<string, Status> = {
+  'campaign-too-large': {
+    tone: 'error',
+    key: 'error.tooLarge',
+    params: { limit: CAMPAIGN_LIMIT_MB },
+  },
+  'message-too-large': {
+    tone: 'error',
+    key: 'error.tooLarge',
+    params: { limit: CAMPAIGN_LIMIT_MB },
+  },
+  'newer-version': { tone: 'error', key: 'error.newer' },
+}
+
 export class GmSession {
   campaigns = $state.raw<CampaignSummary[]>([])
+  trash = $state.raw<TrashEntry[]>([])
+  /** An import of a campaign already in the list, waiting for the GM's choice. */
+  importConflict = $state.raw<{ json: string; fileName: string } | null>(null)
   campaign = $state.raw<Campaign | null>(null)
   selectedMapId = $state<string | null>(null)
   shownToPlayersMapId = $state<string | null>(null)
@@ -82,7 +105,41 @@ export class GmSession {
   }
 
   async refreshList(): Promise<void> {
-    this.campaigns = await this.api.call('campaign.list')
+    const [campaigns, trash] = await Promise.all([
+      this.api.call('campaign.list'),
+      this.api.call('campaign.trash'),
+    ])
+    this.campaigns = campaigns
+    this.trash = trash
+  }
+
+  /** True once renamed; false leaves the GM's text where it was (the status line says why). */
+  async rename(id: string, name: string): Promise<boolean> {
+    let renamed = false
+    await this.run(async () => {
+      const campaign = await this.api.call('campaign.rename', { id, name })
+      renamed = true
+      await this.refreshList()
+      this.status = { tone: 'ok', key: 'status.renamed', params: { name: campaign.name } }
+    })
+    return renamed
+  }
+
+  /** Moves a campaign (with its backups) to the trash in the data folder. */
+  remove(id: string): Promise<void> {
+    return this.run(async () => {
+      const entry = await this.api.call('campaign.delete', { id })
+      await this.refreshList()
+      this.status = { tone: 'ok', key: 'status.deleted', params: { name: entry.name } }
+    })
+  }
+
+  restore(trashId: string): Promise<void> {
+    return this.run(async () => {
+      const restored = await this.api.call('campaign.restore', { trashId })
+      await this.refreshList()
+      this.status = { tone: 'ok', key: 'status.restored', params: { name: restored.name } }
+    })
   }
 
   create(name: string): Promise<void> {
@@ -106,8 +163,13 @@ export class GmSession {
       this.recovered = opened.recovered ?? null
       if (opened.recovered) this.status = { tone: 'warn', key: 'recovered.title' }
       else if (opened.repaired?.length) {
-        this.status = { tone: 'warn', key: 'status.repaired', params: { details: opened.repaired.join(' ') } }
-      } else this.status = { tone: 'ok', key: 'status.opened', params: { name: opened.campaign.name } }
+        this.status = {
+          tone: 'warn',
+          key: 'status.repaired',
+          params: { details: opened.repaired.join(' ') },
+        }
+      } else
+        this.status = { tone: 'ok', key: 'status.opened', params: { name: opened.campaign.name } }
     })
   }
 
@@ -136,13 +198,46 @@ export class GmSession {
     }).then(() => file)
   }
 
-  /** Imports an exported (or plain) campaign file; it gets a fresh id if that id is taken. */
-  importCampaign(json: string): Promise<void> {
+  /**
+   * Imports an exported (or plain) campaign file. One already in the list is not imported until
+   * the GM chooses (resolveImport): replace it, or keep both.
+   */
+  importCampaign(json: string, fileName = ''): Promise<void> {
     return this.run(async () => {
-      const campaign = await this.api.call('campaign.import', { json })
+      let campaign
+      try {
+        campaign = await this.api.call('campaign.import', { json })
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'import-conflict') throw error
+        this.importConflict = { json, fileName }
+        return
+      }
       await this.refreshList()
       this.status = { tone: 'ok', key: 'status.imported', params: { name: campaign.name } }
     })
+  }
+
+  /** The GM's answer to an import conflict; null cancels the import. */
+  resolveImport(choice: 'replace' | 'keep-both' | null): Promise<void> {
+    const pending = this.importConflict
+    this.importConflict = null
+    if (!pending || !choice) return Promise.resolve()
+    return this.run(async () => {
+      const campaign = await this.api.call('campaign.import', {
+        json: pending.json,
+        onConflict: choice,
+      })
+      await this.refreshList()
+      const key = choice === 'replace' ? 'status.replaced' : 'status.imported'
+      this.status = { tone: 'ok', key, params: { name: campaign.name } }
+    })
+  }
+
+  /** A file over the size cap is refused here, before it is read or sent. */
+  refuseTooLarge(bytes: number): boolean {
+    if (bytes <= MAX_CAMPAIGN_FILE_BYTES) return false
+    this.status = ERROR_MESSAGES['campaign-too-large']
+    return true
   }
 
   selectMap(mapId: string): void {
@@ -188,7 +283,11 @@ export class GmSession {
     if (!campaign) return Promise.resolve()
     return this.run(async () => {
       const { savedAt } = await this.api.call('campaign.save', { id: campaign.id })
-      this.status = { tone: 'ok', key: 'status.saved', params: { time: TIME_FORMAT.format(Date.parse(savedAt)) } }
+      this.status = {
+        tone: 'ok',
+        key: 'status.saved',
+        params: { time: TIME_FORMAT.format(Date.parse(savedAt)) },
+      }
     })
   }
 
@@ -212,9 +311,14 @@ export class GmSession {
     try {
       await action()
     } catch (error) {
-      const message = error instanceof ApiError || error instanceof Error ? error.message : String(error)
+      const known = error instanceof ApiError ? ERROR_MESSAGES[error.code] : undefined
+      if (known) {
+        this.status = known
+        return
+      }
+      const message =
+        error instanceof ApiError || error instanceof Error ? error.message : String(error)
       this.status = { tone: 'error', key: 'status.error', params: { message } }
     }
   }
 }
-

@@ -187,15 +187,15 @@ describe('GM screen over the Node host', () => {
     await page.locator('[data-testid="create-campaign"]').click()
     await expect(page.locator('[data-testid="campaign-name"]').textContent()).resolves.toBe('Night raid / 夜襲')
     await page.locator('[data-testid="close-campaign"]').click()
-    await page.locator('[data-testid="campaign-list"] li').nth(1).waitFor()
-    await expect(page.locator('[data-testid="campaign-list"] li').count()).resolves.toBe(2)
+    await page.locator('[data-testid="campaign-row"]').nth(1).waitFor()
+    await expect(page.locator('[data-testid="campaign-row"]').count()).resolves.toBe(2)
     await page.close()
   })
 
   it('exports a campaign to one file and imports it back as a new campaign', async () => {
     const page = await newPage()
     await waitConnected(page)
-    const list = page.locator('[data-testid="campaign-list"] li')
+    const list = page.locator('[data-testid="campaign-row"]')
     await list.first().waitFor()
     const idsOf = () => list.evaluateAll((items) => items.map((li) => li.getAttribute('data-campaign-id')))
     const beforeIds = await idsOf()
@@ -211,6 +211,8 @@ describe('GM screen over the Node host', () => {
     expect(exported.format).toBe('gm-campaign-export/1')
     expect(exported.campaign.maps).toHaveLength(4)
     await page.locator('[data-testid="import-campaign"]').setInputFiles(file)
+    // The sample is already there: the page asks; keeping both gives the copy an id of its own.
+    await page.locator('[data-testid="import-keep-both"]').click()
     await list.nth(before).waitFor()
     await expect(list.count()).resolves.toBe(before + 1)
     // The sample's id was taken, so the copy got a fresh one, and a file of its own on disk.

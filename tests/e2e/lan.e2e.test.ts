@@ -73,7 +73,7 @@ describe('LAN view', () => {
     await tablet.goto(`${lanBase}/player.html?code=${code}`)
     await tablet.locator(`[data-testid="player-view"][data-lan="true"][data-connection="open"]`).waitFor()
     await tablet.locator(`[data-testid="player-board"][data-map-id="${FOG_MAP}"]`).waitFor()
-    await tablet.locator('[data-testid="player-token"][data-token-id="pc-hero"]').waitFor()
+    await tablet.locator('[data-testid="player-token"][data-name="Hero"]').waitFor()
     expect(frames.some((f) => f.includes('"visible"'))).toBe(true)
     expect(frames.some((f) => f.includes(HIDDEN_ID))).toBe(false)
     await expect.poll(async () => (await gm.locator('[data-testid="pv-lan-connections"]').innerText()).includes('1'), { timeout: 10_000 }).toBe(true)

@@ -22,7 +22,7 @@ describe('placing a token hidden', () => {
     player.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))))
     await player.goto(`${rig.host.url}player.html`)
     await gm.locator('[data-testid="show-to-players"]').click()
-    await player.locator('[data-testid="player-token"][data-token-id="pc-climber"]').waitFor()
+    await player.locator('[data-testid="player-token"][data-name="Climber / 登攀役"]').waitFor()
   }, 60_000)
 
   afterAll(async () => {
@@ -38,11 +38,11 @@ describe('placing a token hidden', () => {
     const client = await gmClient(rig.host.port)
     const current = JSON.stringify(await client.call('player.current'))
     client.close()
-    expect(current).toContain('pc-climber')
+    expect(current).toContain('Climber / 登攀役')
     expect(current).not.toContain(id)
     expect(frames.some((f) => f.includes(id))).toBe(false)
     await gm.locator('[data-testid="token-hidden"]').uncheck()
-    await player.locator(`[data-testid="player-token"][data-token-id="${id}"]`).waitFor()
+    await player.locator('[data-testid="player-token"][data-x="7"][data-y="2"]').waitFor()
     expect(rig.problems).toEqual([])
   })
 

@@ -85,7 +85,7 @@ describe('player view over the Node host', () => {
       .toBe(await board.getAttribute('data-visible-count'))
 
     // Before: the hero stands in lit room A; through the open door it sees part of the torch light.
-    await player.locator('[data-testid="player-token"][data-token-id="pc-hero"]').waitFor()
+    await player.locator('[data-testid="player-token"][data-name="Hero"]').waitFor()
     await mkdir(screenshotDir, { recursive: true })
     await player.screenshot({ path: join(screenshotDir, 'player-before.png') })
     const before = await drawnCells(player, '', 'visible')
@@ -94,12 +94,12 @@ describe('player view over the Node host', () => {
 
     // Into the dark room: exactly the torch-lit squares of room B become visible.
     await moveHero([6, 3])
-    await player.locator('[data-testid="player-token"][data-token-id="pc-hero"][data-x="6"]').waitFor()
+    await player.locator('[data-testid="player-token"][data-name="Hero"][data-x="6"]').waitFor()
     const lit = withinFeet(TORCH, 10, [5, 10], [0, 7])
     await poll(async () => (await drawnCells(player, '', 'visible')).filter(inRoomB)).toEqual(lit)
     expect(lit).toHaveLength(21)
     expect(lit).not.toContain('5,3')
-    await player.locator('[data-testid="player-token"][data-token-id="goblin"]').waitFor()
+    await player.locator('[data-testid="player-token"][data-name="Goblin"]').waitFor()
     await player.screenshot({ path: join(screenshotDir, 'player-after.png') })
 
     // The secret door is a wall to the players; room C behind it is unknown.
@@ -118,13 +118,13 @@ describe('player view over the Node host', () => {
     })
     await poll(() => secret.getAttribute('data-state')).toBe('open')
     await moveHero([10, 3])
-    await player.locator('[data-testid="player-token"][data-token-id="treasure-keeper"]').waitFor()
+    await player.locator('[data-testid="player-token"][data-name="Keeper"]').waitFor()
 
     // Back in room A: room B is remembered (explored, dimmed) but its tokens are gone.
     await moveHero([1, 1])
-    await player.locator('[data-testid="player-token"][data-token-id="pc-hero"][data-y="1"]').waitFor()
+    await player.locator('[data-testid="player-token"][data-name="Hero"][data-y="1"]').waitFor()
     await poll(async () => (await drawnCells(player, '', 'explored')).includes('7,1')).toBe(true)
-    await expect(player.locator('[data-testid="player-token"][data-token-id="goblin"]').count()).resolves.toBe(0)
+    await expect(player.locator('[data-testid="player-token"][data-name="Goblin"]').count()).resolves.toBe(0)
 
     // Nothing GM-only ever reached the page: not in any frame, not in the DOM.
     const html = await player.content()
@@ -133,7 +133,9 @@ describe('player view over the Node host', () => {
       expect(frames.some((f) => f.includes(secretText))).toBe(false)
     }
     expect(frames.length).toBeGreaterThan(3)
-    expect(frames.some((f) => f.includes('"goblin"'))).toBe(true)
+    expect(frames.some((f) => f.includes('"Goblin"'))).toBe(true)
+    // Players know tokens by session aliases, never by their stored ids (issue 11.9).
+    for (const storedId of ['pc-hero', '"goblin"', 'treasure-keeper']) expect(frames.some((f) => f.includes(storedId))).toBe(false)
 
     // Blackout and freeze from the GM's controls.
     await gm.locator('[data-testid="pv-blackout"]').click()
@@ -144,7 +146,7 @@ describe('player view over the Node host', () => {
     await poll(() => gm.locator('[data-testid="pv-freeze"]').getAttribute('aria-pressed')).toBe('true')
     await moveHero([2, 2])
     await gm.locator('[data-testid="pv-freeze"]').click()
-    await player.locator('[data-testid="player-token"][data-token-id="pc-hero"][data-x="2"][data-y="2"]').waitFor()
+    await player.locator('[data-testid="player-token"][data-name="Hero"][data-x="2"][data-y="2"]').waitFor()
 
     expect(problems).toEqual([])
     await player.close()

@@ -1,32 +1,40 @@
-// Child process of crash.test.ts: edits the crash campaign through the real service as fast as
-// it can, with a near-zero autosave delay so files are being written at every moment, until
-// the parent SIGKILLs it. Usage: node --import tsx child.ts <dataDir>
+// Child process of crash.test.ts: follows the fixture's script (crashSteps) through the real
+// service as fast as it can and prints "ack N" once step N is acknowledged, until the parent
+// SIGKILLs it. The autosave delay comes from the parent (1 ms: snapshots at every moment; longer:
+// changes live only in the journal for a while). stdout is a pipe, written synchronously on Linux,
+// so an ack line the parent reads was printed after the acknowledgement and before the kill.
+// Usage: node child.mjs <dataDir> <autosaveDelayMs>
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { createCampaignService } from '../service'
-import { CRASH_CAMPAIGN_ID, CRASH_MAP_ID, crashEdge } from './fixture'
+import { CRASH_CAMPAIGN_ID, CRASH_MAP_ID, crashEdge, crashSteps, type CrashChange } from './fixture'
 
 const dataDir = process.argv[2]
-if (!dataDir) throw new Error('usage: child.ts <dataDir>')
+const autosaveDelayMs = Number(process.argv[3] ?? 1)
+if (!dataDir) throw new Error('usage: child <dataDir> <autosaveDelayMs>')
 
-const service = await createCampaignService({ dataDir, autosaveDelayMs: 1 })
+const service = await createCampaignService({ dataDir, autosaveDelayMs })
 const { campaign } = await service.open(CRASH_CAMPAIGN_ID)
 const map = campaign.maps.find((m) => m.id === CRASH_MAP_ID)
 if (!map) throw new Error('crash map missing')
 process.stdout.write(`ready ${map.edges.length}\n`)
 
-for (let i = map.edges.length; ; i++) {
-  const { between, ...edge } = crashEdge(i)
-  await service.dispatch(CRASH_CAMPAIGN_ID, {
+function make(change: CrashChange): Promise<unknown> {
+  if (change.kind === 'undo') return service.undo(CRASH_CAMPAIGN_ID)
+  if (change.kind === 'redo') return service.redo(CRASH_CAMPAIGN_ID)
+  const { between, ...edge } = crashEdge(change.edge)
+  return service.dispatch(CRASH_CAMPAIGN_ID, {
     type: 'edge.set',
     mapId: CRASH_MAP_ID,
     between,
     edge,
   })
-  if (i % 5 === 0) {
-    // Undo and redo go through the same save path; the state after both is the same.
-    await service.undo(CRASH_CAMPAIGN_ID)
-    await service.redo(CRASH_CAMPAIGN_ID)
-  }
-  // Let the autosave timers and file writes run between edits.
+}
+
+let step = 0
+for (const { changes } of crashSteps(map.edges.length)) {
+  // All changes of a step start in the same turn; the step is acknowledged when all are.
+  await Promise.all(changes.map(make))
+  process.stdout.write(`ack ${++step}\n`)
+  // Let the autosave timers and file writes run between steps.
   await nextTurn()
 }

@@ -1,0 +1,111 @@
+// The campaign list's index (issue 11.5): <dataDir>/campaign-index.json keeps, per campaign file,
+// what the list shows (name, last change, map count, flags) with the file's size, modification
+// time and inode. Listing stats every file and parses only those whose entry no longer matches
+// (changed by hand, or saved after the index was last written); a save updates the entry itself.
+// The index is a cache: a missing or broken one is rebuilt, never trusted over the files.
+import type { Stats } from 'node:fs'
+import { promises as fs } from 'node:fs'
+import type { FileSummary } from './campaign-file'
+import { writeFileAtomic } from './atomicFile'
+
+const INDEX_FORMAT = 'grid-gm-campaign-index/1'
+const WRITE_DELAY_MS = 500
+
+interface IndexEntry {
+  size: number
+  mtimeMs: number
+  ino: number
+  summary: FileSummary
+}
+
+export class CampaignIndex {
+  private entries = new Map<string, IndexEntry>()
+  private loaded: Promise<void> | null = null
+  private changed = false
+  private timer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(readonly file: string) {}
+
+  /** The summary for `name` if the index knows the file exactly as it is now. */
+  async get(name: string, stat: Stats): Promise<FileSummary | undefined> {
+    await this.load()
+    const entry = this.entries.get(name)
+    if (
+      !entry ||
+      entry.size !== stat.size ||
+      entry.mtimeMs !== stat.mtimeMs ||
+      entry.ino !== stat.ino
+    )
+      return undefined
+    return entry.summary
+  }
+
+  async set(name: string, stat: Stats, summary: FileSummary): Promise<void> {
+    await this.load()
+    this.entries.set(name, { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, summary })
+    this.changed = true
+  }
+
+  /** Forgets files that are gone. */
+  async retain(names: ReadonlySet<string>): Promise<void> {
+    await this.load()
+    for (const name of this.entries.keys()) {
+      if (!names.has(name)) {
+        this.entries.delete(name)
+        this.changed = true
+      }
+    }
+  }
+
+  /** Writes the index soon (saves come in bursts); `now` writes it at once. */
+  async persist(now = false): Promise<void> {
+    clearTimeout(this.timer)
+    this.timer = undefined
+    if (!now) {
+      this.timer = setTimeout(() => void this.persist(true).catch(() => undefined), WRITE_DELAY_MS)
+      this.timer.unref?.()
+      return
+    }
+    if (!this.changed) return
+    this.changed = false
+    const entries = Object.fromEntries(this.entries)
+    try {
+      await writeFileAtomic(this.file, JSON.stringify({ format: INDEX_FORMAT, entries }))
+    } catch (error) {
+      this.changed = true
+      throw error
+    }
+  }
+
+  private load(): Promise<void> {
+    this.loaded ??= fs
+      .readFile(this.file, 'utf8')
+      .then(
+        (text) => {
+          const parsed = JSON.parse(text) as {
+            format?: unknown
+            entries?: Record<string, IndexEntry>
+          }
+          if (
+            parsed.format !== INDEX_FORMAT ||
+            typeof parsed.entries !== 'object' ||
+            parsed.entries === null
+          )
+            return
+          for (const [name, entry] of Object.entries(parsed.entries)) {
+            if (
+              typeof entry?.size === 'number' &&
+              typeof entry.mtimeMs === 'number' &&
+              typeof entry.summary === 'object'
+            ) {
+              // Entries loaded from disk never shadow the ones this session already wrote.
+              if (!this.entries.has(name)) this.entries.set(name, entry)
+            }
+          }
+        },
+        () => undefined, // no index yet, or unreadable: every file is summarised afresh
+      )
+      .catch(() => undefined)
+    return this.loaded
+  }
+}

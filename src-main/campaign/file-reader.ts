@@ -1,0 +1,163 @@
+// Where campaign files are parsed (issue 11.5). A small file is parsed in place: it takes a
+// millisecond or two. A bigger one goes to a worker thread (file-worker.ts), so the main thread,
+// which also answers every WebSocket and the player view, never spends seconds in JSON.parse or
+// schema checks; only the finished campaign is copied back. Files over the cap are never parsed.
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { promises as fs } from 'node:fs'
+import {
+  CampaignTooLargeError,
+  MAX_CAMPAIGN_FILE_BYTES,
+  decodeCampaignImport,
+  readCampaignFile,
+  summarizeCampaignFile,
+  type FileSummary,
+  type ReadCampaign,
+} from './campaign-file'
+import { rebuildError, type WorkerRequest, type WorkerResponse } from './file-worker-protocol'
+import type { DecodedCampaign } from './migrations'
+
+/** Files (and imports) up to this size are parsed on the calling thread. */
+export const INLINE_PARSE_BYTES = 1024 * 1024
+
+export interface FileReaderOptions {
+  maxBytes?: number
+  inlineBytes?: number
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+type Request = DistributiveOmit<WorkerRequest, 'id'>
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void }
+
+/**
+ * Starts the worker: the built file beside the desktop app's main bundle, or, running from source
+ * (tsx, vitest), the .ts source through tsx's API (a worker does not inherit the loader hooks).
+ */
+function spawnWorker(): Worker {
+  const here = fileURLToPath(import.meta.url)
+  if (!here.endsWith('.ts'))
+    return new Worker(path.join(path.dirname(here), 'campaign-file-worker.js'))
+  const require = createRequire(here)
+  const tsxPackage = require.resolve('tsx/package.json')
+  const api = (require(tsxPackage) as { exports: Record<string, { import: { default: string } }> })
+    .exports['./esm/api'].import.default
+  const apiUrl = pathToFileURL(path.join(path.dirname(tsxPackage), api)).href
+  const source = pathToFileURL(path.join(path.dirname(here), 'file-worker.ts')).href
+  const code = `import(${JSON.stringify(apiUrl)}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`
+  return new Worker(code, { eval: true })
+}
+
+export class CampaignFileReader {
+  readonly maxBytes: number
+  readonly inlineBytes: number
+  /** What was parsed where: lets tests check that big files never meet the main thread. */
+  readonly parsed = { inline: 0, worker: 0 }
+  private worker: Worker | null = null
+  private workerFailed = false
+  private nextId = 1
+  private readonly pending = new Map<number, Pending>()
+
+  constructor(options: FileReaderOptions = {}) {
+    this.maxBytes = options.maxBytes ?? MAX_CAMPAIGN_FILE_BYTES
+    this.inlineBytes = options.inlineBytes ?? INLINE_PARSE_BYTES
+  }
+
+  async read(file: string): Promise<ReadCampaign> {
+    const { size } = await fs.stat(file)
+    if (size > this.maxBytes) throw new CampaignTooLargeError(size, this.maxBytes)
+    const inline = (): Promise<ReadCampaign> => readCampaignFile(file, this.maxBytes)
+    if (!this.offThread(size)) return inline()
+    return this.viaWorker({ op: 'read', file, maxBytes: this.maxBytes }, inline)
+  }
+
+  async summary(file: string, size: number): Promise<FileSummary> {
+    if (size > this.maxBytes) return { updatedAt: '', mapCount: 0, tooLarge: true }
+    const inline = (): Promise<FileSummary> => summarizeCampaignFile(file, this.maxBytes)
+    if (!this.offThread(size)) return inline()
+    return this.viaWorker({ op: 'summary', file, maxBytes: this.maxBytes }, inline)
+  }
+
+  /** An imported campaign's JSON text (an export or a bare campaign file). */
+  async decodeText(text: string): Promise<DecodedCampaign> {
+    const bytes = Buffer.byteLength(text, 'utf8')
+    if (bytes > this.maxBytes) throw new CampaignTooLargeError(bytes, this.maxBytes)
+    const inline = async (): Promise<DecodedCampaign> => decodeCampaignImport(text)
+    if (!this.offThread(bytes)) return inline()
+    return this.viaWorker({ op: 'decodeText', text }, inline)
+  }
+
+  close(): void {
+    void this.worker?.terminate()
+    this.worker = null
+  }
+
+  /** Counts the parse; false means parse here. */
+  private offThread(bytes: number): boolean {
+    const worker = bytes > this.inlineBytes && !this.workerFailed
+    this.parsed[worker ? 'worker' : 'inline']++
+    return worker
+  }
+
+  private async viaWorker<T>(message: Request, inline: () => Promise<T>): Promise<T> {
+    try {
+      return (await this.request(message)) as T
+    } catch (error) {
+      if (this.workerFailed) return inline()
+      throw error
+    }
+  }
+
+  private request(message: Request): Promise<unknown> {
+    if (this.workerFailed)
+      return Promise.reject(new Error('The campaign file worker is not available.'))
+    const worker = this.startWorker()
+    const id = this.nextId++
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject })
+      // Only a request in flight keeps the process alive; an idle worker never does.
+      worker.ref()
+      worker.postMessage({ ...message, id } as WorkerRequest)
+    })
+  }
+
+  private startWorker(): Worker {
+    if (this.worker) return this.worker
+    const worker = spawnWorker()
+    let online = false
+    worker.once('online', () => (online = true))
+    worker.unref()
+    worker.on('message', (response: WorkerResponse) => {
+      const pending = this.pending.get(response.id)
+      this.pending.delete(response.id)
+      if (this.pending.size === 0) worker.unref()
+      if (!pending) return
+      if (response.ok) pending.resolve(response.value)
+      else pending.reject(rebuildError(response.error))
+    })
+    const fail = (error: unknown): void => {
+      if (this.worker === worker) this.worker = null
+      for (const [, pending] of this.pending) pending.reject(error)
+      this.pending.clear()
+    }
+    worker.on('error', (error) => {
+      // A worker that cannot even start (its file missing from a package) would fail every time:
+      // parse on this thread from now on rather than not at all.
+      if (!online && !this.workerFailed) {
+        this.workerFailed = true
+        console.error(
+          '[campaign] the file worker could not start; parsing on the main thread',
+          error,
+        )
+      }
+      fail(error)
+    })
+    worker.on('exit', (code) =>
+      fail(new Error(`The campaign file worker stopped (exit code ${code}).`)),
+    )
+    this.worker = worker
+    return worker
+  }
+}

@@ -1,0 +1,32 @@
+// Token ids the players see. A stored id may say what a token is (`enemy-1700000000`,
+// `goblin-boss`: older campaigns and the bundled sample were made that way), so no stored id ever
+// reaches a player: each token gets a random alias, stable for the life of this object (one app
+// session), so the player view can animate a token from one payload to the next. Ids are scoped by
+// campaign and map: the same id on two maps gets two aliases.
+const ALIAS_BYTES = 9
+
+function randomAlias(): string {
+  const bytes = new Uint8Array(ALIAS_BYTES)
+  globalThis.crypto.getRandomValues(bytes)
+  return `t${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
+}
+
+export class TokenAliases {
+  private readonly aliases = new Map<string, string>()
+  private readonly taken = new Set<string>()
+
+  constructor(private readonly newAlias: () => string = randomAlias) {}
+
+  /** The alias of one token of one map; the same every time within this session. */
+  aliasOf(campaignId: string, mapId: string, tokenId: string): string {
+    const key = JSON.stringify([campaignId, mapId, tokenId])
+    let alias = this.aliases.get(key)
+    if (alias === undefined) {
+      do alias = this.newAlias()
+      while (this.taken.has(alias))
+      this.aliases.set(key, alias)
+      this.taken.add(alias)
+    }
+    return alias
+  }
+}
