@@ -57,6 +57,8 @@ export interface HandlerOptions {
   lan?: () => LanControl | undefined
   /** BCDice rolls; tests pass scripted dice. Default: Math.random. */
   dice?: DiceRoller
+  /** The page's UI language (Electron rebuilds its menu in it); without it `ui.setLocale` only validates. */
+  uiLocale?: (locale: VerbArgs<'ui.setLocale'>['locale']) => void
 }
 
 /** The service, plus the undo state the real one reports (so a reloaded page knows it). */
@@ -182,6 +184,9 @@ export function createHandlers(
         }
         return roll
       }
+      case 'ui.setLocale':
+        options.uiLocale?.(contract[verb].args.parse(args).locale)
+        return null
     }
   }
 
