@@ -18,8 +18,16 @@ async function renderSizes(svg: string, sizes: readonly number[]): Promise<Map<n
     for (const size of sizes) {
       await page.setViewportSize({ width: size, height: size })
       const scaled = svg.replace('width="1024" height="1024"', `width="${size}" height="${size}"`)
-      await page.setContent(`<html><body style="margin:0;background:transparent">${scaled}</body></html>`)
-      rendered.set(size, await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }))
+      await page.setContent(
+        `<html><body style="margin:0;background:transparent">${scaled}</body></html>`,
+      )
+      rendered.set(
+        size,
+        await page.screenshot({
+          omitBackground: true,
+          clip: { x: 0, y: 0, width: size, height: size },
+        }),
+      )
     }
     return rendered
   } finally {
@@ -80,9 +88,13 @@ function icns(rendered: Map<number, Buffer>): Buffer {
 
 const ICO_SIZES = [16, 24, 32, 48, 64, 128, 256]
 const svg = await readFile(`${resources}icon.svg`, 'utf8')
-const sizes = [...new Set([...ICO_SIZES, ...ICNS_TYPES.map(([, size]) => size), 1024])].sort((a, b) => a - b)
+const sizes = [...new Set([...ICO_SIZES, ...ICNS_TYPES.map(([, size]) => size), 1024])].sort(
+  (a, b) => a - b,
+)
 const rendered = await renderSizes(svg, sizes)
 await writeFile(`${resources}icon.png`, rendered.get(1024)!)
 await writeFile(`${resources}icon.ico`, ico(ICO_SIZES.map((size) => [size, rendered.get(size)!])))
 await writeFile(`${resources}icon.icns`, icns(rendered))
-console.log(`wrote icon.png, icon.ico (${ICO_SIZES.join(', ')} px), icon.icns (${ICNS_TYPES.map(([, s]) => s).join(', ')} px)`)
+console.log(
+  `wrote icon.png, icon.ico (${ICO_SIZES.join(', ')} px), icon.icns (${ICNS_TYPES.map(([, s]) => s).join(', ')} px)`,
+)

@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentSecurityPolicy } from '../ipc/csp'
-import { APP_ORIGIN, appProtocolResponse, isOwnPageUrl, pageUrl, rendererDevServer } from './app-protocol'
+import {
+  APP_ORIGIN,
+  appProtocolResponse,
+  isOwnPageUrl,
+  pageUrl,
+  rendererDevServer,
+} from './app-protocol'
 
 let root: string
 let rendererDir: string
@@ -20,7 +26,10 @@ beforeAll(async () => {
   await writeFile(join(rendererDir, 'assets', 'gm-1234.js'), 'console.log(1)')
   await writeFile(join(rendererDir, 'assets', 'gm-1234.css'), 'body{}')
   await writeFile(join(rendererDir, 'assets', 'font.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32]))
-  await writeFile(join(rendererDir, 'assets', 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  await writeFile(
+    join(rendererDir, 'assets', 'icon.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  )
   await writeFile(join(rendererDir, 'assets', 'blob.xyz'), 'x')
   await writeFile(join(root, 'secret.txt'), 'outside')
   await mkdir(join(root, 'renderer-evil'))
@@ -32,7 +41,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true })
 })
 
-const get = (path: string, method = 'GET') => appProtocolResponse(`${APP_ORIGIN}${path}`, method, rendererDir)
+const get = (path: string, method = 'GET') =>
+  appProtocolResponse(`${APP_ORIGIN}${path}`, method, rendererDir)
 
 describe('appProtocolResponse', () => {
   it('serves the pages and their assets with the right MIME types', async () => {
@@ -54,8 +64,14 @@ describe('appProtocolResponse', () => {
   })
 
   it('puts the Electron Content-Security-Policy and nosniff on every response, errors too', async () => {
-    for (const response of [await get('/gm.html'), await get('/missing.js'), await get('/gm.html', 'POST')]) {
-      expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy('electron'))
+    for (const response of [
+      await get('/gm.html'),
+      await get('/missing.js'),
+      await get('/gm.html', 'POST'),
+    ]) {
+      expect(response.headers.get('content-security-policy')).toBe(
+        contentSecurityPolicy('electron'),
+      )
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     }
   })
@@ -86,7 +102,9 @@ describe('appProtocolResponse', () => {
     expect((await get('/')).status).toBe(404)
     expect((await get('/assets')).status).toBe(404)
     expect((await get('/assets/')).status).toBe(404)
-    expect((await appProtocolResponse('app://elsewhere/gm.html', 'GET', rendererDir)).status).toBe(404)
+    expect((await appProtocolResponse('app://elsewhere/gm.html', 'GET', rendererDir)).status).toBe(
+      404,
+    )
     expect((await appProtocolResponse('file:///gm.html', 'GET', rendererDir)).status).toBe(404)
     expect((await appProtocolResponse('not a url', 'GET', rendererDir)).status).toBe(400)
   })
@@ -116,7 +134,9 @@ describe('which URL the windows load', () => {
     expect(rendererDevServer(true, 'http://example.com:5173')).toBeUndefined()
     expect(rendererDevServer(true, 'file:///tmp/gm.html')).toBeUndefined()
     expect(rendererDevServer(true, 'localhost:5173')).toBeUndefined()
-    expect(pageUrl('gm', rendererDevServer(true, 'http://localhost:5173'))).toBe('http://localhost:5173/gm.html')
+    expect(pageUrl('gm', rendererDevServer(true, 'http://localhost:5173'))).toBe(
+      'http://localhost:5173/gm.html',
+    )
   })
 
   it('accepts IPC only from our own pages', () => {

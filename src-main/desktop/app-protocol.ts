@@ -16,7 +16,12 @@ export type PageKind = 'gm' | 'player'
 const PAGES: Record<PageKind, string> = { gm: 'gm.html', player: 'player.html' }
 
 /** Privileges for protocol.registerSchemesAsPrivileged: a standard, secure origin; no CORS or service workers. */
-export const APP_SCHEME_PRIVILEGES = { standard: true, secure: true, supportFetchAPI: true, codeCache: true } as const
+export const APP_SCHEME_PRIVILEGES = {
+  standard: true,
+  secure: true,
+  supportFetchAPI: true,
+  codeCache: true,
+} as const
 
 /** Headers on every app:// response. */
 export function appResponseHeaders(): Record<string, string> {
@@ -31,12 +36,20 @@ export function appResponseHeaders(): Record<string, string> {
 }
 
 function plain(status: number, text: string, extra: Record<string, string> = {}): Response {
-  return new Response(text, { status, headers: { ...appResponseHeaders(), 'Content-Type': 'text/plain; charset=utf-8', ...extra } })
+  return new Response(text, {
+    status,
+    headers: { ...appResponseHeaders(), 'Content-Type': 'text/plain; charset=utf-8', ...extra },
+  })
 }
 
 /** Answers one app:// request from the files under `rendererDir` (out/renderer). */
-export async function appProtocolResponse(requestUrl: string, method: string, rendererDir: string): Promise<Response> {
-  if (method !== 'GET' && method !== 'HEAD') return plain(405, 'Method not allowed', { Allow: 'GET, HEAD' })
+export async function appProtocolResponse(
+  requestUrl: string,
+  method: string,
+  rendererDir: string,
+): Promise<Response> {
+  if (method !== 'GET' && method !== 'HEAD')
+    return plain(405, 'Method not allowed', { Allow: 'GET, HEAD' })
   let url: URL
   try {
     url = new URL(requestUrl)
@@ -49,7 +62,11 @@ export async function appProtocolResponse(requestUrl: string, method: string, re
   const file = url.pathname === '/' ? null : await existingFileInside(rendererDir, url.pathname)
   if (!file) return plain(404, 'Not found')
   const body = await readFile(file)
-  const headers = { ...appResponseHeaders(), 'Content-Type': mimeTypeFor(file), 'Content-Length': String(body.length) }
+  const headers = {
+    ...appResponseHeaders(),
+    'Content-Type': mimeTypeFor(file),
+    'Content-Length': String(body.length),
+  }
   return new Response(method === 'HEAD' ? null : body, { status: 200, headers })
 }
 
@@ -87,5 +104,9 @@ export function isOwnPageUrl(url: string | undefined, devServer: string | undefi
     return false
   }
   const base = new URL(devServer ?? `${APP_ORIGIN}/`)
-  return parsed.protocol === base.protocol && parsed.host === base.host && Object.values(PAGES).some((page) => parsed.pathname === `/${page}`)
+  return (
+    parsed.protocol === base.protocol &&
+    parsed.host === base.host &&
+    Object.values(PAGES).some((page) => parsed.pathname === `/${page}`)
+  )
 }

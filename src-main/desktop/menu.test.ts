@@ -30,12 +30,16 @@ describe('the Edit menu', () => {
   it.each(PLATFORMS)('has undo, redo, cut, copy and paste roles on %s', (platform) => {
     const edit = template({ platform }).find((menu) => menu.label === 'Edit')!
     const roles = items(edit).map((item) => item.role)
-    expect(roles).toEqual(expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']))
+    expect(roles).toEqual(
+      expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']),
+    )
     expect(roles.indexOf('undo')).toBeLessThan(roles.indexOf('redo'))
   })
 
   it('lets the roles keep their own accelerators (Cmd+Z is the undo role’s)', () => {
-    const edit = everyItem(template({ platform: 'darwin' })).filter((item) => item.role && item.role !== 'window')
+    const edit = everyItem(template({ platform: 'darwin' })).filter(
+      (item) => item.role && item.role !== 'window',
+    )
     for (const item of edit) expect(item.accelerator, item.role).toBeUndefined()
   })
 })
@@ -60,9 +64,15 @@ describe('the menu follows the UI language', () => {
   })
 
   it('has a Japanese word for every English one (no English left in the Japanese menu)', () => {
-    const english = new Set(everyItem(template({ locale: 'en', platform: 'darwin' })).map((item) => item.label))
-    const japanese = everyItem(template({ locale: 'ja', platform: 'darwin' })).map((item) => item.label)
-    const untranslated = japanese.filter((label) => label && label !== 'Grid GM' && english.has(label))
+    const english = new Set(
+      everyItem(template({ locale: 'en', platform: 'darwin' })).map((item) => item.label),
+    )
+    const japanese = everyItem(template({ locale: 'ja', platform: 'darwin' })).map(
+      (item) => item.label,
+    )
+    const untranslated = japanese.filter(
+      (label) => label && label !== 'Grid GM' && english.has(label),
+    )
     expect(untranslated).toEqual([])
   })
 
@@ -84,7 +94,11 @@ describe('platform conventions', () => {
   it('macOS: an app menu first (quit there), Close Window in File, a Window menu', () => {
     const menus = template({ platform: 'darwin' })
     expect(menus.map((menu) => menu.label)).toEqual(['Grid GM', 'File', 'Edit', 'View', 'Window'])
-    expect(items(menus[0]).map((item) => item.role).filter(Boolean)).toEqual(['about', 'services', 'hide', 'hideOthers', 'unhide', 'quit'])
+    expect(
+      items(menus[0])
+        .map((item) => item.role)
+        .filter(Boolean),
+    ).toEqual(['about', 'services', 'hide', 'hideOthers', 'unhide', 'quit'])
     expect(items(menus[1]).map((item) => item.role)).toEqual(['close'])
     expect(menus[4].role).toBe('window')
   })
@@ -105,7 +119,8 @@ describe('platform conventions', () => {
   })
 
   it('offers the developer tools only in an unpackaged run', () => {
-    const roles = (isPackaged: boolean) => everyItem(template({ isPackaged })).map((item) => item.role)
+    const roles = (isPackaged: boolean) =>
+      everyItem(template({ isPackaged })).map((item) => item.role)
     expect(roles(true)).not.toContain('toggleDevTools')
     expect(roles(false)).toContain('toggleDevTools')
   })

@@ -18,7 +18,10 @@ export const PLAYER_VIEW_ACCELERATOR = 'CmdOrCtrl+Shift+P'
 
 export function applicationMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const label = (key: MenuMessageKey): string => menuLabel(options.locale, key, options.appName)
-  const item = (role: Role, key: MenuMessageKey): MenuItemConstructorOptions => ({ role, label: label(key) })
+  const item = (role: Role, key: MenuMessageKey): MenuItemConstructorOptions => ({
+    role,
+    label: label(key),
+  })
   const separator: MenuItemConstructorOptions = { type: 'separator' }
   const mac = options.platform === 'darwin'
 
@@ -59,7 +62,11 @@ export function applicationMenuTemplate(options: MenuOptions): MenuItemConstruct
   const viewMenu: MenuItemConstructorOptions = {
     label: label('view'),
     submenu: [
-      { label: label('playerView'), accelerator: PLAYER_VIEW_ACCELERATOR, click: () => options.togglePlayerView() },
+      {
+        label: label('playerView'),
+        accelerator: PLAYER_VIEW_ACCELERATOR,
+        click: () => options.togglePlayerView(),
+      },
       separator,
       item('reload', 'reload'),
       ...(options.isPackaged ? [] : [item('toggleDevTools', 'devTools')]),
@@ -69,7 +76,12 @@ export function applicationMenuTemplate(options: MenuOptions): MenuItemConstruct
   const windowMenu: MenuItemConstructorOptions = {
     label: label('window'),
     role: 'window',
-    submenu: [item('minimize', 'minimize'), item('zoom', 'zoom'), separator, item('front', 'front')],
+    submenu: [
+      item('minimize', 'minimize'),
+      item('zoom', 'zoom'),
+      separator,
+      item('front', 'front'),
+    ],
   }
   return mac ? [appMenu, fileMenu, editMenu, viewMenu, windowMenu] : [fileMenu, editMenu, viewMenu]
 }

@@ -38,17 +38,36 @@ afterAll(async () => {
 function layouts(): Record<string, ResourceLayout & { appPath: string }> {
   const electronDist = join(root, 'node_modules', 'electron', 'dist', 'resources')
   return {
-    'npm start (electron .)': { isPackaged: false, resourcesPath: electronDist, mainDir: join(repo, 'out', 'main'), appPath: repo },
-    'electron out/main/index.js': { isPackaged: false, resourcesPath: electronDist, mainDir: join(repo, 'out', 'main'), appPath: join(repo, 'out', 'main') },
-    packaged: { isPackaged: true, resourcesPath: installed, mainDir: join(installed, 'app.asar', 'out', 'main'), appPath: join(installed, 'app.asar') },
+    'npm start (electron .)': {
+      isPackaged: false,
+      resourcesPath: electronDist,
+      mainDir: join(repo, 'out', 'main'),
+      appPath: repo,
+    },
+    'electron out/main/index.js': {
+      isPackaged: false,
+      resourcesPath: electronDist,
+      mainDir: join(repo, 'out', 'main'),
+      appPath: join(repo, 'out', 'main'),
+    },
+    packaged: {
+      isPackaged: true,
+      resourcesPath: installed,
+      mainDir: join(installed, 'app.asar', 'out', 'main'),
+      appPath: join(installed, 'app.asar'),
+    },
   }
 }
 
 describe('resourcesDir', () => {
-  it.each(['npm start (electron .)', 'electron out/main/index.js', 'packaged'])('finds every shipped resource when started by %s', (name) => {
-    const layout = layouts()[name]
-    for (const file of SHIPPED_RESOURCES) expect(existsSync(resourceFile(layout, file)), `${file}`).toBe(true)
-  })
+  it.each(['npm start (electron .)', 'electron out/main/index.js', 'packaged'])(
+    'finds every shipped resource when started by %s',
+    (name) => {
+      const layout = layouts()[name]
+      for (const file of SHIPPED_RESOURCES)
+        expect(existsSync(resourceFile(layout, file)), `${file}`).toBe(true)
+    },
+  )
 
   it('does not depend on the app path (out/main when started on the script)', () => {
     const { 'electron out/main/index.js': direct, 'npm start (electron .)': viaPreview } = layouts()
@@ -64,7 +83,12 @@ describe('resourcesDir', () => {
 
   it('finds this repository’s resources from its built main script', () => {
     const repository = fileURLToPath(new URL('../../', import.meta.url))
-    const layout = { isPackaged: false, resourcesPath: '/nonexistent', mainDir: join(repository, 'out', 'main') }
-    for (const file of SHIPPED_RESOURCES) expect(existsSync(resourceFile(layout, file)), file).toBe(true)
+    const layout = {
+      isPackaged: false,
+      resourcesPath: '/nonexistent',
+      mainDir: join(repository, 'out', 'main'),
+    }
+    for (const file of SHIPPED_RESOURCES)
+      expect(existsSync(resourceFile(layout, file)), file).toBe(true)
   })
 })

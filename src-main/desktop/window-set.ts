@@ -22,7 +22,9 @@ export class WindowSet<W extends ClosableWindow> {
   }
 
   windowsOf(kind: WindowKind): W[] {
-    return [...this.open.values()].filter((entry) => entry.kind === kind && !entry.window.isDestroyed()).map((entry) => entry.window)
+    return [...this.open.values()]
+      .filter((entry) => entry.kind === kind && !entry.window.isDestroyed())
+      .map((entry) => entry.window)
   }
 
   /** Call from the window's 'closed' event. */

@@ -198,7 +198,7 @@ export const contract = {
       }),
     }),
   },
-  /** The GM page's UI language, so the desktop app's menu speaks it too (the browser has no menu). */
+  /** The GM page's UI language, so the desktop menu speaks it too (the browser has no menu). */
   'ui.setLocale': { args: z.strictObject({ locale: z.enum(MENU_LOCALES) }), result: z.null() },
 } as const satisfies Record<GmVerb, { args: z.ZodType; result: z.ZodType }>
 

@@ -21,7 +21,11 @@ let service: CampaignService
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-locale-'))
-  service = await createCampaignService({ dataDir, autosaveDelayMs: 10_000, sampleCampaignFile: SAMPLE })
+  service = await createCampaignService({
+    dataDir,
+    autosaveDelayMs: 10_000,
+    sampleCampaignFile: SAMPLE,
+  })
 })
 
 afterEach(async () => {
@@ -37,17 +41,37 @@ describe('ui.setLocale', () => {
 
   it('hands a valid locale to main and answers null', async () => {
     const seen: string[] = []
-    const handlers = createHandlers(service, rulesNotUsed, { uiLocale: (locale) => seen.push(locale), logError: () => {} })
-    expect(await handlers.handle('ui.setLocale', { locale: 'ja' })).toEqual({ ok: true, value: null })
-    expect(await handlers.handle('ui.setLocale', { locale: 'en' })).toEqual({ ok: true, value: null })
+    const handlers = createHandlers(service, rulesNotUsed, {
+      uiLocale: (locale) => seen.push(locale),
+      logError: () => {},
+    })
+    expect(await handlers.handle('ui.setLocale', { locale: 'ja' })).toEqual({
+      ok: true,
+      value: null,
+    })
+    expect(await handlers.handle('ui.setLocale', { locale: 'en' })).toEqual({
+      ok: true,
+      value: null,
+    })
     expect(seen).toEqual(['ja', 'en'])
     handlers.dispose()
   })
 
   it('refuses anything but a known locale, and extra keys, without calling main', async () => {
     const seen: string[] = []
-    const handlers = createHandlers(service, rulesNotUsed, { uiLocale: (locale) => seen.push(locale), logError: () => {} })
-    for (const bad of [undefined, {}, { locale: 'fr' }, { locale: 'JA' }, { locale: 1 }, { locale: 'ja', menu: [] }, 'ja']) {
+    const handlers = createHandlers(service, rulesNotUsed, {
+      uiLocale: (locale) => seen.push(locale),
+      logError: () => {},
+    })
+    for (const bad of [
+      undefined,
+      {},
+      { locale: 'fr' },
+      { locale: 'JA' },
+      { locale: 1 },
+      { locale: 'ja', menu: [] },
+      'ja',
+    ]) {
       const result = await handlers.handle('ui.setLocale', bad)
       expect(result.ok, JSON.stringify(bad)).toBe(false)
       if (!result.ok) expect(result.error.code).toBe('bad-argument')
@@ -59,7 +83,10 @@ describe('ui.setLocale', () => {
 
   it('is accepted where there is no menu (the browser host), with nothing to do', async () => {
     const handlers = createHandlers(service, rulesNotUsed, { logError: () => {} })
-    expect(await handlers.handle('ui.setLocale', { locale: 'ja' })).toEqual({ ok: true, value: null })
+    expect(await handlers.handle('ui.setLocale', { locale: 'ja' })).toEqual({
+      ok: true,
+      value: null,
+    })
     handlers.dispose()
   })
 })

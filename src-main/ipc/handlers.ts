@@ -57,7 +57,7 @@ export interface HandlerOptions {
   lan?: () => LanControl | undefined
   /** BCDice rolls; tests pass scripted dice. Default: Math.random. */
   dice?: DiceRoller
-  /** The page's UI language (Electron rebuilds its menu in it); without it `ui.setLocale` only validates. */
+  /** The page's UI language (Electron rebuilds its menu); without it `ui.setLocale` only validates. */
   uiLocale?: (locale: VerbArgs<'ui.setLocale'>['locale']) => void
 }
 

@@ -58,7 +58,10 @@ describe('the app:// scheme', () => {
 
   it('is served by appProtocolResponse, with the CSP header', async () => {
     installAppProtocol()
-    const [scheme, handler] = electron.protocol.handle.mock.calls[0] as [string, (request: Request) => Promise<Response>]
+    const [scheme, handler] = electron.protocol.handle.mock.calls[0] as [
+      string,
+      (request: Request) => Promise<Response>,
+    ]
     expect(scheme).toBe('app')
     const response = await handler(new Request('app://grid-gm/no-such-file.js'))
     expect(response.status).toBe(404)

@@ -1,7 +1,14 @@
 // Hardening shared by every window: locked-down webPreferences, pages from app:// (not file://),
 // no navigation in any frame, no pop-ups, no permissions, and the CSP header on every response.
 // The decisions live in desktop/app-protocol.ts, which the tests import without Electron.
-import { app, BrowserWindow, protocol, session, type BrowserWindowConstructorOptions, type WebContents } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  protocol,
+  session,
+  type BrowserWindowConstructorOptions,
+  type WebContents,
+} from 'electron'
 import { fileURLToPath } from 'node:url'
 import { contentSecurityPolicy } from '../ipc/csp'
 import {
@@ -68,7 +75,9 @@ export function registerAppScheme(): void {
 /** Serves app:// from the built renderer (out/renderer, inside app.asar when packaged). */
 export function installAppProtocol(): void {
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url))
-  protocol.handle(APP_SCHEME, (request) => appProtocolResponse(request.url, request.method, rendererDir))
+  protocol.handle(APP_SCHEME, (request) =>
+    appProtocolResponse(request.url, request.method, rendererDir),
+  )
 }
 
 export function installSessionPolicies(): void {

@@ -8,7 +8,8 @@ import semver from 'semver'
 import { describe, expect, it } from 'vitest'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
-const readJson = (file: string): Record<string, unknown> => JSON.parse(readFileSync(join(repo, file), 'utf8')) as Record<string, unknown>
+const readJson = (file: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(repo, file), 'utf8')) as Record<string, unknown>
 
 interface Engines {
   node?: unknown
@@ -16,7 +17,18 @@ interface Engines {
 const ours = (readJson('package.json').engines as Engines).node as string
 
 /** The packages whose engines set the floor: the runtime, the build and the test toolchain. */
-const TOOLCHAIN = ['electron', 'electron-vite', 'vite', 'vitest', 'eslint', 'typescript', 'svelte-check', 'tsx', 'electron-builder', 'playwright-core']
+const TOOLCHAIN = [
+  'electron',
+  'electron-vite',
+  'vite',
+  'vitest',
+  'eslint',
+  'typescript',
+  'svelte-check',
+  'tsx',
+  'electron-builder',
+  'playwright-core',
+]
 
 function nodeRangeOf(engines: unknown): string | null {
   if (!engines || typeof engines !== 'object' || Array.isArray(engines)) return null
@@ -38,7 +50,9 @@ describe('package.json engines', () => {
   })
 
   it('asks for no Node that any package in the lock file refuses (what npm ci checks)', () => {
-    const lock = readJson('package-lock.json') as { packages: Record<string, { engines?: unknown }> }
+    const lock = readJson('package-lock.json') as {
+      packages: Record<string, { engines?: unknown }>
+    }
     const refusing: string[] = []
     for (const [path, entry] of Object.entries(lock.packages)) {
       const theirs = path === '' ? null : nodeRangeOf(entry.engines)

@@ -17,10 +17,18 @@ const repo = fileURLToPath(new URL('../../', import.meta.url))
 const require = createRequire(import.meta.url)
 
 interface ConfigModule {
-  getConfig(projectDir: string, configPath: string | null, configFromOptions: null): Promise<Configuration>
-  validateConfiguration(config: Configuration, debugLogger: { isEnabled: boolean; add(key: string, value: unknown): void }): Promise<void>
+  getConfig(
+    projectDir: string,
+    configPath: string | null,
+    configFromOptions: null,
+  ): Promise<Configuration>
+  validateConfiguration(
+    config: Configuration,
+    debugLogger: { isEnabled: boolean; add(key: string, value: unknown): void },
+  ): Promise<void>
 }
-const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as ConfigModule
+const { getConfig, validateConfiguration } =
+  require('app-builder-lib/out/util/config/config.js') as ConfigModule
 const quietLogger = { isEnabled: false, add: () => {} }
 
 async function loadConfig(): Promise<Configuration> {
@@ -35,7 +43,10 @@ function targetNames(target: TargetList): string[] {
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(png: Buffer): { width: number; height: number } {
-  expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), 'PNG signature').toBe(true)
+  expect(
+    png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+    'PNG signature',
+  ).toBe(true)
   expect(png.toString('ascii', 12, 16)).toBe('IHDR')
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) }
 }
@@ -85,10 +96,16 @@ describe('electron-builder.yml', SLOW, () => {
     // Lay the files out as electron-builder would and look for them as the packaged app does.
     const resourcesPath = await mkdtemp(join(tmpdir(), 'grid-gm-packaged-'))
     try {
-      for (const name of extra[0].filter) await copyFile(join(repo, extra[0].from, name), join(resourcesPath, to, name))
+      for (const name of extra[0].filter)
+        await copyFile(join(repo, extra[0].from, name), join(resourcesPath, to, name))
       await mkdir(join(resourcesPath, 'app.asar', 'out', 'main'), { recursive: true })
-      const layout = { isPackaged: true, resourcesPath, mainDir: join(resourcesPath, 'app.asar', 'out', 'main') }
-      for (const name of SHIPPED_RESOURCES) expect(existsSync(resourceFile(layout, name)), name).toBe(true)
+      const layout = {
+        isPackaged: true,
+        resourcesPath,
+        mainDir: join(resourcesPath, 'app.asar', 'out', 'main'),
+      }
+      for (const name of SHIPPED_RESOURCES)
+        expect(existsSync(resourceFile(layout, name)), name).toBe(true)
     } finally {
       await rm(resourcesPath, { recursive: true, force: true })
     }
@@ -108,9 +125,15 @@ describe('electron-builder.yml', SLOW, () => {
     })
     // electron-builder's own translation to @electron/fuses, as it runs at packaging time.
     const { PlatformPackager } = require('app-builder-lib') as {
-      PlatformPackager: { prototype: { generateFuseConfig(fuses: FuseOptionsV1): Promise<Record<string | number, unknown>> } }
+      PlatformPackager: {
+        prototype: {
+          generateFuseConfig(fuses: FuseOptionsV1): Promise<Record<string | number, unknown>>
+        }
+      }
     }
-    const { FuseV1Options } = require('@electron/fuses') as { FuseV1Options: Record<string, number> }
+    const { FuseV1Options } = require('@electron/fuses') as {
+      FuseV1Options: Record<string, number>
+    }
     const flipped = await PlatformPackager.prototype.generateFuseConfig.call({}, fuses)
     expect(flipped[FuseV1Options.RunAsNode]).toBe(false)
     expect(flipped[FuseV1Options.EnableNodeOptionsEnvironmentVariable]).toBe(false)
@@ -136,7 +159,10 @@ describe('the app icon', SLOW, () => {
     for (let i = 0; i < ico.readUInt16LE(4); i++) {
       const entry = 6 + 16 * i
       const size = ico[entry] || 256
-      const image = ico.subarray(ico.readUInt32LE(entry + 12), ico.readUInt32LE(entry + 12) + ico.readUInt32LE(entry + 8))
+      const image = ico.subarray(
+        ico.readUInt32LE(entry + 12),
+        ico.readUInt32LE(entry + 12) + ico.readUInt32LE(entry + 8),
+      )
       expect(pngSize(image)).toEqual({ width: size, height: size })
       sizes.push(size)
     }
@@ -148,7 +174,7 @@ describe('the app icon', SLOW, () => {
     expect(icns.toString('ascii', 0, 4)).toBe('icns')
     expect(icns.readUInt32BE(4)).toBe(icns.length)
     const types = new Map<string, number>()
-    for (let at = 8; at < icns.length; ) {
+    for (let at = 8; at < icns.length;) {
       const type = icns.toString('ascii', at, at + 4)
       const length = icns.readUInt32BE(at + 4)
       types.set(type, pngSize(icns.subarray(at + 8, at + length)).width)
@@ -167,7 +193,13 @@ describe('the app icon', SLOW, () => {
   it('is taken as it is by electron-builder’s icon step (no conversion, so no toolset download)', async () => {
     const config = await loadConfig()
     const { convertIcon } = require('app-builder-lib/out/util/iconConverter.js') as {
-      convertIcon(options: { sources: string[]; fallbackSources: string[]; roots: string[]; format: string; outDir: string }): Promise<{
+      convertIcon(options: {
+        sources: string[]
+        fallbackSources: string[]
+        roots: string[]
+        format: string
+        outDir: string
+      }): Promise<{
         icons: { file: string; size: number }[]
         isFallback: boolean
         error?: string
@@ -181,7 +213,13 @@ describe('the app icon', SLOW, () => {
         [config.mac?.icon, 'icns', 0],
       ]
       for (const [source, format, size] of cases) {
-        const result = await convertIcon({ sources: [source!], fallbackSources: [], roots: [join(repo, 'resources'), repo], format, outDir })
+        const result = await convertIcon({
+          sources: [source!],
+          fallbackSources: [],
+          roots: [join(repo, 'resources'), repo],
+          format,
+          outDir,
+        })
         expect(result.error, format).toBeUndefined()
         expect(result.isFallback, format).toBe(false)
         expect(result.icons, format).toEqual([{ file: join(repo, source!), size }])
@@ -200,7 +238,8 @@ describe('installing stays offline-safe', () => {
   }
 
   it('has no install scripts of its own, and electron-builder is a devDependency with a dist script', () => {
-    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(pkg.scripts[hook], hook).toBeUndefined()
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare'])
+      expect(pkg.scripts[hook], hook).toBeUndefined()
     expect(pkg.devDependencies['electron-builder']).toBeDefined()
     expect(pkg.dependencies['electron-builder']).toBeUndefined()
     expect(pkg.scripts.dist).toMatch(/electron-vite build && electron-builder/)
