@@ -59,8 +59,9 @@ class StandInApp extends EventEmitter {
     standIn.calls.push('app.quit')
     this.emit('before-quit', { preventDefault() {} })
   }
-  exit(code) {
-    standIn.calls.push(`app.exit ${code}`)
+  /** As in Electron: quits at once with that code (the app calls it when it cannot start). */
+  exit(code = 0) {
+    process.exit(code)
   }
 }
 
