@@ -1,7 +1,7 @@
 // Electron entry: app lifecycle, menu and wiring only. Everything it wires lives in modules that do
 // not import electron (campaign/, rules/, ipc/), which the Node host and the tests use as well.
-import { app, BrowserWindow, dialog, ipcMain, Menu, screen, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron'
-import { join } from 'node:path'
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, type IpcMainInvokeEvent } from 'electron'
+import { dirname, join } from 'node:path'
 import { createCampaignService } from './campaign/service'
 import { acquireDataFolderLock, DataFolderLockedError } from './campaign/data-lock'
 import { channelFor, GM_VERBS, type EventName } from './ipc/channels'
@@ -13,7 +13,18 @@ import { createProjectorWindow, followNewDisplay, projectorDisplay } from './win
 import { openCalibrationStore } from './table/calibration'
 import { createLanServer } from './host/lan'
 import { fileURLToPath } from 'node:url'
-import { hardenAllWebContents, installSessionPolicies, isOwnPage, type WindowKind } from './windows/security'
+import {
+  hardenAllWebContents,
+  installAppProtocol,
+  installSessionPolicies,
+  isOwnPage,
+  registerAppScheme,
+  type WindowKind,
+} from './windows/security'
+import { resourceFile, type ResourceLayout } from './desktop/resources'
+import { applicationMenuTemplate } from './desktop/menu'
+import { menuLocaleFor, type MenuLocale } from './desktop/menu-messages'
+import { WindowSet } from './desktop/window-set'
 
 const AUTOSAVE_DELAY_MS = 800
 
@@ -21,22 +32,32 @@ const AUTOSAVE_DELAY_MS = 800
 // end-to-end tests run the app on a throwaway folder.
 app.setPath('userData', process.env.GRID_GM_USER_DATA || join(app.getPath('appData'), 'grid-gm'))
 hardenAllWebContents()
+registerAppScheme()
 
-const windowKinds = new Map<number, WindowKind>()
+/** Resources resolve the same from `npm start`, `electron out/main/index.js` and a packaged app. */
+const resources: ResourceLayout = {
+  isPackaged: app.isPackaged,
+  resourcesPath: process.resourcesPath,
+  mainDir: dirname(fileURLToPath(import.meta.url)),
+}
+
+const windows = new WindowSet<BrowserWindow>()
 let gmWindow: BrowserWindow | null = null
 let projectorWindow: BrowserWindow | null = null
 let appHandlers: Handlers | null = null
+let menuLocale: MenuLocale = 'en'
 
 function track(win: BrowserWindow, kind: WindowKind): BrowserWindow {
   const id = win.webContents.id
-  windowKinds.set(id, kind)
-  win.on('closed', () => windowKinds.delete(id))
+  windows.add(id, kind, win)
+  // Closing the GM window closes the projector too (desktop/window-set.ts).
+  win.on('closed', () => windows.closed(id))
   return win
 }
 
 function send(event: EventName, data: unknown, kinds: readonly WindowKind[]): void {
   for (const win of BrowserWindow.getAllWindows()) {
-    const kind = windowKinds.get(win.webContents.id)
+    const kind = windows.kindOf(win.webContents.id)
     if (kind && kinds.includes(kind)) win.webContents.send(channelFor(event), data)
   }
 }
@@ -44,7 +65,7 @@ function send(event: EventName, data: unknown, kinds: readonly WindowKind[]): vo
 function registerIpc(handlers: Handlers): void {
   for (const verb of GM_VERBS) {
     ipcMain.handle(channelFor(verb), (event: IpcMainInvokeEvent, args: unknown): Promise<HandlerResult> => {
-      const kind = windowKinds.get(event.sender.id)
+      const kind = windows.kindOf(event.sender.id)
       if (!kind || !isOwnPage(event.senderFrame?.url)) {
         return Promise.resolve({ ok: false, error: { code: 'forbidden', message: 'Unknown sender.' } })
       }
@@ -55,12 +76,17 @@ function registerIpc(handlers: Handlers): void {
   handlers.subscribe('player.view', (data) => send('player.view', data, ['gm', 'player']))
 }
 
+/** Linux and Windows show the window's own icon in the task bar; macOS uses the bundle's. */
+function windowIcon(): string | undefined {
+  return process.platform === 'darwin' ? undefined : resourceFile(resources, 'icon.png')
+}
+
 function toggleProjector(): void {
   if (projectorWindow && !projectorWindow.isDestroyed()) {
     projectorWindow.close()
     return
   }
-  projectorWindow = track(createProjectorWindow(), 'player')
+  projectorWindow = track(createProjectorWindow(windowIcon()), 'player')
   projectorWindow.on('closed', () => (projectorWindow = null))
   // The calibration is per display: re-apply it whenever the window lands on another one.
   projectorWindow.on('moved', () => appHandlers?.projectorDisplayChanged())
@@ -68,27 +94,19 @@ function toggleProjector(): void {
 }
 
 function openGmWindow(): void {
-  gmWindow = track(createGmWindow(), 'gm')
+  gmWindow = track(createGmWindow(windowIcon()), 'gm')
   gmWindow.on('closed', () => (gmWindow = null))
 }
 
+/** The menu in the UI's language (the page reports it with `ui.setLocale`). */
 function buildMenu(): void {
-  const template: MenuItemConstructorOptions[] = [
-    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
-    { label: 'File', submenu: [{ role: process.platform === 'darwin' ? 'close' : 'quit' }] },
-    // Undo/redo stay with the page (campaign history), so no undo role here to steal Ctrl+Z.
-    { label: 'Edit', submenu: [{ role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }] },
-    {
-      label: 'View',
-      submenu: [
-        { label: 'Player view window', accelerator: 'CmdOrCtrl+Shift+P', click: toggleProjector },
-        { type: 'separator' },
-        { role: 'reload' },
-        ...(app.isPackaged ? [] : [{ role: 'toggleDevTools' as const }]),
-        { role: 'togglefullscreen' },
-      ],
-    },
-  ]
+  const template = applicationMenuTemplate({
+    locale: menuLocale,
+    platform: process.platform,
+    appName: app.name,
+    isPackaged: app.isPackaged,
+    togglePlayerView: toggleProjector,
+  })
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
 }
 
@@ -106,14 +124,22 @@ async function lockDataFolder(): Promise<boolean> {
   }
 }
 
+function setMenuLocale(locale: MenuLocale): void {
+  if (locale === menuLocale) return
+  menuLocale = locale
+  buildMenu()
+}
+
 async function start(): Promise<void> {
   await app.whenReady()
   if (!(await lockDataFolder())) return
+  installAppProtocol()
   installSessionPolicies()
+  menuLocale = menuLocaleFor(app.getLocale())
   const service = await createCampaignService({
     dataDir: app.getPath('userData'),
     autosaveDelayMs: AUTOSAVE_DELAY_MS,
-    sampleCampaignFile: join(app.getAppPath(), 'resources', 'sample-campaign.json'),
+    sampleCampaignFile: resourceFile(resources, 'sample-campaign.json'),
   })
   const calibrationStore = await openCalibrationStore(app.getPath('userData'))
   // The opt-in LAN view serves the built player page; it listens only once the GM starts it.
@@ -124,7 +150,11 @@ async function start(): Promise<void> {
   appHandlers = createHandlers(
     service,
     { runScenario },
-    { calibration: { store: calibrationStore, display: () => projectorDisplay(projectorWindow) }, lan: () => lan },
+    {
+      calibration: { store: calibrationStore, display: () => projectorDisplay(projectorWindow) },
+      lan: () => lan,
+      uiLocale: setMenuLocale,
+    },
   )
   app.on('will-quit', () => void lan.close())
   registerIpc(appHandlers)

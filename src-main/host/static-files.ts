@@ -83,7 +83,8 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   res.end(req.method === 'HEAD' ? undefined : body)
 }
 
-async function existingFileInside(root: string, pathname: string): Promise<string | null> {
+/** The real path of a regular file `pathname` names inside `root` (symlinks followed), or null. */
+export async function existingFileInside(root: string, pathname: string): Promise<string | null> {
   const candidate = resolveInside(root, pathname)
   if (!candidate) return null
   try {

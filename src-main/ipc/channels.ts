@@ -28,6 +28,7 @@ export const GM_VERBS = [
   'lan.status',
   'dice.roll',
   'map.importUvtt',
+  'ui.setLocale',
 ] as const
 export type GmVerb = (typeof GM_VERBS)[number]
 

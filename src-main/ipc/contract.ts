@@ -11,6 +11,7 @@ import type { GmVerb, EventName } from './channels'
 import { playerMapSchema } from '../table/player-view-schema'
 import { calibrationSettingsSchema } from '../table/calibration-schema'
 import { systemIdSchema } from '../rules/model'
+import { MENU_LOCALES } from '../desktop/menu-messages'
 
 const idSchema = z.string().min(1).max(200)
 const noArgs = z.strictObject({}).default({})
@@ -229,6 +230,8 @@ export const contract = {
       }),
     }),
   },
+  /** The GM page's UI language, so the desktop menu speaks it too (the browser has no menu). */
+  'ui.setLocale': { args: z.strictObject({ locale: z.enum(MENU_LOCALES) }), result: z.null() },
 } as const satisfies Record<GmVerb, { args: z.ZodType; result: z.ZodType }>
 
 export type VerbArgs<V extends GmVerb> = z.input<(typeof contract)[V]['args']>

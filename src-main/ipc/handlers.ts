@@ -58,6 +58,8 @@ export interface HandlerOptions {
   lan?: () => LanControl | undefined
   /** BCDice rolls; tests pass scripted dice. Default: Math.random. */
   dice?: DiceRoller
+  /** The page's UI language (Electron rebuilds its menu); without it `ui.setLocale` only validates. */
+  uiLocale?: (locale: VerbArgs<'ui.setLocale'>['locale']) => void
 }
 
 /** The service, plus the undo state the real one reports (so a reloaded page knows it). */
@@ -204,6 +206,9 @@ export function createHandlers(
         }
         return roll
       }
+      case 'ui.setLocale':
+        options.uiLocale?.(contract[verb].args.parse(args).locale)
+        return null
     }
   }
 

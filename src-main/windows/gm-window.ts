@@ -2,8 +2,9 @@
 import type { BrowserWindow } from 'electron'
 import { createSecureWindow, pageUrl } from './security'
 
-export function createGmWindow(): BrowserWindow {
+export function createGmWindow(icon?: string): BrowserWindow {
   const win = createSecureWindow('gm', {
+    ...(icon ? { icon } : {}),
     width: 1280,
     height: 860,
     minWidth: 800,

@@ -7,11 +7,12 @@ import { displayKey } from '../table/calibration'
 import { displayOfWindow, displayToMoveTo, pickProjectorDisplay } from './display-choice'
 import { createSecureWindow, pageUrl } from './security'
 
-export function createProjectorWindow(): BrowserWindow {
+export function createProjectorWindow(icon?: string): BrowserWindow {
   const target = pickProjectorDisplay(screen.getAllDisplays(), screen.getPrimaryDisplay().id)
   const win = createSecureWindow('player', {
     ...(target ? { ...target.bounds, fullscreen: true, frame: false } : { width: 960, height: 640 }),
     title: 'Grid GM — Player view',
+    ...(icon ? { icon } : {}),
     backgroundColor: '#000000',
     show: false,
   })

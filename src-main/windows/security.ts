@@ -1,12 +1,27 @@
-// Hardening shared by every window: locked-down webPreferences, no navigation, no pop-ups, no
-// permissions, and the CSP header on every response.
-import { app, BrowserWindow, session, type BrowserWindowConstructorOptions, type WebContents } from 'electron'
+// Hardening shared by every window: locked-down webPreferences, pages from app:// (not file://),
+// no navigation in any frame, no pop-ups, no permissions, and the CSP header on every response.
+// The decisions live in desktop/app-protocol.ts, which the tests import without Electron.
+import {
+  app,
+  BrowserWindow,
+  protocol,
+  session,
+  type BrowserWindowConstructorOptions,
+  type WebContents,
+} from 'electron'
 import { fileURLToPath } from 'node:url'
 import { contentSecurityPolicy } from '../ipc/csp'
+import {
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  appProtocolResponse,
+  isOwnPageUrl,
+  pageUrl as pageUrlFor,
+  rendererDevServer,
+  type PageKind,
+} from '../desktop/app-protocol'
 
-export type WindowKind = 'gm' | 'player'
-
-const PAGES: Record<WindowKind, string> = { gm: 'gm.html', player: 'player.html' }
+export type WindowKind = PageKind
 
 /**
  * Every window of the app is made here, so its webPreferences are written out literally in one
@@ -38,22 +53,31 @@ export function createSecureWindow(
   })
 }
 
-/** electron-vite dev serves the renderer over HTTP; a build loads the files. */
+/** `electron-vite dev` serves the renderer over HTTP; every other run loads app://. */
 function devServerUrl(): string | undefined {
-  return app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
+  return rendererDevServer(import.meta.env.DEV, process.env.ELECTRON_RENDERER_URL)
 }
 
 export function pageUrl(kind: WindowKind): string {
-  const devServer = devServerUrl()
-  if (devServer) return new URL(PAGES[kind], devServer.endsWith('/') ? devServer : devServer + '/').href
-  return new URL(`../renderer/${PAGES[kind]}`, import.meta.url).href
+  return pageUrlFor(kind, devServerUrl())
 }
 
 /** True when an IPC message comes from one of our own pages, not some frame that got loaded. */
 export function isOwnPage(url: string | undefined): boolean {
-  if (!url) return false
-  const base = new URL('.', pageUrl('gm')).href
-  return url.startsWith(base)
+  return isOwnPageUrl(url, devServerUrl())
+}
+
+/** Must run before the app is ready: app:// becomes a standard, secure origin. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }])
+}
+
+/** Serves app:// from the built renderer (out/renderer, inside app.asar when packaged). */
+export function installAppProtocol(): void {
+  const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url))
+  protocol.handle(APP_SCHEME, (request) =>
+    appProtocolResponse(request.url, request.method, rendererDir),
+  )
 }
 
 export function installSessionPolicies(): void {
@@ -73,7 +97,9 @@ export function installSessionPolicies(): void {
 export function hardenAllWebContents(): void {
   app.on('web-contents-created', (_event, contents: WebContents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+    // will-navigate covers the top frame only; will-frame-navigate every frame, iframes too.
     contents.on('will-navigate', (event) => event.preventDefault())
+    contents.on('will-frame-navigate', (event) => event.preventDefault())
     contents.on('will-redirect', (event) => event.preventDefault())
     contents.on('will-attach-webview', (event) => event.preventDefault())
   })

@@ -14,9 +14,14 @@ function readSaved(): string | null {
 export class LocaleState {
   current = $state<Locale>('en')
 
-  constructor() {
+  /**
+   * `announce` hears the language at start and on every change: the GM page passes it on to main
+   * (`ui.setLocale`) so the desktop app's menu speaks the same language as the page.
+   */
+  constructor(private readonly announce: (locale: Locale) => void = () => {}) {
     this.current = initialLocale(readSaved(), globalThis.navigator?.language)
     this.applyToDocument()
+    this.announce(this.current)
   }
 
   set(locale: Locale): void {
@@ -27,6 +32,7 @@ export class LocaleState {
       // Storage can be unavailable (private mode); the choice then lasts for this page only.
     }
     this.applyToDocument()
+    this.announce(locale)
   }
 
   t = (key: MessageKey, params?: MessageParams): string => translate(this.current, key, params)

@@ -1,5 +1,8 @@
 // The same GM flow against the real Electron app, where its binary exists. On machines without
 // it (Electron ≥ 42 downloads the binary lazily, which fails offline) the test says why and ends.
+// Started on the script, Electron's app path is out/main: the app finds resources/ from its own
+// location (src-main/desktop/resources.ts), and electron-main.e2e.test.ts checks that start-up on
+// a stand-in Electron everywhere.
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
