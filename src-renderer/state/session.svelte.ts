@@ -16,6 +16,7 @@ import { BoardFocus } from './board.svelte'
 import { campaignToOpen } from '../lib/start-campaign'
 import { exportFileStem } from '../lib/file-names'
 import { EditorState } from './editor.svelte'
+import { LayoutState } from './layout.svelte'
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
 
@@ -45,6 +46,8 @@ export class GmSession {
   readonly focus = new BoardFocus()
   /** The map editor's tool and overlay choices (prep tools, board overlays, 3D split). */
   readonly editor = new EditorState()
+  /** Which docks and panel sections are open (remembered across sessions). */
+  readonly layout = new LayoutState()
 
   selectedMap = $derived(
     this.campaign?.maps.find((m) => m.id === this.selectedMapId) ?? this.campaign?.maps[0] ?? null,

@@ -22,6 +22,7 @@ import {
 } from '../../lib/edit-tools'
 import { edgeAtPoint, edgeClickCommand, findEdge, type Between } from '../../lib/grid-geometry'
 import { isEdgeTool, isFogTool, SHAPED_TOOLS, type Tool } from '../../lib/tools'
+import { rulerFor } from '../../state/ruler.svelte'
 import type { CommandBuilder, GmSession } from '../../state/session.svelte'
 
 export interface BoardPoint {
@@ -45,6 +46,7 @@ type Gesture =
   | { kind: 'edge'; start: BoardPoint; from: Cell; to: Cell; dragging: boolean; erase: boolean }
   | { kind: 'token'; tokenId: string; from: Cell; to: Cell; moved: boolean }
   | { kind: 'click'; cell: Cell | null }
+  | { kind: 'ruler' }
 
 const SOLID = TERRAIN_CODES.indexOf('solid')
 
@@ -84,6 +86,11 @@ export class ToolGestures {
       return true
     }
     if (!p.cell) return false
+    if (tool === 'ruler') {
+      rulerFor(this.session).press(p.cell)
+      this.gesture = { kind: 'ruler' }
+      return true
+    }
     if (tool === 'select' || tool === 'token') {
       // A DysTopiA square holds several units, so the token tool always places there.
       const tokenId =
@@ -218,6 +225,9 @@ export class ToolGestures {
       }
       case 'click':
         return this.click(g.cell, p)
+      case 'ruler':
+        if (p.cell) rulerFor(this.session).release(p.cell)
+        return
     }
   }
 

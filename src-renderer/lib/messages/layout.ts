@@ -1,0 +1,28 @@
+// The GM screen's layout (docks beside the board, foldable sections) and the ruler tool.
+export const en = {
+  'dock.fight': 'Fight',
+  'dock.panels': 'Panels',
+  'dock.hide': 'Hide {name} ({key})',
+  'dock.show': 'Show {name} ({key})',
+  'help.toggleFight': 'Show or hide the Fight dock (rules answers)',
+  'help.togglePanels': 'Show or hide the Panels dock (tools, token, turn order, dice, players, map, notes)',
+  'tool.ruler': 'Ruler',
+  'hint.ruler': 'Drag from one square to another, or click one and then the other, to measure with this system’s rule (diagonals included). Esc clears.',
+  'ruler.label': 'Ruler',
+  'ruler.readout': '{from} → {to}: {distance} {unit}',
+  'ruler.none': 'Pick a first square.',
+} as const
+
+export const ja = {
+  'dock.fight': '戦闘',
+  'dock.panels': 'パネル',
+  'dock.hide': '{name}を隠す（{key}）',
+  'dock.show': '{name}を表示（{key}）',
+  'help.toggleFight': '戦闘ドック（ルールの答え）の表示・非表示',
+  'help.togglePanels': 'パネルドック（ツール・コマ・手番・ダイス・プレイヤー・マップ・メモ）の表示・非表示',
+  'tool.ruler': '定規',
+  'hint.ruler': 'マスからマスへドラッグ（または 2 マスを順にクリック）して、このシステムのルール（斜めの数え方を含む）で距離を測る。Esc で消去。',
+  'ruler.label': '定規',
+  'ruler.readout': '{from} → {to}：{distance} {unit}',
+  'ruler.none': '最初のマスを選んでください。',
+} as const satisfies Record<keyof typeof en, string>
