@@ -18,8 +18,12 @@ function readSaved(): Saved {
     const value: unknown = text ? JSON.parse(text) : {}
     if (typeof value !== 'object' || value === null) return {}
     const { closed, folded } = value as Record<string, unknown>
-    const strings = (list: unknown) => (Array.isArray(list) ? list.filter((each): each is string => typeof each === 'string') : [])
-    return { closed: strings(closed).filter((each): each is Dock => each === 'fight' || each === 'panels'), folded: strings(folded) }
+    const strings = (list: unknown) =>
+      Array.isArray(list) ? list.filter((each): each is string => typeof each === 'string') : []
+    return {
+      closed: strings(closed).filter((each): each is Dock => each === 'fight' || each === 'panels'),
+      folded: strings(folded),
+    }
   } catch {
     return {}
   }
@@ -42,7 +46,9 @@ export class LayoutState {
   }
 
   toggle(dock: Dock): void {
-    this.closed = this.isOpen(dock) ? [...this.closed, dock] : this.closed.filter((each) => each !== dock)
+    this.closed = this.isOpen(dock)
+      ? [...this.closed, dock]
+      : this.closed.filter((each) => each !== dock)
     this.save()
   }
 
@@ -51,13 +57,18 @@ export class LayoutState {
   }
 
   fold(section: string): void {
-    this.folded = this.isFolded(section) ? this.folded.filter((each) => each !== section) : [...this.folded, section]
+    this.folded = this.isFolded(section)
+      ? this.folded.filter((each) => each !== section)
+      : [...this.folded, section]
     this.save()
   }
 
   private save(): void {
     try {
-      globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify({ closed: this.closed, folded: this.folded }))
+      globalThis.localStorage?.setItem(
+        STORAGE_KEY,
+        JSON.stringify({ closed: this.closed, folded: this.folded }),
+      )
     } catch {
       // Storage can be unavailable (private mode); the layout then lasts for this page only.
     }

@@ -17,7 +17,10 @@ export class RulerState {
 
   readonly active = $derived.by(() => this.session.editor.tool === 'ruler')
   /** Where the ruler runs to now: the fixed end, else (while measuring) the hovered square. */
-  readonly to = $derived.by((): Cell | null => this.end ?? (this.active && this.from ? this.session.focus.hoveredCell : null))
+  readonly to = $derived.by(
+    (): Cell | null =>
+      this.end ?? (this.active && this.from ? this.session.focus.hoveredCell : null),
+  )
 
   constructor(private readonly session: GmSession) {
     let shownMapId: string | null = null
@@ -60,7 +63,14 @@ export class RulerState {
     if (!map || !campaign || !from || !to) return this.distance.clear()
     this.distance.request(
       `${map.id}|${map.system}|${cellKey(from)}|${cellKey(to)}`,
-      async () => readDistance(await this.session.api.call('rules.query', { campaignId: campaign.id, mapId: map.id, query: { type: 'distance', from, to } })),
+      async () =>
+        readDistance(
+          await this.session.api.call('rules.query', {
+            campaignId: campaign.id,
+            mapId: map.id,
+            query: { type: 'distance', from, to },
+          }),
+        ),
       this.end ? 0 : HOVER_DEBOUNCE_MS,
     )
   }

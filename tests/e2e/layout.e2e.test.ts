@@ -43,7 +43,9 @@ async function expectOnScreen(locator: Locator, within?: Locator): Promise<void>
   if (within) {
     const area = await box(within)
     expect(b.y, `${locator} top in its dock`).toBeGreaterThanOrEqual(area.y - 0.5)
-    expect(b.y + b.height, `${locator} bottom in its dock`).toBeLessThanOrEqual(area.y + area.height + 0.5)
+    expect(b.y + b.height, `${locator} bottom in its dock`).toBeLessThanOrEqual(
+      area.y + area.height + 0.5,
+    )
   }
 }
 
@@ -51,7 +53,12 @@ async function expectOnScreen(locator: Locator, within?: Locator): Promise<void>
 async function expectPageStill(): Promise<void> {
   const state = await page.evaluate(() => {
     const root = document.scrollingElement!
-    return { top: root.scrollTop, left: root.scrollLeft, height: root.scrollHeight, window: window.innerHeight }
+    return {
+      top: root.scrollTop,
+      left: root.scrollLeft,
+      height: root.scrollHeight,
+      window: window.innerHeight,
+    }
   })
   expect(state.top).toBe(0)
   expect(state.left).toBe(0)
@@ -93,11 +100,14 @@ describe('the GM screen fits a laptop (issue 12.6)', () => {
       await page.locator('[data-testid="fight-mode-climb"]').click()
       const ledge = await cellCentre(page, LEDGE)
       await page.mouse.move(ledge.x, ledge.y, { steps: 2 })
-      await page.locator(`[data-testid="fight-path"][data-to="${LEDGE.join(',')}"][data-reachable="true"]`).waitFor()
+      await page
+        .locator(`[data-testid="fight-path"][data-to="${LEDGE.join(',')}"][data-reachable="true"]`)
+        .waitFor()
       await page.locator('[data-overlay="path-check"][data-check-kind="climb"]').first().waitFor()
       await expectOnScreen(page.locator('[data-testid="fight-mode-climb"]'), dock)
       await expectOnScreen(page.locator('[data-testid="fight-path"] h4'), dock)
-      for (const check of await page.locator('[data-overlay="path-check"]').all()) await expectOnScreen(check, dock)
+      for (const check of await page.locator('[data-overlay="path-check"]').all())
+        await expectOnScreen(check, dock)
 
       // The combat move (戦闘移動) cannot reach the ledge: click it, ask to move there, and read why not.
       await page.locator('[data-testid="fight-mode-combat"]').click()
@@ -113,7 +123,12 @@ describe('the GM screen fits a laptop (issue 12.6)', () => {
       await expectPageStill()
 
       // Clicks anywhere on the board never scroll the page.
-      for (const cell of [[0, 0], [11, 9], [5, 5], [0, 9]] as [number, number][]) {
+      for (const cell of [
+        [0, 0],
+        [11, 9],
+        [5, 5],
+        [0, 9],
+      ] as [number, number][]) {
         await clickCell(cell)
         await expectPageStill()
       }
