@@ -152,15 +152,13 @@ describe('fight overlays over the Node host', () => {
       )
     expect(steps).toEqual(expected.steps.map((s) => [s.at.join(','), s.action]))
     expect(steps.some(([, action]) => action === 'climb')).toBe(true)
-    const checks = await page
-      .locator('[data-overlay="path-check"]')
-      .evaluateAll((n) =>
-        n.map((e) => ({
-          kind: e.getAttribute('data-check-kind'),
-          ability: e.getAttribute('data-ability'),
-          dc: Number(e.getAttribute('data-dc')),
-        })),
-      )
+    const checks = await page.locator('[data-overlay="path-check"]').evaluateAll((n) =>
+      n.map((e) => ({
+        kind: e.getAttribute('data-check-kind'),
+        ability: e.getAttribute('data-ability'),
+        dc: Number(e.getAttribute('data-dc')),
+      })),
+    )
     expect(checks).toEqual(
       expected.checks.map((c) => ({ kind: c.kind, ability: c.ability, dc: c.dc })),
     )

@@ -2,6 +2,7 @@
 export const en = {
   'dock.fight': 'Fight',
   'dock.panels': 'Panels',
+  'dock.tool': 'Tool: {tool}',
   'dock.hide': 'Hide {name} ({key})',
   'dock.show': 'Show {name} ({key})',
   'help.toggleFight': 'Show or hide the Fight dock (rules answers)',
@@ -22,6 +23,7 @@ export const en = {
 export const ja = {
   'dock.fight': '戦闘',
   'dock.panels': 'パネル',
+  'dock.tool': 'ツール：{tool}',
   'dock.hide': '{name}を隠す（{key}）',
   'dock.show': '{name}を表示（{key}）',
   'help.toggleFight': '戦闘ドック（ルールの答え）の表示・非表示',
