@@ -2,12 +2,7 @@
 // availability and the status line. Main is the authority: every change goes out as a command
 // and the campaign shown is always the one main sent back.
 import type { OpenResult } from '../../src-main/campaign/api'
-import type {
-  Campaign,
-  CampaignMap,
-  CampaignSummary,
-  Command,
-} from '../../src-main/campaign/schema'
+import type { Campaign, CampaignMap, CampaignSummary, Command } from '../../src-main/campaign/schema'
 import type { EdgeKind } from '../../src-main/rules/model'
 import { ApiError, type ConnectionState, type GmApi } from '../lib/api'
 import { edgeClickCommand, type Between } from '../lib/grid-geometry'
@@ -119,13 +114,8 @@ export class GmSession {
       this.recovered = opened.recovered ?? null
       if (opened.recovered) this.status = { tone: 'warn', key: 'recovered.title' }
       else if (opened.repaired?.length) {
-        this.status = {
-          tone: 'warn',
-          key: 'status.repaired',
-          params: { details: opened.repaired.join(' ') },
-        }
-      } else
-        this.status = { tone: 'ok', key: 'status.opened', params: { name: opened.campaign.name } }
+        this.status = { tone: 'warn', key: 'status.repaired', params: { details: opened.repaired.join(' ') } }
+      } else this.status = { tone: 'ok', key: 'status.opened', params: { name: opened.campaign.name } }
     })
   }
 
@@ -226,11 +216,7 @@ export class GmSession {
     if (!campaign) return Promise.resolve()
     return this.run(async () => {
       const { savedAt } = await this.api.call('campaign.save', { id: campaign.id })
-      this.status = {
-        tone: 'ok',
-        key: 'status.saved',
-        params: { time: TIME_FORMAT.format(Date.parse(savedAt)) },
-      }
+      this.status = { tone: 'ok', key: 'status.saved', params: { time: TIME_FORMAT.format(Date.parse(savedAt)) } }
     })
   }
 
@@ -261,9 +247,9 @@ export class GmSession {
     try {
       await action()
     } catch (error) {
-      const message =
-        error instanceof ApiError || error instanceof Error ? error.message : String(error)
+      const message = error instanceof ApiError || error instanceof Error ? error.message : String(error)
       this.status = { tone: 'error', key: 'status.error', params: { message } }
     }
   }
 }
+

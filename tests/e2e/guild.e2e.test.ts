@@ -16,9 +16,7 @@ let page: Page
 
 async function onDisk(): Promise<Campaign> {
   await rig.host.flush()
-  return campaignSchema.parse(
-    JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${SAMPLE}.json`), 'utf8')),
-  )
+  return campaignSchema.parse(JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${SAMPLE}.json`), 'utf8')))
 }
 
 async function moneyOnDisk(): Promise<number[]> {
@@ -26,9 +24,7 @@ async function moneyOnDisk(): Promise<number[]> {
 }
 
 async function moneyOnScreen(): Promise<number[]> {
-  return page
-    .locator('[data-testid="member-money"]')
-    .evaluateAll((inputs) => inputs.map((i) => Number((i as HTMLInputElement).value)))
+  return page.locator('[data-testid="member-money"]').evaluateAll((inputs) => inputs.map((i) => Number((i as HTMLInputElement).value)))
 }
 
 async function tab(name: string): Promise<void> {
@@ -53,12 +49,7 @@ async function openGuild(): Promise<void> {
 describe('guild book (seed 004)', () => {
   beforeAll(async () => {
     // 2D6 for the loot table: 3 + 4 = 7 (MPポーション).
-    rig = await startRig(undefined, {
-      name: 'guild',
-      locale: 'ja-JP',
-      viewport: { width: 1366, height: 768 },
-      dice: [3, 4],
-    })
+    rig = await startRig(undefined, { name: 'guild', locale: 'ja-JP', viewport: { width: 1366, height: 768 }, dice: [3, 4] })
     page = await rig.newPage()
     await mkdir(shots, { recursive: true })
     await openGuild()
@@ -75,11 +66,7 @@ describe('guild book (seed 004)', () => {
     await addMember('アユ', 3)
     await addMember('ベン', 8)
     await addMember('チョウ', 14)
-    await page
-      .locator('[data-testid="guild-member"]')
-      .nth(2)
-      .locator('[data-testid="member-treasure-mania"]')
-      .check()
+    await page.locator('[data-testid="guild-member"]').nth(2).locator('[data-testid="member-treasure-mania"]').check()
     await tab('reward')
     await page.locator('[data-testid="reward-fame"]').check()
     await eventually(async () => (await onDisk()).guild?.fame === true, 'the 《名声》 flag on disk')
@@ -115,47 +102,25 @@ describe('guild book (seed 004)', () => {
     ])
     await page.locator('[data-testid="reward-confirm"]').click()
     await tab('sheet')
-    await eventually(
-      async () => (await moneyOnScreen()).join() === '3300,9900,23040',
-      'money on screen',
-    )
+    await eventually(async () => (await moneyOnScreen()).join() === '3300,9900,23040', 'money on screen')
     expect(await moneyOnDisk()).toEqual([3300, 9900, 23040])
 
     await page.locator('[data-testid="guild-undo"]').click()
-    await eventually(
-      async () => (await moneyOnScreen()).join() === '0,0,0',
-      'money undone on screen',
-    )
+    await eventually(async () => (await moneyOnScreen()).join() === '0,0,0', 'money undone on screen')
     await eventually(async () => (await moneyOnDisk()).join() === '0,0,0', 'money undone on disk')
     await page.locator('[data-testid="guild-redo"]').click()
-    await eventually(
-      async () => (await moneyOnScreen()).join() === '3300,9900,23040',
-      'money redone on screen',
-    )
-    await eventually(
-      async () => (await moneyOnDisk()).join() === '3300,9900,23040',
-      'money redone on disk',
-    )
+    await eventually(async () => (await moneyOnScreen()).join() === '3300,9900,23040', 'money redone on screen')
+    await eventually(async () => (await moneyOnDisk()).join() === '3300,9900,23040', 'money redone on disk')
     await page.screenshot({ path: join(shots, 'guild-sheet-ja.png') })
   })
 
   it('rolls the loot table with an injected die and files the item into storage', async () => {
     await tab('items')
     await page.locator('[data-testid="loot-roll"]').click()
-    await expect(page.locator('[data-testid="loot-result"]').textContent()).resolves.toContain(
-      '2D6 = 7 [3,4]：MPポーション',
-    )
+    await expect(page.locator('[data-testid="loot-result"]').textContent()).resolves.toContain('2D6 = 7 [3,4]：MPポーション')
     await page.locator('[data-testid="loot-file"]').click()
-    await page
-      .locator('[data-testid="guild-storage"] [data-testid="guild-item"]', {
-        hasText: 'MPポーション ×1',
-      })
-      .waitFor()
-    await eventually(
-      async () =>
-        (await onDisk()).guild!.items.some((i) => i.name === 'MPポーション' && i.holderId === null),
-      'the item in storage on disk',
-    )
+    await page.locator('[data-testid="guild-storage"] [data-testid="guild-item"]', { hasText: 'MPポーション ×1' }).waitFor()
+    await eventually(async () => (await onDisk()).guild!.items.some((i) => i.name === 'MPポーション' && i.holderId === null), 'the item in storage on disk')
     expect((await onDisk()).guild!.log.at(-1)!.text).toBe('+ MPポーション ×1 → 収納庫 (2D6 = 7)')
   })
 
@@ -167,38 +132,21 @@ describe('guild book (seed 004)', () => {
     await page.locator('[data-testid="loan-amount"]').fill('500')
     await page.locator('[data-testid="loan-add"]').click()
     await page.locator('[data-testid="guild-loan"][data-repaid="false"]').waitFor()
-    await expect(
-      page.locator(`[data-testid="loan-summary"][data-member-id="${ayu.id}"]`).textContent(),
-    ).resolves.toContain('ベンに500G借りている')
-    await expect(
-      page.locator(`[data-testid="loan-summary"][data-member-id="${ben.id}"]`).textContent(),
-    ).resolves.toContain('アユに500G貸している')
-    await eventually(
-      async () => (await moneyOnDisk()).join() === '3800,9400,23040',
-      'the loan moved on disk',
-    )
+    await expect(page.locator(`[data-testid="loan-summary"][data-member-id="${ayu.id}"]`).textContent()).resolves.toContain('ベンに500G借りている')
+    await expect(page.locator(`[data-testid="loan-summary"][data-member-id="${ben.id}"]`).textContent()).resolves.toContain('アユに500G貸している')
+    await eventually(async () => (await moneyOnDisk()).join() === '3800,9400,23040', 'the loan moved on disk')
     await page.locator('[data-testid="loan-repay"]').click()
     await page.locator('[data-testid="guild-loan"][data-repaid="true"]').waitFor()
-    await eventually(
-      async () => (await moneyOnDisk()).join() === '3300,9900,23040',
-      'the repayment on disk',
-    )
+    await eventually(async () => (await moneyOnDisk()).join() === '3300,9900,23040', 'the repayment on disk')
   })
 
   it('keeps everything after a reload, and prints the guild sheet alone', async () => {
     await page.reload()
     await openGuild()
-    await eventually(
-      async () => (await moneyOnScreen()).join() === '3300,9900,23040',
-      'money after reload',
-    )
+    await eventually(async () => (await moneyOnScreen()).join() === '3300,9900,23040', 'money after reload')
     await expect(page.locator('[data-testid="guild-level"]').inputValue()).resolves.toBe('2')
     await tab('items')
-    await page
-      .locator('[data-testid="guild-storage"] [data-testid="guild-item"]', {
-        hasText: 'MPポーション',
-      })
-      .waitFor()
+    await page.locator('[data-testid="guild-storage"] [data-testid="guild-item"]', { hasText: 'MPポーション' }).waitFor()
     await tab('loans')
     await page.locator('[data-testid="guild-loan"][data-repaid="true"]').waitFor()
 

@@ -13,13 +13,8 @@ let page: Page
 
 describe('switching campaigns', () => {
   beforeAll(async () => {
-    const sample = JSON.parse(
-      await readFile(join(repo, 'resources', 'sample-campaign.json'), 'utf8'),
-    ) as Record<string, unknown>
-    rig = await startRig([sample, { ...sample, id: 'second', name: 'Second campaign' }], {
-      name: 'switch',
-      viewport: { width: 1366, height: 768 },
-    })
+    const sample = JSON.parse(await readFile(join(repo, 'resources', 'sample-campaign.json'), 'utf8')) as Record<string, unknown>
+    rig = await startRig([sample, { ...sample, id: 'second', name: 'Second campaign' }], { name: 'switch', viewport: { width: 1366, height: 768 } })
     page = await rig.newPage()
     await waitConnected(page)
   }, 60_000)

@@ -64,18 +64,12 @@ let rig: Rig
 let page: Page
 const shots = join(repo, '.tmp', 'screenshots')
 
-const order = () =>
-  page
-    .locator('[data-testid="turn-entry"]')
-    .evaluateAll((n) => n.map((e) => e.getAttribute('data-token')))
-const currentTurn = () =>
-  page.locator('[data-testid="turn-entry"][aria-current="true"]').getAttribute('data-token')
+const order = () => page.locator('[data-testid="turn-entry"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-token')))
+const currentTurn = () => page.locator('[data-testid="turn-entry"][aria-current="true"]').getAttribute('data-token')
 
 async function next(expected: string, expectedRound: number): Promise<void> {
   await page.locator('[data-testid="turn-next"]').click()
-  await page
-    .locator(`[data-testid="turn-entry"][aria-current="true"][data-token="${expected}"]`)
-    .waitFor()
+  await page.locator(`[data-testid="turn-entry"][aria-current="true"][data-token="${expected}"]`).waitFor()
   await page.locator(`[data-testid="turn-round"][data-round="${expectedRound}"]`).waitFor()
 }
 
@@ -87,11 +81,7 @@ async function openMap(mapId: string): Promise<void> {
 
 describe('turn order, conditions and dice', () => {
   beforeAll(async () => {
-    rig = await startRig([campaign], {
-      name: 'turns',
-      viewport: { width: 1366, height: 768 },
-      dice: DICE,
-    })
+    rig = await startRig([campaign], { name: 'turns', viewport: { width: 1366, height: 768 }, dice: DICE })
     page = await rig.newPage()
     await openMap(PF)
   }, 60_000)
@@ -106,28 +96,19 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="turn-start"]').click()
     await page.locator('[data-testid="turn-round"][data-round="0"]').waitFor()
     expect(await order()).toEqual(['fighter', 'rogue', 'orc', 'ghost'])
-    await expect(
-      page
-        .locator('[data-testid="turn-entry"]')
-        .evaluateAll((n) => n.map((e) => e.getAttribute('data-count'))),
-    ).resolves.toEqual(['16', '14', '12', '7'])
+    await expect(page.locator('[data-testid="turn-entry"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-count')))).resolves.toEqual(['16', '14', '12', '7'])
     expect(await currentTurn()).toBe('orc')
     await expect(page.locator('[data-testid="flat-footed"]').count()).resolves.toBe(4)
-    await page
-      .locator('[data-token="orc"][data-turn="true"]')
-      .first()
-      .waitFor({ state: 'attached' })
+    await page.locator('[data-token="orc"][data-turn="true"]').first().waitFor({ state: 'attached' })
     await next('ghost', 0)
     await next('fighter', 1)
     // Orc and ghost had their surprise turns; the fighter's turn is under way, the rogue waits.
     await expect(page.locator('[data-testid="flat-footed"]').count()).resolves.toBe(2)
   })
 
-  it("delays the fighter, adds a 3-round condition, and the fighter acts later at the orc's count", async () => {
+  it('delays the fighter, adds a 3-round condition, and the fighter acts later at the orc\'s count', async () => {
     await page.locator('[data-testid="turn-delay"]').click()
-    await page
-      .locator('[data-testid="turn-entry"][aria-current="true"][data-token="rogue"]')
-      .waitFor()
+    await page.locator('[data-testid="turn-entry"][aria-current="true"][data-token="rogue"]').waitFor()
     await selectToken(page, 'orc')
     await page.locator('[data-testid="condition-name"]').fill('shaken')
     await page.locator('[data-testid="condition-rounds"]').fill('3')
@@ -135,9 +116,7 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="condition"][data-token="orc"]').waitFor()
     await next('orc', 1)
     await page.locator('[data-testid="turn-act"]').click()
-    await page
-      .locator('[data-testid="turn-entry"][aria-current="true"][data-token="fighter"]')
-      .waitFor()
+    await page.locator('[data-testid="turn-entry"][aria-current="true"][data-token="fighter"]').waitFor()
     expect(await order()).toEqual(['rogue', 'fighter', 'orc', 'ghost'])
     await next('orc', 1)
     await next('ghost', 1)
@@ -150,33 +129,21 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="turn-round"][data-round="2"]').waitFor()
     expect(await currentTurn()).toBe('rogue')
     await expect(page.locator('[data-testid="condition"]').count()).resolves.toBe(1)
-    for (const [who, r] of [
-      ['fighter', 2],
-      ['orc', 2],
-      ['ghost', 2],
-      ['rogue', 3],
-      ['fighter', 3],
-      ['orc', 3],
-      ['ghost', 3],
-    ] as const) {
+    for (const [who, r] of [['fighter', 2], ['orc', 2], ['ghost', 2], ['rogue', 3], ['fighter', 3], ['orc', 3], ['ghost', 3]] as const) {
       await next(who, r)
     }
     // Begun on the rogue's turn (count 14) in round 1: still on through round 3.
     await expect(page.locator('[data-testid="condition"]').count()).resolves.toBe(1)
     await next('rogue', 4)
     await page.locator('[data-testid="turn-expired"]').waitFor()
-    await expect(page.locator('[data-testid="turn-expired"]').textContent()).resolves.toContain(
-      'Orc: shaken',
-    )
+    await expect(page.locator('[data-testid="turn-expired"]').textContent()).resolves.toContain('Orc: shaken')
     await expect(page.locator('[data-testid="condition"]').count()).resolves.toBe(0)
   })
 
   it('shows public rolls and the visible order on the player view, and never a secret roll or a hidden combatant', async () => {
     const player = await rig.context.newPage()
     const frames: string[] = []
-    player.on('websocket', (socket) =>
-      socket.on('framereceived', (frame) => frames.push(String(frame.payload))),
-    )
+    player.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))))
     await player.goto(`${rig.host.url}player.html`)
     await page.locator('[data-testid="show-to-players"]').click()
     await player.locator(`[data-testid="player-map-name"][data-map-id="${PF}"]`).waitFor()
@@ -194,9 +161,7 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="dice-roll"]').click()
     await page.locator('[data-testid="dice-result"]', { hasText: '7[3,4]' }).waitFor()
     await eventually(async () => {
-      const file = JSON.parse(
-        await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8'),
-      )
+      const file = JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8'))
       return file.rollLog.some((r: { secret: boolean }) => r.secret)
     }, 'the secret roll in the campaign file')
     // One more public change, so any frame the secret roll could have caused has arrived.
@@ -221,10 +186,7 @@ describe('turn order, conditions and dice', () => {
     await selectToken(page, 'mage')
     await page.locator('[data-testid="token-initiative"]').fill('14')
     await page.locator('[data-testid="token-initiative"]').press('Enter')
-    await eventually(
-      async () => (await order()).join() === 'mage,goblin,pc',
-      'the order re-sorted by 【行動値】',
-    )
+    await eventually(async () => (await order()).join() === 'mage,goblin,pc', 'the order re-sorted by 【行動値】')
   })
 
   it('rolls a climb check from the path preview with its DC', async () => {
@@ -232,18 +194,14 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="fight-mode-climb"]').click()
     await waitReach(page, 'climb')
     await clickCell(page, RAISED)
-    await page
-      .locator(`[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`)
-      .waitFor()
+    await page.locator(`[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`).waitFor()
     const check = page.locator('[data-overlay="path-check"][data-check-kind="climb"]').first()
     const dc = await check.getAttribute('data-dc')
     await check.locator('[data-testid="check-roll"]').click()
     const result = check.locator('[data-testid="check-result"]')
     await result.waitFor()
     // BCDice's Arianrhod bot lists the dice sorted.
-    await expect(result.textContent()).resolves.toMatch(
-      new RegExp(`^\\(2D6>=${dc}\\) ＞ 11\\[5,6\\] ＞ 11 ＞ 成功`),
-    )
+    await expect(result.textContent()).resolves.toMatch(new RegExp(`^\\(2D6>=${dc}\\) ＞ 11\\[5,6\\] ＞ 11 ＞ 成功`))
     await expect(result.getAttribute('data-success')).resolves.toBe(String(11 >= Number(dc)))
     await mkdir(shots, { recursive: true })
     await page.locator('[data-testid="turn-panel"]').scrollIntoViewIfNeeded()
