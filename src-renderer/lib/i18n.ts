@@ -7,6 +7,7 @@ import * as fight from './messages/fight'
 import * as guild from './messages/guild'
 import * as height from './messages/height'
 import * as hints from './messages/hints'
+import * as layout from './messages/layout'
 import * as library from './messages/library'
 import * as player from './messages/player'
 import * as turns from './messages/turns'
@@ -15,11 +16,11 @@ import * as uvtt from './messages/uvtt'
 export const LOCALES = ['en', 'ja'] as const
 export type Locale = (typeof LOCALES)[number]
 
-const en = { ...core.en, ...editor.en, ...fight.en, ...guild.en, ...height.en, ...hints.en, ...library.en, ...player.en, ...turns.en, ...uvtt.en }
+const en = { ...core.en, ...editor.en, ...fight.en, ...guild.en, ...height.en, ...hints.en, ...layout.en, ...library.en, ...player.en, ...turns.en, ...uvtt.en }
 
 export type MessageKey = keyof typeof en
 
-const ja: Record<MessageKey, string> = { ...core.ja, ...editor.ja, ...fight.ja, ...guild.ja, ...height.ja, ...hints.ja, ...library.ja, ...player.ja, ...turns.ja, ...uvtt.ja }
+const ja: Record<MessageKey, string> = { ...core.ja, ...editor.ja, ...fight.ja, ...guild.ja, ...height.ja, ...hints.ja, ...layout.ja, ...library.ja, ...player.ja, ...turns.ja, ...uvtt.ja }
 
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { en, ja }
 

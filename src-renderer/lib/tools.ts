@@ -18,6 +18,7 @@ export const TOOLS = [
   'fog-reveal',
   'fog-hide',
   'trap',
+  'ruler',
 ] as const
 export type Tool = (typeof TOOLS)[number]
 
@@ -52,6 +53,7 @@ export type ShortcutAction =
   | { kind: 'escape' }
   | { kind: 'export-png' }
   | { kind: 'turn'; by: 1 | -1 }
+  | { kind: 'dock'; dock: 'fight' | 'panels' }
 
 export interface Shortcut {
   /** As shown in the help panel. */
@@ -84,6 +86,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   tool('O', 'fog-reveal'),
   tool('U', 'fog-hide'),
   tool('J', 'trap'),
+  tool('N', 'ruler'),
   { keys: 'B', label: 'shape.brush', action: { kind: 'shape', shape: 'brush' }, match: ['b'] },
   { keys: 'R', label: 'shape.rect', action: { kind: 'shape', shape: 'rect' }, match: ['r'] },
   { keys: 'F', label: 'shape.fill', action: { kind: 'shape', shape: 'fill' }, match: ['f'] },
@@ -95,6 +98,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: '0', label: 'help.fit', action: { kind: 'fit' }, match: ['0'] },
   { keys: 'G', label: 'overlay.light', action: { kind: 'toggle', what: 'light-overlay' }, match: ['g'] },
   { keys: 'H', label: 'overlay.heights', action: { kind: 'toggle', what: 'heights' }, match: ['h'] },
+  { keys: '1', label: 'help.toggleFight', action: { kind: 'dock', dock: 'fight' }, match: ['1'] },
+  { keys: '2', label: 'help.togglePanels', action: { kind: 'dock', dock: 'panels' }, match: ['2'] },
   { keys: '3', label: 'overlay.height-view', action: { kind: 'toggle', what: 'height-view' }, match: ['3'] },
   { keys: 'Delete', label: 'help.delete', action: { kind: 'delete' }, match: ['delete', 'backspace'] },
   { keys: 'Esc', label: 'help.escape', action: { kind: 'escape' }, match: ['escape'] },

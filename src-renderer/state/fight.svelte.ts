@@ -257,7 +257,7 @@ export class FightState {
       if (template.shape === 'scene' || template.shape === 'line') return true
       return this.templatePicks.length >= (template.shape === 'squares' ? template.n : 1)
     }
-    return this.templatePicks.length > 0
+    return this.templatePicks.length >= (isAimed(template) ? 2 : 1)
   }
 
   startTemplate(settings: TemplateSettings | null): void {
@@ -277,7 +277,12 @@ export class FightState {
       return
     }
     if (template.kind === 'pathfinder') {
-      this.templatePicks = [[Math.round(point.x), Math.round(point.y)]]
+      // Cone and line: the first click is the origin, the second pins the direction, a third
+      // starts over. Burst and spread are pinned by their origin alone.
+      const at: Cell = [Math.round(point.x), Math.round(point.y)]
+      const picks = this.templatePicks
+      const aiming = isAimed(template) && picks.length === 1
+      this.templatePicks = aiming && !sameCell(picks[0], at) ? [picks[0], at] : aiming ? picks : [at]
       return
     }
     this.templatePicks = this.templateConfirmed ? [] : [cell]
@@ -325,6 +330,11 @@ export class FightState {
     this.lastMove = outcome
     return outcome
   }
+}
+
+/** Pathfinder cones and lines need a direction as well as an origin. */
+function isAimed(template: TemplateSettings): boolean {
+  return template.kind === 'pathfinder' && (template.shape === 'cone' || template.shape === 'line')
 }
 
 const states = new WeakMap<GmSession, FightState>()

@@ -2,7 +2,7 @@
 // availability and the status line. Main is the authority: every change goes out as a command
 // and the campaign shown is always the one main sent back.
 import type { OpenResult } from '../../src-main/campaign/api'
-import type { Campaign, CampaignSummary, Command } from '../../src-main/campaign/schema'
+import type { Campaign, CampaignMap, CampaignSummary, Command } from '../../src-main/campaign/schema'
 import type { TrashEntry } from '../../src-main/campaign/trash'
 import { MAX_CAMPAIGN_FILE_BYTES } from '../../src-main/campaign/limits'
 import type { EdgeKind } from '../../src-main/rules/model'
@@ -13,8 +13,12 @@ import { BoardFocus } from './board.svelte'
 import { campaignToOpen } from '../lib/start-campaign'
 import { exportFileStem } from '../lib/file-names'
 import { EditorState } from './editor.svelte'
+import { LayoutState } from './layout.svelte'
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
+
+/** Builds a command from the campaign as main last sent it; null sends nothing. */
+export type CommandBuilder = (campaign: Campaign) => Command | null
 
 export type StatusTone = 'info' | 'ok' | 'warn' | 'error'
 
@@ -60,12 +64,16 @@ export class GmSession {
   readonly focus = new BoardFocus()
   /** The map editor's tool and overlay choices (prep tools, board overlays, 3D split). */
   readonly editor = new EditorState()
+  /** Which docks and panel sections are open (remembered across sessions). */
+  readonly layout = new LayoutState()
 
   selectedMap = $derived(
     this.campaign?.maps.find((m) => m.id === this.selectedMapId) ?? this.campaign?.maps[0] ?? null,
   )
 
   private everConnected = false
+  /** The last command sent (or waiting to be sent): the next one waits for its answer. */
+  private commands: Promise<void> = Promise.resolve()
 
   /** Public so area state (fight overlays) can ask main's rules engine without a second connection. */
   constructor(readonly api: GmApi) {
@@ -245,19 +253,38 @@ export class GmSession {
     this.selectedMapId = mapId
   }
 
-  dispatch(command: Command): Promise<void> {
-    const campaign = this.campaign
-    if (!campaign) return Promise.resolve()
-    return this.run(async () => {
-      this.campaign = await this.api.call('campaign.dispatch', { id: campaign.id, command })
+  /**
+   * Sends one command. Commands from this page go out one at a time, each after main answered the
+   * one before, and a command given as a function is built only then, from the campaign as it is
+   * after every earlier command: a field changed right after another (type, Tab, type, Tab) can
+   * never be sent with the value the first one is replacing (issue 12.2).
+   */
+  dispatch(command: Command | CommandBuilder): Promise<void> {
+    const id = this.campaign?.id
+    if (!id) return Promise.resolve()
+    return this.inTurn(async () => {
+      const campaign = this.campaign
+      // Closed or switched while waiting: the command was meant for another campaign.
+      if (!campaign || campaign.id !== id) return
+      const built = typeof command === 'function' ? command(campaign) : command
+      if (!built) return
+      this.campaign = await this.api.call('campaign.dispatch', { id, command: built })
       this.status = { tone: 'info', key: 'status.changed' }
     })
   }
 
+  /** The map with this id in the campaign as it is now (for command builders). */
+  mapIn(campaign: Campaign, mapId: string): CampaignMap | null {
+    return campaign.maps.find((m) => m.id === mapId) ?? null
+  }
+
   clickEdge(between: Between): Promise<void> {
-    const map = this.selectedMap
-    if (!map) return Promise.resolve()
-    return this.dispatch(edgeClickCommand(map, between, this.edgeTool))
+    const mapId = this.selectedMap?.id
+    if (!mapId) return Promise.resolve()
+    return this.dispatch((campaign) => {
+      const map = this.mapIn(campaign, mapId)
+      return map && edgeClickCommand(map, between, this.edgeTool)
+    })
   }
 
   undo(): Promise<void> {
@@ -272,7 +299,8 @@ export class GmSession {
     const campaign = this.campaign
     if (!campaign) return Promise.resolve()
     if (verb === 'campaign.undo' ? !this.canUndo : !this.canRedo) return Promise.resolve()
-    return this.run(async () => {
+    return this.inTurn(async () => {
+      if (this.campaign?.id !== campaign.id) return
       this.campaign = await this.api.call(verb, { id: campaign.id })
       this.status = { tone: 'info', key: done }
     })
@@ -304,6 +332,13 @@ export class GmSession {
 
   dismissRecovery(): void {
     this.recovered = null
+  }
+
+  /** Runs `action` (through `run`) after every command queued before it has been answered. */
+  private inTurn(action: () => Promise<void>): Promise<void> {
+    const turn = this.commands.then(() => this.run(action))
+    this.commands = turn
+    return turn
   }
 
   /** Every call to main goes through here so a failure always reaches the status line. */

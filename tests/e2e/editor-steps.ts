@@ -21,6 +21,8 @@ export type EditorTool =
   | 'token'
   | 'blockade'
   | 'deploy'
+  | 'trap'
+  | 'ruler'
 
 /** Screen position of a point given in squares (fractions allowed) on the visible board. */
 export async function boardPoint(page: Page, fx: number, fy: number): Promise<{ x: number; y: number }> {

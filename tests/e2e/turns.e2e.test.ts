@@ -244,7 +244,8 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="turn-panel"]').scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(shots, 'turns-en.png') })
     await page.locator('[data-testid="lang-ja"]').click()
-    await page.locator('[data-testid="turn-panel"] h3', { hasText: '手番' }).waitFor()
+    // The Panels dock titles the section (the panel's own heading is folded into it).
+    await page.locator('[data-testid="section-turns-toggle"]', { hasText: '手番' }).waitFor()
     await page.screenshot({ path: join(shots, 'turns-ja.png') })
     await page.locator('[data-testid="lang-en"]').click()
   })

@@ -22,7 +22,8 @@ import {
 } from '../../lib/edit-tools'
 import { edgeAtPoint, edgeClickCommand, findEdge, type Between } from '../../lib/grid-geometry'
 import { isEdgeTool, isFogTool, SHAPED_TOOLS, type Tool } from '../../lib/tools'
-import type { GmSession } from '../../state/session.svelte'
+import { rulerFor } from '../../state/ruler.svelte'
+import type { CommandBuilder, GmSession } from '../../state/session.svelte'
 
 export interface BoardPoint {
   /** Fractional squares from the map's top-left corner. */
@@ -45,6 +46,7 @@ type Gesture =
   | { kind: 'edge'; start: BoardPoint; from: Cell; to: Cell; dragging: boolean; erase: boolean }
   | { kind: 'token'; tokenId: string; from: Cell; to: Cell; moved: boolean }
   | { kind: 'click'; cell: Cell | null }
+  | { kind: 'ruler' }
 
 const SOLID = TERRAIN_CODES.indexOf('solid')
 
@@ -61,6 +63,14 @@ export class ToolGestures {
     private readonly getRaster: () => MapRaster,
   ) {}
 
+  /** A command built from this map as main has it when the command goes out (issue 12.2). */
+  private onMap(mapId: string, build: (map: CampaignMap) => Command | null): CommandBuilder {
+    return (campaign) => {
+      const map = this.session.mapIn(campaign, mapId)
+      return map && build(map)
+    }
+  }
+
   get active(): boolean {
     return this.gesture !== null
   }
@@ -76,6 +86,11 @@ export class ToolGestures {
       return true
     }
     if (!p.cell) return false
+    if (tool === 'ruler') {
+      rulerFor(this.session).press(p.cell)
+      this.gesture = { kind: 'ruler' }
+      return true
+    }
     if (tool === 'select' || tool === 'token') {
       // A DysTopiA square holds several units, so the token tool always places there.
       const tokenId = tool === 'token' && map.system === 'dystopia' ? null : tokenAt(map, p.cell, p.fx, p.fy)
@@ -88,8 +103,7 @@ export class ToolGestures {
       if (tool === 'select') {
         const door = doorNear(map, p)
         if (door) {
-          const command = toggleDoor(map, door, p.alt)
-          if (command) void this.session.dispatch(command)
+          void this.session.dispatch(this.onMap(map.id, (now) => toggleDoor(now, door, p.alt)))
           return false
         }
       }
@@ -174,11 +188,11 @@ export class ToolGestures {
         if (!between) return
         const existing = findEdge(map, between)
         if (g.start.alt && existing?.kind === 'door') {
-          const command = toggleDoor(map, between, true)
-          if (command) await this.session.dispatch(command)
+          await this.session.dispatch(this.onMap(map.id, (now) => toggleDoor(now, between, true)))
           return
         }
-        await this.session.dispatch(edgeClickCommand(map, between, tool, editor.secretDoors))
+        const secret = editor.secretDoors
+        await this.session.dispatch(this.onMap(map.id, (now) => edgeClickCommand(now, between, tool, secret)))
         return
       }
       case 'stroke':
@@ -197,6 +211,9 @@ export class ToolGestures {
       }
       case 'click':
         return this.click(g.cell, p)
+      case 'ruler':
+        if (p.cell) rulerFor(this.session).release(p.cell)
+        return
     }
   }
 
@@ -243,19 +260,23 @@ export class ToolGestures {
     // Opaque: an id never tells the players a faction (ids reach the player view).
     const id = newId('token')
     const defaults = DEFAULT_MOVE[map.system]
-    await this.session.dispatch({
-      type: 'token.add',
-      mapId: map.id,
-      token: {
-        id,
-        name: nextNumberedName(editor.tokenName.trim() || faction, map.tokens.map((t) => t.name)),
-        at: cell,
-        faction,
-        ...(defaults !== undefined ? { move: defaults } : {}),
-        // Placed hidden, a new enemy is never projected before the GM decides to show it.
-        ...(editor.placesHidden(faction) ? { hidden: true } : {}),
-      },
-    })
+    const [baseName, hidden] = [editor.tokenName.trim() || faction, editor.placesHidden(faction)]
+    // Numbered from the tokens main has when the command goes out: quick clicks get 1, 2, 3.
+    await this.session.dispatch(
+      this.onMap(map.id, (now) => ({
+        type: 'token.add',
+        mapId: now.id,
+        token: {
+          id,
+          name: nextNumberedName(baseName, now.tokens.map((t) => t.name)),
+          at: cell,
+          faction,
+          ...(defaults !== undefined ? { move: defaults } : {}),
+          // Placed hidden, a new enemy is never projected before the GM decides to show it.
+          ...(hidden ? { hidden: true } : {}),
+        },
+      })),
+    )
     if (this.getMap().tokens.some((t) => t.id === id)) focus.select(id)
   }
 
@@ -362,7 +383,8 @@ function doorNear(map: CampaignMap, p: BoardPoint): Between | null {
  * plain click (issue 12.3): it needs an explicit unlock first, so the answer is null.
  */
 export function toggleDoor(map: CampaignMap, between: Between, lock: boolean): Command | null {
-  const door = findEdge(map, between)!
+  const door = findEdge(map, between)
+  if (door?.kind !== 'door') return null
   const state = door.state ?? 'closed'
   if (!lock && state === 'locked') return null
   const next = lock ? (state === 'locked' ? 'closed' : 'locked') : state === 'open' ? 'closed' : 'open'

@@ -92,6 +92,14 @@ describe('pathfinder burst from a grid intersection', () => {
     })
   })
 
+  it('keeps a cone pinned by its second click when the pointer leaves the board (issue 12.12)', () => {
+    const template: TemplateSettings = { kind: 'pathfinder', shape: 'cone', radius: 15 }
+    const pinned = templateQuery(map, template, { user: null, picks: [[2, 2], [5, 2]], hovered: null, pointer: null })
+    expect(pinned).toMatchObject({ shape: 'cone', origin: [2, 2], toward: [5, 2] })
+    // The pointer elsewhere does not turn a pinned cone.
+    expect(templateQuery(map, template, { user: null, picks: [[2, 2], [5, 2]], hovered: null, pointer: { x: 2, y: 7 } })).toEqual(pinned)
+  })
+
   it('gets cone and line squares from the engine for the queries it builds', () => {
     const state = { user: null, picks: [[2, 2]] as [number, number][], hovered: null, pointer: { x: 5.1, y: 2.2 } }
     const cone = ask(map, templateQuery(map, { kind: 'pathfinder', shape: 'cone', radius: 15 }, state)!)

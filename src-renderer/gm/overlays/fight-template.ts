@@ -1,7 +1,6 @@
 // Area templates per system, turned into the engine's query: arianrhod 効果範囲 (`area` with the
 // fate ±1 m control), DysTopiA target shapes (`targets`), pathfinder / dnd35 burst and spread
-// (`spread` from a grid intersection), cone and line (`spread` with a shape and a direction; the
-// engine answers unsupported until it implements them, and the panel shows that error).
+// (`spread` from a grid intersection), cone and line (`spread` with a shape and a direction).
 import type { CampaignMap, CampaignToken } from '../../../src-main/campaign/schema'
 import type { Cell } from '../../../src-main/rules/model'
 import { directionTowards, type LineDirection } from './fight-rules'
@@ -72,8 +71,9 @@ export function templateQuery(map: CampaignMap, template: TemplateSettings, inpu
   if (template.shape === 'burst' || template.shape === 'spread') {
     return { type: 'spread', origin, radius: template.radius, shape: template.shape }
   }
-  // Cone and line point from the origin towards the pointer once the origin is clicked.
-  const toward = picks[0] && pointer ? intersection(pointer, map) : null
+  // Cone and line point from the origin towards the pointer once the origin is clicked; a second
+  // click pins that direction (issue 12.12), so the template stays when the pointer leaves.
+  const toward = picks[1] ?? (picks[0] && pointer ? intersection(pointer, map) : null)
   if (!toward || (toward[0] === origin[0] && toward[1] === origin[1])) return null
   return { type: 'spread', origin, radius: template.radius, shape: template.shape, toward }
 }
