@@ -10,6 +10,7 @@ import type { ArToken, Field } from './field'
 import { sortIds } from './field'
 import { ORTHOGONAL_STEP, stepCost } from './metric'
 import { darknessDice } from './combat'
+import type { ArianrhodReason } from './reasons'
 
 export const MOVE_MODES = [
   'combat',
@@ -74,7 +75,7 @@ export interface FallReport {
 
 export interface MovePlan {
   allowed: boolean
-  reason?: string
+  reason?: ArianrhodReason
   mode: MoveMode
   budget: number
   /** Actions of this main process the move costs (全力移動・離脱・跳躍・登攀: minor; 強行離脱: minor and major). */
@@ -137,7 +138,7 @@ export function planMove(field: Field, mover: ArToken, mode: MoveMode): MovePlan
   }
   const zocMask = field.zocMask(mover)
   const inZoc = zocMask[start] > 0
-  const refuse = (reason: string): MovePlan => ({ ...plan, allowed: false, reason })
+  const refuse = (reason: ArianrhodReason): MovePlan => ({ ...plan, allowed: false, reason })
   if (disengaging(mode)) {
     if (mover.has('swimming')) return refuse('swimming')
     if (!inZoc) return refuse('not-in-enemy-zoc')

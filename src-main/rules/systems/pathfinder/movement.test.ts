@@ -141,7 +141,7 @@ describe('walls, corners, pits and creatures', () => {
     expect(answer.reachable).toBe(false)
     expect(answer.fallback).toEqual({ at: [1, 0], cost: 5 })
     const far = ask({ map: 'f . . . .\n\n# # # # #', tokens: { f: { move: 10 } } }, { type: 'path', token: 'f', to: [4, 0], mode: 'move' })
-    expect(far).toMatchObject({ reachable: false, reason: 'too far for this mode', fallback: { at: [2, 0], cost: 10 } })
+    expect(far).toMatchObject({ reachable: false, reason: 'out-of-reach', fallback: { at: [2, 0], cost: 10 } })
   })
 })
 
