@@ -57,6 +57,8 @@ export interface Check {
   onSuccess?: ClimbPosition
   /** Where the character ends when this check fails (登攀 AGI: falls completely to the floor). */
   onFailure?: ClimbPosition
+  /** 登攀 AGI: the metres fallen when it succeeds (【移動力】÷ 2 at most) and when it fails (to the floor). */
+  drops?: { onSuccess: number; onFailure: number }
 }
 
 /** A square and the absolute height the character is at there (above the floor = on a wall). */
@@ -314,6 +316,8 @@ function climbChecks(
       ifFailed: 'STR',
       onSuccess: { at: wallAt, elevation: fallenTo },
       onFailure: { at: wallAt, elevation: floor },
+      // The metres each outcome falls, so a preview can say it (equal: the AGI roll changes nothing).
+      drops: { onSuccess: height - fallenTo, onFailure: height - floor },
     })
     height = next
   }
@@ -389,7 +393,11 @@ export function describePath(
         checks.push(...climbChecks([px, py], previousFloor, floor, ground, moveLeft, [tx, ty]))
       } else if (step.action === ACTION_VERTICAL_JUMP) {
         // 「垂直方向に跳躍する場合、難易度は［距離（メートル）×4］となる」
-        checks.push({ kind: 'jump', ability: 'STR', dc: VERTICAL_JUMP_DC_PER_METRE * (floor - previousFloor) })
+        checks.push({
+          kind: 'jump',
+          ability: 'STR',
+          dc: VERTICAL_JUMP_DC_PER_METRE * (floor - previousFloor),
+        })
       } else if (step.action === ACTION_FALL) {
         const owners = field.zocOwnersAt(mover, step.cell)
         const stopped = plan.mode !== 'forced-disengage' && owners.length > 0
@@ -402,7 +410,8 @@ export function describePath(
       }
     }
     // The checks of this step are rolled where the character takes off / climbs from.
-    for (let i = checksBefore; i < checks.length; i++) checks[i] = withDarkness(field, previous, checks[i])
+    for (let i = checksBefore; i < checks.length; i++)
+      checks[i] = withDarkness(field, previous, checks[i])
     previous = step.cell
     previousCost = step.cost
     previousFloor = floor
