@@ -229,8 +229,13 @@ describe('campaign service', () => {
     const damaged = (await fs.readdir(path.dirname(file))).filter((n) => n.includes('.bad-'))
     expect(damaged).toHaveLength(1)
     expect(opened.campaign.name).toBe('good')
-    expect(opened.recovered?.reason).toMatch(/damaged.*backup/)
-    expect(await fs.readFile(opened.recovered!.badFile, 'utf8')).toBe('{"schemaVersion": 1, "id": ')
+    // The page is told what was wrong and which backup opened, by name, never the data folder's path.
+    expect(opened.recovered?.damage).toMatch(/JSON/)
+    expect(opened.recovered?.badFile).toBe(damaged[0])
+    expect(opened.recovered?.backupFile).toMatch(/^\d{8}T\d{9}Z-\d{6}\.json$/)
+    expect(opened.recovered?.backupSavedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+    expect(JSON.stringify(opened.recovered)).not.toContain(dataDir)
+    expect(await fs.readFile(path.join(path.dirname(file), opened.recovered!.badFile), 'utf8')).toBe('{"schemaVersion": 1, "id": ')
   })
 
   it('round-trips export and import, giving a fresh id when the id is taken', async () => {

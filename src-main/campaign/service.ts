@@ -3,14 +3,15 @@
 // the Node host's WebSocket) call this one object. Node-only; never imports electron.
 import { randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
-import type { CampaignServiceApi, ChangeEvent, OpenResult } from './api'
-import type { BackupPolicy } from './backups'
+import path from 'node:path'
+import type { CampaignServiceApi, ChangeEvent, OpenResult, RecoveryNotice } from './api'
+import { backupTime, type BackupPolicy } from './backups'
 import { applyCommand } from './commands'
 import { UndoHistory } from './history'
 import { decodeCampaign } from './migrations'
 import type { Campaign, CampaignSummary, Command } from './schema'
 import { CURRENT_SCHEMA_VERSION, strictCommandSchema } from './schema'
-import { CampaignStore, isSafeCampaignId } from './storage'
+import { CampaignStore, isSafeCampaignId, type RecoveryInfo } from './storage'
 
 export const EXPORT_FORMAT = 'gm-campaign-export/1'
 export const DEFAULT_AUTOSAVE_DELAY_MS = 400
@@ -150,7 +151,7 @@ export class CampaignService implements CampaignServiceApi {
     if (repaired.length > 0) this.markDirty(id, entry)
     return {
       campaign: entry.campaign,
-      ...(loaded.recovered ? { recovered: loaded.recovered } : {}),
+      ...(loaded.recovered ? { recovered: recoveryNotice(loaded.recovered) } : {}),
       ...(repaired.length > 0 ? { repaired } : {}),
     }
   }
@@ -341,6 +342,12 @@ export class CampaignService implements CampaignServiceApi {
     entry.saving = run.catch(() => undefined)
     return run
   }
+}
+
+/** What the page is told about a recovery: names, not the data folder's paths (issue 12.11). */
+function recoveryNotice(info: RecoveryInfo): RecoveryNotice {
+  const backupFile = path.basename(info.backupFile)
+  return { damage: info.damage, badFile: path.basename(info.badFile), backupFile, backupSavedAt: backupTime(backupFile)?.toISOString() ?? null }
 }
 
 function unwrapExport(parsed: unknown): unknown {

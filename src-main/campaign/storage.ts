@@ -28,6 +28,8 @@ export interface StoreOptions {
 
 export interface RecoveryInfo {
   reason: string
+  /** What was wrong with the file (the parser's or schema's words). */
+  damage: string
   badFile: string
   backupFile: string
 }
@@ -175,7 +177,7 @@ export class CampaignStore {
         `The campaign file ${path.basename(file)} is damaged (${damage}). ` +
         `The newest good backup (${path.basename(backupFile)}) was opened instead; the damaged file was kept as ${path.basename(badFile)}. ` +
         `/ キャンペーンファイルが壊れていたため、最新の正常なバックアップを開きました。壊れたファイルは ${path.basename(badFile)} として残してあります。`
-      return { ...decoded, file, recovered: { reason, badFile, backupFile } }
+      return { ...decoded, file, recovered: { reason, damage, badFile, backupFile } }
     }
     throw new CampaignUnreadableError(
       `The campaign file ${file} is damaged (${damage}) and none of its ${backups.length} backups could be read. ` +

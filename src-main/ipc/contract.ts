@@ -27,7 +27,7 @@ export const campaignSummarySchema = z.object({
 export const openResultSchema = z.object({
   campaign: campaignSchema,
   recovered: z
-    .object({ reason: z.string(), badFile: z.string(), backupFile: z.string() })
+    .object({ damage: z.string(), badFile: z.string(), backupFile: z.string(), backupSavedAt: z.string().nullable() })
     .optional(),
   /** Repairs made while loading (an upgrade, dropped bad entries), to tell the GM about. */
   repaired: z.array(z.string()).optional(),

@@ -25,6 +25,8 @@ export interface RuleSystem {
   readonly reasons: readonly string[]
   /** Every effect a `light` answer can list. */
   readonly lightEffects: readonly string[]
+  /** The names a `light` answer's `category` can take (Pathfinder / D&D 3.5 light categories). */
+  readonly lightCategories: readonly string[]
   distance(a: Cell, b: Cell): number
   readonly queries: Readonly<Record<string, QueryHandler>>
 }

@@ -35,6 +35,10 @@ describe('engine reasons and codes have sentences (issue 12.8)', () => {
     expect(system.lightEffects.filter((code) => !hasSentence(`fight.light.effect.${code}`))).toEqual([])
   })
 
+  it.each(Object.values(systems).map((s) => [s.id, s] as const))('every light category %s names, in English and Japanese', (_id, system) => {
+    expect(system.lightCategories.filter((code) => !hasSentence(`fight.light.category.${code}`))).toEqual([])
+  })
+
   it('every scenario error code, in English and Japanese', () => {
     expect(SCENARIO_ERROR_CODES.filter((code) => !hasSentence(`fight.error.${code}`))).toEqual([])
   })

@@ -340,6 +340,8 @@ export const arianrhod: RuleSystem = {
   moveModes: MOVE_MODES,
   reasons: ARIANRHOD_REASONS,
   lightEffects: ARIANRHOD_LIGHT_EFFECTS,
+  // 明度 is a number, not a category.
+  lightCategories: [],
   distance,
   queries: {
     distance: (battle, query) => {

@@ -14,6 +14,7 @@ export const dystopia: RuleSystem = {
   reasons: DYSTOPIA_REASONS,
   // The board has no light rules.
   lightEffects: [],
+  lightCategories: [],
   distance: manhattan,
   queries: dystopiaQueries,
 }

@@ -17,6 +17,7 @@ export function makeTacticalSystem(rules: TacticalRules): RuleSystem {
     moveModes: MOVE_MODES,
     reasons: PATHFINDER_REASONS,
     lightEffects: PATHFINDER_LIGHT_EFFECTS,
+    lightCategories: rules.light.categories,
     distance: alternatingDiagonalFeet,
     queries: tacticalQueries(rules),
   }
