@@ -19,11 +19,11 @@ describe('checks in play order', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0].text).toBe('Climb check (2 m): STR DC 10; if failed, AGI DC 10 or fall 4 m')
     expect(lines[0].checks).toHaveLength(2)
-    expect(checkLines(ja, [str(2), agi(0, 4)], name)[0].text).toBe('登攀判定（2m）：【筋力】難易度10、失敗したら【敏捷】難易度10、それも失敗すると4m落下')
+    expect(checkLines(ja, [str(2), agi(0, 4)], name)[0].text).toBe('登攀判定（2m）：【筋力】難易度10、失敗したら【敏捷】難易度10か4m落下')
   })
 
   it('says how far a made AGI check still slips, and leaves out a roll that changes nothing', () => {
-    expect(checkLines(en, [str(3), agi(3, 5)], name)[0].text).toBe('Climb check (3 m): STR DC 10; if failed, AGI DC 10 to slip only 3 m, or fall 5 m')
+    expect(checkLines(en, [str(3), agi(3, 5)], name)[0].text).toBe('Climb check (3 m): STR DC 10; if failed, AGI DC 10 (slip 3 m) or fall 5 m')
     // From the floor a failed STR check leaves the character where it was: no AGI clause, no AGI roll.
     expect(checkLines(en, [str(6), agi(0, 0)], name)[0].text).toBe('Climb check (6 m): STR DC 10')
     expect(worthRolling(agi(0, 0))).toBe(false)
@@ -44,7 +44,7 @@ describe('checks in play order', () => {
       '【行動値】 contest against Orc, Goblin',
       'Jump check: STR DC 4 (-1 die: 明度 ≤ 2)',
       'Climb check (3 m): STR DC 10; if failed, AGI DC 10 or fall 3 m',
-      'Climb check (3 m): STR DC 10; if failed, AGI DC 10 to slip only 3 m, or fall 6 m',
+      'Climb check (3 m): STR DC 10; if failed, AGI DC 10 (slip 3 m) or fall 6 m',
     ])
     expect(checkLines(en, checks, name).flatMap((l) => l.checks)).toEqual(checks)
   })

@@ -310,7 +310,9 @@ export class MoveSearch {
       const reason: PathfinderReason = placement === 1 ? 'occupied' : this.mode === 'five-foot-step' ? 'five-foot-step-one-clear-square' : 'out-of-reach'
       return { reason, fallback: fallback ?? this.nearestLegal(to) }
     }
-    return { reason: placement === 0 ? 'cannot-enter' : 'no-path', fallback: this.nearestLegal(to) }
+    // A 5-foot step searches one square only: "no path" would blame walls for a square that is simply too far.
+    const reason: PathfinderReason = placement === 0 ? 'cannot-enter' : this.mode === 'five-foot-step' ? 'five-foot-step-one-clear-square' : 'no-path'
+    return { reason, fallback: this.nearestLegal(to) }
   }
 
   /** …or the nearest legal one. */
