@@ -210,7 +210,7 @@ describe('campaign service', () => {
     )
     const opened = await service.open('legacy')
     expect(opened.repaired).toEqual([
-      'Upgraded from schema version 0 to 2.',
+      'Upgraded from schema version 0 to 3.',
       'Map "Map 1": dropped 1 edge between cells that are not neighbours.',
     ])
     await service.flush('legacy')
@@ -249,7 +249,7 @@ describe('campaign service', () => {
     const exported = await service.exportCampaign('sample-campaign')
     const wrapper = JSON.parse(exported)
     expect(wrapper.format).toBe(EXPORT_FORMAT)
-    expect(wrapper.campaign.schemaVersion).toBe(2)
+    expect(wrapper.campaign.schemaVersion).toBe(3)
 
     const imported = await service.importCampaign(exported)
     expect(imported.id).not.toBe('sample-campaign')
@@ -279,7 +279,7 @@ describe('campaign service', () => {
       JSON.stringify({ id: '../../evil', name: 'Old', maps: [] }),
     )
     expect(bare.id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(bare.schemaVersion).toBe(2)
+    expect(bare.schemaVersion).toBe(3)
     await expect(service.importCampaign('{not json')).rejects.toMatchObject({
       code: 'invalid-import',
     })

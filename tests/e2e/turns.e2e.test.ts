@@ -22,7 +22,7 @@ const ones = (n: number) => Array.from({ length: n }, () => 1)
 const DICE = [10, 15, 12, 5, ...ones(16), 7, 3, 4, 2, 2, 6, 5]
 
 const campaign = {
-  schemaVersion: 2,
+  schemaVersion: 3,
   id: CAMPAIGN,
   name: 'Turn order e2e',
   createdAt: '2025-01-01T00:00:00.000Z',

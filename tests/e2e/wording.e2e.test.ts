@@ -20,7 +20,7 @@ const PF = 'pf-room'
 
 const wall = (a: Cell, b: Cell) => ({ between: [a, b], kind: 'wall' })
 const campaign = {
-  schemaVersion: 2,
+  schemaVersion: 3,
   id: CAMPAIGN,
   name: 'Wording e2e',
   createdAt: '2025-01-01T00:00:00.000Z',
@@ -241,7 +241,7 @@ describe('the screen says what it means (issue 12)', () => {
     await page.locator('[data-testid="token-name"]').press('Enter')
     await eventually(async () => (await campaignOnDisk(rig, SOLO)).maps[0].tokens[0].name === 'Rogue One', 'the rename on disk')
     await page.close()
-    await rig.restartHost(() => writeFile(join(rig.dataDir, 'campaigns', `${SOLO}.json`), '{"schemaVersion": 2, "id": "solo-e2e", "maps": [tru'))
+    await rig.restartHost(() => writeFile(join(rig.dataDir, 'campaigns', `${SOLO}.json`), '{"schemaVersion": 3, "id": "solo-e2e", "maps": [tru'))
     page = await rig.newPage()
     await waitConnected(page)
     await openCampaign(page, SOLO)
