@@ -17,6 +17,7 @@ export const GM_VERBS = [
   'player.current',
   'player.control',
   'player.state',
+  'player.viewOf',
   'calibration.get',
   'calibration.set',
   'lan.start',
