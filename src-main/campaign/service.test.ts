@@ -235,7 +235,9 @@ describe('campaign service', () => {
     expect(opened.recovered?.backupFile).toMatch(/^\d{8}T\d{9}Z-\d{6}\.json$/)
     expect(opened.recovered?.backupSavedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
     expect(JSON.stringify(opened.recovered)).not.toContain(dataDir)
-    expect(await fs.readFile(path.join(path.dirname(file), opened.recovered!.badFile), 'utf8')).toBe('{"schemaVersion": 1, "id": ')
+    expect(
+      await fs.readFile(path.join(path.dirname(file), opened.recovered!.badFile), 'utf8'),
+    ).toBe('{"schemaVersion": 1, "id": ')
   })
 
   it('round-trips export and import, giving a fresh id when the id is taken', async () => {

@@ -347,7 +347,12 @@ export class CampaignService implements CampaignServiceApi {
 /** What the page is told about a recovery: names, not the data folder's paths (issue 12.11). */
 function recoveryNotice(info: RecoveryInfo): RecoveryNotice {
   const backupFile = path.basename(info.backupFile)
-  return { damage: info.damage, badFile: path.basename(info.badFile), backupFile, backupSavedAt: backupTime(backupFile)?.toISOString() ?? null }
+  return {
+    damage: info.damage,
+    badFile: path.basename(info.badFile),
+    backupFile,
+    backupSavedAt: backupTime(backupFile)?.toISOString() ?? null,
+  }
 }
 
 function unwrapExport(parsed: unknown): unknown {

@@ -23,21 +23,35 @@ function sourceFiles(dir: string): string[] {
 }
 
 const allReasons = new Set(Object.values(systems).flatMap((s) => [...s.reasons]))
-const hasSentence = (key: string) => key in fightEn && key in fightJa && (fightJa as Record<string, string>)[key].trim() !== ''
+const hasSentence = (key: string) =>
+  key in fightEn && key in fightJa && (fightJa as Record<string, string>)[key].trim() !== ''
 
 describe('engine reasons and codes have sentences (issue 12.8)', () => {
-  it.each(Object.values(systems).map((s) => [s.id, s] as const))('every reason %s gives, in English and Japanese', (_id, system) => {
-    const missing = system.reasons.filter((code) => !hasSentence(`fight.reason.${code}`))
-    expect(missing).toEqual([])
-  })
+  it.each(Object.values(systems).map((s) => [s.id, s] as const))(
+    'every reason %s gives, in English and Japanese',
+    (_id, system) => {
+      const missing = system.reasons.filter((code) => !hasSentence(`fight.reason.${code}`))
+      expect(missing).toEqual([])
+    },
+  )
 
-  it.each(Object.values(systems).map((s) => [s.id, s] as const))('every light effect %s gives, in English and Japanese', (_id, system) => {
-    expect(system.lightEffects.filter((code) => !hasSentence(`fight.light.effect.${code}`))).toEqual([])
-  })
+  it.each(Object.values(systems).map((s) => [s.id, s] as const))(
+    'every light effect %s gives, in English and Japanese',
+    (_id, system) => {
+      expect(
+        system.lightEffects.filter((code) => !hasSentence(`fight.light.effect.${code}`)),
+      ).toEqual([])
+    },
+  )
 
-  it.each(Object.values(systems).map((s) => [s.id, s] as const))('every light category %s names, in English and Japanese', (_id, system) => {
-    expect(system.lightCategories.filter((code) => !hasSentence(`fight.light.category.${code}`))).toEqual([])
-  })
+  it.each(Object.values(systems).map((s) => [s.id, s] as const))(
+    'every light category %s names, in English and Japanese',
+    (_id, system) => {
+      expect(
+        system.lightCategories.filter((code) => !hasSentence(`fight.light.category.${code}`)),
+      ).toEqual([])
+    },
+  )
 
   it('every scenario error code, in English and Japanese', () => {
     expect(SCENARIO_ERROR_CODES.filter((code) => !hasSentence(`fight.error.${code}`))).toEqual([])
@@ -46,13 +60,20 @@ describe('engine reasons and codes have sentences (issue 12.8)', () => {
   it('every reason written in the engine’s source is in its system’s list', () => {
     const found = new Map<string, string>()
     // `reason: 'x'`, `refuse('x')` / `refused('x')`, and reason-typed returns ('x' satisfies …Reason).
-    const patterns = [/reason:\s*'([a-z0-9-]+)'/g, /refused?\('([a-z0-9-]+)'\)/g, /'([a-z0-9-]+)' satisfies \w+Reason/g]
+    const patterns = [
+      /reason:\s*'([a-z0-9-]+)'/g,
+      /refused?\('([a-z0-9-]+)'\)/g,
+      /'([a-z0-9-]+)' satisfies \w+Reason/g,
+    ]
     for (const file of sourceFiles(rulesDir)) {
       const text = readFileSync(file, 'utf8')
-      for (const pattern of patterns) for (const match of text.matchAll(pattern)) found.set(match[1], file)
+      for (const pattern of patterns)
+        for (const match of text.matchAll(pattern)) found.set(match[1], file)
     }
     expect(found.size).toBeGreaterThan(10)
-    const unlisted = [...found].filter(([code]) => !allReasons.has(code)).map(([code, file]) => `${code} (${file})`)
+    const unlisted = [...found]
+      .filter(([code]) => !allReasons.has(code))
+      .map(([code, file]) => `${code} (${file})`)
     expect(unlisted).toEqual([])
   })
 
@@ -61,19 +82,24 @@ describe('engine reasons and codes have sentences (issue 12.8)', () => {
     const thrown = new Set<string>()
     for (const file of sourceFiles(rulesDir)) {
       const text = readFileSync(file, 'utf8')
-      for (const match of text.matchAll(/new ScenarioError\(\s*'([a-z0-9-]+)'/g)) thrown.add(match[1])
+      for (const match of text.matchAll(/new ScenarioError\(\s*'([a-z0-9-]+)'/g))
+        thrown.add(match[1])
     }
     expect([...thrown].filter((code) => !codes.has(code))).toEqual([])
   })
 
   it('speaks the GM’s language, with the fix, instead of the code', () => {
-    const en = (key: MessageKey, params?: Record<string, string | number>) => translate('en', key, params)
-    const ja = (key: MessageKey, params?: Record<string, string | number>) => translate('ja', key, params)
+    const en = (key: MessageKey, params?: Record<string, string | number>) =>
+      translate('en', key, params)
+    const ja = (key: MessageKey, params?: Record<string, string | number>) =>
+      translate('ja', key, params)
     expect(reasonText(en, 'in-enemy-zoc')).toMatch(/use 離脱.*to leave the ZOC/)
     expect(reasonText(ja, 'in-enemy-zoc')).toMatch(/［離脱］/)
     expect(reasonText(en, 'in-enemy-zoc')).not.toContain('in-enemy-zoc')
     // An error code from a failed query has a sentence too, the engine's detail after it.
-    expect(engineErrorText(ja, { code: 'missing-field', message: 'query.target is required' })).toMatch(/^問いに必要なもの.*query\.target/)
+    expect(
+      engineErrorText(ja, { code: 'missing-field', message: 'query.target is required' }),
+    ).toMatch(/^問いに必要なもの.*query\.target/)
     // Something unforeseen still reads as a sentence, naming what the engine said.
     expect(reasonText(en, 'brand-new-code')).toBe('the rules engine refused (brand-new-code)')
   })

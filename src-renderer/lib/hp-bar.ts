@@ -12,7 +12,11 @@ export function hpBarColour(fraction: number): string {
 }
 
 /** The bar's box under a token of radius r centred at (cx, cy), in the same units. */
-export function hpBarBox(cx: number, cy: number, r: number): { x: number; y: number; width: number; height: number } {
+export function hpBarBox(
+  cx: number,
+  cy: number,
+  r: number,
+): { x: number; y: number; width: number; height: number } {
   const width = 1.6 * r
   const height = Math.max(0.08, 0.22 * r)
   return { x: cx - width / 2, y: cy + r - height * 0.6, width, height }

@@ -26,7 +26,13 @@ describe('plurals (issue 12.11: no "1 maps")', () => {
   })
 
   it('every English "{count} …s" message has a singular form', () => {
-    const english: Record<string, string> = { ...core.en, ...editor.en, ...fight.en, ...guild.en, ...turns.en }
+    const english: Record<string, string> = {
+      ...core.en,
+      ...editor.en,
+      ...fight.en,
+      ...guild.en,
+      ...turns.en,
+    }
     const missing = Object.entries(english)
       .filter(([key, text]) => !key.endsWith('.one') && /\{count\}\s+(\w+\s+)?\w+s\b/.test(text))
       .filter(([key]) => !(`${key}.one` in english))

@@ -55,7 +55,8 @@ export async function renderPlayerViewPng(view: PlayerMapView): Promise<Blob> {
     for (let x = x0; x <= x1; x++) ctx.strokeRect(x, y, 1, 1)
   }
   ctx.fillStyle = COLOURS.template
-  for (const template of view.templates) for (const [x, y] of template.cells) ctx.fillRect(x, y, 1, 1)
+  for (const template of view.templates)
+    for (const [x, y] of template.cells) ctx.fillRect(x, y, 1, 1)
 
   ctx.lineCap = 'round'
   for (const edge of view.edges) {
@@ -63,7 +64,9 @@ export async function renderPlayerViewPng(view: PlayerMapView): Promise<Blob> {
     const line = edgeLine(edge.between)
     ctx.strokeStyle = style.colour
     ctx.lineWidth = style.width
-    ctx.setLineDash(edge.kind === 'door' && edge.state === 'open' ? [0.25, 0.25] : (style.dash ?? []))
+    ctx.setLineDash(
+      edge.kind === 'door' && edge.state === 'open' ? [0.25, 0.25] : (style.dash ?? []),
+    )
     ctx.beginPath()
     ctx.moveTo(line.x1, line.y1)
     ctx.lineTo(line.x2, line.y2)
@@ -117,11 +120,20 @@ export async function renderPlayerViewPng(view: PlayerMapView): Promise<Blob> {
     }
   }
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the map could not be encoded as PNG'))), 'image/png'),
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('the map could not be encoded as PNG'))),
+      'image/png',
+    ),
   )
 }
 
-async function drawImage(ctx: CanvasRenderingContext2D, src: string, cx: number, cy: number, r: number): Promise<void> {
+async function drawImage(
+  ctx: CanvasRenderingContext2D,
+  src: string,
+  cx: number,
+  cy: number,
+  r: number,
+): Promise<void> {
   const image = new Image()
   image.src = src
   try {
@@ -142,7 +154,11 @@ export function playerPngFileName(map: { name: string; id: string }): string {
 }
 
 /** Asks main for the players' projection of the map and saves it as a PNG. */
-export async function exportPlayerSafePng(api: GmApi, campaignId: string, map: { id: string; name: string }): Promise<void> {
+export async function exportPlayerSafePng(
+  api: GmApi,
+  campaignId: string,
+  map: { id: string; name: string },
+): Promise<void> {
   const view = await api.call('player.viewOf', { campaignId, mapId: map.id })
   if (!view.map) throw new Error('the map has no player view')
   saveBlob(await renderPlayerViewPng(view.map), playerPngFileName(map))

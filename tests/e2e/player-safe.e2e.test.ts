@@ -8,8 +8,18 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openCampaign, waitConnected, type Cell } from './gm-page'
 import { clickCell, screenshotDir } from './fight-steps'
-import { eventually, startRig, type Rig } from './harness'
-import { FOG_CAMPAIGN, FOG_MAP, GM_NOTE, HIDDEN_ID, HIDDEN_NAME, SECRET_DOOR, fogCampaign, gmClient, type GmClient } from './player-fixture'
+import { startRig, type Rig } from './harness'
+import {
+  FOG_CAMPAIGN,
+  FOG_MAP,
+  GM_NOTE,
+  HIDDEN_ID,
+  HIDDEN_NAME,
+  SECRET_DOOR,
+  fogCampaign,
+  gmClient,
+  type GmClient,
+} from './player-fixture'
 import { spansToMask } from '../../src-main/campaign/fog'
 import { hpBarBox } from '../../src-renderer/lib/hp-bar'
 import type { PlayerMapView } from '../../src-main/table/player-view-schema'
@@ -55,25 +65,40 @@ const near = (a: Rgb, b: Rgb, tolerance = 12) => a.every((v, i) => Math.abs(v - 
 const hex = (h: string): Rgb => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)) as Rgb
 
 async function exportPng(testId: string, name: string): Promise<string> {
-  const [download] = await Promise.all([gm.waitForEvent('download'), gm.locator(`[data-testid="${testId}"]`).click()])
+  const [download] = await Promise.all([
+    gm.waitForEvent('download'),
+    gm.locator(`[data-testid="${testId}"]`).click(),
+  ])
   const file = join(rig.dataDir, name)
   await download.saveAs(file)
   return file
 }
 
-async function setHp(tokenId: string, at: Cell, current: number, max: number, shown: boolean): Promise<void> {
+async function setHp(
+  tokenId: string,
+  at: Cell,
+  current: number,
+  max: number,
+  shown: boolean,
+): Promise<void> {
   await gm.locator('[data-testid="tool-select"]').click()
   await clickCell(gm, at)
   await gm.locator(`[data-testid="token-panel"][data-token-id="${tokenId}"]`).waitFor()
   await gm.locator('[data-testid="token-hp-max"]').fill(String(max))
   await gm.locator('[data-testid="token-hp-max"]').press('Enter')
-  await gm.locator(`[data-token="${tokenId}"] [data-testid="token-hp-bar"]`).waitFor({ state: 'attached' })
+  await gm
+    .locator(`[data-token="${tokenId}"] [data-testid="token-hp-bar"]`)
+    .waitFor({ state: 'attached' })
   await gm.locator('[data-testid="token-hp-current"]').fill(String(current))
   await gm.locator('[data-testid="token-hp-current"]').press('Enter')
-  await gm.locator(`[data-token="${tokenId}"] [data-testid="token-hp-bar"][data-hp="${current}/${max}"]`).waitFor({ state: 'attached' })
+  await gm
+    .locator(`[data-token="${tokenId}"] [data-testid="token-hp-bar"][data-hp="${current}/${max}"]`)
+    .waitFor({ state: 'attached' })
   if (shown) {
     await gm.locator('[data-testid="token-hp-shown"]').check()
-    await gm.locator(`[data-token="${tokenId}"] [data-testid="token-hp-bar"][data-shown="true"]`).waitFor({ state: 'attached' })
+    await gm
+      .locator(`[data-token="${tokenId}"] [data-testid="token-hp-bar"][data-shown="true"]`)
+      .waitFor({ state: 'attached' })
   }
 }
 
@@ -81,7 +106,10 @@ async function setHp(tokenId: string, at: Cell, current: number, max: number, sh
 function receivedViews(): PlayerMapView[] {
   const views: PlayerMapView[] = []
   for (const frame of playerFrames) {
-    const message = JSON.parse(frame) as { data?: { map?: PlayerMapView | null }; result?: { ok: boolean; value?: { map?: PlayerMapView | null } } }
+    const message = JSON.parse(frame) as {
+      data?: { map?: PlayerMapView | null }
+      result?: { ok: boolean; value?: { map?: PlayerMapView | null } }
+    }
     const map = message.data?.map ?? message.result?.value?.map
     if (map) views.push(map)
   }
@@ -89,24 +117,46 @@ function receivedViews(): PlayerMapView[] {
 }
 
 beforeAll(async () => {
-  rig = await startRig([fogCampaign()], { name: 'player-safe-e2e', viewport: { width: 1366, height: 768 }, acceptDownloads: true, autosaveDelayMs: 200 })
+  rig = await startRig([fogCampaign()], {
+    name: 'player-safe-e2e',
+    viewport: { width: 1366, height: 768 },
+    acceptDownloads: true,
+    autosaveDelayMs: 200,
+  })
   client = await gmClient(rig.host.port)
   await client.call('campaign.open', { id: FOG_CAMPAIGN })
   // A locked door in lit room A's east wall: players see a closed door, the GM a locked one.
-  await client.call('campaign.dispatch', { id: FOG_CAMPAIGN, command: { type: 'edge.set', mapId: FOG_MAP, between: LOCKED_DOOR, edge: { kind: 'door', state: 'locked' } } })
+  await client.call('campaign.dispatch', {
+    id: FOG_CAMPAIGN,
+    command: {
+      type: 'edge.set',
+      mapId: FOG_MAP,
+      between: LOCKED_DOOR,
+      edge: { kind: 'door', state: 'locked' },
+    },
+  })
   // The hidden assassin's bar is marked shown: hidden, it must still never reach the players.
   await client.call('campaign.dispatch', {
     id: FOG_CAMPAIGN,
-    command: { type: 'token.update', mapId: FOG_MAP, tokenId: HIDDEN_ID, patch: { hp: { current: 3, max: 9, shownToPlayers: true } } },
+    command: {
+      type: 'token.update',
+      mapId: FOG_MAP,
+      tokenId: HIDDEN_ID,
+      patch: { hp: { current: 3, max: 9, shownToPlayers: true } },
+    },
   })
   gm = await rig.newPage()
-  gm.on('websocket', (ws) => ws.on('framereceived', (frame) => gmFrames.push(String(frame.payload))))
+  gm.on('websocket', (ws) =>
+    ws.on('framereceived', (frame) => gmFrames.push(String(frame.payload))),
+  )
   await gm.reload()
   await waitConnected(gm)
   await openCampaign(gm, FOG_CAMPAIGN)
   await gm.locator('[data-testid="zoom-fit"]').click()
   player = await rig.newPage('player.html')
-  player.on('websocket', (ws) => ws.on('framereceived', (frame) => playerFrames.push(String(frame.payload))))
+  player.on('websocket', (ws) =>
+    ws.on('framereceived', (frame) => playerFrames.push(String(frame.payload))),
+  )
   await player.reload()
   await player.locator('[data-testid="player-waiting"]').waitFor()
   await gm.locator('[data-testid="show-to-players"]').click()
@@ -122,17 +172,31 @@ describe('HP bars (issue 12.16)', () => {
   it('the GM sets HP in the token panel; a bar shown to players reaches them as a length, a GM-only one never', async () => {
     await setHp('pc-hero', [1, 3], 8, 10, true)
     await setHp('goblin', [9, 3], 5, 10, false)
-    const heroBar = player.locator('[data-testid="player-token"][data-token-id="pc-hero"] [data-testid="player-hp-bar"]')
+    const heroBar = player.locator(
+      '[data-testid="player-token"][data-token-id="pc-hero"] [data-testid="player-hp-bar"]',
+    )
     await heroBar.waitFor({ state: 'attached' })
     await expect(heroBar.getAttribute('data-length')).resolves.toBe('0.8')
-    await player.locator('[data-testid="player-token"][data-token-id="goblin"]').waitFor({ state: 'attached' })
-    await expect(player.locator('[data-testid="player-token"][data-token-id="goblin"] [data-testid="player-hp-bar"]').count()).resolves.toBe(0)
+    await player
+      .locator('[data-testid="player-token"][data-token-id="goblin"]')
+      .waitFor({ state: 'attached' })
+    await expect(
+      player
+        .locator(
+          '[data-testid="player-token"][data-token-id="goblin"] [data-testid="player-hp-bar"]',
+        )
+        .count(),
+    ).resolves.toBe(0)
     // The goblin's bar on the GM board is dashed (GM-only); the hero's solid (shown).
-    await expect(gm.locator('[data-token="goblin"] [data-testid="token-hp-bar"]').getAttribute('data-shown')).resolves.toBe('false')
+    await expect(
+      gm.locator('[data-token="goblin"] [data-testid="token-hp-bar"]').getAttribute('data-shown'),
+    ).resolves.toBe('false')
 
     // Shown, then GM-only again: the players' bar comes and goes.
     await gm.locator('[data-testid="token-hp-shown"]').check()
-    const goblinBar = player.locator('[data-testid="player-token"][data-token-id="goblin"] [data-testid="player-hp-bar"]')
+    const goblinBar = player.locator(
+      '[data-testid="player-token"][data-token-id="goblin"] [data-testid="player-hp-bar"]',
+    )
     await goblinBar.waitFor({ state: 'attached' })
     await expect(goblinBar.getAttribute('data-length')).resolves.toBe('0.5')
     await gm.locator('[data-testid="token-hp-shown"]').uncheck()
@@ -142,7 +206,9 @@ describe('HP bars (issue 12.16)', () => {
     await gm.locator('[data-testid="token-hp-max"]').fill('0')
     await gm.locator('[data-testid="token-hp-max"]').press('Enter')
     await gm.locator('[data-testid="token-hp-error"]').waitFor()
-    await expect(gm.locator('[data-token="goblin"] [data-testid="token-hp-bar"]').getAttribute('data-hp')).resolves.toBe('5/10')
+    await expect(
+      gm.locator('[data-token="goblin"] [data-testid="token-hp-bar"]').getAttribute('data-hp'),
+    ).resolves.toBe('5/10')
     await gm.screenshot({ path: join(screenshotDir, 'hp-bars-gm.png') })
     await player.screenshot({ path: join(screenshotDir, 'hp-bars-player.png') })
 
@@ -153,7 +219,9 @@ describe('HP bars (issue 12.16)', () => {
       expect(frame).not.toMatch(/"(hp|current|max|shownToPlayers)"/)
       expect(frame).not.toContain(HIDDEN_ID)
     }
-    const goblinWhileGmOnly = views.filter((v) => v.tokens.some((t) => t.id === 'goblin' && t.hpBar === undefined))
+    const goblinWhileGmOnly = views.filter((v) =>
+      v.tokens.some((t) => t.id === 'goblin' && t.hpBar === undefined),
+    )
     expect(goblinWhileGmOnly.length).toBeGreaterThan(0)
     expect(views.at(-1)!.tokens.find((t) => t.id === 'goblin')!.hpBar).toBeUndefined()
     expect(rig.problems).toEqual([])
@@ -162,10 +230,15 @@ describe('HP bars (issue 12.16)', () => {
 
 describe('player-safe PNG export (issue 12.15)', () => {
   it('exports the GM picture and, next to it, exactly what the player view shows', async () => {
-    await expect(gm.locator('[data-testid="export-png-players"]').innerText()).resolves.toBe('Export PNG (player-safe)')
+    await expect(gm.locator('[data-testid="export-png-players"]').innerText()).resolves.toBe(
+      'Export PNG (player-safe)',
+    )
     const gmFile = await exportPng('export-png', 'gm.png')
     const before = gmFrames.length
-    const [download] = await Promise.all([gm.waitForEvent('download'), gm.locator('[data-testid="export-png-players"]').click()])
+    const [download] = await Promise.all([
+      gm.waitForEvent('download'),
+      gm.locator('[data-testid="export-png-players"]').click(),
+    ])
     expect(download.suggestedFilename()).toBe('Dark dungeon (players).png')
     const playerFile = join(rig.dataDir, 'players.png')
     await download.saveAs(playerFile)
@@ -175,8 +248,18 @@ describe('player-safe PNG export (issue 12.15)', () => {
     // What it was drawn from: main's player view of the map, nothing GM-only in it.
     const answer = gmFrames.slice(before).find((f) => f.includes('"screen":"live"'))
     expect(answer).toBeDefined()
-    for (const secret of [GM_NOTE, HIDDEN_ID, HIDDEN_NAME, 'poisoned blade', '"secret"', 'locked', '"hp"']) expect(answer).not.toContain(secret)
-    const view = (JSON.parse(answer!) as { result: { value: { map: PlayerMapView } } }).result.value.map
+    for (const secret of [
+      GM_NOTE,
+      HIDDEN_ID,
+      HIDDEN_NAME,
+      'poisoned blade',
+      '"secret"',
+      'locked',
+      '"hp"',
+    ])
+      expect(answer).not.toContain(secret)
+    const view = (JSON.parse(answer!) as { result: { value: { map: PlayerMapView } } }).result.value
+      .map
     const visible = spansToMask(view.visible, view.width, view.height)
     const seen = ([x, y]: Cell) => visible[y * view.width + x] === 1
     expect(seen([8, 2])).toBe(true)

@@ -9,7 +9,15 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Cell } from './gm-page'
 import { openCampaign, selectMap, waitConnected } from './gm-page'
-import { campaignOnDisk, clickCell, engine, hoverCell, screenshotDir, selectToken, waitReach } from './fight-steps'
+import {
+  campaignOnDisk,
+  clickCell,
+  engine,
+  hoverCell,
+  screenshotDir,
+  selectToken,
+  waitReach,
+} from './fight-steps'
 import { chooseTool } from './editor-steps'
 import { eventually, startRig, type Rig } from './harness'
 
@@ -90,13 +98,21 @@ async function setLanguage(code: 'en' | 'ja'): Promise<void> {
 
 async function pathTo(cell: Cell, reachable: boolean): Promise<void> {
   await clickCell(page, cell)
-  await page.locator(`[data-testid="fight-path"][data-to="${cell.join(',')}"][data-reachable="${reachable}"]`).waitFor()
+  await page
+    .locator(
+      `[data-testid="fight-path"][data-to="${cell.join(',')}"][data-reachable="${reachable}"]`,
+    )
+    .waitFor()
 }
 
 const text = (selector: string) => page.locator(selector).innerText()
 
 beforeAll(async () => {
-  rig = await startRig([campaign, solo], { name: 'wording-e2e', viewport: { width: 1366, height: 768 }, autosaveDelayMs: 200 })
+  rig = await startRig([campaign, solo], {
+    name: 'wording-e2e',
+    viewport: { width: 1366, height: 768 },
+    autosaveDelayMs: 200,
+  })
   page = await rig.newPage()
   await waitConnected(page)
 })
@@ -117,19 +133,31 @@ describe('the screen says what it means (issue 12)', () => {
     await selectToken(page, 'aria')
     await chooseMode('combat')
     const map = await storedMap(AR)
-    expect(engine(map, { type: 'reach', token: 'aria', mode: 'combat' })).toMatchObject({ allowed: false, reason: 'in-enemy-zoc' })
+    expect(engine(map, { type: 'reach', token: 'aria', mode: 'combat' })).toMatchObject({
+      allowed: false,
+      reason: 'in-enemy-zoc',
+    })
     const status = '[data-testid="fight-reach-status"]'
-    await expect(text(status)).resolves.toMatch(/in an enemy’s ZOC; use 離脱 \(disengage\) or 強行離脱 \(forced disengage\) to leave the ZOC/)
+    await expect(text(status)).resolves.toMatch(
+      /in an enemy’s ZOC; use 離脱 \(disengage\) or 強行離脱 \(forced disengage\) to leave the ZOC/,
+    )
     await expect(text(status)).resolves.not.toContain('in-enemy-zoc')
     await setLanguage('ja')
-    await expect(text(status)).resolves.toMatch(/敵のZOC内にいます。ZOCから出るには［離脱］か［強行離脱］を使います/)
+    await expect(text(status)).resolves.toMatch(
+      /敵のZOC内にいます。ZOCから出るには［離脱］か［強行離脱］を使います/,
+    )
     await setLanguage('en')
 
     // 離脱 outside any ZOC: says so, and which modes to use instead.
     await selectToken(page, 'tor')
     await chooseMode('disengage')
-    expect(engine(map, { type: 'reach', token: 'tor', mode: 'disengage' })).toMatchObject({ allowed: false, reason: 'not-in-enemy-zoc' })
-    await expect(text(status)).resolves.toMatch(/not in an enemy’s ZOC.*use 戦闘移動 \(combat\) or 全力移動 \(full\)/)
+    expect(engine(map, { type: 'reach', token: 'tor', mode: 'disengage' })).toMatchObject({
+      allowed: false,
+      reason: 'not-in-enemy-zoc',
+    })
+    await expect(text(status)).resolves.toMatch(
+      /not in an enemy’s ZOC.*use 戦闘移動 \(combat\) or 全力移動 \(full\)/,
+    )
 
     // Pathfinder: a 5-foot step too far was an English sentence from the engine, in Japanese too.
     await selectMap(page, PF)
@@ -138,7 +166,9 @@ describe('the screen says what it means (issue 12)', () => {
     await setLanguage('ja')
     await pathTo([5, 2], false)
     const pf = await storedMap(PF)
-    expect(engine(pf, { type: 'path', token: 'rogue', to: [5, 2], mode: 'five-foot-step' })).toMatchObject({ reason: 'five-foot-step-one-clear-square' })
+    expect(
+      engine(pf, { type: 'path', token: 'rogue', to: [5, 2], mode: 'five-foot-step' }),
+    ).toMatchObject({ reason: 'five-foot-step-one-clear-square' })
     await expect(text('[data-testid="fight-path-reason"]')).resolves.toBe(
       '移動できません：5フィート・ステップは1マスだけで、移動困難な地形や暗闇には入れません。移動アクションを使います',
     )
@@ -151,20 +181,33 @@ describe('the screen says what it means (issue 12)', () => {
     await selectToken(page, 'cleo')
     await chooseMode('climb')
     await pathTo([8, 3], true)
-    const checks = engine(await storedMap(AR), { type: 'path', token: 'cleo', to: [8, 3], mode: 'climb' }).checks as {
+    const checks = engine(await storedMap(AR), {
+      type: 'path',
+      token: 'cleo',
+      to: [8, 3],
+      mode: 'climb',
+    }).checks as {
       ability: string
       climbs?: number
       drops?: { onSuccess: number; onFailure: number }
     }[]
     expect(checks.map((c) => c.ability)).toEqual(['STR', 'AGI'])
     const lines = await page.locator('[data-testid="fight-check-line"] .check-line').allInnerTexts()
-    expect(lines).toEqual([`Climb check (${checks[0].climbs} m): STR DC 10; if failed, AGI DC 10 (slip ${checks[1].drops!.onSuccess} m) or fall ${checks[1].drops!.onFailure} m`])
+    expect(lines).toEqual([
+      `Climb check (${checks[0].climbs} m): STR DC 10; if failed, AGI DC 10 (slip ${checks[1].drops!.onSuccess} m) or fall ${checks[1].drops!.onFailure} m`,
+    ])
     // Each check keeps its own roll, STR first.
-    await expect(page.locator('[data-overlay="path-check"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-ability')))).resolves.toEqual(['STR', 'AGI'])
+    await expect(
+      page
+        .locator('[data-overlay="path-check"]')
+        .evaluateAll((n) => n.map((e) => e.getAttribute('data-ability'))),
+    ).resolves.toEqual(['STR', 'AGI'])
     await page.locator('[data-testid="fight-check-line"]').first().scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(screenshotDir, 'wording-climb-en.png') })
     await setLanguage('ja')
-    await expect(page.locator('[data-testid="fight-check-line"] .check-line').allInnerTexts()).resolves.toEqual([
+    await expect(
+      page.locator('[data-testid="fight-check-line"] .check-line').allInnerTexts(),
+    ).resolves.toEqual([
       `登攀判定（${checks[0].climbs}m）：【筋力】難易度10、失敗したら【敏捷】難易度10（成功なら${checks[1].drops!.onSuccess}m落ちるだけ）か${checks[1].drops!.onFailure}m落下`,
     ])
     await setLanguage('en')
@@ -174,15 +217,26 @@ describe('the screen says what it means (issue 12)', () => {
     // Cleo on the wall moving other than by climbing first drops to the floor.
     await chooseMode('combat')
     await pathTo([6, 3], true)
-    await expect(text('[data-testid="fight-fall"]')).resolves.toBe('First drops 4 m from the wall to the floor: fall damage set by the GM')
+    await expect(text('[data-testid="fight-fall"]')).resolves.toBe(
+      'First drops 4 m from the wall to the floor: fall damage set by the GM',
+    )
     // Tor steps off the 6 m wall: a fall step, with its height, and the fall listed.
     await selectToken(page, 'tor')
     await chooseMode('combat')
     await pathTo([9, 2], true)
-    const answer = engine(await storedMap(AR), { type: 'path', token: 'tor', to: [9, 2], mode: 'combat' }) as { falls: { height: number }[] }
+    const answer = engine(await storedMap(AR), {
+      type: 'path',
+      token: 'tor',
+      to: [9, 2],
+      mode: 'combat',
+    }) as { falls: { height: number }[] }
     expect(answer.falls).toEqual([{ at: [9, 2], height: 6, damage: 'gm', stoppedBy: [] }])
-    await expect(text('[data-testid="fight-step"][data-cell="9,2"]')).resolves.toMatch(/^9,2 — fall 6 m \(/)
-    await expect(text('[data-testid="fight-fall"][data-cell="9,2"]')).resolves.toBe('Falls 6 m at 9,2: fall damage set by the GM')
+    await expect(text('[data-testid="fight-step"][data-cell="9,2"]')).resolves.toMatch(
+      /^9,2 — fall 6 m \(/,
+    )
+    await expect(text('[data-testid="fight-fall"][data-cell="9,2"]')).resolves.toBe(
+      'Falls 6 m at 9,2: fall damage set by the GM',
+    )
   })
 
   it('12.9: “cannot be targeted” says by what', async () => {
@@ -194,8 +248,12 @@ describe('the screen says what it means (issue 12)', () => {
     )
     await hoverCell(page, [11, 0])
     await page.locator('[data-testid="fight-cover"][data-target="ghost"]').waitFor()
-    expect(engine(await storedMap(AR), { type: 'cover', from: 'aria', to: 'ghost', attack: 'ranged' })).toMatchObject({ cover: 'full', targetable: false, reason: 'full-cover' })
-    await expect(text('[data-testid="fight-not-targetable"]')).resolves.toBe('Cannot be targeted: full cover blocks the line of fire.')
+    expect(
+      engine(await storedMap(AR), { type: 'cover', from: 'aria', to: 'ghost', attack: 'ranged' }),
+    ).toMatchObject({ cover: 'full', targetable: false, reason: 'full-cover' })
+    await expect(text('[data-testid="fight-not-targetable"]')).resolves.toBe(
+      'Cannot be targeted: full cover blocks the line of fire.',
+    )
   })
 
   it('12.11: Arianrhod maps offer no sizes, リーチ or difficult terrain, and no 機会攻撃範囲', async () => {
@@ -207,16 +265,20 @@ describe('the screen says what it means (issue 12)', () => {
     await expect(text('[data-testid="fight-panel"]')).resolves.not.toContain('機会攻撃範囲')
     await expect(text('[data-testid="fight-panel"]')).resolves.toContain('ZOC')
     await chooseTool(page, 'terrain')
-    await expect(page.locator('[data-testid^="terrain-"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-testid')))).resolves.toEqual([
-      'terrain-floor',
-      'terrain-pit',
-      'terrain-solid',
-    ])
+    await expect(
+      page
+        .locator('[data-testid^="terrain-"]')
+        .evaluateAll((n) => n.map((e) => e.getAttribute('data-testid'))),
+    ).resolves.toEqual(['terrain-floor', 'terrain-pit', 'terrain-solid'])
     // Q cycles the terrains this system has: never onto difficult terrain.
     const seen = new Set<string>()
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('q')
-      seen.add((await page.locator('[data-testid^="terrain-"][aria-checked="true"]').getAttribute('data-testid')) ?? '')
+      seen.add(
+        (await page
+          .locator('[data-testid^="terrain-"][aria-checked="true"]')
+          .getAttribute('data-testid')) ?? '',
+      )
     }
     expect([...seen].sort()).toEqual(['terrain-floor', 'terrain-pit', 'terrain-solid'])
     await page.screenshot({ path: join(screenshotDir, 'wording-arianrhod-ja.png') })
@@ -239,9 +301,17 @@ describe('the screen says what it means (issue 12)', () => {
     await selectToken(page, 'rogue')
     await page.locator('[data-testid="token-name"]').fill('Rogue One')
     await page.locator('[data-testid="token-name"]').press('Enter')
-    await eventually(async () => (await campaignOnDisk(rig, SOLO)).maps[0].tokens[0].name === 'Rogue One', 'the rename on disk')
+    await eventually(
+      async () => (await campaignOnDisk(rig, SOLO)).maps[0].tokens[0].name === 'Rogue One',
+      'the rename on disk',
+    )
     await page.close()
-    await rig.restartHost(() => writeFile(join(rig.dataDir, 'campaigns', `${SOLO}.json`), '{"schemaVersion": 3, "id": "solo-e2e", "maps": [tru'))
+    await rig.restartHost(() =>
+      writeFile(
+        join(rig.dataDir, 'campaigns', `${SOLO}.json`),
+        '{"schemaVersion": 3, "id": "solo-e2e", "maps": [tru',
+      ),
+    )
     page = await rig.newPage()
     await waitConnected(page)
     await openCampaign(page, SOLO)
@@ -257,7 +327,9 @@ describe('the screen says what it means (issue 12)', () => {
     expect(said).not.toContain(rig.dataDir)
     expect(said).not.toMatch(/[/\\]campaigns[/\\]|[/\\]backups[/\\]/)
     await expect(text('[data-testid="status"]')).resolves.not.toMatch(/backup/i)
-    await expect(page.locator('[data-testid="token-panel"], [data-token="rogue"]').first().count()).resolves.toBe(1)
+    await expect(
+      page.locator('[data-testid="token-panel"], [data-token="rogue"]').first().count(),
+    ).resolves.toBe(1)
     await page.screenshot({ path: join(screenshotDir, 'wording-recovered-en.png') })
     expect(rig.problems).toEqual([])
   })

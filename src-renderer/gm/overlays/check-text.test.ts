@@ -11,7 +11,13 @@ const ja = (key: MessageKey, params?: MessageParams) => translate('ja', key, par
 const name = (id: string) => ({ orc: 'Orc', gob: 'Goblin' })[id] ?? id
 
 const str = (climbs: number): PathCheck => ({ kind: 'climb', ability: 'STR', dc: 10, climbs })
-const agi = (onSuccess: number, onFailure: number): PathCheck => ({ kind: 'climb', ability: 'AGI', dc: 10, ifFailed: 'STR', drops: { onSuccess, onFailure } })
+const agi = (onSuccess: number, onFailure: number): PathCheck => ({
+  kind: 'climb',
+  ability: 'AGI',
+  dc: 10,
+  ifFailed: 'STR',
+  drops: { onSuccess, onFailure },
+})
 
 describe('checks in play order', () => {
   it('a climb from the wall: STR, and if that fails AGI or fall', () => {
@@ -19,16 +25,22 @@ describe('checks in play order', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0].text).toBe('Climb check (2 m): STR DC 10; if failed, AGI DC 10 or fall 4 m')
     expect(lines[0].checks).toHaveLength(2)
-    expect(checkLines(ja, [str(2), agi(0, 4)], name)[0].text).toBe('登攀判定（2m）：【筋力】難易度10、失敗したら【敏捷】難易度10か4m落下')
+    expect(checkLines(ja, [str(2), agi(0, 4)], name)[0].text).toBe(
+      '登攀判定（2m）：【筋力】難易度10、失敗したら【敏捷】難易度10か4m落下',
+    )
   })
 
   it('says how far a made AGI check still slips, and leaves out a roll that changes nothing', () => {
-    expect(checkLines(en, [str(3), agi(3, 5)], name)[0].text).toBe('Climb check (3 m): STR DC 10; if failed, AGI DC 10 (slip 3 m) or fall 5 m')
+    expect(checkLines(en, [str(3), agi(3, 5)], name)[0].text).toBe(
+      'Climb check (3 m): STR DC 10; if failed, AGI DC 10 (slip 3 m) or fall 5 m',
+    )
     // From the floor a failed STR check leaves the character where it was: no AGI clause, no AGI roll.
     expect(checkLines(en, [str(6), agi(0, 0)], name)[0].text).toBe('Climb check (6 m): STR DC 10')
     expect(worthRolling(agi(0, 0))).toBe(false)
     expect(worthRolling(agi(2, 2))).toBe(false)
-    expect(checkLines(en, [str(3), agi(2, 2)], name)[0].text).toBe('Climb check (3 m): STR DC 10; if failed, fall 2 m')
+    expect(checkLines(en, [str(3), agi(2, 2)], name)[0].text).toBe(
+      'Climb check (3 m): STR DC 10; if failed, fall 2 m',
+    )
   })
 
   it('keeps the engine order across several climbs, jumps and contests', () => {
@@ -51,10 +63,19 @@ describe('checks in play order', () => {
 
   it('a fall says its height and its damage: the GM’s, or none when a ZOC stops it (落下)', () => {
     // 「ＧＭが定める落下ダメージを受ける。…敵の［ＺＯＣ］に突入した場合は、そこで落下は停止し、落下ダメージは受けずにすむ。」
-    expect(fallText(en, { at: [2, 1], height: 4, damage: 'gm', stoppedBy: [] }, name, '2,1')).toBe('Falls 4 m at 2,1: fall damage set by the GM')
-    expect(fallText(ja, { at: [2, 1], height: 4, damage: 'none', stoppedBy: ['orc'] }, name, '2,1')).toBe(
-      '2,1で落下中にOrcのZOCに突入：そこで落下は止まり、落下ダメージなし',
+    expect(fallText(en, { at: [2, 1], height: 4, damage: 'gm', stoppedBy: [] }, name, '2,1')).toBe(
+      'Falls 4 m at 2,1: fall damage set by the GM',
     )
-    expect(fallText(en, { at: [0, 0], height: 3, damage: 'gm', stoppedBy: [], start: true }, name, '0,0')).toMatch(/^First drops 3 m/)
+    expect(
+      fallText(ja, { at: [2, 1], height: 4, damage: 'none', stoppedBy: ['orc'] }, name, '2,1'),
+    ).toBe('2,1で落下中にOrcのZOCに突入：そこで落下は止まり、落下ダメージなし')
+    expect(
+      fallText(
+        en,
+        { at: [0, 0], height: 3, damage: 'gm', stoppedBy: [], start: true },
+        name,
+        '0,0',
+      ),
+    ).toMatch(/^First drops 3 m/)
   })
 })

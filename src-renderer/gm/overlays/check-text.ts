@@ -26,12 +26,21 @@ export function worthRolling(check: PathCheck): boolean {
   return !(check.drops && check.drops.onSuccess === check.drops.onFailure)
 }
 
-export function checkLines(t: Translate, checks: readonly PathCheck[], nameOf: (id: string) => string): CheckLine[] {
+export function checkLines(
+  t: Translate,
+  checks: readonly PathCheck[],
+  nameOf: (id: string) => string,
+): CheckLine[] {
   const lines: CheckLine[] = []
   for (let i = 0; i < checks.length; i++) {
     const check = checks[i]
     const next = checks[i + 1]
-    if (check.kind === 'climb' && check.ability === 'STR' && next?.kind === 'climb' && next.ifFailed === 'STR') {
+    if (
+      check.kind === 'climb' &&
+      check.ability === 'STR' &&
+      next?.kind === 'climb' &&
+      next.ifFailed === 'STR'
+    ) {
       lines.push({ text: climbLine(t, check, next), checks: [check, next] })
       i++
     } else lines.push({ text: singleLine(t, check, nameOf), checks: [check] })
@@ -43,25 +52,49 @@ function climbLine(t: Translate, str: PathCheck, agi: PathCheck): string {
   const line = t('fight.check.climb.line', { metres: str.climbs ?? 0, test: testText(t, str) })
   const drops = agi.drops
   if (!drops || drops.onFailure === 0) return line
-  if (drops.onSuccess === drops.onFailure) return t('fight.check.climb.fall', { line, fall: drops.onFailure })
-  if (drops.onSuccess === 0) return t('fight.check.climb.orFall', { line, test: testText(t, agi), fall: drops.onFailure })
-  return t('fight.check.climb.slipOrFall', { line, test: testText(t, agi), slip: drops.onSuccess, fall: drops.onFailure })
+  if (drops.onSuccess === drops.onFailure)
+    return t('fight.check.climb.fall', { line, fall: drops.onFailure })
+  if (drops.onSuccess === 0)
+    return t('fight.check.climb.orFall', { line, test: testText(t, agi), fall: drops.onFailure })
+  return t('fight.check.climb.slipOrFall', {
+    line,
+    test: testText(t, agi),
+    slip: drops.onSuccess,
+    fall: drops.onFailure,
+  })
 }
 
 function singleLine(t: Translate, check: PathCheck, nameOf: (id: string) => string): string {
   if (check.kind === 'contest') {
-    return t('fight.check.contest.line', { test: testText(t, check), ids: (check.against ?? []).map(nameOf).join(', ') })
+    return t('fight.check.contest.line', {
+      test: testText(t, check),
+      ids: (check.against ?? []).map(nameOf).join(', '),
+    })
   }
   const kind = check.kind === 'jump' || check.kind === 'climb' ? check.kind : 'other'
   const test = testText(t, check)
   const line = t(`fight.check.${kind}.single` as MessageKey, { test, kind: check.kind })
-  return check.ifFailed ? t('fight.check.ifFailedLine', { line, ability: t(`fight.ability.${check.ifFailed}` as MessageKey) }) : line
+  return check.ifFailed
+    ? t('fight.check.ifFailedLine', {
+        line,
+        ability: t(`fight.ability.${check.ifFailed}` as MessageKey),
+      })
+    : line
 }
 
 /** A fall on the path: its height, and its damage as the system gives it (Arianrhod: the GM's; none when a ZOC stops it). */
-export function fallText(t: Translate, fall: PathFall, nameOf: (id: string) => string, cell: string): string {
+export function fallText(
+  t: Translate,
+  fall: PathFall,
+  nameOf: (id: string) => string,
+  cell: string,
+): string {
   if (fall.damage === 'none' && fall.stoppedBy.length > 0) {
-    return t(fall.start ? 'fight.fall.start.stopped' : 'fight.fall.stopped', { height: fall.height, cell, names: fall.stoppedBy.map(nameOf).join(', ') })
+    return t(fall.start ? 'fight.fall.start.stopped' : 'fight.fall.stopped', {
+      height: fall.height,
+      cell,
+      names: fall.stoppedBy.map(nameOf).join(', '),
+    })
   }
   return t(fall.start ? 'fight.fall.start.gm' : 'fight.fall.gm', { height: fall.height, cell })
 }

@@ -211,7 +211,12 @@ const area: QueryHandler = (battle, query) => {
   const cap = user ? field.token(user).extras.luck : undefined
   if (cap !== undefined && Math.abs(fate) > cap) {
     const answer = areaOf(field, field.grid.index(origin[0], origin[1]), fate)
-    return { ...answer, valid: false, reason: 'fate-over-luck' satisfies ArianrhodReason, fateCap: cap }
+    return {
+      ...answer,
+      valid: false,
+      reason: 'fate-over-luck' satisfies ArianrhodReason,
+      fateCap: cap,
+    }
   }
   return areaOf(
     field,
@@ -304,7 +309,13 @@ const protect: QueryHandler = (battle, query) => {
   const range = PROTECT_RANGE + (guard.extras.coverMove ?? 0) + fate
   const cap = guard.extras.luck
   if (cap !== undefined && fate > cap)
-    return { allowed: false, reason: 'fate-over-luck' satisfies ArianrhodReason, distance: d, range, fateCap: cap }
+    return {
+      allowed: false,
+      reason: 'fate-over-luck' satisfies ArianrhodReason,
+      distance: d,
+      range,
+      fateCap: cap,
+    }
   return {
     allowed: guard !== target && d <= range,
     distance: d,

@@ -28,8 +28,7 @@ function cells(field: Field, list: Iterable<number>): Cell[] {
 export function boardingOf(field: Field, passenger: ArToken, rider: ArToken) {
   if (rider === passenger) return refused('same-token')
   if (!rider.has('mounted')) return refused('rider-not-mounted')
-  if (!reachCells(field, passenger.cell).includes(rider.cell))
-    return refused('rider-outside-reach')
+  if (!reachCells(field, passenger.cell).includes(rider.cell)) return refused('rider-outside-reach')
   if (!inLineOfFire(field.grid, passenger.cell, rider.cell))
     return refused('rider-behind-full-cover')
   return { allowed: true, at: field.cellOf(rider), action: 'minor' }

@@ -86,7 +86,12 @@ function path(state: DystopiaState, query: Query) {
   const cost = manhattan(unit.at, to)
   if (cost === 0) return { reachable: false, reason: 'start' satisfies DystopiaReason }
   if (cost > steps)
-    return { reachable: false, reason: 'out-of-reach' satisfies DystopiaReason, distance: cost, covers: steps }
+    return {
+      reachable: false,
+      reason: 'out-of-reach' satisfies DystopiaReason,
+      distance: cost,
+      covers: steps,
+    }
   if (!hasRoom(state, to, unit)) {
     return {
       reachable: false,

@@ -24,5 +24,9 @@ export const PATHFINDER_REASONS = [
 export type PathfinderReason = (typeof PATHFINDER_REASONS)[number]
 
 /** `light` effects (視認困難 and the 5-foot step in darkness). */
-export const PATHFINDER_LIGHT_EFFECTS = ['concealment', 'total-concealment', 'no-5-foot-step'] as const
+export const PATHFINDER_LIGHT_EFFECTS = [
+  'concealment',
+  'total-concealment',
+  'no-5-foot-step',
+] as const
 export type PathfinderLightEffect = (typeof PATHFINDER_LIGHT_EFFECTS)[number]
