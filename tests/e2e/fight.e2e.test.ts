@@ -263,7 +263,7 @@ describe('fight overlays over the Node host', () => {
     await page.locator(`[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`).waitFor()
     await hoverCell(page, ENEMY)
     await page.locator('[data-testid="fight-cover"][data-target="foe"]').waitFor()
-    await page.locator('[data-overlay="path-check"]').getByText('登攀判定').first().scrollIntoViewIfNeeded()
+    await page.locator('[data-testid="fight-check-line"]').getByText('登攀判定').first().scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(screenshotDir, 'fight-ja.png') })
     expect(rig.problems).toEqual([])
   })
