@@ -4,10 +4,21 @@ import type { Campaign, CampaignSummary, Command } from './schema'
 import type { ImportConflict } from './library'
 import type { TrashEntry } from './trash'
 
+/** What the GM is told when a damaged file was set aside and a backup opened (issue 12.11). */
+export interface RecoveryNotice {
+  /** What was wrong with the file (the parser's or schema's words). */
+  damage: string
+  /** File names only: the data folder's full path is the user's business, not the page's. */
+  badFile: string
+  backupFile: string
+  /** When the opened backup was saved (read from its name), ISO; null if its name does not say. */
+  backupSavedAt: string | null
+}
+
 export interface OpenResult {
   campaign: Campaign
   /** Set when the campaign file was unreadable and the newest good backup was opened instead. */
-  recovered?: { reason: string; badFile: string; backupFile: string }
+  recovered?: RecoveryNotice
   /** What the load-time migration and repair pass changed, one readable line each (absent if nothing). */
   repaired?: string[]
 }

@@ -28,6 +28,14 @@ export function isBackupName(name: string): boolean {
   return BACKUP_NAME.test(name)
 }
 
+/** When a backup was saved, read back from its name; null for a name this module did not make. */
+export function backupTime(name: string): Date | null {
+  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z-\d{6}\.json$/.exec(name)
+  if (!match) return null
+  const [, y, mo, d, h, mi, s, ms] = match.map(Number)
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms))
+}
+
 /** Backup file names in `dir`, oldest first. */
 export async function listBackupNames(dir: string): Promise<string[]> {
   let names: string[]

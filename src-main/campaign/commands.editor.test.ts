@@ -3,7 +3,7 @@ import { repairCampaign } from './repair'
 import { applyCommand, CommandError } from './commands'
 import { UndoHistory } from './history'
 import type { Campaign, Command } from './schema'
-import { commandSchema } from './schema'
+import { commandSchema, strictCommandSchema } from './schema'
 import { deepFreeze, makeCampaign, makeMap } from './test-helpers'
 
 function apply(campaign: Campaign, command: Command): Campaign {
@@ -149,6 +149,19 @@ describe('token.update', () => {
       apply(before, { type: 'token.update', mapId: 'm1', tokenId: 'pc', patch: { image: 'data:image/png;base64,iVBORw0KGgo=' } }),
     )
     expect(withImage.tokens[0].image).toBe('data:image/png;base64,iVBORw0KGgo=')
+  })
+
+  it('sets, shows and clears a token’s HP bar, one token at a time (issue 12.16)', () => {
+    const before = makeCampaign({ maps: [makeMap({ tokens: [{ id: 'orc', name: 'Orc', at: [1, 1], faction: 'enemy' }, { id: 'pc', name: '', at: [2, 2], faction: 'party' }] })] })
+    const hurt = apply(before, { type: 'token.update', mapId: 'm1', tokenId: 'orc', patch: { hp: { current: 7, max: 12 } } })
+    expect(map(hurt).tokens[0].hp).toEqual({ current: 7, max: 12 })
+    expect(map(hurt).tokens[1].hp).toBeUndefined()
+    const shown = apply(hurt, { type: 'token.update', mapId: 'm1', tokenId: 'orc', patch: { hp: { current: -2, max: 12, shownToPlayers: true } } })
+    expect(map(shown).tokens[0].hp).toEqual({ current: -2, max: 12, shownToPlayers: true })
+    expect(map(apply(shown, { type: 'token.update', mapId: 'm1', tokenId: 'orc', patch: {}, clear: ['hp'] })).tokens[0].hp).toBeUndefined()
+    // A bar needs a maximum of at least 1; unknown keys are refused like everywhere in a command.
+    expect(() => apply(before, { type: 'token.update', mapId: 'm1', tokenId: 'orc', patch: { hp: { current: 1, max: 0 } } })).toThrow()
+    expect(strictCommandSchema.safeParse({ type: 'token.update', mapId: 'm1', tokenId: 'orc', patch: { hp: { current: 1, max: 5, temp: 3 } } }).success).toBe(false)
   })
 })
 

@@ -60,6 +60,13 @@ describe('migrations', () => {
     expect(decoded.campaign.maps[1].light).toEqual({ sources: [] })
   })
 
+  it('take a version-2 file to version 3 unchanged but for the version (token HP came in 3)', () => {
+    const v2 = { ...makeCampaign(), schemaVersion: 2 }
+    const migrated = migrateToCurrent(v2)
+    expect(migrated).toEqual({ ...v2, schemaVersion: 3 })
+    expect(v2.schemaVersion).toBe(2)
+  })
+
   it('leave a current file as it is', () => {
     const current = makeCampaign()
     expect(migrateToCurrent(current)).toBe(current)

@@ -49,6 +49,13 @@ export const migrations: ReadonlyArray<Migration> = [
     to: 2,
     migrate: (raw) => ({ ...raw, schemaVersion: 2 }),
   },
+  {
+    // Version 3 adds optional token hit points (the HP bar); version-2 files have none. The bump
+    // makes an older app refuse a file with bars rather than open it and drop them on save.
+    from: 2,
+    to: 3,
+    migrate: (raw) => ({ ...raw, schemaVersion: 3 }),
+  },
 ]
 
 export class MigrationError extends Error {

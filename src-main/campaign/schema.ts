@@ -1,4 +1,4 @@
-// Persisted campaign data (schema version 2) and the commands that change it. Maps extend the
+// Persisted campaign data (schema version 3) and the commands that change it. Maps extend the
 // scenario format's map and token shapes with GM-only fields, so a map converts to a scenario for
 // the rules engine without translation.
 import { z } from 'zod'
@@ -16,9 +16,16 @@ import { guildCommandSchemas, guildSchema } from './guild/schema'
 import { campaignNameSchema, recordKeySchema, strictly } from './strict'
 import { conditionSchema, fightCommandSchemas, fightSchema, rollEntrySchema } from './fight/schema'
 
-export const CURRENT_SCHEMA_VERSION = 2
+export const CURRENT_SCHEMA_VERSION = 3
 
 const idSchema = z.string().min(1).max(200)
+
+export const tokenHpSchema = z.object({
+  current: z.number().int().min(-99_999).max(99_999),
+  max: z.number().int().min(1).max(99_999),
+  shownToPlayers: z.boolean().optional(),
+})
+export type TokenHp = z.infer<typeof tokenHpSchema>
 
 export const campaignTokenSchema = tokenSpecSchema.extend({
   name: z.string().max(200).default(''),
@@ -47,6 +54,11 @@ export const campaignTokenSchema = tokenSpecSchema.extend({
   /** Pathfinder / dnd35 senses, read by the engine's sight (systems/pathfinder/creatures.ts). */
   vision: z.enum(['normal', 'low-light', 'darkvision']).optional(),
   darkvisionRange: z.number().finite().nonnegative().optional(),
+  /**
+   * Hit points for the token's bar (schema 3). GM-only unless `shownToPlayers`: then the player view
+   * gets the bar's length (table/player-view.ts), never the numbers.
+   */
+  hp: tokenHpSchema.optional(),
 })
 export type CampaignToken = z.infer<typeof campaignTokenSchema>
 
@@ -184,7 +196,7 @@ export const commandSchema = z.discriminatedUnion('type', [
     // name's default ('') must not apply to a patch that leaves the name alone.
     patch: campaignTokenSchema.omit({ id: true, at: true }).partial().extend({ name: z.string().max(200).optional() }),
     clear: z
-      .array(z.enum(['move', 'size', 'reach', 'states', 'elevation', 'color', 'image', 'notes', 'hidden', 'initiative', 'label']))
+      .array(z.enum(['move', 'size', 'reach', 'states', 'elevation', 'color', 'image', 'notes', 'hidden', 'initiative', 'label', 'hp']))
       .optional(),
   }),
   // Light, one change at a time so two pages never overwrite each other's lights (issue 11.3).

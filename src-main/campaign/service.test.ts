@@ -210,7 +210,7 @@ describe('campaign service', () => {
     )
     const opened = await service.open('legacy')
     expect(opened.repaired).toEqual([
-      'Upgraded from schema version 0 to 2.',
+      'Upgraded from schema version 0 to 3.',
       'Map "Map 1": dropped 1 edge between cells that are not neighbours.',
     ])
     await service.flush('legacy')
@@ -229,8 +229,15 @@ describe('campaign service', () => {
     const damaged = (await fs.readdir(path.dirname(file))).filter((n) => n.includes('.bad-'))
     expect(damaged).toHaveLength(1)
     expect(opened.campaign.name).toBe('good')
-    expect(opened.recovered?.reason).toMatch(/damaged.*backup/)
-    expect(await fs.readFile(opened.recovered!.badFile, 'utf8')).toBe('{"schemaVersion": 1, "id": ')
+    // The page is told what was wrong and which backup opened, by name, never the data folder's path.
+    expect(opened.recovered?.damage).toMatch(/JSON/)
+    expect(opened.recovered?.badFile).toBe(damaged[0])
+    expect(opened.recovered?.backupFile).toMatch(/^\d{8}T\d{9}Z-\d{6}\.json$/)
+    expect(opened.recovered?.backupSavedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+    expect(JSON.stringify(opened.recovered)).not.toContain(dataDir)
+    expect(
+      await fs.readFile(path.join(path.dirname(file), opened.recovered!.badFile), 'utf8'),
+    ).toBe('{"schemaVersion": 1, "id": ')
   })
 
   it('round-trips export and import, keeping both with a fresh id and name when asked to', async () => {
@@ -244,7 +251,7 @@ describe('campaign service', () => {
     const exported = await service.exportCampaign('sample-campaign')
     const wrapper = JSON.parse(exported)
     expect(wrapper.format).toBe(EXPORT_FORMAT)
-    expect(wrapper.campaign.schemaVersion).toBe(2)
+    expect(wrapper.campaign.schemaVersion).toBe(3)
 
     await expect(service.importCampaign(exported)).rejects.toMatchObject({
       code: 'import-conflict',
@@ -279,7 +286,7 @@ describe('campaign service', () => {
       JSON.stringify({ id: '../../evil', name: 'Old', maps: [] }),
     )
     expect(bare.id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(bare.schemaVersion).toBe(2)
+    expect(bare.schemaVersion).toBe(3)
     await expect(service.importCampaign('{not json')).rejects.toMatchObject({
       code: 'invalid-import',
     })

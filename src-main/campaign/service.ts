@@ -3,8 +3,9 @@
 // the Node host's WebSocket) call this one object. Node-only; never imports electron.
 import { randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
-import type { CampaignServiceApi, ChangeEvent, OpenResult } from './api'
-import type { BackupPolicy } from './backups'
+import path from 'node:path'
+import type { CampaignServiceApi, ChangeEvent, OpenResult, RecoveryNotice } from './api'
+import { backupTime, type BackupPolicy } from './backups'
 import { applyCommand } from './commands'
 import { UndoHistory } from './history'
 import {
@@ -18,7 +19,7 @@ import { decodeCampaign } from './migrations'
 import { diff } from './patch'
 import type { Campaign, CampaignSummary, Command } from './schema'
 import { CURRENT_SCHEMA_VERSION, strictCommandSchema } from './schema'
-import { CampaignStore, serializeCampaign } from './storage'
+import { CampaignStore, serializeCampaign, type RecoveryInfo } from './storage'
 import { EXPORT_FORMAT } from './campaign-file'
 import { CampaignLibrary, type ImportConflict } from './library'
 import type { TrashEntry } from './trash'
@@ -196,7 +197,7 @@ export class CampaignService implements CampaignServiceApi {
     } else if (repaired.length > 0) this.markDirty(id, entry)
     return {
       campaign: entry.campaign,
-      ...(loaded.recovered ? { recovered: loaded.recovered } : {}),
+      ...(loaded.recovered ? { recovered: recoveryNotice(loaded.recovered) } : {}),
       ...(repaired.length > 0 ? { repaired } : {}),
     }
   }
@@ -444,3 +445,15 @@ export class CampaignService implements CampaignServiceApi {
     return run
   }
 }
+
+/** What the page is told about a recovery: names, not the data folder's paths (issue 12.11). */
+function recoveryNotice(info: RecoveryInfo): RecoveryNotice {
+  const backupFile = path.basename(info.backupFile)
+  return {
+    damage: info.damage,
+    badFile: path.basename(info.badFile),
+    backupFile,
+    backupSavedAt: backupTime(backupFile)?.toISOString() ?? null,
+  }
+}
+

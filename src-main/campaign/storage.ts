@@ -38,6 +38,8 @@ export interface StoreOptions {
 
 export interface RecoveryInfo {
   reason: string
+  /** What was wrong with the file (the parser's or schema's words). */
+  damage: string
   badFile: string
   backupFile: string
 }
@@ -229,7 +231,7 @@ export class CampaignStore {
       return {
         ...decoded,
         file,
-        recovered: { reason, badFile, backupFile },
+        recovered: { reason, damage, badFile, backupFile },
         sourceHash,
         fileHash: hash,
       }

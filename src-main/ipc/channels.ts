@@ -21,6 +21,7 @@ export const GM_VERBS = [
   'player.current',
   'player.control',
   'player.state',
+  'player.viewOf',
   'calibration.get',
   'calibration.set',
   'lan.start',

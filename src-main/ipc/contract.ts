@@ -44,7 +44,7 @@ export const trashEntrySchema = z.object({
 export const openResultSchema = z.object({
   campaign: campaignSchema,
   recovered: z
-    .object({ reason: z.string(), badFile: z.string(), backupFile: z.string() })
+    .object({ damage: z.string(), badFile: z.string(), backupFile: z.string(), backupSavedAt: z.string().nullable() })
     .optional(),
   /** Repairs made while loading (an upgrade, dropped bad entries), to tell the GM about. */
   repaired: z.array(z.string()).optional(),
@@ -178,6 +178,14 @@ export const contract = {
   /** Blackout, freeze, pan (focus), turn highlight and shown templates; absent fields stay. */
   'player.control': { args: playerControlsSchema.partial(), result: playerStateSchema },
   'player.state': { args: noArgs, result: playerStateSchema },
+  /**
+   * What the players would see of one map right now (the same projection, fog included), whether
+   * or not it is shown: the source of the player-safe PNG export. GM only.
+   */
+  'player.viewOf': {
+    args: z.strictObject({ campaignId: idSchema, mapId: idSchema }),
+    result: playerViewSchema,
+  },
   /** The projector display's physical scale (saved per display). */
   'calibration.get': { args: noArgs, result: calibrationStateSchema },
   'calibration.set': {

@@ -90,6 +90,21 @@ describe('player view controls', () => {
     })
   })
 
+  it('projects any map for the player-safe export, as the players would get it; GM only', async () => {
+    const { mapId } = await showSample()
+    value(await handlers.handle('player.control', { blackout: true, templates: [{ id: 'area', cells: [[0, 0]] }] }))
+    const shown = value<PlayerView>(await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId }))
+    // Never blacked out, with the templates the players are shown; the same projection as player.current would give.
+    expect(shown.map?.screen).toBe('live')
+    value(await handlers.handle('player.control', { blackout: false }))
+    expect(shown).toEqual(value(await handlers.handle('player.current', {}, 'player')))
+    const other = value<PlayerView>(await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId: 'pathfinder-sample' }))
+    expect(other.map).toMatchObject({ id: 'pathfinder-sample', templates: [], screen: 'live' })
+    expect((await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId }, 'player')).ok).toBe(false)
+    expect((await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId: 'nope' })).ok).toBe(false)
+    expect((await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId, extra: 1 })).ok).toBe(false)
+  })
+
   it('saves the calibration per display and sends the scale with the view', async () => {
     const { views } = await showSample()
     const initial = value<{ saved: boolean; squarePx: number | null }>(await handlers.handle('calibration.get', {}))

@@ -171,6 +171,12 @@ export function createHandlers(
       case 'player.state':
         contract[verb].args.parse(args)
         return playerView.state()
+      case 'player.viewOf': {
+        const target = contract[verb].args.parse(args)
+        const { campaign } = await service.open(target.campaignId)
+        if (!campaign.maps.some((m) => m.id === target.mapId)) throw notFoundMap(target.mapId)
+        return playerView.viewOf(target, campaign)
+      }
       case 'calibration.get':
         contract[verb].args.parse(args)
         if (!calibration) throw unavailable('Projector calibration')

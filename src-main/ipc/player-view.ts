@@ -44,6 +44,11 @@ export interface PlayerViewChannel {
   /** Changes the GM's controls; returns the new state. */
   control(patch: Partial<PlayerControls>): PlayerState
   state(): PlayerState
+  /**
+   * The projection of any map of a campaign, as the players would get it now: the shown map with
+   * the GM's turn highlight and shown templates, never blacked out; another map with none.
+   */
+  viewOf(target: PlayerViewTarget, campaign: Campaign): PlayerView
   setProjector(scale: ProjectorScale): void
   /** Drops the target when its campaign closes. */
   campaignClosed(campaignId: string): void
@@ -121,6 +126,10 @@ export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subsc
       return state()
     },
     state,
+    viewOf(of, ofCampaign) {
+      const shown = target?.campaignId === of.campaignId && target.mapId === of.mapId
+      return projectPlayerView(ofCampaign, of.mapId, shown ? { ...controls, blackout: false, frozen: false } : EMPTY_CONTROLS)
+    },
     setProjector(scale) {
       projector = { ...scale }
       refresh()

@@ -17,6 +17,11 @@ export const playerTokenSchema = z.strictObject({
   image: z.string().optional(),
   states: z.array(z.string()).optional(),
   elevation: z.number().optional(),
+  /**
+   * The HP bar's length (0–1), only for a token whose bar the GM shows to players; never the hit
+   * points themselves.
+   */
+  hpBar: z.number().min(0).max(1).optional(),
 })
 export type PlayerToken = z.infer<typeof playerTokenSchema>
 

@@ -110,7 +110,10 @@ function build(system: CampaignMap['system'], width: number, height: number, mod
     secrets.push(note)
     const stealth = !hidden && rand(3) === 0
     if (hidden || stealth) secrets.push(id, name)
-    tokens.push({ id, name, at, faction: rand(2) ? 'enemy' : 'zqfaction', notes: note, ...(hidden ? { hidden: true } : {}), ...(stealth ? { states: ['stealth'] } : {}) })
+    // HP bars (schema 3): none, GM-only or shown; a GM-only one must never reach the players.
+    const hpKind = rand(3)
+    const hp = hpKind === 0 ? {} : { hp: { current: rand(40) - 5, max: 1 + rand(40), ...(hpKind === 2 ? { shownToPlayers: true } : {}) } }
+    tokens.push({ id, name, at, faction: rand(2) ? 'enemy' : 'zqfaction', notes: note, ...(hidden ? { hidden: true } : {}), ...(stealth ? { states: ['stealth'] } : {}), ...hp })
   }
   const mapNote = word('mapnote', serial++)
   const trapName = word('trapname', serial++)
@@ -167,6 +170,7 @@ describe('toPlayerView never leaks GM-only data (1,000 random maps)', () => {
     let withHidden = 0
     let withSecretDoor = 0
     let withExplored = 0
+    let withShownBar = 0
     fc.assert(
       fc.property(mapArbitrary, ({ campaign, map, secrets }) => {
         const view = toPlayerView(campaign, map.id)!
@@ -184,6 +188,12 @@ describe('toPlayerView never leaks GM-only data (1,000 random maps)', () => {
         }
         for (const t of view.terrain) expect(ok(t.at)).toBe(true)
         for (const t of view.tokens) expect(visible[t.at[1] * map.width + t.at[0]]).toBe(1)
+        // an HP bar only where the GM shows it, as a length; a GM-only bar never leaves main
+        for (const t of view.tokens) {
+          const source = map.tokens.find((s) => s.id === t.id)!
+          expect(t.hpBar !== undefined, `hpBar of ${t.id}`).toBe(source.hp?.shownToPlayers === true)
+          if (source.hp?.shownToPlayers) withShownBar++
+        }
         for (const e of view.edges) expect(ok(e.between[0]) || ok(e.between[1])).toBe(true)
         // light sources: only those on visible cells, position only
         for (const l of view.lights) expect(visible[l.at[1] * map.width + l.at[0]]).toBe(1)
@@ -198,7 +208,7 @@ describe('toPlayerView never leaks GM-only data (1,000 random maps)', () => {
           if (sent && !edge.revealed && edge.state !== 'open') expect(sent.kind).toBe('wall')
         }
         // no elevation of the map, no light levels or radii
-        expect(json).not.toMatch(/"(radius|level|notes|hidden|faction|traps|elevation|light|secret|revealed|privateStats)"/)
+        expect(json).not.toMatch(/"(radius|level|notes|hidden|faction|traps|elevation|light|secret|revealed|privateStats|hp|current|max|shownToPlayers)"/)
       }),
       { numRuns: 1000, seed: 20250208 },
     )
@@ -206,5 +216,6 @@ describe('toPlayerView never leaks GM-only data (1,000 random maps)', () => {
     expect(withHidden).toBeGreaterThan(200)
     expect(withSecretDoor).toBeGreaterThan(200)
     expect(withExplored).toBeGreaterThan(100)
+    expect(withShownBar).toBeGreaterThan(20)
   }, 120_000)
 })

@@ -6,6 +6,7 @@ import { makeCampaign, makeMap } from '../campaign/test-helpers'
 import { asciiMap } from '../rules/testing/ascii-map'
 import { playerMapSchema, type PlayerMapView } from './player-view-schema'
 import { viewWithStoredIds } from './player-view-testing'
+import { hpBarLength } from './player-view'
 
 /** A campaign map from the engine's ASCII notation; letters become tokens (p… party, others enemy). */
 function mapFrom(text: string, extra: Partial<CampaignMap> = {}, tokenExtra: Record<string, Partial<CampaignToken>> = {}): CampaignMap {
@@ -189,5 +190,22 @@ describe('toPlayerView', () => {
     const c = applyCommand(makeCampaign({ maps: [map] }), { type: 'fog.settings', mapId: map.id, partyFactions: ['enemy'] })
     const v = viewWithStoredIds(c, map.id)!
     expect(v.tokens).toEqual([{ id: 'tok-e', name: 'Name e', at: [3, 0], side: 'party' }])
+  })
+
+  it('sends an HP bar only for a token whose bar the GM shows, as a length, never the numbers (issue 12.16)', () => {
+    const map = mapFrom('p . e f', {}, {
+      p: { hp: { current: 9, max: 10, shownToPlayers: true } },
+      e: { hp: { current: 3, max: 12 } },
+      f: { hp: { current: -4, max: 8, shownToPlayers: true }, hidden: true },
+    })
+    const v = view(map)
+    expect(v.tokens.find((t) => t.id === 'tok-p')?.hpBar).toBe(0.9)
+    expect(v.tokens.find((t) => t.id === 'tok-e')).toBeDefined()
+    expect(v.tokens.find((t) => t.id === 'tok-e')?.hpBar).toBeUndefined()
+    expect(v.tokens.some((t) => t.id === 'tok-f')).toBe(false)
+    expect(JSON.stringify(v)).not.toMatch(/"(hp|current|max)"/)
+    expect(hpBarLength({ current: -4, max: 8 })).toBe(0)
+    expect(hpBarLength({ current: 30, max: 8 })).toBe(1)
+    expect(hpBarLength({ current: 1, max: 3 })).toBe(0.35)
   })
 })

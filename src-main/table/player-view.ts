@@ -1,7 +1,7 @@
 // toPlayerView: exactly what the players may see of one map, and nothing more. It is the only
 // source of what reaches a player transport (projector window, LAN browsers): everything GM-only
 // (notes, hidden tokens, private stats, traps, secret doors, unexplored layout, elevation, light
-// sources out of sight, faction names) is left out by construction — the payload is built field
+// sources out of sight, faction names, hit points and every HP bar the GM keeps to themself) is left out by construction — the payload is built field
 // by field from what is visible, never by copying and deleting.
 //
 // Cells: visible = the party's sight (table/vision.ts) in the "vision" and "both" fog modes, plus
@@ -167,7 +167,14 @@ function playerToken(map: CampaignMap, token: CampaignToken): PlayerToken {
   if (token.image) out.image = token.image
   if (token.states?.length && !hiddenStats.has('states')) out.states = token.states.filter((s) => s !== 'stealth' || out.side === 'party')
   if (token.elevation !== undefined && !hiddenStats.has('elevation')) out.elevation = token.elevation
+  if (token.hp?.shownToPlayers) out.hpBar = hpBarLength(token.hp)
   return out
+}
+
+/** How full a bar is: 0 at or below 0 HP, 1 at or above the maximum, in twentieths so it carries no exact count. */
+export function hpBarLength(hp: { current: number; max: number }): number {
+  const fraction = Math.min(1, Math.max(0, hp.current / hp.max))
+  return Math.round(fraction * 20) / 20
 }
 
 /** The middle of the party tokens the players see; else of the visible cells; else nothing. */

@@ -26,8 +26,14 @@ const dictionaries: Record<Locale, Record<MessageKey, string>> = { en, ja }
 
 export type MessageParams = Record<string, string | number>
 
+/**
+ * Plurals: a message may have a `<key>.one` form, used when the `count` parameter is 1 ("1 map",
+ * "1 square reachable"); Japanese repeats the plain form.
+ */
 export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
-  const template = dictionaries[locale][key]
+  const dictionary = dictionaries[locale]
+  const one = `${key}.one`
+  const template = params.count === 1 && one in dictionary ? dictionary[one as MessageKey] : dictionary[key]
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   )

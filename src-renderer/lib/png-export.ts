@@ -1,4 +1,6 @@
-// "Export as PNG": the whole map (terrain, heights, walls and doors, light sources, tokens) drawn
+// "Export PNG (GM)": the whole map as the GM sees it (terrain, heights, walls and doors, secret
+// doors and hidden tokens, light sources, tokens and their HP bars); the player-safe export is
+// lib/player-png.ts. Drawn
 // into one picture at twice the on-screen square size (64 px), capped so huge maps stay
 // within what a canvas can hold, then saved through the browser's download.
 import type { CampaignMap } from '../../src-main/campaign/schema'
@@ -6,6 +8,7 @@ import { footprintSide } from '../../src-main/campaign/geometry'
 import { paintBoard } from './board-paint'
 import { buildRaster } from './board-raster'
 import { CELL_PX, factionColour } from './grid-geometry'
+import { hpBarBox, hpBarColour, hpFraction } from './hp-bar'
 
 const MAX_SIDE_PX = 8192
 
@@ -67,6 +70,13 @@ export async function renderMapPng(map: CampaignMap): Promise<Blob> {
     ctx.font = `700 ${r * 0.8}px system-ui, sans-serif`
     ctx.textAlign = 'center'
     if (!token.image) ctx.fillText([...(token.name || token.id)].slice(0, 2).join(''), cx, cy + r * 0.28)
+    if (token.hp) {
+      const bar = hpBarBox(cx, cy, r)
+      ctx.fillStyle = '#222'
+      ctx.fillRect(bar.x, bar.y, bar.width, bar.height)
+      ctx.fillStyle = hpBarColour(hpFraction(token.hp))
+      ctx.fillRect(bar.x, bar.y, bar.width * hpFraction(token.hp), bar.height)
+    }
     ctx.globalAlpha = 1
   }
   return new Promise((resolve, reject) =>

@@ -1,10 +1,18 @@
 // The map editor's own view state: which tool is active and its options, and which board
 // overlays are shown. Never campaign data (that only changes through commands).
-import type { DoorState, Terrain } from '../../src-main/rules/model'
+import type { DoorState, SystemId, Terrain } from '../../src-main/rules/model'
 import type { ElevationMode } from '../lib/edit-tools'
 import type { Shape, Tool } from '../lib/tools'
 
 export const TERRAIN_ORDER: readonly Terrain[] = ['floor', 'difficult', 'pit', 'solid']
+
+/**
+ * The terrain a system gives a meaning: Arianrhod's グリッドルール (seed 000) has no difficult
+ * terrain, so its maps are not offered one that would do nothing.
+ */
+export function terrainsFor(system: SystemId): readonly Terrain[] {
+  return system === 'arianrhod' ? TERRAIN_ORDER.filter((t) => t !== 'difficult') : TERRAIN_ORDER
+}
 
 export class EditorState {
   /** Walls first: opening a map is mostly for prep, and a click on a grid line then draws. */
@@ -39,7 +47,14 @@ export class EditorState {
   heightView = $state(false)
   helpOpen = $state(false)
 
-  cycleTerrain(): void {
-    this.terrain = TERRAIN_ORDER[(TERRAIN_ORDER.indexOf(this.terrain) + 1) % TERRAIN_ORDER.length]
+  /** What the brush paints on a map of this system: the chosen terrain, or solid where the system has no use for it. */
+  terrainOn(system: SystemId): Terrain {
+    return terrainsFor(system).includes(this.terrain) ? this.terrain : 'solid'
+  }
+
+  cycleTerrain(system?: SystemId): void {
+    const order = system ? terrainsFor(system) : TERRAIN_ORDER
+    const current = system ? this.terrainOn(system) : this.terrain
+    this.terrain = order[(order.indexOf(current) + 1) % order.length]
   }
 }

@@ -29,6 +29,7 @@ import {
 } from '../gm/overlays/fight-rules'
 import { LatestQuery } from './fight-query.svelte'
 import type { GmSession } from './session.svelte'
+import { ApiError } from '../lib/api'
 import { templateQuery, type TemplateSettings } from '../gm/overlays/fight-template'
 
 export const HOVER_DEBOUNCE_MS = 120
@@ -312,7 +313,8 @@ export class FightState {
       if (answer.reachable) cost = answer.cost
       else reason = answer.reason
     } catch (error) {
-      reason = error instanceof Error ? error.message : String(error)
+      // An engine error code has a sentence too (lib/engine-reasons.ts); other failures keep their words.
+      reason = error instanceof ApiError ? error.code : error instanceof Error ? error.message : String(error)
     }
     if (reason !== undefined && !force) {
       outcome = { kind: 'refused', tokenId: selected.id, to, reason }

@@ -169,7 +169,8 @@ export class GmSession {
         ? mapId
         : (opened.campaign.maps[0]?.id ?? null)
       this.recovered = opened.recovered ?? null
-      if (opened.recovered) this.status = { tone: 'warn', key: 'recovered.title' }
+      // The notice says what happened; the status line only marks that something did.
+      if (opened.recovered) this.status = { tone: 'warn', key: 'status.opened', params: { name: opened.campaign.name } }
       else if (opened.repaired?.length) {
         this.status = {
           tone: 'warn',

@@ -35,7 +35,7 @@ const ROOM: Cell = [3, 3]
 
 const wall = (a: Cell, b: Cell) => ({ between: [a, b], kind: 'wall' })
 const fightCampaign = {
-  schemaVersion: 2,
+  schemaVersion: 3,
   id: CAMPAIGN,
   name: 'Fight overlays e2e',
   createdAt: '2025-01-01T00:00:00.000Z',
@@ -263,7 +263,7 @@ describe('fight overlays over the Node host', () => {
     await page.locator(`[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`).waitFor()
     await hoverCell(page, ENEMY)
     await page.locator('[data-testid="fight-cover"][data-target="foe"]').waitFor()
-    await page.locator('[data-overlay="path-check"]').getByText('登攀判定').first().scrollIntoViewIfNeeded()
+    await page.locator('[data-testid="fight-check-line"]').getByText('登攀判定').first().scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(screenshotDir, 'fight-ja.png') })
     expect(rig.problems).toEqual([])
   })

@@ -263,7 +263,7 @@ describe('GM screen over the Node host', () => {
     const notice = page.locator('[data-testid="recovered"]')
     await notice.waitFor()
     await expect(notice.getAttribute('role')).resolves.toBe('alert')
-    await expect(notice.textContent()).resolves.toMatch(/recovered from a backup.*sample-campaign\.json/s)
+    await expect(notice.textContent()).resolves.toMatch(/last good backup.*was opened instead.*sample-campaign\.json\.bad-/s)
     await expect(page.locator('[data-testid="status"]').getAttribute('data-tone')).resolves.toBe('warn')
     // The wall saved earlier is in the backup that was opened.
     await expect(edge(page, [1, 1], [2, 1]).getAttribute('data-kind')).resolves.toBe('wall')

@@ -187,7 +187,7 @@ describe('guild book commands', () => {
 
   it('a version-1 file opens as version 2 with no guild', () => {
     const migrated = migrateToCurrent({ ...makeCampaign(), schemaVersion: 1 })
-    expect(migrated.schemaVersion).toBe(2)
+    expect(migrated.schemaVersion).toBe(3)
     expect(migrated.guild).toBeUndefined()
   })
 })

@@ -316,7 +316,7 @@ export class ToolGestures {
     let command: Command
     switch (editor.tool) {
       case 'terrain':
-        command = terrainCommand(map.id, cells, erase ? 'floor' : editor.terrain)
+        command = terrainCommand(map.id, cells, erase ? 'floor' : editor.terrainOn(map.system))
         break
       case 'elevation':
         command = erase

@@ -55,9 +55,25 @@ export interface PathCheck {
   dc?: number
   against?: string[]
   ifFailed?: string
+  /** Arianrhod 登攀 STR: metres this check climbs. */
+  climbs?: number
+  /** Arianrhod 登攀 AGI: metres fallen when it succeeds / fails. */
+  drops?: { onSuccess: number; onFailure: number }
+  /** Dice added to the roll (−1 at 明度 ≤ 2). */
+  dice?: number
+}
+/** Arianrhod 落下: a drop on the way (or from the wall before moving), with who stopped it. */
+export interface PathFall {
+  at: Cell
+  height: number
+  /** 'gm': the GM sets the fall damage; 'none': an enemy ZOC stopped the fall. */
+  damage: string
+  stoppedBy: string[]
+  /** The drop from the wall before the move starts. */
+  start?: boolean
 }
 export type PathAnswer =
-  | { reachable: true; cost: number; steps: PathStep[]; checks: PathCheck[]; provokes: string[] }
+  | { reachable: true; cost: number; steps: PathStep[]; checks: PathCheck[]; provokes: string[]; falls?: PathFall[] }
   | { reachable: false; reason: string }
 
 export interface CoverAnswer {
@@ -136,9 +152,22 @@ export function readPath(answer: unknown): PathAnswer {
       ...(typeof c.dc === 'number' ? { dc: c.dc } : {}),
       ...(Array.isArray(c.against) ? { against: strings(c.against) } : {}),
       ...(typeof c.ifFailed === 'string' ? { ifFailed: c.ifFailed } : {}),
+      ...(typeof c.climbs === 'number' ? { climbs: c.climbs } : {}),
+      ...(isRecord(c.drops) && typeof c.drops.onSuccess === 'number' && typeof c.drops.onFailure === 'number'
+        ? { drops: { onSuccess: c.drops.onSuccess, onFailure: c.drops.onFailure } }
+        : {}),
+      ...(typeof c.dice === 'number' ? { dice: c.dice } : {}),
     })
   }
-  return { reachable: true, cost: Number(answer.cost), steps, checks, provokes: strings(answer.provokes) }
+  const falls = [...(isRecord(answer.fall) ? [readFall(answer.fall, true)] : []), ...(Array.isArray(answer.falls) ? answer.falls.map((f) => readFall(f, false)) : [])].filter(
+    (f): f is PathFall => f !== null,
+  )
+  return { reachable: true, cost: Number(answer.cost), steps, checks, provokes: strings(answer.provokes), ...(falls.length > 0 ? { falls } : {}) }
+}
+
+function readFall(value: unknown, start: boolean): PathFall | null {
+  if (!isRecord(value) || !isCell(value.at) || typeof value.height !== 'number') return null
+  return { at: value.at, height: value.height, damage: String(value.damage ?? 'gm'), stoppedBy: strings(value.stoppedBy), ...(start ? { start } : {}) }
 }
 
 export function readCells(answer: unknown): Cell[] {

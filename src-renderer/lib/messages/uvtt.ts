@@ -3,7 +3,7 @@ export const en = {
   'uvtt.heading': 'Import a battle map (Universal VTT)',
   'uvtt.file': 'File (.dd2vtt, .uvtt, .df2vtt)',
   'uvtt.reading': 'Reading {name}…',
-  'uvtt.counts': '{width} × {height} squares: {walls} wall edges, {doors} doors, {windows} windows, {lights} lights, {clipped} segments clipped',
+  'uvtt.counts': '{width} × {height} squares · wall edges: {walls} · doors: {doors} · windows: {windows} · lights: {lights} · segments clipped: {clipped}',
   'uvtt.image': 'Image {width} × {height} px (not stored yet: the map is imported without its picture)',
   'uvtt.ambient': 'Ambient light (明度 / light category)',
   'uvtt.import': 'Import as a new map',

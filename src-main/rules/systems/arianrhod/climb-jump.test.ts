@@ -23,6 +23,8 @@ describe('登攀: 「【筋力】判定に成功すれば［【移動力】÷2�
         onSuccess: { at: [0, 0], elevation: 1 },
         // both failed: falls completely, to the floor.
         onFailure: { at: [0, 0], elevation: 0 },
+        // 「［【移動力】÷2］メートル落ちるだけ」: 3 m; 「完全に落下する」: the whole 4 m.
+        drops: { onSuccess: 3, onFailure: 4 },
       },
     ])
   })

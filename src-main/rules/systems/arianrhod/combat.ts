@@ -8,6 +8,7 @@ import { centreOf, obstructionLevels } from '../../grid/lines'
 import { canSee } from '../../grid/vision'
 import type { ArToken, Field } from './field'
 import { distance, ENGAGEMENT } from './metric'
+import type { ArianrhodLightEffect, ArianrhodReason } from './reasons'
 
 export type Cover = 'none' | 'partial' | 'full'
 const COVER_RANK: Record<Cover, number> = { none: 0, partial: 1, full: 2 }
@@ -161,8 +162,8 @@ export function lightLevel(field: Field, cell: number): number {
   return level
 }
 
-export function lightEffects(level: number): string[] {
-  const effects: string[] = []
+export function lightEffects(level: number): ArianrhodLightEffect[] {
+  const effects: ArianrhodLightEffect[] = []
   if (level <= 3) effects.push('no-sight-into-neighbouring-area')
   if (level <= 2) effects.push('checks-lose-one-die')
   if (level <= 1) effects.push('line-of-fire-within-reach-only')
@@ -241,7 +242,7 @@ export function targetsOf(
 
 export interface AreaAnswer {
   valid: boolean
-  reason?: string
+  reason?: ArianrhodReason
   radius: number
   cells: Cell[]
   solids: Cell[]
@@ -264,7 +265,7 @@ export function areaOf(
 ): AreaAnswer {
   const grid = field.grid
   const radius = Math.max(0, ENGAGEMENT + fate)
-  let reason: string | undefined
+  let reason: ArianrhodReason | undefined
   if (user) {
     if (range === 'reach' && !reachCells(field, user.cell).includes(origin))
       reason = 'origin-outside-reach'

@@ -33,6 +33,7 @@ import type { MovePlan } from './movement'
 import { MOVE_MODES, describePath, fallOf, planMove } from './movement'
 import { boardingOf, dismountOf, forcedMoveOf, trapReachOf } from './placement'
 import { roomsOf } from './rooms'
+import { ARIANRHOD_LIGHT_EFFECTS, ARIANRHOD_REASONS, type ArianrhodReason } from './reasons'
 
 type Query = Readonly<Record<string, unknown>>
 
@@ -89,11 +90,11 @@ const path: QueryHandler = (battle, query) => {
   const plan = planMove(field, mover, readMode(query, MOVE_MODES))
   if (!plan.allowed || !plan.search) return { reachable: false, reason: plan.reason }
   const target = field.grid.index(to[0], to[1])
-  if (target === mover.cell) return { reachable: false, reason: 'start' }
+  if (target === mover.cell) return { reachable: false, reason: 'start' satisfies ArianrhodReason }
   const found = describePath(field, mover, plan, target)
   if (!found) {
     const grid = field.grid
-    const reason = grid.isSolid(target)
+    const reason: ArianrhodReason = grid.isSolid(target)
       ? 'solid'
       : grid.isPit(target) && !mover.flying
         ? 'pit'
@@ -129,13 +130,16 @@ const cover: QueryHandler = (battle, query) => {
   const scene = query.range === 'scene'
   const result = scene ? 'none' : coverBetween(field.grid, from.cell, to.cell)
   const insideReach = reachCells(field, from.cell).includes(to.cell)
-  const reason =
+  // Why the target cannot be chosen, the rule the GM most needs to hear first.
+  const reason: ArianrhodReason | undefined =
     attack === 'ranged' && insideReach
       ? 'ranged-inside-reach'
-      : tooDarkBeyondReach(field, from.cell, to.cell)
-        ? 'too-dark-beyond-reach'
-        : undefined
-  const targetable = result !== 'full' && reason === undefined
+      : result === 'full'
+        ? 'full-cover'
+        : tooDarkBeyondReach(field, from.cell, to.cell)
+          ? 'too-dark-beyond-reach'
+          : undefined
+  const targetable = reason === undefined
   return {
     cover: result,
     targetable,
@@ -207,7 +211,12 @@ const area: QueryHandler = (battle, query) => {
   const cap = user ? field.token(user).extras.luck : undefined
   if (cap !== undefined && Math.abs(fate) > cap) {
     const answer = areaOf(field, field.grid.index(origin[0], origin[1]), fate)
-    return { ...answer, valid: false, reason: 'fate-over-luck', fateCap: cap }
+    return {
+      ...answer,
+      valid: false,
+      reason: 'fate-over-luck' satisfies ArianrhodReason,
+      fateCap: cap,
+    }
   }
   return areaOf(
     field,
@@ -300,7 +309,13 @@ const protect: QueryHandler = (battle, query) => {
   const range = PROTECT_RANGE + (guard.extras.coverMove ?? 0) + fate
   const cap = guard.extras.luck
   if (cap !== undefined && fate > cap)
-    return { allowed: false, reason: 'fate-over-luck', distance: d, range, fateCap: cap }
+    return {
+      allowed: false,
+      reason: 'fate-over-luck' satisfies ArianrhodReason,
+      distance: d,
+      range,
+      fateCap: cap,
+    }
   return {
     allowed: guard !== target && d <= range,
     distance: d,
@@ -334,6 +349,10 @@ export const arianrhod: RuleSystem = {
   id: 'arianrhod',
   unit: 'm',
   moveModes: MOVE_MODES,
+  reasons: ARIANRHOD_REASONS,
+  lightEffects: ARIANRHOD_LIGHT_EFFECTS,
+  // 明度 is a number, not a category.
+  lightCategories: [],
   distance,
   queries: {
     distance: (battle, query) => {

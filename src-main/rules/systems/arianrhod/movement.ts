@@ -10,6 +10,7 @@ import type { ArToken, Field } from './field'
 import { sortIds } from './field'
 import { ORTHOGONAL_STEP, stepCost } from './metric'
 import { darknessDice } from './combat'
+import type { ArianrhodReason } from './reasons'
 
 export const MOVE_MODES = [
   'combat',
@@ -56,6 +57,8 @@ export interface Check {
   onSuccess?: ClimbPosition
   /** Where the character ends when this check fails (登攀 AGI: falls completely to the floor). */
   onFailure?: ClimbPosition
+  /** 登攀 AGI: the metres fallen when it succeeds (【移動力】÷ 2 at most) and when it fails (to the floor). */
+  drops?: { onSuccess: number; onFailure: number }
 }
 
 /** A square and the absolute height the character is at there (above the floor = on a wall). */
@@ -74,7 +77,7 @@ export interface FallReport {
 
 export interface MovePlan {
   allowed: boolean
-  reason?: string
+  reason?: ArianrhodReason
   mode: MoveMode
   budget: number
   /** Actions of this main process the move costs (全力移動・離脱・跳躍・登攀: minor; 強行離脱: minor and major). */
@@ -137,7 +140,7 @@ export function planMove(field: Field, mover: ArToken, mode: MoveMode): MovePlan
   }
   const zocMask = field.zocMask(mover)
   const inZoc = zocMask[start] > 0
-  const refuse = (reason: string): MovePlan => ({ ...plan, allowed: false, reason })
+  const refuse = (reason: ArianrhodReason): MovePlan => ({ ...plan, allowed: false, reason })
   if (disengaging(mode)) {
     if (mover.has('swimming')) return refuse('swimming')
     if (!inZoc) return refuse('not-in-enemy-zoc')
@@ -313,6 +316,8 @@ function climbChecks(
       ifFailed: 'STR',
       onSuccess: { at: wallAt, elevation: fallenTo },
       onFailure: { at: wallAt, elevation: floor },
+      // The metres each outcome falls, so a preview can say it (equal: the AGI roll changes nothing).
+      drops: { onSuccess: height - fallenTo, onFailure: height - floor },
     })
     height = next
   }
@@ -388,7 +393,11 @@ export function describePath(
         checks.push(...climbChecks([px, py], previousFloor, floor, ground, moveLeft, [tx, ty]))
       } else if (step.action === ACTION_VERTICAL_JUMP) {
         // 「垂直方向に跳躍する場合、難易度は［距離（メートル）×4］となる」
-        checks.push({ kind: 'jump', ability: 'STR', dc: VERTICAL_JUMP_DC_PER_METRE * (floor - previousFloor) })
+        checks.push({
+          kind: 'jump',
+          ability: 'STR',
+          dc: VERTICAL_JUMP_DC_PER_METRE * (floor - previousFloor),
+        })
       } else if (step.action === ACTION_FALL) {
         const owners = field.zocOwnersAt(mover, step.cell)
         const stopped = plan.mode !== 'forced-disengage' && owners.length > 0
@@ -401,7 +410,8 @@ export function describePath(
       }
     }
     // The checks of this step are rolled where the character takes off / climbs from.
-    for (let i = checksBefore; i < checks.length; i++) checks[i] = withDarkness(field, previous, checks[i])
+    for (let i = checksBefore; i < checks.length; i++)
+      checks[i] = withDarkness(field, previous, checks[i])
     previous = step.cell
     previousCost = step.cost
     previousFloor = floor

@@ -7,7 +7,10 @@ import { EIGHT_DIRECTIONS } from '../../grid/grid'
 import type { ArToken, Field } from './field'
 import { ENGAGEMENT, EXTENDED_REACH, distance, stepCost } from './metric'
 import type { Cover } from './combat'
+import type { ArianrhodReason } from './reasons'
 import { coverBetween, coverReactionDice, inLineOfFire, reachCells, strongerCover } from './combat'
+
+const refused = (reason: ArianrhodReason) => ({ allowed: false as const, reason })
 
 /** A square a character may be put on: in the map, neither solid nor a pit, nobody else there. */
 function isFree(field: Field, cell: number, except: ArToken): boolean {
@@ -23,12 +26,11 @@ function cells(field: Field, list: Iterable<number>): Cell[] {
 
 /** 同乗: a minor action, with the rider (a token in the `mounted` state) in the passenger's リーチ. */
 export function boardingOf(field: Field, passenger: ArToken, rider: ArToken) {
-  if (rider === passenger) return { allowed: false, reason: 'same-token' }
-  if (!rider.has('mounted')) return { allowed: false, reason: 'rider-not-mounted' }
-  if (!reachCells(field, passenger.cell).includes(rider.cell))
-    return { allowed: false, reason: 'rider-outside-reach' }
+  if (rider === passenger) return refused('same-token')
+  if (!rider.has('mounted')) return refused('rider-not-mounted')
+  if (!reachCells(field, passenger.cell).includes(rider.cell)) return refused('rider-outside-reach')
   if (!inLineOfFire(field.grid, passenger.cell, rider.cell))
-    return { allowed: false, reason: 'rider-behind-full-cover' }
+    return refused('rider-behind-full-cover')
   return { allowed: true, at: field.cellOf(rider), action: 'minor' }
 }
 
@@ -41,7 +43,7 @@ export const ACROBATIC_DISMOUNT_BASE_DC = 5
  */
 export function dismountOf(field: Field, passenger: ArToken) {
   const sharing = field.occupantsOf(passenger.cell).filter((t) => t !== passenger)
-  if (sharing.length === 0) return { allowed: false, reason: 'not-sharing-a-square' }
+  if (sharing.length === 0) return refused('not-sharing-a-square')
   const free = field
     .engagement(passenger.cell)
     .filter((c) => c !== passenger.cell && isFree(field, c, passenger))
@@ -71,7 +73,7 @@ export function dismountOf(field: Field, passenger: ArToken) {
       ],
     }
   }
-  return { allowed: false, reason: 'no-free-square' }
+  return refused('no-free-square')
 }
 
 /**

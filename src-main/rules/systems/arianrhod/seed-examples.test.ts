@@ -133,6 +133,8 @@ describe('Arianrhod 2E grid rule — the seed text’s own examples', () => {
           ifFailed: 'STR',
           onSuccess: { at: [1, 0], elevation: 0 },
           onFailure: { at: [1, 0], elevation: 0 },
+          // Failing the first check leaves it on the floor: nothing to fall.
+          drops: { onSuccess: 0, onFailure: 0 },
         },
       ],
       provokes: [],

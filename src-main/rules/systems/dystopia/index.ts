@@ -5,11 +5,16 @@ import type { RuleSystem } from '../../system'
 import { manhattan } from './geometry'
 import { MOVE_MODES } from './movement'
 import { dystopiaQueries } from './queries'
+import { DYSTOPIA_REASONS } from './reasons'
 
 export const dystopia: RuleSystem = {
   id: 'dystopia',
   unit: 'squares',
   moveModes: Object.keys(MOVE_MODES),
+  reasons: DYSTOPIA_REASONS,
+  // The board has no light rules.
+  lightEffects: [],
+  lightCategories: [],
   distance: manhattan,
   queries: dystopiaQueries,
 }

@@ -27,6 +27,7 @@ import {
 import { findSkillOverride, skillOverrideName } from './skills'
 import { hasRoom, loadState, MAX_UNITS_PER_SQUARE, type DystopiaState } from './state'
 import { targets } from './targets'
+import type { DystopiaReason } from './reasons'
 
 function readMode(query: Query): MoveMode {
   const mode = query.mode
@@ -83,13 +84,19 @@ function path(state: DystopiaState, query: Query) {
   const steps = MOVE_MODES[readMode(query)]
   const to = readCell(state, query, 'to')
   const cost = manhattan(unit.at, to)
-  if (cost === 0) return { reachable: false, reason: 'the unit is already on that square' }
+  if (cost === 0) return { reachable: false, reason: 'start' satisfies DystopiaReason }
   if (cost > steps)
-    return { reachable: false, reason: `${cost} squares away; this move covers ${steps}` }
+    return {
+      reachable: false,
+      reason: 'out-of-reach' satisfies DystopiaReason,
+      distance: cost,
+      covers: steps,
+    }
   if (!hasRoom(state, to, unit)) {
     return {
       reachable: false,
-      reason: `the square already holds ${MAX_UNITS_PER_SQUARE} units (1マスの人数制限は4体まで)`,
+      // 1マスの人数制限は4体まで
+      reason: 'square-full' satisfies DystopiaReason,
     }
   }
   const route: { at: Cell; cost: number; action: 'move' }[] = []

@@ -6,6 +6,7 @@ import { MOVE_MODES } from './movement'
 import { tacticalQueries } from './queries'
 import type { TacticalRules } from './rules'
 import { PATHFINDER_RULES } from './rules'
+import { PATHFINDER_LIGHT_EFFECTS, PATHFINDER_REASONS } from './reasons'
 
 export { alternatingDiagonalFeet }
 
@@ -14,6 +15,9 @@ export function makeTacticalSystem(rules: TacticalRules): RuleSystem {
     id: rules.id,
     unit: 'ft',
     moveModes: MOVE_MODES,
+    reasons: PATHFINDER_REASONS,
+    lightEffects: PATHFINDER_LIGHT_EFFECTS,
+    lightCategories: rules.light.categories,
     distance: alternatingDiagonalFeet,
     queries: tacticalQueries(rules),
   }

@@ -141,7 +141,7 @@ describe('walls, corners, pits and creatures', () => {
     expect(answer.reachable).toBe(false)
     expect(answer.fallback).toEqual({ at: [1, 0], cost: 5 })
     const far = ask({ map: 'f . . . .\n\n# # # # #', tokens: { f: { move: 10 } } }, { type: 'path', token: 'f', to: [4, 0], mode: 'move' })
-    expect(far).toMatchObject({ reachable: false, reason: 'too far for this mode', fallback: { at: [2, 0], cost: 10 } })
+    expect(far).toMatchObject({ reachable: false, reason: 'out-of-reach', fallback: { at: [2, 0], cost: 10 } })
   })
 })
 
@@ -159,6 +159,10 @@ describe('movement modes', () => {
     expect(reachMap(ask(dark, { type: 'reach', token: 'f', mode: 'five-foot-step' }))).toEqual({ '1,0': 5, '0,1': 5 })
     const slow = { map: 'f .\n\n. .', tokens: { f: { move: 5 } } }
     expect(reachMap(ask(slow, { type: 'reach', token: 'f', mode: 'five-foot-step' }))).toEqual({})
+    // A square too far for one step is refused as that, not as a square walls keep out of reach.
+    const far = { map: 'f . . .', tokens: { f: { move: 30 } } }
+    expect(ask(far, { type: 'path', token: 'f', to: [3, 0], mode: 'five-foot-step' })).toMatchObject({ reachable: false, reason: 'five-foot-step-one-clear-square' })
+    expect(ask(slow, { type: 'path', token: 'f', to: [1, 0], mode: 'five-foot-step' })).toMatchObject({ reachable: false, reason: 'no-five-foot-step-at-this-speed' })
   })
 
   it('the minimum move: a full round moves one square even when it costs more than the movement', () => {

@@ -15,6 +15,7 @@ import { provokesAlong, threatCounts, threateningEnemies } from './provokes'
 import { Mover, stepFeet } from './steps'
 import { footprintSteps, shapeCells } from './squeeze'
 import { threatenedCells } from './threat'
+import type { PathfinderReason } from './reasons'
 
 export const MOVE_MODES = ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge'] as const
 export type MoveMode = (typeof MOVE_MODES)[number]
@@ -42,7 +43,7 @@ export interface PathStepOut {
 
 export type PathAnswer =
   | { reachable: true; cost: number; steps: PathStepOut[]; provokes: string[]; minimum?: boolean; squeezed?: readonly [number, number] }
-  | { reachable: false; reason: string; fallback?: { cell: number; cost: number } }
+  | { reachable: false; reason: PathfinderReason; fallback?: { cell: number; cost: number } }
 
 /** Movement allowed by a mode, in feet. */
 export function budgetOf(creature: Creature, mode: MoveMode, runMultiplier: number): number {
@@ -293,9 +294,9 @@ export class MoveSearch {
     )
   }
 
-  private whyNot(to: number): { reason: string; fallback?: { cell: number; cost: number } } {
+  private whyNot(to: number): { reason: PathfinderReason; fallback?: { cell: number; cost: number } } {
     const { mover } = this
-    if (this.mode === 'five-foot-step' && this.budget === 0) return { reason: 'speed of 5 ft or less: no 5-foot step', fallback: undefined }
+    if (this.mode === 'five-foot-step' && this.budget === 0) return { reason: 'no-five-foot-step-at-this-speed', fallback: undefined }
     const placement = Math.max(...mover.shapes.map((_, shape) => mover.placement(to, shape)))
     const free = new MoveSearch(this.field, this.creature, this.mode, { unlimited: true, endAnywhere: true })
     const through = placement === 0 ? null : free.result.path(to)
@@ -306,10 +307,12 @@ export class MoveSearch {
         const cost = this.result.endCost(s.cell)
         if (s.cost <= this.budget + 0.5 && cost !== Infinity) fallback = { cell: s.cell, cost: Math.floor(cost) }
       }
-      const reason = placement === 1 ? 'the square is occupied' : this.mode === 'five-foot-step' ? 'a 5-foot step moves one unhampered square into light' : 'too far for this mode'
+      const reason: PathfinderReason = placement === 1 ? 'occupied' : this.mode === 'five-foot-step' ? 'five-foot-step-one-clear-square' : 'out-of-reach'
       return { reason, fallback: fallback ?? this.nearestLegal(to) }
     }
-    return { reason: placement === 0 ? 'the square cannot be entered' : 'no path', fallback: this.nearestLegal(to) }
+    // A 5-foot step searches one square only: "no path" would blame walls for a square that is simply too far.
+    const reason: PathfinderReason = placement === 0 ? 'cannot-enter' : this.mode === 'five-foot-step' ? 'five-foot-step-one-clear-square' : 'no-path'
+    return { reason, fallback: this.nearestLegal(to) }
   }
 
   /** …or the nearest legal one. */

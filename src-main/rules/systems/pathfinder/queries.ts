@@ -20,6 +20,7 @@ import { coneFrom, lineFrom } from './templates'
 import { SQUEEZE_PENALTIES } from './squeeze'
 import { StraightMove } from './straight'
 import { threatenedCells } from './threat'
+import type { PathfinderLightEffect } from './reasons'
 
 type Query = Readonly<Record<string, unknown>>
 
@@ -131,7 +132,7 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const viewer = query.token === undefined ? undefined : creatureFor(field, battle, query, 'token')
       const level = lightLevels(field, viewer)[battle.grid.index(at[0], at[1])]
       const { categories, seeLevel, clearLevel } = rules.light
-      const effects = level < seeLevel ? ['total-concealment', 'no-5-foot-step'] : level < clearLevel ? ['concealment'] : []
+      const effects: PathfinderLightEffect[] = level < seeLevel ? ['total-concealment', 'no-5-foot-step'] : level < clearLevel ? ['concealment'] : []
       return { level, category: categories[level], effects }
     },
     spread(battle, query) {

@@ -18,6 +18,7 @@ import { SIGHT_UNSEEN, seesCreature, sightMap } from './light'
 import { provokesAlong } from './provokes'
 import { Mover, stepFeet } from './steps'
 import { threatensCreature } from './threat'
+import type { PathfinderReason } from './reasons'
 
 function roundAway(v: number): number {
   return Math.sign(v) * Math.round(Math.abs(v))
@@ -60,7 +61,7 @@ export class StraightMove {
   private readonly options = new Map<number, { cost: number; steps: { cell: number; cost: number }[] }>()
   private readonly mover: Mover
   readonly start: number
-  readonly failure: string | null = null
+  readonly failure: PathfinderReason | null = null
 
   constructor(
     readonly field: Battlefield,
@@ -95,11 +96,11 @@ export class StraightMove {
   }
 
   /** Returns why the charge is impossible, or null when some end square is legal. */
-  private planCharge(target: Creature): string | null {
+  private planCharge(target: Creature): PathfinderReason | null {
     const { field, creature, mover } = this
     const grid = field.grid
-    if (target === creature) return 'a creature cannot charge itself'
-    if (!seesCreature(field, creature, target)) return 'the charger cannot see the target'
+    if (target === creature) return 'charge-self'
+    if (!seesCreature(field, creature, target)) return 'charge-target-unseen'
     const span = Math.ceil(creature.reach / 5) + creature.side
     const terrainOnly = new Mover(field, { ...creature, subSquare: true, sizeIndex: -10 })
     let nearest = Infinity
@@ -114,17 +115,17 @@ export class StraightMove {
         nearest = Math.min(nearest, feet)
       }
     }
-    if (nearest === Infinity) return 'no square from which the charger can attack the target'
-    if (nearest === 0) return 'the charger can already attack the target'
-    if (nearest < 10) return 'a charge must move at least 10 ft'
-    if (nearest > 2 * creature.speed) return 'the nearest square to attack from is beyond twice the speed'
+    if (nearest === Infinity) return 'charge-no-square-to-attack-from'
+    if (nearest === 0) return 'charge-already-adjacent'
+    if (nearest < 10) return 'charge-too-short'
+    if (nearest > 2 * creature.speed) return 'charge-too-far'
     for (const { cell, feet } of candidates) {
       if (feet !== nearest || mover.placement(cell) !== 2) continue
       const end = grid.cellOf(cell)
       const steps = walk(mover, creature.at, end)
       if (steps && this.linesClear(end)) this.options.set(cell, { cost: feet, steps })
     }
-    return this.options.size > 0 ? null : 'the way to the nearest square to attack from is not clear'
+    return this.options.size > 0 ? null : 'charge-line-blocked'
   }
 
   /** The lines between the centres of matching squares of the start and end spaces cross nothing that stops a charge. */
@@ -165,7 +166,7 @@ export class StraightMove {
   path(to: number): PathAnswer {
     const option = this.options.get(to)
     if (!option) {
-      const reason = this.failure ?? (this.mode === 'run' ? 'no clear straight run to that square' : 'not a square this charge may end on')
+      const reason: PathfinderReason = this.failure ?? (this.mode === 'run' ? 'no-straight-run' : 'charge-not-end-square')
       return { reachable: false, reason }
     }
     const provokes = provokesAlong(this.field, this.creature, this.mode, [this.start, ...option.steps.map((s) => s.cell)])
