@@ -89,6 +89,21 @@ function readIntersection(battle: Battle, query: Query, key: string): Cell {
   return [i, j]
 }
 
+/**
+ * The creatures an area reaches: any square of their space in it. A creature's Reflex bonus is
+ * the one of its least covered square in the area (the effect reaches it there).
+ */
+function creaturesIn(field: Battlefield, cells: readonly AreaCell[]): { tokens: string[]; targets: { id: string; reflex: number }[] } {
+  const reflexAt = new Map(cells.map((c) => [c.cell, c.reflex]))
+  const targets: { id: string; reflex: number }[] = []
+  for (const creature of field.creatures) {
+    const hit = field.spaceCells(creature, creature.at).filter((cell) => reflexAt.has(cell))
+    if (hit.length > 0) targets.push({ id: creature.id, reflex: Math.min(...hit.map((cell) => reflexAt.get(cell) as number)) })
+  }
+  targets.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return { tokens: targets.map((t) => t.id), targets }
+}
+
 export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandler> {
   return {
     reach(battle, query) {
@@ -149,7 +164,7 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       } else {
         cells = areaFrom(field, origin, radius, shape)
       }
-      return { cells: cells.map((c) => ({ at: battle.grid.cellOf(c.cell), reflex: c.reflex })) }
+      return { cells: cells.map((c) => ({ at: battle.grid.cellOf(c.cell), reflex: c.reflex })), ...creaturesIn(field, cells) }
     },
     initiative(battle, query) {
       const field = fieldOf(battle, rules)

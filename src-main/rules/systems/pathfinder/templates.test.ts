@@ -47,8 +47,9 @@ describe('cones (quarter circle from an intersection)', () => {
     expect(cells['2,2']).toBe(0)
     expect(cells['4,2']).toBeUndefined()
     expect(cells['4,1']).toBeUndefined()
-    // (3, 2): its corner lines end exactly on the wall's middle point, a graze (README limits): cover, +2.
-    expect(cells['3,2']).toBe(2)
+    // (3, 2) is right behind the wall: its near corner lines end on the wall and the others cross
+    // it, so no line of effect gets into it (issue 14: cones stop at walls).
+    expect(cells['3,2']).toBeUndefined()
   })
 })
 
@@ -86,11 +87,17 @@ describe('lines (the squares the ray passes through)', () => {
     expect(Object.keys(bothSides)).toEqual(['0,0'])
   })
 
-  it('a low wall the line passes over gives a Reflex bonus beyond it (partial right behind it, cover further on)', () => {
+  it('a low wall the line passes over gives a Reflex bonus beyond it', () => {
+    // The low wall covers the whole west side of (3, 0): every line from the origin into that
+    // square, and into the next one, passes over it (cover, +2).
     const cells = area('. . .:. . .\n\n. . . . . .', { origin: [0, 0], radius: 30, shape: 'line', toward: [5, 0] })
     expect(cells['1,0']).toBe(0)
-    expect(cells['3,0']).toBe(1)
+    expect(cells['3,0']).toBe(2)
     expect(cells['4,0']).toBe(2)
+    // Seen at a slant, a square beyond the low wall's end keeps three of its four lines: partial, +1.
+    const offAxis = area('. . . . . .\n\n. . . . . .\n\n. . .:. . .', { origin: [0, 0], radius: 30, shape: 'cone', toward: [4, 3] })
+    expect(offAxis['3,2']).toBe(2)
+    expect(offAxis['4,2']).toBe(1)
   })
 
   it('aiming needs a direction: toward missing or equal to the origin is an error', () => {
