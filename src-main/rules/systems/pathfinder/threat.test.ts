@@ -48,6 +48,21 @@ describe('threatened squares (zoc)', () => {
     expect(keys).toEqual(['0,0', '1,0', '0,1', '0,2', '1,2'])
   })
 
+  it('next to an open door, threat is distance plus line of effect (issue 14)', () => {
+    // A reach weapon (10 ft) through an open door: (2, 1) is 10 ft away and seen through the
+    // door, so it is threatened like (2, 2) at 15 ft (the second diagonal). Before, distance was
+    // counted along the walk through the door, so (2, 1) was left out while (2, 2) was in.
+    const map = `
+      m . . .
+      / - - -
+      . . . .
+
+      . . . .
+    `
+    const keys = cellKeys(ask({ map, tokens: { m: { reachWeapon: true } } }, { type: 'zoc', token: 'm' }))
+    expect(keys).toEqual(['2,0', '2,1', '0,2', '1,2', '2,2'])
+  })
+
   it('an unknown token is a scenario error', () => {
     expect(askError({ map: grid(2, 2) }, { type: 'zoc', token: 'nobody' }).code).toBe('unknown-token')
   })
