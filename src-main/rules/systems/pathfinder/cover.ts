@@ -109,13 +109,16 @@ export function coverBetween(field: Battlefield, attacker: Placement, target: Pl
   const grid = field.grid
   const own = new Set([...cellsOf(field, attacker), ...cellsOf(field, target)])
   const solid = (cell: number) => grid.terrain[cell] === TERRAIN_SOLID
+  // A creature never covers itself: a mover's token, still on its start square while its path is
+  // judged, is no cover for its later squares (nor is the attacker's).
+  const coveredByOthers = (cell: number) => field.occupantsOf(cell).some((c) => c !== attacker.creature && c !== target.creature)
   const lowWallCounts = (cell: number, side: EdgeSide) => {
     const toTarget = feetToEdge(field, target, { cell, side })
     return toTarget <= field.rules.lowObstacleCoverRange && feetToEdge(field, attacker, { cell, side }) >= toTarget
   }
   const rangedRules = (withCreatures: boolean): RegionLineRules => ({
     edgeLevel: (code: EdgeCode, cell, side) => (edgeBlocksSight(code) ? BLOCKS : code === EDGE_LOW_WALL && lowWallCounts(cell, side) ? HARD : 0),
-    cellLevel: (cell) => (solid(cell) ? BLOCKS : withCreatures && !own.has(cell) && field.isOccupied(cell) ? SOFT : 0),
+    cellLevel: (cell) => (solid(cell) ? BLOCKS : withCreatures && !own.has(cell) && coveredByOthers(cell) ? SOFT : 0),
     borderLevel: BLOCKS,
   })
   const ranged = new RegionLines(grid, rangedRules(true))

@@ -99,6 +99,31 @@ describe('attacks of opportunity along a path', () => {
     expect(path.provokes).toEqual(['O'])
   })
 
+  it('withdraw: 「君が機会攻撃範囲内にあるマス目(君が移動を開始したマス目以外のもの)から移動して出たなら、敵は通常通りに機会攻撃を得る」 (issue 14)', () => {
+    // The sorcerer starts next to the ogre (Large, 10 ft reach) and withdraws straight north past
+    // its reach. Her first square (2, 2) is still threatened: leaving it provokes, as the same path
+    // does as a double move. Before, her own token on the start square counted as cover for her.
+    const map = `
+      . . . . . .
+
+      . . . . . .
+
+      . . . . . .
+
+      . . s|. . .
+
+      . . O . . .
+
+      . . . . . .
+    `
+    const input = { map, tokens: { O: { size: 'large' }, s: { move: 30 } } }
+    const withdraw = ask(input, { type: 'path', token: 's', to: [2, 0], mode: 'withdraw' })
+    const double = ask(input, { type: 'path', token: 's', to: [2, 0], mode: 'double' })
+    expect(withdraw.steps).toEqual(double.steps)
+    expect(double.provokes).toEqual(['O'])
+    expect(withdraw.provokes).toEqual(['O'])
+  })
+
   it('the 5-foot step never provokes', () => {
     const path = ask(ogreAt, { type: 'path', token: 's', to: [4, 4], mode: 'five-foot-step' })
     expect(path).toMatchObject({ reachable: true, cost: 5, provokes: [] })
