@@ -12,7 +12,8 @@ import type { Battlefield, Creature } from './creatures'
 import { alternatingDiagonalFeet } from './creatures'
 import { SIGHT_UNSEEN, seesCreature, sightMap } from './light'
 import { provokesAlong, threatCounts, threateningEnemies } from './provokes'
-import { Mover, stepFeet } from './steps'
+import type { Lift, StepOptions } from './steps'
+import { LEVEL, Mover, stepFeet } from './steps'
 import { footprintSteps, shapeCells } from './squeeze'
 import { threatenedCells } from './threat'
 
@@ -38,6 +39,8 @@ export interface PathStepOut {
   cost: number
   /** The space is squeezed after this step: its [w, h]. */
   squeezed?: readonly [number, number]
+  /** A change of floor height on this step (omitted when level). */
+  lift?: Lift
 }
 
 export type PathAnswer =
@@ -74,11 +77,11 @@ export class MoveSearch {
     readonly creature: Creature,
     readonly mode: SearchedMode,
     /** `wholeMap`: search every square rather than the window the budget allows (same answers, slower). */
-    options: { unlimited?: boolean; endAnywhere?: boolean; wholeMap?: boolean } = {},
+    readonly options: { unlimited?: boolean; endAnywhere?: boolean; wholeMap?: boolean; step?: StepOptions } = {},
   ) {
     const grid = field.grid
     const width = grid.width
-    this.mover = new Mover(field, creature)
+    this.mover = new Mover(field, creature, options.step)
     const mover = this.mover
     this.start = grid.index(creature.at[0], creature.at[1])
     this.budget = budgetOf(creature, mode, field.rules.runMultiplier)
@@ -95,6 +98,7 @@ export class MoveSearch {
     const single = creature.side === 1
     const flying = creature.flying
     const enterWeight = this.enterWeights()
+    const heights = mover.hasElevation && !flying
     this.result = leastCostSearch({
       cellCount: grid.size,
       states: 2 * mover.shapes.length,
@@ -109,11 +113,14 @@ export class MoveSearch {
           const shape = state >> 1
           const leave = leaveWeight(cell, shape)
           for (const [dx, dy] of EIGHT_DIRECTIONS) {
-            footprintSteps(mover, cell, shape, dx, dy, (to, toShape, hampering) => {
-              if (step && (hampering > 0 || darkTo?.(to, toShape))) return
+            footprintSteps(mover, cell, shape, dx, dy, (to, toShape, hampered) => {
+              const lift = heights ? mover.lift(cell, shape, to, toShape) : LEVEL
+              const hampering = hampered + lift.hamper
+              if (step && (hampering > 0 || lift.kind !== 'level' || darkTo?.(to, toShape))) return
               const { feet, parity: next } = stepFeet(dx !== 0 && dy !== 0, parity, hampering)
               const weight = leave + enterWeight(to, toShape)
-              emit(to, toShape * 2 + next, weight === 0 ? feet : feet + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
+              const cost = feet + lift.extra
+              emit(to, toShape * 2 + next, weight === 0 ? cost : cost + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
             })
           }
           return
@@ -123,8 +130,9 @@ export class MoveSearch {
           const to = cell + dy * width + dx
           const low = mover.singleStep(cell, dx, dy)
           if (low < 0 || mover.placement(to) === 0) continue
-          const hampering = flying ? 0 : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0)
-          if (step && (hampering > 0 || darkTo?.(to, 0))) continue
+          const lift = heights ? mover.lift(cell, 0, to, 0) : LEVEL
+          const hampering = flying ? 0 : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) + lift.hamper
+          if (step && (hampering > 0 || lift.kind !== 'level' || darkTo?.(to, 0))) continue
           const diagonal = dx !== 0 && dy !== 0
           let feet: number
           let next = parity
@@ -134,6 +142,7 @@ export class MoveSearch {
           } else {
             feet = stepFeet(diagonal, parity, hampering).feet
           }
+          feet += lift.extra
           const weight = leave + enterWeight(to, 0)
           emit(to, next, weight === 0 ? feet : feet + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
         }
@@ -204,7 +213,10 @@ export class MoveSearch {
       if (this.mover.stepBlocked(this.start, dx, dy)) continue
       const to = this.start + dy * width + dx
       if (this.mover.placement(to) !== 2 || this.result.endCost(to) !== Infinity) continue
-      const { feet } = stepFeet(dx !== 0 && dy !== 0, 0, this.mover.hampering(this.start, dx, dy))
+      // 「通行不能な地形を通過して移動したり」: not a climb or a jump either, only a 5-foot move.
+      const lift = this.mover.lift(this.start, 0, to, 0)
+      if (lift.kind === 'climb' || lift.kind === 'jump') continue
+      const { feet } = stepFeet(dx !== 0 && dy !== 0, 0, this.mover.hampering(this.start, dx, dy) + lift.hamper)
       this.extra.set(to, { cell: to, cost: feet, minimum: true })
     }
   }
@@ -267,9 +279,15 @@ export class MoveSearch {
     if (to === this.start) return { reachable: true, cost: 0, steps: [], provokes: [] }
     const found = this.searchPath(to)
     if (found) {
+      let from = this.start
+      let fromShape = 0
       const steps: PathStepOut[] = found.map((s) => {
-        const squeezed = this.sizeOf(s.state >> 1)
-        return squeezed ? { cell: s.cell, cost: Math.floor(s.cost), squeezed } : { cell: s.cell, cost: Math.floor(s.cost) }
+        const shape = s.state >> 1
+        const squeezed = this.sizeOf(shape)
+        const lift = this.mover.lift(from, fromShape, s.cell, shape)
+        from = s.cell
+        fromShape = shape
+        return { cell: s.cell, cost: Math.floor(s.cost), ...(squeezed ? { squeezed } : {}), ...(lift.kind !== 'level' ? { lift } : {}) }
       })
       const last = steps[steps.length - 1]
       return { reachable: true, cost: last.cost, steps, provokes: this.provokes(steps), ...(last.squeezed ? { squeezed: last.squeezed } : {}) }
@@ -297,7 +315,7 @@ export class MoveSearch {
     const { mover } = this
     if (this.mode === 'five-foot-step' && this.budget === 0) return { reason: 'speed of 5 ft or less: no 5-foot step', fallback: undefined }
     const placement = Math.max(...mover.shapes.map((_, shape) => mover.placement(to, shape)))
-    const free = new MoveSearch(this.field, this.creature, this.mode, { unlimited: true, endAnywhere: true })
+    const free = new MoveSearch(this.field, this.creature, this.mode, { unlimited: true, endAnywhere: true, step: this.options.step })
     const through = placement === 0 ? null : free.result.path(to)
     if (through) {
       // 意図せずルール上許されない場所で移動を終える: the last legal square on the way.

@@ -3,7 +3,7 @@
 import type { Cell } from '../../model'
 import type { Battle, QueryHandler } from '../../system'
 import { ScenarioError } from '../../system'
-import { readCell, readEnum, readMode, readNumber, readToken } from '../../scenario/query'
+import { readBoolean, readCell, readEnum, readMode, readNumber, readToken } from '../../scenario/query'
 import type { Creature } from './creatures'
 import { Battlefield } from './creatures'
 import { coverAcBonus, concealmentBetween, coverBetween, missChance, placementOf } from './cover'
@@ -11,7 +11,8 @@ import { flankingPairs } from './flanking'
 import { rollInitiative } from './initiative'
 import { initiativeChangesSchema, withChanges } from '../../turn-order/query'
 import { lightLevels, visibleCells } from './light'
-import type { PathAnswer, ReachCell } from './movement'
+import type { PathAnswer, PathStepOut, ReachCell } from './movement'
+import type { Lift, StepOptions } from './steps'
 import { MOVE_MODES, MoveSearch } from './movement'
 import type { TacticalRules } from './rules'
 import type { AreaCell } from './spread'
@@ -35,11 +36,19 @@ function cellList(field: Battlefield, cells: Iterable<number>): Cell[] {
   return [...cells].sort((a, b) => a - b).map((c) => field.grid.cellOf(c))
 }
 
+/** Movement options of the query: how to get down a drop, and 登攀速度の上昇. */
+function stepOptions(query: Query): StepOptions {
+  return {
+    descend: readEnum(query, 'descend', ['climb', 'jump'] as const, 'climb'),
+    fastClimb: readBoolean(query, 'fastClimb', false),
+  }
+}
+
 function planner(field: Battlefield, battle: Battle, query: Query, creature: Creature): MoveSearch | StraightMove {
   const mode = readMode(query, MOVE_MODES)
   if (mode === 'run') return new StraightMove(field, creature, 'run')
   if (mode === 'charge') return new StraightMove(field, creature, 'charge', creatureFor(field, battle, query, 'target'))
-  return new MoveSearch(field, creature, mode)
+  return new MoveSearch(field, creature, mode, { step: stepOptions(query) })
 }
 
 function reachAnswer(field: Battlefield, cells: ReachCell[]) {
@@ -53,7 +62,39 @@ function reachAnswer(field: Battlefield, cells: ReachCell[]) {
   }
 }
 
-function pathAnswer(field: Battlefield, answer: PathAnswer) {
+/** The checks a path's climbs and jumps need, in the order met (〈登攀〉 / 〈軽業〉; the DC is the surface's, the GM's). */
+function liftChecks(field: Battlefield, steps: readonly PathStepOut[], query: Query) {
+  const climbDc = query.climbDc === undefined ? undefined : readNumber(query, 'climbDc', { integer: true, min: 0, max: 100 })
+  const fast = readBoolean(query, 'fastClimb', false)
+  const checks: Record<string, unknown>[] = []
+  const falls: Record<string, unknown>[] = []
+  for (const step of steps) {
+    const lift = step.lift
+    if (!lift || lift.kind === 'obstacle') continue
+    const at = field.grid.cellOf(step.cell)
+    const height = Math.abs(lift.rise)
+    if (lift.kind === 'climb') {
+      checks.push({
+        kind: 'climb',
+        ability: 'STR',
+        skill: 'climb',
+        at,
+        height,
+        direction: lift.rise > 0 ? 'up' : 'down',
+        ...(climbDc !== undefined ? { dc: climbDc } : {}),
+        ...(fast ? { modifier: -5 } : {}),
+      })
+    } else {
+      checks.push({ kind: 'jump', ability: 'AGI', skill: 'acrobatics', at, height, direction: 'down' })
+      falls.push({ at, height, damage: 'gm' })
+    }
+  }
+  return { checks, ...(falls.length > 0 ? { falls } : {}) }
+}
+
+const STEP_ACTION: Record<Lift['kind'], string> = { level: 'move', obstacle: 'move', climb: 'climb', jump: 'jump' }
+
+function pathAnswer(field: Battlefield, answer: PathAnswer, query: Query) {
   if (!answer.reachable) {
     return {
       reachable: false,
@@ -67,10 +108,11 @@ function pathAnswer(field: Battlefield, answer: PathAnswer) {
     steps: answer.steps.map((s) => ({
       at: field.grid.cellOf(s.cell),
       cost: s.cost,
-      action: 'move',
+      action: STEP_ACTION[s.lift?.kind ?? 'level'],
       ...(s.squeezed ? { squeeze: true, space: [...s.squeezed] } : {}),
+      ...(s.lift ? { rise: s.lift.rise } : {}),
     })),
-    checks: [],
+    ...liftChecks(field, answer.steps, query),
     provokes: answer.provokes,
     ...(answer.minimum ? { minimum: true } : {}),
     // Ends squeezed (無理矢理入り込んでいる): the space's shape and the −4 attack / −4 AC.
@@ -116,7 +158,7 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const creature = creatureFor(field, battle, query, 'token')
       const to = readCell(battle, query, 'to')
       const plan = planner(field, battle, query, creature)
-      return pathAnswer(field, plan.path(battle.grid.index(to[0], to[1])))
+      return pathAnswer(field, plan.path(battle.grid.index(to[0], to[1])), query)
     },
     zoc(battle, query) {
       const field = fieldOf(battle, rules)

@@ -15,7 +15,31 @@ import type { Battlefield, Creature } from './creatures'
 export interface StepOptions {
   /** Charging: allies block too (突撃中は仲間のマスも通過できない). */
   charging?: boolean
+  /** Down a drop of 5 ft or more: climb down (default) or jump down (a fall). */
+  descend?: 'climb' | 'jump'
+  /** 登攀速度の上昇: climb at half speed with −5 on the Climb check (default: a quarter of speed). */
+  fastClimb?: boolean
 }
+
+/**
+ * What a change of floor height does to a step (003 地形と障害物, 移動 / 登攀). Under 5 ft up or
+ * down it is an obstacle that hinders without stopping (「障害物…2マス分の移動と数える」: one more
+ * hampering, as a low wall). 5 ft or more up is a climb (「登攀(移動速度の1/4の距離まで)」: every
+ * foot climbed costs 4 ft of movement, 2 ft with 「登攀速度の上昇」), with a Climb check. Down 5 ft or
+ * more the mover climbs down the same way, or (option `descend: "jump"`) jumps down: a fall.
+ */
+export interface Lift {
+  kind: 'level' | 'obstacle' | 'climb' | 'jump'
+  /** Feet up (positive) or down (negative). */
+  rise: number
+  hamper: 0 | 1
+  /** Feet of movement the climb adds to the step. */
+  extra: number
+}
+
+export const LEVEL: Lift = { kind: 'level', rise: 0, hamper: 0, extra: 0 }
+/** Height (ft) from which a change of floor is a climb or a jump rather than an obstacle. */
+export const CLIMB_HEIGHT = 5
 
 /**
  * A shape the mover's space can take: the full s × s space, or (Large and bigger) a space squeezed
@@ -79,11 +103,35 @@ export class Mover {
     this.flags = edgeFlags(field)
     this.height = field.grid.height
     this.terrain = field.grid.terrain
+    const elevation = field.grid.elevation
+    this.hasElevation = elevation.some((e) => e !== elevation[0])
   }
 
   private readonly flags: EdgeFlags
   private readonly height: number
   private readonly terrain: Uint8Array
+  /** Whether any two squares of the map differ in height (else every lift is level). */
+  readonly hasElevation: boolean = false
+
+  /** Floor height of a space: its highest square. */
+  floorOf(nw: number, shape = 0): number {
+    const { w, h } = this.shapes[shape]
+    const elevation = this.field.grid.elevation
+    if (w === 1 && h === 1) return elevation[nw]
+    let top = -Infinity
+    for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) top = Math.max(top, elevation[nw + j * this.width + i])
+    return top
+  }
+
+  /** The change of height of a step between two positions; flyers are always level. */
+  lift(from: number, fromShape: number, to: number, toShape: number): Lift {
+    if (!this.hasElevation || this.creature.flying) return LEVEL
+    const rise = this.floorOf(to, toShape) - this.floorOf(from, fromShape)
+    if (rise === 0) return LEVEL
+    if (Math.abs(rise) < CLIMB_HEIGHT) return { kind: 'obstacle', rise, hamper: 1, extra: 0 }
+    if (rise < 0 && this.options.descend === 'jump') return { kind: 'jump', rise, hamper: 0, extra: 0 }
+    return { kind: 'climb', rise, hamper: 0, extra: Math.abs(rise) * (this.options.fastClimb ? 2 : 4) }
+  }
 
   /**
    * Single-square step test straight from the flag arrays (same answers as grid.stepBlocked and
