@@ -48,6 +48,8 @@ export interface PathStep {
   at: Cell
   cost: number
   action: string
+  /** Pathfinder / dnd35: the space is squeezed after this step (無理矢理入り込む). */
+  squeeze?: boolean
 }
 export interface PathCheck {
   kind: string
@@ -125,7 +127,7 @@ export function readPath(answer: unknown): PathAnswer {
   if (answer.reachable !== true) return { reachable: false, reason: typeof answer.reason === 'string' ? answer.reason : 'unreachable' }
   const steps: PathStep[] = []
   for (const s of Array.isArray(answer.steps) ? answer.steps : []) {
-    if (isRecord(s) && isCell(s.at)) steps.push({ at: s.at, cost: Number(s.cost), action: String(s.action ?? 'move') })
+    if (isRecord(s) && isCell(s.at)) steps.push({ at: s.at, cost: Number(s.cost), action: String(s.action ?? 'move'), ...(s.squeeze === true ? { squeeze: true } : {}) })
   }
   const checks: PathCheck[] = []
   for (const c of Array.isArray(answer.checks) ? answer.checks : []) {
