@@ -80,6 +80,10 @@ export const TOKEN_STATES = [
   'helpless',
   'prone',
   'mounted',
+  // Pathfinder / dnd35 conditions (003 攻撃ロールの修正値 / アーマー・クラスへの修正); other systems ignore them.
+  'invisible',
+  'blinded',
+  'incorporeal',
 ] as const
 export type TokenState = (typeof TOKEN_STATES)[number]
 

@@ -17,9 +17,9 @@ import { LEVEL, Mover, stepFeet } from './steps'
 import { footprintSteps, shapeCells } from './squeeze'
 import { threatenedCells } from './threat'
 
-export const MOVE_MODES = ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge'] as const
+export const MOVE_MODES = ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge', 'crawl'] as const
 export type MoveMode = (typeof MOVE_MODES)[number]
-export type SearchedMode = 'move' | 'double' | 'five-foot-step' | 'withdraw'
+export type SearchedMode = 'move' | 'double' | 'five-foot-step' | 'withdraw' | 'crawl'
 
 /** Tie-break weight per enemy threatening a square left; total stays far below 1 ft. */
 const SAFETY_WEIGHT = 2 ** -24
@@ -47,17 +47,30 @@ export type PathAnswer =
   | { reachable: true; cost: number; steps: PathStepOut[]; provokes: string[]; minimum?: boolean; squeezed?: readonly [number, number] }
   | { reachable: false; reason: string; fallback?: { cell: number; cost: number } }
 
+/**
+ * The speed a creature moves at: its swim speed while swimming, else a quarter of its speed
+ * (「水泳(移動速度の1/4の距離まで)」).
+ */
+export function speedOf(creature: Creature): number {
+  if (!creature.swimming || creature.flying) return creature.speed
+  return creature.extras.swimSpeed ?? Math.floor(creature.speed / 4)
+}
+
 /** Movement allowed by a mode, in feet. */
 export function budgetOf(creature: Creature, mode: MoveMode, runMultiplier: number): number {
+  const speed = speedOf(creature)
   switch (mode) {
     case 'move':
-      return creature.speed
+      return speed
     case 'five-foot-step':
-      return creature.speed <= 5 ? 0 : 5
+      return speed <= 5 ? 0 : 5
+    case 'crawl':
+      // 「1回の移動アクションとして5フィート這い進むことができる」.
+      return 5
     case 'run':
-      return runMultiplier * creature.speed
+      return runMultiplier * speed
     default:
-      return 2 * creature.speed
+      return 2 * speed
   }
 }
 
@@ -99,6 +112,9 @@ export class MoveSearch {
     const flying = creature.flying
     const enterWeight = this.enterWeights()
     const heights = mover.hasElevation && !flying
+    // 「専用の移動速度が記載されていない移動形態を用いて撤退を行うことはできない」: no climbing in a
+    // withdraw without a climb speed.
+    const climbs = mode !== 'withdraw' || (creature.extras.climbSpeed ?? 0) > 0
     this.result = leastCostSearch({
       cellCount: grid.size,
       states: 2 * mover.shapes.length,
@@ -115,6 +131,7 @@ export class MoveSearch {
           for (const [dx, dy] of EIGHT_DIRECTIONS) {
             footprintSteps(mover, cell, shape, dx, dy, (to, toShape, hampered) => {
               const lift = heights ? mover.lift(cell, shape, to, toShape) : LEVEL
+              if (!climbs && lift.kind === 'climb') return
               const hampering = hampered + lift.hamper
               if (step && (hampering > 0 || lift.kind !== 'level' || darkTo?.(to, toShape))) return
               const { feet, parity: next } = stepFeet(dx !== 0 && dy !== 0, parity, hampering)
@@ -131,6 +148,7 @@ export class MoveSearch {
           const low = mover.singleStep(cell, dx, dy)
           if (low < 0 || mover.placement(to) === 0) continue
           const lift = heights ? mover.lift(cell, 0, to, 0) : LEVEL
+          if (!climbs && lift.kind === 'climb') continue
           const hampering = flying ? 0 : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) + lift.hamper
           if (step && (hampering > 0 || lift.kind !== 'level' || darkTo?.(to, 0))) continue
           const diagonal = dx !== 0 && dy !== 0

@@ -20,6 +20,8 @@ import { areaFrom } from './spread'
 import { coneFrom, lineFrom } from './templates'
 import { SQUEEZE_PENALTIES } from './squeeze'
 import { StraightMove } from './straight'
+import type { MoveRefusal } from './mode-limits'
+import { modeRefusal, runCheck } from './mode-limits'
 import { threatenedCells } from './threat'
 
 type Query = Readonly<Record<string, unknown>>
@@ -44,8 +46,21 @@ function stepOptions(query: Query): StepOptions {
   }
 }
 
-function planner(field: Battlefield, battle: Battle, query: Query, creature: Creature): MoveSearch | StraightMove {
+/** A mode the creature may not use now: nowhere to go, and why. */
+class Refused {
+  constructor(readonly reason: MoveRefusal) {}
+  reach(): ReachCell[] {
+    return []
+  }
+  path(): PathAnswer {
+    return { reachable: false, reason: this.reason }
+  }
+}
+
+function planner(field: Battlefield, battle: Battle, query: Query, creature: Creature): MoveSearch | StraightMove | Refused {
   const mode = readMode(query, MOVE_MODES)
+  const refusal = modeRefusal(field, creature, mode)
+  if (refusal) return new Refused(refusal)
   if (mode === 'run') return new StraightMove(field, creature, 'run')
   if (mode === 'charge') return new StraightMove(field, creature, 'charge', creatureFor(field, battle, query, 'target'))
   return new MoveSearch(field, creature, mode, { step: stepOptions(query) })
@@ -63,7 +78,9 @@ function reachAnswer(field: Battlefield, cells: ReachCell[]) {
 }
 
 /** The checks a path's climbs and jumps need, in the order met (〈登攀〉 / 〈軽業〉; the DC is the surface's, the GM's). */
-function liftChecks(field: Battlefield, steps: readonly PathStepOut[], query: Query) {
+function liftChecks(field: Battlefield, creature: Creature, steps: readonly PathStepOut[], query: Query) {
+  // A creature with a climb speed climbs at it without a check.
+  const climbSpeed = (creature.extras.climbSpeed ?? 0) > 0
   const climbDc = query.climbDc === undefined ? undefined : readNumber(query, 'climbDc', { integer: true, min: 0, max: 100 })
   const fast = readBoolean(query, 'fastClimb', false)
   const checks: Record<string, unknown>[] = []
@@ -74,6 +91,7 @@ function liftChecks(field: Battlefield, steps: readonly PathStepOut[], query: Qu
     const at = field.grid.cellOf(step.cell)
     const height = Math.abs(lift.rise)
     if (lift.kind === 'climb') {
+      if (climbSpeed) continue
       checks.push({
         kind: 'climb',
         ability: 'STR',
@@ -94,7 +112,7 @@ function liftChecks(field: Battlefield, steps: readonly PathStepOut[], query: Qu
 
 const STEP_ACTION: Record<Lift['kind'], string> = { level: 'move', obstacle: 'move', climb: 'climb', jump: 'jump' }
 
-function pathAnswer(field: Battlefield, answer: PathAnswer, query: Query) {
+function pathAnswer(field: Battlefield, creature: Creature, answer: PathAnswer, query: Query): Record<string, unknown> {
   if (!answer.reachable) {
     return {
       reachable: false,
@@ -112,7 +130,7 @@ function pathAnswer(field: Battlefield, answer: PathAnswer, query: Query) {
       ...(s.squeezed ? { squeeze: true, space: [...s.squeezed] } : {}),
       ...(s.lift ? { rise: s.lift.rise } : {}),
     })),
-    ...liftChecks(field, answer.steps, query),
+    ...liftChecks(field, creature, answer.steps, query),
     provokes: answer.provokes,
     ...(answer.minimum ? { minimum: true } : {}),
     // Ends squeezed (無理矢理入り込んでいる): the space's shape and the −4 attack / −4 AC.
@@ -151,14 +169,19 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
     reach(battle, query) {
       const field = fieldOf(battle, rules)
       const creature = creatureFor(field, battle, query, 'token')
-      return reachAnswer(field, planner(field, battle, query, creature).reach())
+      const plan = planner(field, battle, query, creature)
+      // A refused mode answers like arianrhod's: no cells, `allowed: false` and the reason.
+      if (plan instanceof Refused) return { cells: [], allowed: false, reason: plan.reason }
+      return reachAnswer(field, plan.reach())
     },
     path(battle, query) {
       const field = fieldOf(battle, rules)
       const creature = creatureFor(field, battle, query, 'token')
       const to = readCell(battle, query, 'to')
       const plan = planner(field, battle, query, creature)
-      return pathAnswer(field, plan.path(battle.grid.index(to[0], to[1])), query)
+      const answer = pathAnswer(field, creature, plan.path(battle.grid.index(to[0], to[1])), query)
+      const run = plan instanceof StraightMove && plan.mode === 'run' && answer.reachable ? runCheck(field, creature) : null
+      return run ? { ...answer, checks: [run, ...(answer.checks as unknown[])] } : answer
     },
     zoc(battle, query) {
       const field = fieldOf(battle, rules)

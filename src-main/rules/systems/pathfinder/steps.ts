@@ -130,7 +130,10 @@ export class Mover {
     if (rise === 0) return LEVEL
     if (Math.abs(rise) < CLIMB_HEIGHT) return { kind: 'obstacle', rise, hamper: 1, extra: 0 }
     if (rise < 0 && this.options.descend === 'jump') return { kind: 'jump', rise, hamper: 0, extra: 0 }
-    return { kind: 'climb', rise, hamper: 0, extra: Math.abs(rise) * (this.options.fastClimb ? 2 : 4) }
+    // A climb speed: climbing at it, each foot costs speed / climb speed feet of movement.
+    const climbSpeed = this.creature.extras.climbSpeed ?? 0
+    const perFoot = climbSpeed > 0 ? this.creature.speed / climbSpeed : this.options.fastClimb ? 2 : 4
+    return { kind: 'climb', rise, hamper: 0, extra: Math.ceil(Math.abs(rise) * perFoot) }
   }
 
   /**

@@ -18,13 +18,23 @@ import { feetForOffset, spaceGap } from './creatures'
 
 const cache = new WeakMap<Battlefield, Map<string, ReadonlySet<number>>>()
 
-/** Whether a creature can threaten at all: 0 ft reach and helpless creatures threaten nothing. */
+/**
+ * Whether a creature can threaten at all: 0 ft reach, helpless and unarmed creatures threaten
+ * nothing (003: 「君が素手の場合、ふつうはいずれのマス目も機会攻撃範囲に収めない」).
+ */
 export function canThreaten(creature: Creature): boolean {
-  return creature.reach > 0 && !creature.helpless
+  return creature.reach > 0 && !creature.helpless && creature.armed
 }
 
 /** Cell indices the creature threatens if its space's north-west square is `at` (its own space excluded). */
 export function threatenedCells(field: Battlefield, creature: Creature, at: Cell = creature.at): ReadonlySet<number> {
+  return canThreaten(creature) ? meleeSquares(field, creature, at) : EMPTY
+}
+
+const EMPTY: ReadonlySet<number> = new Set()
+
+/** The squares a creature's melee attacks reach (its reach and line of effect), armed or not. */
+export function meleeSquares(field: Battlefield, creature: Creature, at: Cell = creature.at): ReadonlySet<number> {
   let perField = cache.get(field)
   if (!perField) {
     perField = new Map()
@@ -77,7 +87,7 @@ export function lineOfEffect(field: Battlefield, at: Cell, side: number, x: numb
 
 function computeThreat(field: Battlefield, creature: Creature, at: Cell): ReadonlySet<number> {
   const out = new Set<number>()
-  if (!canThreaten(creature)) return out
+  if (creature.reach <= 0) return out
   const grid = field.grid
   const side = creature.side
   const ringException = creature.reach === 10
