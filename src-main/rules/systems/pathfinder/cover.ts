@@ -18,7 +18,7 @@
 // is total cover, melee or ranged).
 import type { Cell } from '../../model'
 import type { EdgeCode, EdgeSide } from '../../grid/grid'
-import { EDGE_LOW_WALL, TERRAIN_SOLID, edgeBlocksSight } from '../../grid/grid'
+import { EDGE_ARROW_SLIT, EDGE_LOW_WALL, TERRAIN_SOLID, edgeBlocksSight } from '../../grid/grid'
 import { traceLine } from '../../grid/lines'
 import type { Region, RegionLineRules } from '../../grid/region-lines'
 import { RegionLines } from '../../grid/region-lines'
@@ -40,6 +40,11 @@ export interface Placement {
 export interface CoverAnswer {
   cover: CoverLevel
   soft: boolean
+  /**
+   * 良好な遮蔽 (improved cover): an arrow slit obstructs the lines (「狭間窓から覗いている目標に対して
+   * 攻撃を行う場合…ACと反応セーヴのボーナスを2倍(AC+8、反応セーヴ+4)」).
+   */
+  improved?: boolean
   /** The lines the verdict was read from (the deciding attacker corner / squares), for drawing. */
   lines?: CoverLine[]
 }
@@ -116,15 +121,23 @@ export function coverBetween(field: Battlefield, attacker: Placement, target: Pl
     const toTarget = feetToEdge(field, target, { cell, side })
     return toTarget <= field.rules.lowObstacleCoverRange && feetToEdge(field, attacker, { cell, side }) >= toTarget
   }
+  // An arrow slit shelters the one behind it, not the one shooting out of it (the low-obstacle rule
+  // 「攻撃側の方が目標よりも障害物に近い位置にいるならば、攻撃側は遮蔽を無視することができる」).
+  const slitCounts = (cell: number, side: EdgeSide) => feetToEdge(field, attacker, { cell, side }) >= feetToEdge(field, target, { cell, side })
   const rangedRules = (withCreatures: boolean): RegionLineRules => ({
-    edgeLevel: (code: EdgeCode, cell, side) => (edgeBlocksSight(code) ? BLOCKS : code === EDGE_LOW_WALL && lowWallCounts(cell, side) ? HARD : 0),
+    edgeLevel: (code: EdgeCode, cell, side) =>
+      edgeBlocksSight(code)
+        ? BLOCKS
+        : (code === EDGE_LOW_WALL && lowWallCounts(cell, side)) || (code === EDGE_ARROW_SLIT && slitCounts(cell, side))
+          ? HARD
+          : 0,
     cellLevel: (cell) => (solid(cell) ? BLOCKS : withCreatures && !own.has(cell) && coveredByOthers(cell) ? SOFT : 0),
     borderLevel: BLOCKS,
   })
   const ranged = new RegionLines(grid, rangedRules(true))
   const rangedNoCreatures = new RegionLines(grid, rangedRules(false))
   const melee = new RegionLines(grid, {
-    edgeLevel: (code) => (edgeBlocksSight(code) ? BLOCKS : code === EDGE_LOW_WALL ? HARD : 0),
+    edgeLevel: (code) => (edgeBlocksSight(code) ? BLOCKS : code === EDGE_LOW_WALL || code === EDGE_ARROW_SLIT ? HARD : 0),
     cellLevel: (cell) => (solid(cell) ? BLOCKS : 0),
     borderLevel: BLOCKS,
   })
@@ -149,7 +162,18 @@ export function coverBetween(field: Battlefield, attacker: Placement, target: Pl
     return { cover: lines.some((l) => l.blocked) ? 'cover' : 'none', soft: false, lines }
   }
 
-  if (attack === 'ranged' || attacker.creature.naturalReach > 5) return wholeSpace(ranged)
+  // 良好な遮蔽: some obstructed line of the verdict passes an arrow slit that counts.
+  const slits = grid.eastEdge.includes(EDGE_ARROW_SLIT) || grid.southEdge.includes(EDGE_ARROW_SLIT)
+  const slitLines = slits
+    ? new RegionLines(grid, { edgeLevel: (code, cell, side) => (code === EDGE_ARROW_SLIT && slitCounts(cell, side) ? 1 : 0), cellLevel: () => 0, borderLevel: 0 })
+    : null
+  const withImproved = (answer: CoverAnswer): CoverAnswer => {
+    if (!slitLines || (answer.cover !== 'partial' && answer.cover !== 'cover')) return answer
+    const improved = (answer.lines ?? []).some((l) => l.blocked && slitLines.level(l.from, l.to, from, to) > 0)
+    return improved ? { ...answer, improved: true } : answer
+  }
+
+  if (attack === 'ranged' || attacker.creature.naturalReach > 5) return withImproved(wholeSpace(ranged))
   // Adjacent melee: total only as for ranged (creatures never count), then any square of each.
   const asRanged = wholeSpace(rangedNoCreatures)
   let best: CoverAnswer | null = null
@@ -165,7 +189,7 @@ export function coverBetween(field: Battlefield, attacker: Placement, target: Pl
     const reach = wholeSpace(ranged)
     if (!best || better(reach, best)) best = reach
   }
-  return best
+  return withImproved(best)
 }
 
 function classify(levels: number[]): CoverAnswer {
@@ -181,9 +205,9 @@ function better(a: CoverAnswer, b: CoverAnswer): boolean {
   return a.soft && !b.soft
 }
 
-/** AC bonus of a cover level (partial +2, cover +4). */
-export function coverAcBonus(cover: CoverLevel): number {
-  return cover === 'partial' ? 2 : cover === 'cover' ? 4 : 0
+/** AC bonus of a cover level (partial +2, cover +4), doubled by improved cover (+8). */
+export function coverAcBonus(cover: CoverLevel, improved = false): number {
+  return (cover === 'partial' ? 2 : cover === 'cover' ? 4 : 0) * (improved ? 2 : 1)
 }
 
 /**

@@ -20,6 +20,8 @@ import { areaFrom } from './spread'
 import { coneFrom, lineFrom } from './templates'
 import { SQUEEZE_PENALTIES } from './squeeze'
 import { StraightMove } from './straight'
+import { attackBetween } from './attack'
+import { COMBAT_ACTION_IDS, provokesFor } from './actions'
 import type { MoveRefusal } from './mode-limits'
 import { modeRefusal, runCheck } from './mode-limits'
 import { threatenedCells } from './threat'
@@ -193,9 +195,31 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const from = placementOf(creatureFor(field, battle, query, 'from'))
       const to = placementOf(creatureFor(field, battle, query, 'to'))
       const attack = readEnum(query, 'attack', ['ranged', 'melee'] as const, 'ranged')
-      const { cover, soft, lines } = coverBetween(field, from, to, attack)
+      const { cover, soft, lines, improved } = coverBetween(field, from, to, attack)
       const concealment = concealmentBetween(field, from, to, attack)
-      return { cover, soft, ac: coverAcBonus(cover), concealment, missChance: missChance(concealment), lines: lines ?? [] }
+      return { cover, soft, ...(improved ? { improved: true } : {}), ac: coverAcBonus(cover, improved), concealment, missChance: missChance(concealment), lines: lines ?? [] }
+    },
+    attack(battle, query) {
+      const field = fieldOf(battle, rules)
+      const attacker = creatureFor(field, battle, query, 'attacker')
+      const target = creatureFor(field, battle, query, 'target')
+      return attackBetween(field, attacker, target, {
+        attack: readEnum(query, 'attack', ['melee', 'ranged'] as const),
+        charge: readBoolean(query, 'charge', false),
+        squeezing: readBoolean(query, 'squeezing', false),
+        escapeArtist: readBoolean(query, 'escapeArtist', false),
+        targetSqueezing: readBoolean(query, 'targetSqueezing', false),
+        preciseShot: readBoolean(query, 'preciseShot', false),
+        touch: readBoolean(query, 'touch', false),
+        unarmed: readBoolean(query, 'unarmed', false),
+      })
+    },
+    provokes(battle, query) {
+      const field = fieldOf(battle, rules)
+      const creature = creatureFor(field, battle, query, 'token')
+      const action = readEnum(query, 'action', COMBAT_ACTION_IDS)
+      const target = query.target === undefined ? undefined : creatureFor(field, battle, query, 'target')
+      return provokesFor(field, creature, action, target, readBoolean(query, 'improved', false))
     },
     flanking(battle, query) {
       const field = fieldOf(battle, rules)
