@@ -69,6 +69,11 @@ export interface Creature {
   readonly blinded: boolean
   readonly incorporeal: boolean
   readonly swimming: boolean
+  /**
+   * Difficult terrain and obstacles do not hinder it: 「飛行クリーチャーや非実体クリーチャーにとっては、
+   * 移動困難な地形も移動の支障とはならない」「…ほとんどの障害物を避けることができる」.
+   */
+  readonly unhindered: boolean
   readonly vision: 'normal' | 'low-light' | 'darkvision'
   readonly darkvisionRange: number
   readonly extras: CreatureExtras
@@ -142,6 +147,7 @@ export class Battlefield {
       invisible: states.has('invisible'),
       blinded: states.has('blinded'),
       incorporeal: states.has('incorporeal'),
+      unhindered: states.has('flying') || states.has('incorporeal'),
       swimming: states.has('swimming'),
       vision: extras.vision ?? 'normal',
       darkvisionRange: extras.vision === 'darkvision' ? (extras.darkvisionRange ?? this.rules.defaultDarkvision) : 0,

@@ -110,6 +110,7 @@ export class MoveSearch {
     const step = mode === 'five-foot-step'
     const single = creature.side === 1
     const flying = creature.flying
+    const unhindered = creature.unhindered
     const enterWeight = this.enterWeights()
     const heights = mover.hasElevation && !flying
     // 「専用の移動速度が記載されていない移動形態を用いて撤退を行うことはできない」: no climbing in a
@@ -149,7 +150,7 @@ export class MoveSearch {
           if (low < 0 || mover.placement(to) === 0) continue
           const lift = heights ? mover.lift(cell, 0, to, 0) : LEVEL
           if (!climbs && lift.kind === 'climb') continue
-          const hampering = flying ? 0 : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) + lift.hamper
+          const hampering = unhindered ? 0 : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) + lift.hamper
           if (step && (hampering > 0 || lift.kind !== 'level' || darkTo?.(to, 0))) continue
           const diagonal = dx !== 0 && dy !== 0
           let feet: number

@@ -61,6 +61,27 @@ describe('states that limit movement', () => {
     expect(ask(blind, { type: 'reach', token: 'f', mode: 'withdraw' })).toMatchObject({ allowed: false, reason: 'blinded-no-withdraw' })
   })
 
+  it('「…非実体クリーチャーにとっては、移動困難な地形も移動の支障とはならない」', () => {
+    const bog = { map: 'f ~ ~ .', tokens: { f: { move: 30, states: ['incorporeal'] } } }
+    expect(ask(bog, { type: 'path', token: 'f', to: [3, 0], mode: 'move' })).toMatchObject({ reachable: true, cost: 15 })
+    expect(ask({ ...bog, tokens: { f: { move: 30 } } }, { type: 'path', token: 'f', to: [3, 0], mode: 'move' })).toMatchObject({ cost: 25 })
+  })
+
+  it('「不可視状態の敵は君に対して機会攻撃を得る」: a withdraw from an invisible enemy provokes it; no charge at what one cannot see', () => {
+    const input = { map: 'f G . . . . .\n\n. . . . . . .', tokens: { f: { move: 30 }, G: { states: ['invisible'] } } }
+    expect(ask(input, { type: 'path', token: 'f', to: [0, 1], mode: 'withdraw' }).provokes).toEqual(['G'])
+    const seen = { ...input, tokens: { f: { move: 30 } } }
+    expect(ask(seen, { type: 'path', token: 'f', to: [0, 1], mode: 'withdraw' }).provokes).toEqual([])
+    const lane = { map: 'f . . . . G .', tokens: { f: { move: 30 }, G: { states: ['invisible'] } } }
+    expect(ask(lane, { type: 'reach', token: 'f', mode: 'charge', target: 'G' }).cells).toEqual([])
+  })
+
+  it('a blinded creature sees only its own square, and cannot run (「移動する先を見ることができない場合にも疾走は行えない」)', () => {
+    const blind = { map: 'f . . .', tokens: { f: { move: 30, states: ['blinded'] } } }
+    expect(ask(blind, { type: 'visible', token: 'f' }).cells).toEqual([[0, 0]])
+    expect(ask(blind, { type: 'reach', token: 'f', mode: 'run' }).cells).toEqual([])
+  })
+
   it('「水泳(移動速度の1/4の距離まで)」; no withdraw or 5-foot step swimming without a swim speed', () => {
     const swim = { ...open, tokens: { f: { move: 40, states: ['swimming'] } } }
     expect(Math.max(...Object.values(reachMap(ask(swim, { type: 'reach', token: 'f', mode: 'move' }))))).toBe(10)

@@ -83,7 +83,7 @@ function changeHampering(mover: Mover, x: number, y: number, w: number, h: numbe
     }
   }
   if (carried === 0) return -1
-  return mover.creature.flying ? 0 : difficult + lowWall
+  return mover.creature.unhindered ? 0 : difficult + lowWall
 }
 
 /** The cells of a space at north-west square `nw` in one of the mover's shapes. */

@@ -128,7 +128,7 @@ export class Mover {
     if (!this.hasElevation || this.creature.flying) return LEVEL
     const rise = this.floorOf(to, toShape) - this.floorOf(from, fromShape)
     if (rise === 0) return LEVEL
-    if (Math.abs(rise) < CLIMB_HEIGHT) return { kind: 'obstacle', rise, hamper: 1, extra: 0 }
+    if (Math.abs(rise) < CLIMB_HEIGHT) return this.creature.unhindered ? LEVEL : { kind: 'obstacle', rise, hamper: 1, extra: 0 }
     if (rise < 0 && this.options.descend === 'jump') return { kind: 'jump', rise, hamper: 0, extra: 0 }
     // A climb speed: climbing at it, each foot costs speed / climb speed feet of movement.
     const climbSpeed = this.creature.extras.climbSpeed ?? 0
@@ -250,9 +250,9 @@ export class Mover {
     return false
   }
 
-  /** Number of hamperings (difficult terrain entered, low wall crossed) of a step; flying ignores both. */
+  /** Number of hamperings (difficult terrain entered, low wall crossed) of a step; flyers and incorporeal creatures ignore both. */
   hampering(from: number, dx: number, dy: number, shape = 0): number {
-    if (this.creature.flying) return 0
+    if (this.creature.unhindered) return 0
     const { grid } = this.field
     const { w, h } = this.shapes[shape]
     const to = from + dy * this.width + dx

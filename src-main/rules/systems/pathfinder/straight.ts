@@ -134,7 +134,7 @@ export class StraightMove {
     const grid = field.grid
     const own = new Set([...field.spaceCells(creature, creature.at), ...field.spaceCells(creature, end)])
     const hinders = (cell: number) =>
-      (grid.terrain[cell] === TERRAIN_DIFFICULT && !creature.flying) ||
+      (grid.terrain[cell] === TERRAIN_DIFFICULT && !creature.unhindered) ||
       (grid.terrain[cell] === TERRAIN_PIT && !creature.flying) ||
       field.occupantsOf(cell).some((o) => o !== creature && !o.helpless)
     for (let j = 0; j < creature.side; j++) {
