@@ -36,6 +36,8 @@ const extrasSchema = z.object({
   constitution: z.number().int().min(0).max(100).optional(),
   /** Climb speed (ft): climbs at this speed, no Climb check, and may withdraw or 5-foot step climbing. */
   climbSpeed: z.number().finite().nonnegative().optional(),
+  /** 戦技防御値 (CMD): the DC of an overrun or an Acrobatics check against it. */
+  cmd: z.number().int().min(0).max(1000).optional(),
   /** Swim speed (ft): swims at this speed while `swimming` (else a quarter of its speed). */
   swimSpeed: z.number().finite().nonnegative().optional(),
 })

@@ -111,6 +111,8 @@ export class MoveSearch {
     const single = creature.side === 1
     const flying = creature.flying
     const unhindered = creature.unhindered
+    // 〈軽業〉 through enemies moves at half speed: every foot counts twice.
+    const pace = options.step?.through === 'acrobatics' ? 2 : 1
     const enterWeight = this.enterWeights()
     const heights = mover.hasElevation && !flying
     // 「専用の移動速度が記載されていない移動形態を用いて撤退を行うことはできない」: no climbing in a
@@ -137,7 +139,7 @@ export class MoveSearch {
               if (step && (hampering > 0 || lift.kind !== 'level' || darkTo?.(to, toShape))) return
               const { feet, parity: next } = stepFeet(dx !== 0 && dy !== 0, parity, hampering)
               const weight = leave + enterWeight(to, toShape)
-              const cost = feet + lift.extra
+              const cost = (feet + lift.extra) * pace
               emit(to, toShape * 2 + next, weight === 0 ? cost : cost + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
             })
           }
@@ -161,7 +163,7 @@ export class MoveSearch {
           } else {
             feet = stepFeet(diagonal, parity, hampering).feet
           }
-          feet += lift.extra
+          feet = (feet + lift.extra) * pace
           const weight = leave + enterWeight(to, 0)
           emit(to, next, weight === 0 ? feet : feet + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
         }

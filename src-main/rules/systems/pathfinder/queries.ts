@@ -41,11 +41,53 @@ function cellList(field: Battlefield, cells: Iterable<number>): Cell[] {
 }
 
 /** Movement options of the query: how to get down a drop, and 登攀速度の上昇. */
-function stepOptions(query: Query): StepOptions {
+function stepOptions(query: Query, mode: string): StepOptions {
+  const through = query.through === undefined ? undefined : readEnum(query, 'through', ['acrobatics', 'overrun'] as const)
+  // 蹴散らし is 「移動の合間に使う標準アクション」: it fits a move action's movement, not a double move.
+  if (through === 'overrun' && mode !== 'move') throw new ScenarioError('invalid-query', 'query.through "overrun" goes with mode "move" (it takes the standard action)', '/query/through')
+  if (through === 'acrobatics' && mode === 'five-foot-step') throw new ScenarioError('invalid-query', 'a 5-foot step never passes an enemy', '/query/through')
   return {
     descend: readEnum(query, 'descend', ['climb', 'jump'] as const, 'climb'),
     fastClimb: readBoolean(query, 'fastClimb', false),
+    ...(through ? { through } : {}),
   }
+}
+
+/**
+ * Checks for passing enemies (Core Rulebook DCs from the target's 戦技防御値 `cmd`, omitted when the
+ * token has none): 蹴散らし, a combat maneuver against each foe whose square the path enters (on a
+ * failure the move ends before it: 「目標の前方(君が来た方向)の空間で移動を終了する」); 〈軽業〉,
+ * one check per foe the move would provoke, DC its CMD + 2 for each foe avoided before in the
+ * move, CMD + 5 through its square; a success means no attack of opportunity from it.
+ */
+function throughChecks(field: Battlefield, creature: Creature, steps: readonly PathStepOut[], provokes: readonly string[], through: 'acrobatics' | 'overrun'): Record<string, unknown>[] {
+  const entered: { id: string; before: number }[] = []
+  let before = field.grid.index(creature.at[0], creature.at[1])
+  for (const step of steps) {
+    const cells = field.footprintCells(field.grid.cellOf(step.cell), ...(step.squeezed ?? [creature.side, creature.side]))
+    for (const cell of cells) {
+      for (const other of field.occupantsOf(cell)) {
+        if (other === creature || field.areAllies(other, creature) || other.helpless || entered.some((e) => e.id === other.id)) continue
+        entered.push({ id: other.id, before })
+      }
+    }
+    before = step.cell
+  }
+  const cmdOf = (id: string) => field.byId.get(id)?.extras.cmd
+  if (through === 'overrun') {
+    return entered.map(({ id, before: at }) => {
+      const cmd = cmdOf(id)
+      return { kind: 'overrun', skill: 'combat-maneuver', against: [id], ...(cmd !== undefined ? { dc: cmd } : {}), onFailure: { at: field.grid.cellOf(at) } }
+    })
+  }
+  let avoided = 0
+  return provokes.map((id) => {
+    const cmd = cmdOf(id)
+    const square = entered.some((e) => e.id === id)
+    const dc = cmd === undefined ? undefined : square ? cmd + 5 : cmd + 2 * avoided
+    if (!square) avoided++
+    return { kind: 'acrobatics', ability: 'AGI', skill: 'acrobatics', against: [id], ...(dc !== undefined ? { dc } : {}), onSuccess: 'no-attack-of-opportunity' }
+  })
 }
 
 /** A mode the creature may not use now: nowhere to go, and why. */
@@ -65,7 +107,7 @@ function planner(field: Battlefield, battle: Battle, query: Query, creature: Cre
   if (refusal) return new Refused(refusal)
   if (mode === 'run') return new StraightMove(field, creature, 'run')
   if (mode === 'charge') return new StraightMove(field, creature, 'charge', creatureFor(field, battle, query, 'target'))
-  return new MoveSearch(field, creature, mode, { step: stepOptions(query) })
+  return new MoveSearch(field, creature, mode, { step: stepOptions(query, mode) })
 }
 
 function reachAnswer(field: Battlefield, cells: ReachCell[]) {
@@ -181,9 +223,13 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const creature = creatureFor(field, battle, query, 'token')
       const to = readCell(battle, query, 'to')
       const plan = planner(field, battle, query, creature)
-      const answer = pathAnswer(field, creature, plan.path(battle.grid.index(to[0], to[1])), query)
-      const run = plan instanceof StraightMove && plan.mode === 'run' && answer.reachable ? runCheck(field, creature) : null
-      return run ? { ...answer, checks: [run, ...(answer.checks as unknown[])] } : answer
+      const found = plan.path(battle.grid.index(to[0], to[1]))
+      const answer = pathAnswer(field, creature, found, query)
+      if (!found.reachable) return answer
+      const run = plan instanceof StraightMove && plan.mode === 'run' ? runCheck(field, creature) : null
+      const through = plan instanceof MoveSearch ? plan.options.step?.through : undefined
+      const passing = through ? throughChecks(field, creature, found.steps, found.provokes, through) : []
+      return { ...answer, checks: [...(run ? [run] : []), ...passing, ...(answer.checks as unknown[])] }
     },
     zoc(battle, query) {
       const field = fieldOf(battle, rules)

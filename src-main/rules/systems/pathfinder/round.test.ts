@@ -129,3 +129,30 @@ describe('who makes attacks of opportunity', () => {
     expect(withRound(reflexes, query, { aooMade: { G: 3 } }).provokes).toEqual([])
   })
 })
+
+describe('passing enemies: 蹴散らし and 〈軽業〉 as path options (issue 14)', () => {
+  const corridor = { map: 'f G .\n\n# # #', tokens: { f: { move: 30 }, G: { cmd: 15 } } }
+
+  it('「君は移動の途中で敵が占めているマス目を通過しようと試みることができる(『蹴散らし』を参照)」: a combat maneuver against its CMD; a failure ends the move before it', () => {
+    expect(ask(corridor, { type: 'path', token: 'f', to: [2, 0], mode: 'move' }).reachable).toBe(false)
+    const overrun = ask(corridor, { type: 'path', token: 'f', to: [2, 0], mode: 'move', through: 'overrun' })
+    expect(overrun).toMatchObject({ reachable: true, cost: 10, provokes: ['G'] })
+    expect(overrun.checks).toEqual([{ kind: 'overrun', skill: 'combat-maneuver', against: ['G'], dc: 15, onFailure: { at: [0, 0] } }])
+    // 「君は自分より1段階大きいかそれより小さいサイズの相手にのみ蹴散らしを行なうことができる」
+    const huge = { map: 'f G . . .\n\n. . . . .\n\n. . . . .\n\n# # # # #', tokens: { f: { move: 30 }, G: { size: 'huge' } } }
+    expect(ask(huge, { type: 'path', token: 'f', to: [4, 0], mode: 'move', through: 'overrun' }).reachable).toBe(false)
+  })
+
+  it('〈軽業〉: through the square at half speed, DC CMD + 5; past a threatened square, DC CMD', () => {
+    const tumble = ask(corridor, { type: 'path', token: 'f', to: [2, 0], mode: 'move', through: 'acrobatics' })
+    expect(tumble).toMatchObject({ reachable: true, cost: 20, provokes: ['G'] })
+    expect(tumble.checks).toEqual([{ kind: 'acrobatics', ability: 'AGI', skill: 'acrobatics', against: ['G'], dc: 20, onSuccess: 'no-attack-of-opportunity' }])
+    const past = ask({ map: 'f . .\n\n. G .', tokens: { f: { move: 30 }, G: { cmd: 15 } } }, { type: 'path', token: 'f', to: [2, 0], mode: 'move', through: 'acrobatics' })
+    expect(past.checks).toEqual([{ kind: 'acrobatics', ability: 'AGI', skill: 'acrobatics', against: ['G'], dc: 15, onSuccess: 'no-attack-of-opportunity' }])
+  })
+
+  it('overrun takes the standard action: only with a move action', () => {
+    const result = runScenario(scenarioDoc(corridor, { type: 'path', token: 'f', to: [2, 0], mode: 'double', through: 'overrun' }))
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid-query', path: '/query/through' } })
+  })
+})

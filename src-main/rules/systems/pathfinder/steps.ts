@@ -19,6 +19,11 @@ export interface StepOptions {
   descend?: 'climb' | 'jump'
   /** 登攀速度の上昇: climb at half speed with −5 on the Climb check (default: a quarter of speed). */
   fastClimb?: boolean
+  /**
+   * Passing enemies' squares: 〈軽業〉 (「敵が占めているマス目を〈軽業〉技能を使用して通過しようと試
+   * みることができる」, at half speed) or 蹴散らし (overrun: only foes at most one size larger).
+   */
+  through?: 'acrobatics' | 'overrun'
 }
 
 /**
@@ -178,6 +183,9 @@ export class Mover {
     if (occupant === this.creature || occupant.helpless) return true
     if (this.field.areAllies(occupant, this.creature)) return !this.options.charging
     if (this.options.charging) return false
+    if (this.options.through === 'acrobatics') return true
+    // 蹴散らし: 「君は自分より1段階大きいかそれより小さいサイズの相手にのみ蹴散らしを行なうことができる」.
+    if (this.options.through === 'overrun' && occupant.sizeIndex <= this.creature.sizeIndex + 1) return true
     return this.creature.subSquare || Math.abs(occupant.sizeIndex - this.creature.sizeIndex) >= 3
   }
 
