@@ -343,6 +343,14 @@ const CONDITION_STATES: Readonly<Record<string, TokenState>> = {
   helpless: 'helpless',
   無防備: 'helpless',
   無防備状態: 'helpless',
+  invisible: 'invisible',
+  不可視: 'invisible',
+  不可視状態: 'invisible',
+  blinded: 'blinded',
+  盲目: 'blinded',
+  盲目状態: 'blinded',
+  incorporeal: 'incorporeal',
+  非実体: 'incorporeal',
 }
 
 function withConditionStates<T extends { id: string; states?: TokenState[] }>(token: T, conditions: readonly Condition[]): T {
