@@ -27,8 +27,18 @@ function bestLine(text: string, a: string, b: string): { best: number; all: numb
   const [ax, ay] = tokens[a]
   const [bx, by] = tokens[b]
   const all: number[] = []
-  for (const p of [[ax, ay], [ax + 1, ay], [ax, ay + 1], [ax + 1, ay + 1]] as const)
-    for (const q of [[bx, by], [bx + 1, by], [bx, by + 1], [bx + 1, by + 1]] as const)
+  for (const p of [
+    [ax, ay],
+    [ax + 1, ay],
+    [ax, ay + 1],
+    [ax + 1, ay + 1],
+  ] as const)
+    for (const q of [
+      [bx, by],
+      [bx + 1, by],
+      [bx, by + 1],
+      [bx + 1, by + 1],
+    ] as const)
       all.push(lines.level(p, q, square(tokens[a]), square(tokens[b])))
   return { best: Math.min(...all), all }
 }
@@ -90,7 +100,10 @@ describe('lines between squares (the ends belong to their squares)', () => {
   })
 
   it('a Z of walls stops a line running along its middle; a cup open on one side does not', () => {
-    const region = (x0: number, y0: number): Region => (x, y) => x === x0 && y === y0
+    const region =
+      (x0: number, y0: number): Region =>
+      (x, y) =>
+        x === x0 && y === y0
     const z = linesOn(`
       . . . .
 
@@ -117,30 +130,62 @@ describe('lines between squares (the ends belong to their squares)', () => {
     const wall = fc.constantFrom(' ', ' ', '|')
     const floor = fc.constantFrom(' ', ' ', '-')
     fc.assert(
-      fc.property(fc.array(cell, { minLength: 16, maxLength: 16 }), fc.array(wall, { minLength: 16, maxLength: 16 }), fc.array(floor, { minLength: 16, maxLength: 16 }), (cells, walls, floors) => {
-        const rows: string[] = []
-        for (let y = 0; y < 4; y++) {
-          rows.push(cells.slice(4 * y, 4 * y + 4).map((c, x) => c + (x < 3 ? walls[4 * y + x] : '')).join(''))
-          if (y < 3) rows.push(floors.slice(4 * y, 4 * y + 4).map((f) => f + ' ').join(''))
-        }
-        const grid = Grid.fromSpec(asciiMap(rows.join('\n')).map)
-        const lines = new RegionLines(grid, {
-          edgeLevel: (code) => (edgeBlocksSight(code) ? 3 : 0),
-          cellLevel: (c) => (grid.terrain[c] === TERRAIN_SOLID ? 3 : 0),
-          borderLevel: 3,
-        })
-        for (const [a, b] of [
-          [[0, 0], [3, 3]],
-          [[0, 3], [2, 0]],
-          [[1, 1], [1, 3]],
-        ] as const) {
-          const ra = square(a)
-          const rb = square(b)
-          for (const p of [[a[0], a[1]], [a[0] + 1, a[1] + 1]] as const)
-            for (const q of [[b[0], b[1]], [b[0] + 1, b[1]], [b[0], b[1] + 1]] as const)
-              expect(lines.level(p, q, ra, rb)).toBe(lines.level(q, p, rb, ra))
-        }
-      }),
+      fc.property(
+        fc.array(cell, { minLength: 16, maxLength: 16 }),
+        fc.array(wall, { minLength: 16, maxLength: 16 }),
+        fc.array(floor, { minLength: 16, maxLength: 16 }),
+        (cells, walls, floors) => {
+          const rows: string[] = []
+          for (let y = 0; y < 4; y++) {
+            rows.push(
+              cells
+                .slice(4 * y, 4 * y + 4)
+                .map((c, x) => c + (x < 3 ? walls[4 * y + x] : ''))
+                .join(''),
+            )
+            if (y < 3)
+              rows.push(
+                floors
+                  .slice(4 * y, 4 * y + 4)
+                  .map((f) => f + ' ')
+                  .join(''),
+              )
+          }
+          const grid = Grid.fromSpec(asciiMap(rows.join('\n')).map)
+          const lines = new RegionLines(grid, {
+            edgeLevel: (code) => (edgeBlocksSight(code) ? 3 : 0),
+            cellLevel: (c) => (grid.terrain[c] === TERRAIN_SOLID ? 3 : 0),
+            borderLevel: 3,
+          })
+          for (const [a, b] of [
+            [
+              [0, 0],
+              [3, 3],
+            ],
+            [
+              [0, 3],
+              [2, 0],
+            ],
+            [
+              [1, 1],
+              [1, 3],
+            ],
+          ] as const) {
+            const ra = square(a)
+            const rb = square(b)
+            for (const p of [
+              [a[0], a[1]],
+              [a[0] + 1, a[1] + 1],
+            ] as const)
+              for (const q of [
+                [b[0], b[1]],
+                [b[0] + 1, b[1]],
+                [b[0], b[1] + 1],
+              ] as const)
+                expect(lines.level(p, q, ra, rb)).toBe(lines.level(q, p, rb, ra))
+          }
+        },
+      ),
       { numRuns: 200 },
     )
   })

@@ -84,7 +84,9 @@ export class RegionLines {
     if (!grid.inBounds(ax, ay) || !grid.inBounds(bx, by)) return 0
     const slot = grid.edgeSlot([ax, ay], [bx, by])
     if (!slot) return 0
-    const code = (slot.side === 'east' ? grid.eastEdge[slot.cell] : grid.southEdge[slot.cell]) as EdgeCode
+    const code = (
+      slot.side === 'east' ? grid.eastEdge[slot.cell] : grid.southEdge[slot.cell]
+    ) as EdgeCode
     return code === EDGE_NONE ? 0 : this.rules.edgeLevel(code, slot.cell, slot.side)
   }
 
@@ -104,7 +106,13 @@ export class RegionLines {
    * a square of `region` at the intersection costs, pushed to the + side (angles above w) or the −
    * side: the highest ray level swept on the way, Infinity when the region has no square there.
    */
-  private endCosts(i: number, j: number, w: number, region: Region, rays: Rays): { plus: number; minus: number } {
+  private endCosts(
+    i: number,
+    j: number,
+    w: number,
+    region: Region,
+    rays: Rays,
+  ): { plus: number; minus: number } {
     let plus = Infinity
     let minus = Infinity
     for (let k = 0; k < 4; k++) {
@@ -128,7 +136,12 @@ export class RegionLines {
    * Level of the line from intersection `p` (corner coordinates: (i, j) is the north-west corner
    * of cell (i, j)) in region `from` to intersection `q` in region `to`.
    */
-  level(p: readonly [number, number], q: readonly [number, number], from: Region, to: Region): number {
+  level(
+    p: readonly [number, number],
+    q: readonly [number, number],
+    from: Region,
+    to: Region,
+  ): number {
     const ignore = [from, to]
     const dx = q[0] - p[0]
     const dy = q[1] - p[1]
@@ -162,7 +175,13 @@ export class RegionLines {
     // Per intersection on the way: the cost of passing on the + / − side, or exactly through.
     const start = this.endCosts(p[0], p[1], theta, from, this.raysAt(p[0], p[1], ignore))
     // At the far end the line arrives from the opposite direction: its + side is the line's − side.
-    const endRaw = this.endCosts(q[0], q[1], mod360(theta + 180), to, this.raysAt(q[0], q[1], ignore))
+    const endRaw = this.endCosts(
+      q[0],
+      q[1],
+      mod360(theta + 180),
+      to,
+      this.raysAt(q[0], q[1], ignore),
+    )
     const end = { plus: endRaw.minus, minus: endRaw.plus }
     const mids: Mid[] = []
     for (let k = 1; k < g; k++) {

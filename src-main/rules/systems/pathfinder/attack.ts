@@ -110,7 +110,9 @@ export interface AttackAnswer {
 /** Floor height of a creature: its token's elevation, else the highest square of its space. */
 function heightOf(field: Battlefield, creature: Creature): number {
   if (creature.spec.elevation !== undefined) return creature.spec.elevation
-  return Math.max(...field.spaceCells(creature, creature.at).map((cell) => field.grid.elevation[cell]))
+  return Math.max(
+    ...field.spaceCells(creature, creature.at).map((cell) => field.grid.elevation[cell]),
+  )
 }
 
 function feetBetween(a: Creature, b: Creature): number {
@@ -124,33 +126,55 @@ function feetBetween(a: Creature, b: Creature): number {
  * ally is 10 ft or more from the target; −2 when the target is two size categories larger than
  * that ally, nothing at three.
  */
-function intoMelee(field: Battlefield, attacker: Creature, target: Creature): AttackModifier | null {
+function intoMelee(
+  field: Battlefield,
+  attacker: Creature,
+  target: Creature,
+): AttackModifier | null {
   const engaged = field.creatures.filter(
     (c) =>
       c !== attacker &&
       field.areAllies(c, attacker) &&
       !field.areAllies(c, target) &&
       !c.helpless &&
-      (threatensCreature(field, c, target) || (canThreaten(target) && threatensCreature(field, target, c))),
+      (threatensCreature(field, c, target) ||
+        (canThreaten(target) && threatensCreature(field, target, c))),
   )
   if (engaged.length === 0) return null
   const nearest = Math.min(...engaged.map((c) => feetBetween(c, target)))
   if (nearest >= 10) return null
   const close = engaged.filter((c) => feetBetween(c, target) === nearest)
   // The largest penalty any nearest engaged ally gives.
-  const penalty = Math.min(...close.map((c) => (target.sizeIndex - c.sizeIndex >= 3 ? 0 : target.sizeIndex - c.sizeIndex === 2 ? -2 : -4)))
+  const penalty = Math.min(
+    ...close.map((c) =>
+      target.sizeIndex - c.sizeIndex >= 3 ? 0 : target.sizeIndex - c.sizeIndex === 2 ? -2 : -4,
+    ),
+  )
   if (penalty === 0) return null
-  const ally = close.find((c) => (target.sizeIndex - c.sizeIndex >= 3 ? 0 : target.sizeIndex - c.sizeIndex === 2 ? -2 : -4) === penalty) as Creature
+  const ally = close.find(
+    (c) =>
+      (target.sizeIndex - c.sizeIndex >= 3 ? 0 : target.sizeIndex - c.sizeIndex === 2 ? -2 : -4) ===
+      penalty,
+  ) as Creature
   return { code: 'shooting-into-melee', attack: penalty, source: ally.id }
 }
 
-export function attackBetween(field: Battlefield, attacker: Creature, target: Creature, options: AttackOptions): AttackAnswer {
+export function attackBetween(
+  field: Battlefield,
+  attacker: Creature,
+  target: Creature,
+  options: AttackOptions,
+): AttackAnswer {
   const modifiers: AttackModifier[] = []
   const melee = options.attack === 'melee'
   const from = placementOf(attacker)
   const to = placementOf(target)
-  const cover = attacker === target ? { cover: 'none' as const, soft: false } : coverBetween(field, from, to, options.attack)
-  let concealment = attacker === target ? ('none' as const) : concealmentBetween(field, from, to, options.attack)
+  const cover =
+    attacker === target
+      ? { cover: 'none' as const, soft: false }
+      : coverBetween(field, from, to, options.attack)
+  let concealment =
+    attacker === target ? ('none' as const) : concealmentBetween(field, from, to, options.attack)
   // 不可視状態 gives total concealment; a blinded attacker sees nothing.
   if (target.invisible || attacker.blinded) concealment = 'total'
 
@@ -159,7 +183,9 @@ export function attackBetween(field: Battlefield, attacker: Creature, target: Cr
   else if (options.escapeArtist) reason = 'escape-artist-squeeze'
   else if (cover.cover === 'total') reason = 'total-cover'
   else if (melee) {
-    const sharing = field.spaceCells(target, target.at).some((cell) => field.spaceCells(attacker, attacker.at).includes(cell))
+    const sharing = field
+      .spaceCells(target, target.at)
+      .some((cell) => field.spaceCells(attacker, attacker.at).includes(cell))
     const reach = meleeSquares(field, attacker)
     const inReach = field.spaceCells(target, target.at).some((cell) => reach.has(cell))
     if (attacker.reach <= 0 && !sharing) reason = 'must-enter-square'
@@ -172,8 +198,15 @@ export function attackBetween(field: Battlefield, attacker: Creature, target: Cr
   // Cover, unless an incorporeal touch attack ignores it.
   if (cover.cover === 'partial' || cover.cover === 'cover') {
     const improved = (cover as { improved?: boolean }).improved === true
-    const code: AttackModifierCode = improved ? 'improved-cover' : cover.soft ? 'soft-cover' : cover.cover === 'partial' ? 'partial-cover' : 'cover'
-    if (options.touch && attacker.incorporeal) modifiers.push({ code: 'incorporeal-touch', ac: 0, source: cover.cover })
+    const code: AttackModifierCode = improved
+      ? 'improved-cover'
+      : cover.soft
+        ? 'soft-cover'
+        : cover.cover === 'partial'
+          ? 'partial-cover'
+          : 'cover'
+    if (options.touch && attacker.incorporeal)
+      modifiers.push({ code: 'incorporeal-touch', ac: 0, source: cover.cover })
     else modifiers.push({ code, ac: coverAcBonus(cover.cover, improved), source: cover.cover })
   }
   if (concealment !== 'none') {
@@ -190,7 +223,8 @@ export function attackBetween(field: Battlefield, attacker: Creature, target: Cr
         break
       }
     }
-    if (heightOf(field, attacker) > heightOf(field, target)) modifiers.push({ code: 'higher-ground', attack: 1 })
+    if (heightOf(field, attacker) > heightOf(field, target))
+      modifiers.push({ code: 'higher-ground', attack: 1 })
   } else if (!options.preciseShot && !attacker.extras.preciseShot) {
     const penalty = intoMelee(field, attacker, target)
     if (penalty) modifiers.push(penalty)
@@ -198,15 +232,27 @@ export function attackBetween(field: Battlefield, attacker: Creature, target: Cr
   if (options.charge && melee) modifiers.push({ code: 'charge', attack: 2, attackerAc: -2 })
   if (options.squeezing) modifiers.push({ code: 'attacker-squeezing', attack: -4, attackerAc: -4 })
   if (options.targetSqueezing) modifiers.push({ code: 'target-squeezing', ac: -4 })
-  if (attacker.prone) modifiers.push(melee ? { code: 'attacker-prone', attack: -4 } : { code: 'attacker-prone', source: 'crossbow-or-shuriken-only' })
+  if (attacker.prone)
+    modifiers.push(
+      melee
+        ? { code: 'attacker-prone', attack: -4 }
+        : { code: 'attacker-prone', source: 'crossbow-or-shuriken-only' },
+    )
   if (target.prone) modifiers.push({ code: 'target-prone', ac: melee ? -4 : 4 })
-  if (target.helpless) modifiers.push({ code: 'target-helpless', ...(melee ? { ac: -4 } : {}), dexToAc: 'zero' })
+  if (target.helpless)
+    modifiers.push({ code: 'target-helpless', ...(melee ? { ac: -4 } : {}), dexToAc: 'zero' })
   else if (target.extras.flatFooted) modifiers.push({ code: 'target-flat-footed', dexToAc: 'lost' })
   if (target.blinded) modifiers.push({ code: 'target-blinded', ac: -2, dexToAc: 'lost' })
-  if (attacker.invisible && !target.blinded) modifiers.push({ code: 'attacker-invisible', attack: 2, dexToAc: 'lost' })
+  if (attacker.invisible && !target.blinded)
+    modifiers.push({ code: 'attacker-invisible', attack: 2, dexToAc: 'lost' })
 
-  const sum = (key: 'attack' | 'ac' | 'attackerAc') => modifiers.reduce((n, m) => n + (m[key] ?? 0), 0)
-  const dex = modifiers.some((m) => m.dexToAc === 'zero') ? 'zero' : modifiers.some((m) => m.dexToAc === 'lost') ? 'lost' : undefined
+  const sum = (key: 'attack' | 'ac' | 'attackerAc') =>
+    modifiers.reduce((n, m) => n + (m[key] ?? 0), 0)
+  const dex = modifiers.some((m) => m.dexToAc === 'zero')
+    ? 'zero'
+    : modifiers.some((m) => m.dexToAc === 'lost')
+      ? 'lost'
+      : undefined
   return {
     allowed: reason === undefined,
     ...(reason ? { reason } : {}),
@@ -229,9 +275,19 @@ export function attackBetween(field: Battlefield, attacker: Creature, target: Cr
  * attack provokes from its target if the target is armed (「攻撃の対象となるキャラクターが武装していた
  * 場合には、相手からの機会攻撃を誘発する」); a melee attack with a weapon provokes nobody.
  */
-export function attackProvokes(field: Battlefield, attacker: Creature, target: Creature, options: AttackOptions): string[] {
+export function attackProvokes(
+  field: Battlefield,
+  attacker: Creature,
+  target: Creature,
+  options: AttackOptions,
+): string[] {
   if (options.attack === 'melee' && !options.unarmed) return []
-  const candidates = options.attack === 'ranged' ? threateningEnemies(field, attacker) : canThreaten(target) ? [target] : []
+  const candidates =
+    options.attack === 'ranged'
+      ? threateningEnemies(field, attacker)
+      : canThreaten(target)
+        ? [target]
+        : []
   return provokingAmong(field, attacker, candidates)
 }
 
@@ -240,13 +296,18 @@ export function attackProvokes(field: Battlefield, attacker: Creature, target: C
  * opportunity now: not flat-footed (unless 《迎え討ち》), attacks of opportunity left this round, and
  * no cover or total concealment for the creature against them. Sorted.
  */
-export function provokingAmong(field: Battlefield, creature: Creature, enemies: readonly Creature[]): string[] {
+export function provokingAmong(
+  field: Battlefield,
+  creature: Creature,
+  enemies: readonly Creature[],
+): string[] {
   const here = placementOf(creature)
   return enemies
     .filter((enemy) => {
       if (enemy.faction === creature.faction || !canThreaten(enemy)) return false
       if (enemy.extras.flatFooted && !enemy.extras.combatReflexes) return false
-      if (field.round.aooLeft(enemy) <= 0 || !threatensCreature(field, enemy, creature)) return false
+      if (field.round.aooLeft(enemy) <= 0 || !threatensCreature(field, enemy, creature))
+        return false
       const cover = coverBetween(field, placementOf(enemy), here, 'melee')
       if (cover.cover !== 'none' && !cover.soft) return false
       return concealmentBetween(field, placementOf(enemy), here, 'melee') !== 'total'

@@ -20,15 +20,31 @@ export const MOVE_REFUSAL_CODES = [
 export type MoveRefusal = (typeof MOVE_REFUSAL_CODES)[number]
 
 /** Why `mode` is not allowed now, or null. */
-export function modeRefusal(field: Battlefield, creature: Creature, mode: MoveMode): MoveRefusal | null {
+export function modeRefusal(
+  field: Battlefield,
+  creature: Creature,
+  mode: MoveMode,
+): MoveRefusal | null {
   const round = field.round
   if (mode === 'five-foot-step') {
     if (round.stepped(creature.id)) return 'second-five-foot-step'
     if (round.moved(creature.id)) return 'five-foot-step-after-moving'
   } else if (round.stepped(creature.id)) return 'moved-after-five-foot-step'
   if (mode === 'withdraw' && creature.blinded) return 'blinded-no-withdraw'
-  if (round.resting(creature.id) && mode !== 'move' && mode !== 'five-foot-step' && mode !== 'crawl') return 'resting-after-run'
-  if ((mode === 'withdraw' || mode === 'five-foot-step') && creature.swimming && !creature.flying && creature.extras.swimSpeed === undefined) return 'no-swim-speed'
+  if (
+    round.resting(creature.id) &&
+    mode !== 'move' &&
+    mode !== 'five-foot-step' &&
+    mode !== 'crawl'
+  )
+    return 'resting-after-run'
+  if (
+    (mode === 'withdraw' || mode === 'five-foot-step') &&
+    creature.swimming &&
+    !creature.flying &&
+    creature.extras.swimSpeed === undefined
+  )
+    return 'no-swim-speed'
   return null
 }
 
@@ -36,7 +52,10 @@ export function modeRefusal(field: Battlefield, creature: Creature, mode: MoveMo
  * The Constitution check a run needs this round, if any: free for as many rounds as its
  * 【耐久力】, then DC 10, one higher for every further round (「成功するごとに1ずつ上昇」).
  */
-export function runCheck(field: Battlefield, creature: Creature): { kind: 'run'; ability: 'CON'; dc: number } | null {
+export function runCheck(
+  field: Battlefield,
+  creature: Creature,
+): { kind: 'run'; ability: 'CON'; dc: number } | null {
   const constitution = creature.extras.constitution
   if (constitution === undefined) return null
   const ran = field.round.ranRounds(creature.id)

@@ -39,7 +39,11 @@ export class RoundState {
     const parsed = roundSchema.safeParse(raw)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      throw new ScenarioError('invalid-scenario', `round: ${issue.message}`, `/round/${issue.path.join('/')}`)
+      throw new ScenarioError(
+        'invalid-scenario',
+        `round: ${issue.message}`,
+        `/round/${issue.path.join('/')}`,
+      )
     }
     return new RoundState(parsed.data)
   }
@@ -62,7 +66,8 @@ export class RoundState {
 
   /** Attacks of opportunity a creature may still make this round: 1, plus its 【敏捷力】 modifier with 《迎え討ち》. */
   aooLeft(creature: Creature): number {
-    const perRound = 1 + (creature.extras.combatReflexes ? Math.max(0, creature.extras.dexModifier ?? 0) : 0)
+    const perRound =
+      1 + (creature.extras.combatReflexes ? Math.max(0, creature.extras.dexModifier ?? 0) : 0)
     return Math.max(0, perRound - (this.input.aooMade?.[creature.id] ?? 0))
   }
 }
