@@ -41,6 +41,8 @@ export interface PathStepOut {
   squeezed?: readonly [number, number]
   /** A change of floor height on this step (omitted when level). */
   lift?: Lift
+  /** Squeezed narrower than half its width after this step (〈脱出術〉). */
+  escape?: boolean
 }
 
 export type PathAnswer =
@@ -100,7 +102,8 @@ export class MoveSearch {
     this.budget = budgetOf(creature, mode, field.rules.runMultiplier)
     // The north-west square moves at most one square per 5 ft, except that a squeezed step (≥ 10 ft)
     // changing shape may shift it by 1 + (s − k) squares (squeeze.ts): the window allows for both.
-    const perFiveFeet = Math.max(1, (1 + creature.side - Math.ceil(creature.side / 2)) / 2)
+    const narrowest = Math.min(...mover.shapes.map((s) => Math.min(s.w, s.h)))
+    const perFiveFeet = Math.max(1, (1 + creature.side - narrowest) / 2)
     const radius = Math.max(1, Math.ceil((this.budget / 5) * perFiveFeet))
     const window = options.unlimited || options.wholeMap ? undefined : windowAround(grid, this.start, radius)
     // A window as large as the map only adds index translation to every step.
@@ -308,7 +311,8 @@ export class MoveSearch {
         const lift = this.mover.lift(from, fromShape, s.cell, shape)
         from = s.cell
         fromShape = shape
-        return { cell: s.cell, cost: Math.floor(s.cost), ...(squeezed ? { squeezed } : {}), ...(lift.kind !== 'level' ? { lift } : {}) }
+        const escape = this.mover.shapes[shape].escape === true
+        return { cell: s.cell, cost: Math.floor(s.cost), ...(squeezed ? { squeezed } : {}), ...(escape ? { escape } : {}), ...(lift.kind !== 'level' ? { lift } : {}) }
       })
       const last = steps[steps.length - 1]
       return { reachable: true, cost: last.cost, steps, provokes: this.provokes(steps), ...(last.squeezed ? { squeezed: last.squeezed } : {}) }

@@ -18,7 +18,7 @@ import type { TacticalRules } from './rules'
 import type { AreaCell } from './spread'
 import { areaFrom } from './spread'
 import { coneFrom, lineFrom } from './templates'
-import { SQUEEZE_PENALTIES } from './squeeze'
+import { ESCAPE_ARTIST_PENALTIES, SQUEEZE_PENALTIES } from './squeeze'
 import { StraightMove } from './straight'
 import { attackBetween } from './attack'
 import { COMBAT_ACTION_IDS, provokesFor } from './actions'
@@ -49,6 +49,7 @@ function stepOptions(query: Query, mode: string): StepOptions {
   return {
     descend: readEnum(query, 'descend', ['climb', 'jump'] as const, 'climb'),
     fastClimb: readBoolean(query, 'fastClimb', false),
+    escapeArtist: readBoolean(query, 'escapeArtist', false),
     ...(through ? { through } : {}),
   }
 }
@@ -121,6 +122,18 @@ function reachAnswer(field: Battlefield, cells: ReachCell[]) {
   }
 }
 
+/** One 〈脱出術〉 check each time the path squeezes into a space narrower than half its width. */
+function escapeChecks(field: Battlefield, steps: readonly PathStepOut[]): Record<string, unknown>[] {
+  const checks: Record<string, unknown>[] = []
+  let before = false
+  for (const step of steps) {
+    const escape = step.escape === true
+    if (escape && !before) checks.push({ kind: 'escape-artist', ability: 'AGI', skill: 'escape-artist', at: field.grid.cellOf(step.cell) })
+    before = escape
+  }
+  return checks
+}
+
 /** The checks a path's climbs and jumps need, in the order met (〈登攀〉 / 〈軽業〉; the DC is the surface's, the GM's). */
 function liftChecks(field: Battlefield, creature: Creature, steps: readonly PathStepOut[], query: Query) {
   // A creature with a climb speed climbs at it without a check.
@@ -172,13 +185,21 @@ function pathAnswer(field: Battlefield, creature: Creature, answer: PathAnswer, 
       cost: s.cost,
       action: STEP_ACTION[s.lift?.kind ?? 'level'],
       ...(s.squeezed ? { squeeze: true, space: [...s.squeezed] } : {}),
+      ...(s.escape ? { escapeArtist: true } : {}),
       ...(s.lift ? { rise: s.lift.rise } : {}),
     })),
     ...liftChecks(field, creature, answer.steps, query),
     provokes: answer.provokes,
     ...(answer.minimum ? { minimum: true } : {}),
     // Ends squeezed (無理矢理入り込んでいる): the space's shape and the −4 attack / −4 AC.
-    ...(answer.squeezed ? { squeeze: true, space: [...answer.squeezed], penalties: { ...SQUEEZE_PENALTIES } } : {}),
+    ...(answer.squeezed
+      ? {
+          squeeze: true,
+          space: [...answer.squeezed],
+          // 〈脱出術〉: 「攻撃を行うことができず、ACに-4のペナルティを被り、ACに対する【敏捷力】ボーナスを失う」.
+          penalties: answer.steps[answer.steps.length - 1].escape ? { ...ESCAPE_ARTIST_PENALTIES } : { ...SQUEEZE_PENALTIES },
+        }
+      : {}),
   }
 }
 
@@ -229,7 +250,7 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const run = plan instanceof StraightMove && plan.mode === 'run' ? runCheck(field, creature) : null
       const through = plan instanceof MoveSearch ? plan.options.step?.through : undefined
       const passing = through ? throughChecks(field, creature, found.steps, found.provokes, through) : []
-      return { ...answer, checks: [...(run ? [run] : []), ...passing, ...(answer.checks as unknown[])] }
+      return { ...answer, checks: [...(run ? [run] : []), ...passing, ...escapeChecks(field, found.steps), ...(answer.checks as unknown[])] }
     },
     zoc(battle, query) {
       const field = fieldOf(battle, rules)

@@ -24,6 +24,8 @@ export interface StepOptions {
    * みることができる」, at half speed) or 蹴散らし (overrun: only foes at most one size larger).
    */
   through?: 'acrobatics' | 'overrun'
+  /** May squeeze narrower than half its width with 〈脱出術〉 checks (Huge and bigger). */
+  escapeArtist?: boolean
 }
 
 /**
@@ -54,14 +56,26 @@ export interface Footprint {
   readonly w: number
   readonly h: number
   readonly squeezed: boolean
+  /** Narrower than half the space: only with 〈脱出術〉 (Escape Artist). */
+  readonly escape?: boolean
 }
 
-/** Index 0 is the full space; squeezed shapes follow (none for creatures of one square). */
-export function footprintsOf(side: number): Footprint[] {
+/**
+ * Index 0 is the full space; squeezed shapes follow (none for creatures of one square). With
+ * `escapeArtist`, also the shapes narrower than half (「自分の接敵面の半分より幅の狭い場所に対し、
+ * 無理矢理入り込むことによって通過したり侵入したりする場合には、〈脱出術〉判定が必要」): widths 1 … k − 1.
+ */
+export function footprintsOf(side: number, escapeArtist = false): Footprint[] {
   const full: Footprint = { w: side, h: side, squeezed: false }
   if (side < 2) return [full]
   const k = Math.ceil(side / 2)
-  return [full, { w: side, h: k, squeezed: true }, { w: k, h: side, squeezed: true }]
+  const shapes: Footprint[] = [full, { w: side, h: k, squeezed: true }, { w: k, h: side, squeezed: true }]
+  if (escapeArtist) {
+    for (let narrow = k - 1; narrow >= 1; narrow--) {
+      shapes.push({ w: side, h: narrow, squeezed: true, escape: true }, { w: narrow, h: side, squeezed: true, escape: true })
+    }
+  }
+  return shapes
 }
 
 /** Per-cell partition flags in flat arrays, for the hot single-square step test. */
@@ -103,7 +117,7 @@ export class Mover {
     readonly options: StepOptions = {},
   ) {
     this.width = field.grid.width
-    this.shapes = footprintsOf(creature.side)
+    this.shapes = footprintsOf(creature.side, options.escapeArtist === true)
     this.validCaches = this.shapes.map(() => undefined)
     this.flags = edgeFlags(field)
     this.height = field.grid.height
