@@ -1,6 +1,7 @@
 // Cones and lines from a grid intersection (the `spread` query with shape "cone" / "line").
 import { describe, expect, it } from 'vitest'
-import { ask, askError } from './test-support'
+import { ask, askError, scenarioDoc } from './test-support'
+import { runScenario } from '../../scenario/run'
 
 const open = (w: number, h: number) => Array.from({ length: h }, () => Array.from({ length: w }, () => '.').join(' ')).join('\n\n')
 
@@ -114,5 +115,17 @@ describe('D&D 3.5 shares the area and squeeze rules', () => {
     const tokens = { O: { size: 'large', move: 30, faction: 'party' } }
     const path = ask({ map: corridor, tokens, system: 'dnd35' }, { type: 'path', token: 'O', to: [5, 0], mode: 'double' })
     expect(path).toMatchObject({ reachable: true, cost: 45 })
+  })
+})
+
+describe('arrow slits and Reflex (良好な遮蔽: 「反応セーヴのボーナスを2倍(…反応セーヴ+4)」)', () => {
+  it('a burst through an arrow slit: the square behind it gets twice the Reflex bonus', () => {
+    const doc = scenarioDoc({ map: '. . . . .\n\n. . . . .' }, { type: 'spread', origin: [0, 1], radius: 20, shape: 'burst' })
+    const map = doc.map as Record<string, unknown>
+    const result = runScenario({ ...doc, map: { ...map, edges: [{ between: [[2, 0], [3, 0]], kind: 'arrow-slit' }, { between: [[2, 1], [3, 1]], kind: 'arrow-slit' }] } })
+    expect(result.ok).toBe(true)
+    const cells = Object.fromEntries(((result as { answer: { cells: { at: number[]; reflex: number }[] } }).answer.cells).map((c) => [c.at.join(','), c.reflex]))
+    expect(cells['1,0']).toBe(0)
+    expect(cells['3,0']).toBe(4)
   })
 })
