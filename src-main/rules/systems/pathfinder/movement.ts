@@ -153,10 +153,17 @@ export class MoveSearch {
           const to = cell + dy * width + dx
           const low = mover.singleStep(cell, dx, dy)
           if (low < 0 || mover.placement(to) === 0) continue
-          const lift = heights ? mover.lift(cell, 0, to, 0) : LEVEL
-          if (!climbs && lift.kind === 'climb') continue
-          const hampering = unhindered ? 0 : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) + lift.hamper
-          if (step && (hampering > 0 || lift.kind !== 'level' || darkTo?.(to, 0))) continue
+          // Heights only on maps that have them (the common flat map pays nothing).
+          let extra = 0
+          let lifted = 0
+          if (heights) {
+            const lift = mover.lift(cell, 0, to, 0)
+            if ((!climbs && lift.kind === 'climb') || (step && lift.kind !== 'level')) continue
+            extra = lift.extra
+            lifted = lift.hamper
+          }
+          const hampering = unhindered ? 0 : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) + lifted
+          if (step && (hampering > 0 || darkTo?.(to, 0))) continue
           const diagonal = dx !== 0 && dy !== 0
           let feet: number
           let next = parity
@@ -166,7 +173,7 @@ export class MoveSearch {
           } else {
             feet = stepFeet(diagonal, parity, hampering).feet
           }
-          feet = (feet + lift.extra) * pace
+          if (extra !== 0 || pace !== 1) feet = (feet + extra) * pace
           const weight = leave + enterWeight(to, 0)
           emit(to, next, weight === 0 ? feet : feet + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
         }

@@ -78,6 +78,18 @@ export function footprintsOf(side: number, escapeArtist = false): Footprint[] {
   return shapes
 }
 
+const heightsCache = new WeakMap<Float64Array, boolean>()
+
+/** Whether any two squares differ in height (memoised per grid: a search builds a Mover each time). */
+function hasHeights(elevation: Float64Array): boolean {
+  let known = heightsCache.get(elevation)
+  if (known === undefined) {
+    known = elevation.some((e) => e !== elevation[0])
+    heightsCache.set(elevation, known)
+  }
+  return known
+}
+
 /** Per-cell partition flags in flat arrays, for the hot single-square step test. */
 interface EdgeFlags {
   blockE: Uint8Array
@@ -122,8 +134,7 @@ export class Mover {
     this.flags = edgeFlags(field)
     this.height = field.grid.height
     this.terrain = field.grid.terrain
-    const elevation = field.grid.elevation
-    this.hasElevation = elevation.some((e) => e !== elevation[0])
+    this.hasElevation = hasHeights(field.grid.elevation)
   }
 
   private readonly flags: EdgeFlags
