@@ -59,6 +59,15 @@ export const campaignTokenSchema = tokenSpecSchema.extend({
    * gets the bar's length (table/player-view.ts), never the numbers.
    */
   hp: tokenHpSchema.optional(),
+  /** Pathfinder / dnd35 combat fields read by the engine (systems/pathfinder/README.md). */
+  armed: z.boolean().optional(),
+  combatReflexes: z.boolean().optional(),
+  dexModifier: z.number().int().min(-10).max(100).optional(),
+  preciseShot: z.boolean().optional(),
+  constitution: z.number().int().min(0).max(100).optional(),
+  climbSpeed: z.number().finite().nonnegative().optional(),
+  swimSpeed: z.number().finite().nonnegative().optional(),
+  cmd: z.number().int().min(0).max(1000).optional(),
 })
 export type CampaignToken = z.infer<typeof campaignTokenSchema>
 

@@ -77,4 +77,10 @@ describe('turn state and conditions in the rules queries', () => {
   it('free-text conditions the engine does not know change nothing', () => {
     expect(provokes(fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: 'shaken' }] }))).toEqual(['orc'])
   })
+
+  it('a blinded condition (盲目状態) becomes the state: 「君は盲目状態にある場合、戦闘からの撤退を行えない」', () => {
+    const map = fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'pc', name: '盲目状態' }] })
+    const result = runScenario(toScenario(map, { type: 'reach', token: 'pc', mode: 'withdraw' }))
+    expect(result).toMatchObject({ ok: true, answer: { allowed: false, reason: 'blinded-no-withdraw' } })
+  })
 })

@@ -128,7 +128,8 @@ export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subsc
     state,
     viewOf(of, ofCampaign) {
       const shown = target?.campaignId === of.campaignId && target.mapId === of.mapId
-      return projectPlayerView(ofCampaign, of.mapId, shown ? { ...controls, blackout: false, frozen: false } : EMPTY_CONTROLS)
+      // The session's aliases: the export names tokens exactly as the player view does.
+      return projectPlayerView(ofCampaign, of.mapId, shown ? { ...controls, blackout: false, frozen: false } : EMPTY_CONTROLS, projector, aliases)
     },
     setProjector(scale) {
       projector = { ...scale }

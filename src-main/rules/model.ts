@@ -26,7 +26,8 @@ export const cellSpecSchema = z.object({
 })
 export type CellSpec = z.infer<typeof cellSpecSchema>
 
-export const EDGE_KINDS = ['wall', 'door', 'low-wall', 'window'] as const
+/** `arrow-slit` (狭間窓): a wall with a slit, like a window for sight and lines, and improved cover (pathfinder / dnd35). */
+export const EDGE_KINDS = ['wall', 'door', 'low-wall', 'window', 'arrow-slit'] as const
 export type EdgeKind = (typeof EDGE_KINDS)[number]
 export const DOOR_STATES = ['open', 'closed', 'locked'] as const
 export type DoorState = (typeof DOOR_STATES)[number]
@@ -80,6 +81,10 @@ export const TOKEN_STATES = [
   'helpless',
   'prone',
   'mounted',
+  // Pathfinder / dnd35 conditions (003 攻撃ロールの修正値 / アーマー・クラスへの修正); other systems ignore them.
+  'invisible',
+  'blinded',
+  'incorporeal',
 ] as const
 export type TokenState = (typeof TOKEN_STATES)[number]
 

@@ -27,7 +27,7 @@ export type PlayerToken = z.infer<typeof playerTokenSchema>
 
 export const playerEdgeSchema = z.strictObject({
   between: z.tuple([cell, cell]),
-  kind: z.enum(['wall', 'door', 'low-wall', 'window']),
+  kind: z.enum(['wall', 'door', 'low-wall', 'window', 'arrow-slit']),
   /** Never 'locked': players cannot tell a locked door from a closed one. */
   state: z.enum(['open', 'closed']).optional(),
 })

@@ -190,7 +190,8 @@ describe('toPlayerView never leaks GM-only data (1,000 random maps)', () => {
         for (const t of view.tokens) expect(visible[t.at[1] * map.width + t.at[0]]).toBe(1)
         // an HP bar only where the GM shows it, as a length; a GM-only bar never leaves main
         for (const t of view.tokens) {
-          const source = map.tokens.find((s) => s.id === t.id)!
+          // Ids reaching players are aliases: the generated names are unique, so they name the source.
+          const source = map.tokens.find((s) => s.name === t.name)!
           expect(t.hpBar !== undefined, `hpBar of ${t.id}`).toBe(source.hp?.shownToPlayers === true)
           if (source.hp?.shownToPlayers) withShownBar++
         }

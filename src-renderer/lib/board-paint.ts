@@ -187,7 +187,7 @@ function paintLight(
   }
 }
 
-type EdgeStyle = 'wall' | 'low-wall' | 'window' | 'door-frame' | 'closed' | 'open' | 'locked' | 'secret'
+type EdgeStyle = 'wall' | 'low-wall' | 'window' | 'arrow-slit' | 'door-frame' | 'closed' | 'open' | 'locked' | 'secret'
 
 /** Edges on screen, stroked as one path per style (a few strokes for thousands of walls). */
 function paintEdges(
@@ -201,6 +201,7 @@ function paintEdges(
     wall: new Path2D(),
     'low-wall': new Path2D(),
     window: new Path2D(),
+    'arrow-slit': new Path2D(),
     'door-frame': new Path2D(),
     closed: new Path2D(),
     open: new Path2D(),
@@ -219,6 +220,8 @@ function paintEdges(
         line(paths['low-wall'], placed, 0)
       } else if (edge.kind === 'window') {
         line(paths.window, placed, 0)
+      } else if (edge.kind === 'arrow-slit') {
+        line(paths['arrow-slit'], placed, 0)
       } else {
         line(paths['door-frame'], placed, 0)
         line(edge.secret ? paths.secret : paths[edge.state ?? 'closed'], placed, 0.18)
@@ -236,6 +239,8 @@ function paintEdges(
   stroke(paths.wall, '#1b1b1b', Math.max(3 * px, 0.14))
   stroke(paths['low-wall'], '#6d4c2f', Math.max(3 * px, 0.11), [0.06, 0.16])
   stroke(paths.window, '#4f8fc0', Math.max(3 * px, 0.12), [0.14, 0.06])
+  // An arrow slit: wall with a narrow gap in its middle (狭間窓).
+  stroke(paths['arrow-slit'], '#1b1b1b', Math.max(3 * px, 0.14), [0.42, 0.16, 0.42])
   stroke(paths['door-frame'], '#1b1b1b', Math.max(3 * px, 0.16))
   stroke(paths.closed, DOOR_COLOURS.closed, Math.max(2 * px, 0.11))
   stroke(paths.locked, DOOR_COLOURS.locked, Math.max(2 * px, 0.11))

@@ -7,7 +7,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { systems } from '../../src-main/rules/systems'
 import { SCENARIO_ERROR_CODES } from '../../src-main/rules/system'
-import { en as fightEn, ja as fightJa } from './messages/fight'
+import { en as attackEn, ja as attackJa } from './messages/attack'
+import { en as fightEn0, ja as fightJa0 } from './messages/fight'
 import { translate, type MessageKey } from './i18n'
 import { engineErrorText, reasonText } from './engine-reasons'
 
@@ -21,6 +22,10 @@ function sourceFiles(dir: string): string[] {
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : []
   })
 }
+
+// The fight panel's sentences live in two dictionaries: moving (fight) and attacking (attack).
+const fightEn: Record<string, string> = { ...attackEn, ...fightEn0 }
+const fightJa: Record<string, string> = { ...attackJa, ...fightJa0 }
 
 const allReasons = new Set(Object.values(systems).flatMap((s) => [...s.reasons]))
 const hasSentence = (key: string) =>

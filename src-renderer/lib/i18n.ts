@@ -1,6 +1,7 @@
 // UI text in English and Japanese. Keys are checked at compile time: a key missing from one
 // language is a type error, so neither language can fall behind silently.
 
+import * as attack from './messages/attack'
 import * as core from './messages/core'
 import * as editor from './messages/editor'
 import * as fight from './messages/fight'
@@ -16,11 +17,11 @@ import * as uvtt from './messages/uvtt'
 export const LOCALES = ['en', 'ja'] as const
 export type Locale = (typeof LOCALES)[number]
 
-const en = { ...core.en, ...editor.en, ...fight.en, ...guild.en, ...height.en, ...hints.en, ...layout.en, ...library.en, ...player.en, ...turns.en, ...uvtt.en }
+const en = { ...attack.en, ...core.en, ...editor.en, ...fight.en, ...guild.en, ...height.en, ...hints.en, ...layout.en, ...library.en, ...player.en, ...turns.en, ...uvtt.en }
 
 export type MessageKey = keyof typeof en
 
-const ja: Record<MessageKey, string> = { ...core.ja, ...editor.ja, ...fight.ja, ...guild.ja, ...height.ja, ...hints.ja, ...layout.ja, ...library.ja, ...player.ja, ...turns.ja, ...uvtt.ja }
+const ja: Record<MessageKey, string> = { ...attack.ja, ...core.ja, ...editor.ja, ...fight.ja, ...guild.ja, ...height.ja, ...hints.ja, ...layout.ja, ...library.ja, ...player.ja, ...turns.ja, ...uvtt.ja }
 
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { en, ja }
 

@@ -9,6 +9,7 @@ export const TOOLS = [
   'door',
   'low-wall',
   'window',
+  'arrow-slit',
   'terrain',
   'elevation',
   'light',
@@ -22,7 +23,7 @@ export const TOOLS = [
 ] as const
 export type Tool = (typeof TOOLS)[number]
 
-export const EDGE_TOOLS = ['wall', 'door', 'low-wall', 'window'] as const
+export const EDGE_TOOLS = ['wall', 'door', 'low-wall', 'window', 'arrow-slit'] as const
 export type EdgeTool = (typeof EDGE_TOOLS)[number]
 export function isEdgeTool(tool: Tool): tool is EdgeTool {
   return (EDGE_TOOLS as readonly string[]).includes(tool)
@@ -77,6 +78,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   tool('D', 'door'),
   tool('L', 'low-wall'),
   tool('M', 'window'),
+  tool('A', 'arrow-slit'),
   tool('T', 'terrain'),
   tool('E', 'elevation'),
   tool('I', 'light'),

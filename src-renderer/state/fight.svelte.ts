@@ -13,6 +13,7 @@ import {
   modeFor,
   readArea,
   readCells,
+  readAttack,
   readCover,
   readDistance,
   readLight,
@@ -22,6 +23,7 @@ import {
   sameCell,
   tokenAt,
   type AreaAnswer,
+  type AttackAnswer,
   type CoverAnswer,
   type LightAnswer,
   type PathAnswer,
@@ -72,6 +74,8 @@ export class FightState {
   /** Pointer position in cell units while a template is placed (pathfinder needs intersections). */
   pointer = $state.raw<{ x: number; y: number } | null>(null)
   lastMove = $state.raw<MoveOutcome | null>(null)
+  /** Pathfinder / dnd35: the kind of attack the modifiers list is for. */
+  attackKind = $state<'melee' | 'ranged'>('melee')
 
   readonly reach = new LatestQuery<ReachAnswer>()
   /** Foe ZOC / threatened squares: cell key → the foes whose zone it is. */
@@ -79,6 +83,8 @@ export class FightState {
   readonly path = new LatestQuery<PathAnswer>()
   readonly ruler = new LatestQuery<{ distance: number; unit: string }>()
   readonly cover = new LatestQuery<CoverAnswer & { target: string }>()
+  /** Pathfinder / dnd35 `attack` on the cover target: every situational modifier. */
+  readonly attack = new LatestQuery<AttackAnswer & { target: string; kind: 'melee' | 'ranged' }>()
   /** Flanked token id → the pairs flanking it (tokens nobody flanks are left out). */
   readonly flanking = new LatestQuery<Record<string, [string, string][]>>()
   readonly light = new LatestQuery<LightAnswer>()
@@ -125,6 +131,7 @@ export class FightState {
       $effect(() => this.requestPath())
       $effect(() => this.requestRuler())
       $effect(() => this.requestCover())
+      $effect(() => this.requestAttack())
       $effect(() => this.requestFlanking())
       $effect(() => this.requestLight())
       $effect(() => this.requestTemplate())
@@ -204,6 +211,19 @@ export class FightState {
     this.cover.request(
       `${revisionOf(map)}|${selected.id}|${target}`,
       async () => ({ ...readCover(await this.ask(map, { type: 'cover', from: selected.id, to: target, attack: 'ranged' })), target }),
+      HOVER_DEBOUNCE_MS,
+    )
+  }
+
+  private requestAttack(): void {
+    const { map, selected, coverTarget } = this
+    const tactical = map?.system === 'pathfinder' || map?.system === 'dnd35'
+    if (!map || !selected || !coverTarget || !this.shown.cover || !tactical) return this.attack.clear()
+    const target = coverTarget.id
+    const kind = this.attackKind
+    this.attack.request(
+      `${revisionOf(map)}|${selected.id}|${target}|${kind}`,
+      async () => ({ ...readAttack(await this.ask(map, { type: 'attack', attacker: selected.id, target, attack: kind })), target, kind }),
       HOVER_DEBOUNCE_MS,
     )
   }

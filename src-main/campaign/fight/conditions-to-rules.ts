@@ -5,6 +5,8 @@
 //   nothing, its square may be passed and ended on).
 // - 003 「立ちすくみ状態のキャラクターは、《迎え討ち》特技を修得していない限り、機会攻撃を行えない」:
 //   a combatant before its first turn in the fight, or marked flat-footed, is `flatFooted`.
+// - Invisible, blinded and incorporeal (003's states) join the states; the engine reads them in
+//   attack answers, and a blinded creature cannot withdraw (「盲目状態にある場合、戦闘からの撤退を行えない」).
 // - Prone joins the states too, but 003 gives a prone creature −4 on melee attacks (伏せ状態 -4),
 //   not the loss of its threatened squares, so no movement answer changes with it.
 import type { TokenState } from '../../rules/model'
@@ -30,6 +32,14 @@ const CONDITION_STATES: Readonly<Record<string, TokenState>> = {
   unconscious: 'helpless',
   気絶: 'helpless',
   気絶状態: 'helpless',
+  invisible: 'invisible',
+  不可視: 'invisible',
+  不可視状態: 'invisible',
+  blinded: 'blinded',
+  盲目: 'blinded',
+  盲目状態: 'blinded',
+  incorporeal: 'incorporeal',
+  非実体: 'incorporeal',
 }
 
 const FLAT_FOOTED = new Set(['flat-footed', '立ちすくみ', '立ちすくみ状態'])

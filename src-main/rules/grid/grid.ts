@@ -23,7 +23,12 @@ export const EDGE_DOOR_LOCKED = 4
 export const EDGE_LOW_WALL = 5
 /** A window: stops movement, ZOC and threat like a wall, but not sight, light or line of fire. */
 export const EDGE_WINDOW = 6
-export type EdgeCode = 0 | 1 | 2 | 3 | 4 | 5 | 6
+/**
+ * An arrow slit (狭間窓): stops movement, ZOC and threat like a wall; sight, light and lines pass
+ * through it like a window's, and a creature behind it has improved cover (pathfinder / dnd35).
+ */
+export const EDGE_ARROW_SLIT = 7
+export type EdgeCode = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7
 
 /** Where a cell has no light override. */
 export const NO_LIGHT = -0x80000000
@@ -231,6 +236,7 @@ export function edgeCodeOf(kind: string, state: string | undefined): EdgeCode {
   if (kind === 'wall') return EDGE_WALL
   if (kind === 'low-wall') return EDGE_LOW_WALL
   if (kind === 'window') return EDGE_WINDOW
+  if (kind === 'arrow-slit') return EDGE_ARROW_SLIT
   if (state === 'open') return EDGE_DOOR_OPEN
   if (state === 'locked') return EDGE_DOOR_LOCKED
   return EDGE_DOOR_CLOSED
@@ -239,7 +245,7 @@ export function edgeCodeOf(kind: string, state: string | undefined): EdgeCode {
 /** The spec's edge kind and door state for a stored code (for answers). */
 export function edgeKindOf(
   code: number,
-): { kind: 'wall' | 'door' | 'low-wall' | 'window'; state?: 'open' | 'closed' | 'locked' } | null {
+): { kind: 'wall' | 'door' | 'low-wall' | 'window' | 'arrow-slit'; state?: 'open' | 'closed' | 'locked' } | null {
   switch (code) {
     case EDGE_WALL:
       return { kind: 'wall' }
@@ -247,6 +253,8 @@ export function edgeKindOf(
       return { kind: 'low-wall' }
     case EDGE_WINDOW:
       return { kind: 'window' }
+    case EDGE_ARROW_SLIT:
+      return { kind: 'arrow-slit' }
     case EDGE_DOOR_OPEN:
       return { kind: 'door', state: 'open' }
     case EDGE_DOOR_CLOSED:
@@ -259,11 +267,11 @@ export function edgeKindOf(
 }
 
 /** Indexed by edge code: 1 where the partition stops movement. */
-const BLOCKS_MOVEMENT = Uint8Array.from([0, 1, 0, 1, 1, 0, 1])
+const BLOCKS_MOVEMENT = Uint8Array.from([0, 1, 0, 1, 1, 0, 1, 1])
 
 /** Walls, closed or locked doors and windows stop movement and engagement (ZOC, threat). */
 export function edgeBlocksMovement(code: number): boolean {
-  return code === EDGE_WALL || code === EDGE_DOOR_CLOSED || code === EDGE_DOOR_LOCKED || code === EDGE_WINDOW
+  return code === EDGE_WALL || code === EDGE_DOOR_CLOSED || code === EDGE_DOOR_LOCKED || code === EDGE_WINDOW || code === EDGE_ARROW_SLIT
 }
 
 /** Walls and closed or locked doors stop sight, light and line of fire / effect; a window does not. */

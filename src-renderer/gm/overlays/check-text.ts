@@ -14,10 +14,24 @@ export interface CheckLine {
   checks: PathCheck[]
 }
 
-/** "STR DC 10" (with the darkness die where the engine adds one). */
-export function testText(t: Translate, check: PathCheck): string {
+/** Pathfinder checks the engine names beyond jump and climb (003's own words in the dictionary). */
+const LABELLED_KINDS = new Set(['run', 'overrun', 'acrobatics', 'escape-artist'])
+
+/**
+ * "STR DC 10" (with the darkness die where the engine adds one); a Pathfinder climb or jump also
+ * says how far up or down (in `unit`) and its modifier (登攀速度の上昇 −5).
+ */
+export function testText(t: Translate, check: PathCheck, unit = ''): string {
   const ability = check.ability ? t(`fight.ability.${check.ability}` as MessageKey) : ''
-  const test = check.dc === undefined ? ability : t('fight.check.test', { ability, dc: check.dc })
+  let test = check.dc === undefined ? ability : t('fight.check.test', { ability, dc: check.dc }).trim()
+  if (check.height !== undefined) {
+    const key = check.direction === 'down' ? 'fight.check.height.down' : 'fight.check.height.up'
+    test = [test, t(key, { height: check.height, unit })].filter(Boolean).join(' · ')
+  }
+  if (check.modifier !== undefined) {
+    const n = check.modifier > 0 ? `+${check.modifier}` : `−${-check.modifier}`
+    test = `${test} · ${t('fight.check.modifier', { n })}`
+  }
   return check.dice ? `${test}${t('fight.check.dice', { dice: check.dice })}` : test
 }
 
@@ -30,6 +44,7 @@ export function checkLines(
   t: Translate,
   checks: readonly PathCheck[],
   nameOf: (id: string) => string,
+  unit = '',
 ): CheckLine[] {
   const lines: CheckLine[] = []
   for (let i = 0; i < checks.length; i++) {
@@ -43,7 +58,7 @@ export function checkLines(
     ) {
       lines.push({ text: climbLine(t, check, next), checks: [check, next] })
       i++
-    } else lines.push({ text: singleLine(t, check, nameOf), checks: [check] })
+    } else lines.push({ text: singleLine(t, check, nameOf, unit), checks: [check] })
   }
   return lines
 }
@@ -64,7 +79,12 @@ function climbLine(t: Translate, str: PathCheck, agi: PathCheck): string {
   })
 }
 
-function singleLine(t: Translate, check: PathCheck, nameOf: (id: string) => string): string {
+function singleLine(
+  t: Translate,
+  check: PathCheck,
+  nameOf: (id: string) => string,
+  unit: string,
+): string {
   if (check.kind === 'contest') {
     return t('fight.check.contest.line', {
       test: testText(t, check),
@@ -72,8 +92,10 @@ function singleLine(t: Translate, check: PathCheck, nameOf: (id: string) => stri
     })
   }
   const kind = check.kind === 'jump' || check.kind === 'climb' ? check.kind : 'other'
-  const test = testText(t, check)
-  const line = t(`fight.check.${kind}.single` as MessageKey, { test, kind: check.kind })
+  const test = testText(t, check, unit)
+  const line = LABELLED_KINDS.has(check.kind)
+    ? t('fight.check.labelled', { label: t(`fight.check.${check.kind}` as MessageKey), test })
+    : t(`fight.check.${kind}.single` as MessageKey, { test, kind: check.kind })
   return check.ifFailed
     ? t('fight.check.ifFailedLine', {
         line,

@@ -49,6 +49,15 @@ describe('reading engine answers', () => {
     expect(readPath({ reachable: false, reason: 'pit' })).toEqual({ reachable: false, reason: 'pit' })
   })
 
+  it('keeps the squeeze mark of a pathfinder step (issue 14: the panel said "walk")', () => {
+    const answer = readPath({ reachable: true, cost: 10, steps: [{ at: [2, 2], cost: 10, action: 'move', squeeze: true, space: [1, 2] }], checks: [], provokes: [] })
+    expect(answer.reachable && answer.steps[0]).toEqual({ at: [2, 2], cost: 10, action: 'move', squeeze: true })
+  })
+
+  it('a pathfinder spread answer lists its creatures as the template units', () => {
+    expect(readArea({ cells: [{ at: [1, 1], reflex: 0 }], tokens: ['A', 'C'], targets: [] }).tokens).toEqual(['A', 'C'])
+  })
+
   it('reads every template answer shape into cells and units', () => {
     expect(readArea({ valid: false, reason: 'origin-out-of-range', radius: 3, cells: [[1, 1]], tokens: ['a'] })).toEqual({
       cells: [[1, 1]],

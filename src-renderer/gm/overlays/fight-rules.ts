@@ -8,8 +8,8 @@ import type { LineDirection } from '../../../src-main/rules/systems/dystopia/geo
 
 export const MOVE_MODES: Record<SystemId, readonly string[]> = {
   arianrhod: ['combat', 'full', 'disengage', 'forced-disengage', 'jump', 'climb', 'jump-climb'],
-  pathfinder: ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge'],
-  dnd35: ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge'],
+  pathfinder: ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge', 'crawl'],
+  dnd35: ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge', 'crawl'],
   dystopia: ['sub', 'main'],
 }
 
@@ -48,19 +48,34 @@ export interface PathStep {
   at: Cell
   cost: number
   action: string
+  /** Pathfinder / dnd35: the space is squeezed after this step (無理矢理入り込む). */
+  squeeze?: boolean
 }
+/** Where a climb check leaves the character (arianrhod: absolute elevation). */
+export interface CheckPlace {
+  at: Cell
+  elevation?: number
+}
+
 export interface PathCheck {
   kind: string
   ability?: string
   dc?: number
   against?: string[]
   ifFailed?: string
-  /** Arianrhod 登攀 STR: metres this check climbs. */
+  /** Arianrhod 明度 ≤ 2: dice added (−1) to this check. */
+  dice?: number
+  /** Pathfinder: a modifier to the check (登攀速度の上昇 −5). */
+  modifier?: number
+  /** The climb plan: metres a check climbs, where it ends on success / failure (arianrhod). */
   climbs?: number
+  onSuccess?: CheckPlace
+  onFailure?: CheckPlace
+  /** Pathfinder climbs and jumps: height and direction. */
+  height?: number
+  direction?: string
   /** Arianrhod 登攀 AGI: metres fallen when it succeeds / fails. */
   drops?: { onSuccess: number; onFailure: number }
-  /** Dice added to the roll (−1 at 明度 ≤ 2). */
-  dice?: number
 }
 /** Arianrhod 落下: a drop on the way (or from the wall before moving), with who stopped it. */
 export interface PathFall {
@@ -141,7 +156,7 @@ export function readPath(answer: unknown): PathAnswer {
   if (answer.reachable !== true) return { reachable: false, reason: typeof answer.reason === 'string' ? answer.reason : 'unreachable' }
   const steps: PathStep[] = []
   for (const s of Array.isArray(answer.steps) ? answer.steps : []) {
-    if (isRecord(s) && isCell(s.at)) steps.push({ at: s.at, cost: Number(s.cost), action: String(s.action ?? 'move') })
+    if (isRecord(s) && isCell(s.at)) steps.push({ at: s.at, cost: Number(s.cost), action: String(s.action ?? 'move'), ...(s.squeeze === true ? { squeeze: true } : {}) })
   }
   const checks: PathCheck[] = []
   for (const c of Array.isArray(answer.checks) ? answer.checks : []) {
@@ -152,11 +167,16 @@ export function readPath(answer: unknown): PathAnswer {
       ...(typeof c.dc === 'number' ? { dc: c.dc } : {}),
       ...(Array.isArray(c.against) ? { against: strings(c.against) } : {}),
       ...(typeof c.ifFailed === 'string' ? { ifFailed: c.ifFailed } : {}),
+      ...(typeof c.dice === 'number' ? { dice: c.dice } : {}),
+      ...(typeof c.modifier === 'number' ? { modifier: c.modifier } : {}),
       ...(typeof c.climbs === 'number' ? { climbs: c.climbs } : {}),
+      ...(readPlace(c.onSuccess) ? { onSuccess: readPlace(c.onSuccess) } : {}),
+      ...(readPlace(c.onFailure) ? { onFailure: readPlace(c.onFailure) } : {}),
+      ...(typeof c.height === 'number' ? { height: c.height } : {}),
+      ...(typeof c.direction === 'string' ? { direction: c.direction } : {}),
       ...(isRecord(c.drops) && typeof c.drops.onSuccess === 'number' && typeof c.drops.onFailure === 'number'
         ? { drops: { onSuccess: c.drops.onSuccess, onFailure: c.drops.onFailure } }
         : {}),
-      ...(typeof c.dice === 'number' ? { dice: c.dice } : {}),
     })
   }
   const falls = [...(isRecord(answer.fall) ? [readFall(answer.fall, true)] : []), ...(Array.isArray(answer.falls) ? answer.falls.map((f) => readFall(f, false)) : [])].filter(
@@ -168,6 +188,63 @@ export function readPath(answer: unknown): PathAnswer {
 function readFall(value: unknown, start: boolean): PathFall | null {
   if (!isRecord(value) || !isCell(value.at) || typeof value.height !== 'number') return null
   return { at: value.at, height: value.height, damage: String(value.damage ?? 'gm'), stoppedBy: strings(value.stoppedBy), ...(start ? { start } : {}) }
+}
+
+function readPlace(value: unknown): CheckPlace | undefined {
+  if (!isRecord(value) || !isCell(value.at)) return undefined
+  return { at: value.at, ...(typeof value.elevation === 'number' ? { elevation: value.elevation } : {}) }
+}
+
+export interface AttackModifier {
+  code: string
+  attack?: number
+  ac?: number
+  attackerAc?: number
+  missChance?: number
+  dexToAc?: string
+  source?: string
+}
+
+/** Pathfinder / dnd35 `attack`: the situational modifiers and whether the attack provokes. */
+export interface AttackAnswer {
+  allowed: boolean
+  reason?: string
+  attack: number
+  ac: number
+  attackerAc: number
+  missChance: number
+  dexToAc?: string
+  modifiers: AttackModifier[]
+  provokes: string[]
+}
+
+export function readAttack(answer: unknown): AttackAnswer {
+  if (!isRecord(answer) || typeof answer.allowed !== 'boolean' || !Array.isArray(answer.modifiers)) throw answerError('attack')
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0)
+  const modifiers: AttackModifier[] = []
+  for (const m of answer.modifiers) {
+    if (!isRecord(m) || typeof m.code !== 'string') continue
+    modifiers.push({
+      code: m.code,
+      ...(typeof m.attack === 'number' ? { attack: m.attack } : {}),
+      ...(typeof m.ac === 'number' ? { ac: m.ac } : {}),
+      ...(typeof m.attackerAc === 'number' ? { attackerAc: m.attackerAc } : {}),
+      ...(typeof m.missChance === 'number' ? { missChance: m.missChance } : {}),
+      ...(typeof m.dexToAc === 'string' ? { dexToAc: m.dexToAc } : {}),
+      ...(typeof m.source === 'string' ? { source: m.source } : {}),
+    })
+  }
+  return {
+    allowed: answer.allowed,
+    ...(typeof answer.reason === 'string' ? { reason: answer.reason } : {}),
+    attack: num(answer.attack),
+    ac: num(answer.ac),
+    attackerAc: num(answer.attackerAc),
+    missChance: num(answer.missChance),
+    ...(typeof answer.dexToAc === 'string' ? { dexToAc: answer.dexToAc } : {}),
+    modifiers,
+    provokes: strings(answer.provokes),
+  }
 }
 
 export function readCells(answer: unknown): Cell[] {

@@ -80,7 +80,7 @@ export function tooDarkBeyondReach(field: Field, from: number, to: number): bool
 
 export interface EdgeAnswer {
   between: [Cell, Cell]
-  kind: 'wall' | 'door' | 'low-wall' | 'window'
+  kind: 'wall' | 'door' | 'low-wall' | 'window' | 'arrow-slit'
   state?: 'open' | 'closed' | 'locked'
 }
 

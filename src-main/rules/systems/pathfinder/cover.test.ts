@@ -10,11 +10,33 @@ describe('cover for ranged and reach attacks (002 / 003 遮蔽)', () => {
   })
 
   it('a solid square in the way blocks two of four lines from every corner: cover (+4)', () => {
-    expect(cover('a . # T\n\n. . . .', 'ranged')).toMatchObject({ cover: 'cover', soft: false, ac: 4 })
+    expect(cover('a . . .\n\n. . # T\n\n. . . .', 'ranged')).toMatchObject({ cover: 'cover', soft: false, ac: 4 })
   })
 
-  it('more than half the lines clear: partial cover (+2) — a wall on the near side of the target, attacker straight on', () => {
-    expect(cover('a . .|T\n\n. . . .', 'ranged')).toMatchObject({ cover: 'partial', ac: 2 })
+  it('more than half the lines clear: partial cover (+2) — a wall on the near side of the target, seen from above it', () => {
+    // The wall on T's north edge stops only the line to its far end (4, 2): 3 of 4 clear.
+    expect(cover('a . . .\n\n. . . .\n      -\n. . . T', 'ranged')).toMatchObject({ cover: 'partial', ac: 2 })
+  })
+
+  it('完全遮蔽 「壁を通らない線を1本も引くことができない」: a wall or solid square as wide as the target, straight in front of it (issue 14)', () => {
+    // Lines to T's near corners end on the wall; the ones along its ends must pass on the wall's
+    // side to get into T's square: none is clear, from any corner.
+    expect(cover('a . .|T\n\n. . . .', 'ranged')).toMatchObject({ cover: 'total' })
+    expect(cover('a . # T\n\n. . . .', 'ranged')).toMatchObject({ cover: 'total' })
+  })
+
+  it('完全遮蔽: a target behind a long wall, lines ending on the wall at its near corners are not clear (issue 14)', () => {
+    // Before: the two lines to the near corners counted as clear, so a walled-off target had cover.
+    const map = '. a . .\n\n. . . .\n- - - -\n. . T .'
+    expect(cover(map, 'ranged').cover).toBe('total')
+    expect(cover(map, 'melee', { a: { reachWeapon: true } }).cover).toBe('total')
+  })
+
+  it('a wall on the edge between the attacker and an adjacent target is total cover, melee and ranged alike (issue 14)', () => {
+    // A corner that lies on the wall does not let lines through it.
+    expect(cover('a|T', 'melee').cover).toBe('total')
+    expect(cover('a|T', 'ranged').cover).toBe('total')
+    expect(cover('. a .\n  -\n. T .', 'melee').cover).toBe('total')
   })
 
   it('no line from any corner: total cover', () => {
@@ -39,6 +61,22 @@ describe('cover for ranged and reach attacks (002 / 003 遮蔽)', () => {
     const without = cover('a . . .\n\n. . . T', 'ranged').cover as keyof typeof rank
     const withWall = cover('a . .|.\n\n. . .|T', 'ranged').cover as keyof typeof rank
     expect(rank[withWall]).toBeGreaterThanOrEqual(rank[without])
+  })
+})
+
+describe('big targets (002 「相手側接敵面の全ての交差点を結ぶ」「大きなクリーチャーであっても判断方法は同じである」)', () => {
+  it('a ranged attack at a Large target draws lines to all nine intersections of its space (issue 14)', () => {
+    const lines = cover('a . . . .\n\n. . . T .\n\n. . . . .', 'ranged', { T: { size: 'large' } }).lines as { to: number[] }[]
+    expect(lines.map((l) => l.to).sort()).toEqual([
+      [3, 1], [3, 2], [3, 3], [4, 1], [4, 2], [4, 3], [5, 1], [5, 2], [5, 3],
+    ])
+  })
+
+  it('the whole space counts, not the best square: a wall hiding half the ogre gives it cover (issue 14)', () => {
+    // The wall stands in front of the ogre's lower row. Picking the open upper square alone
+    // would say "no cover"; the lines to the whole space say more than half are blocked.
+    const map = 'a . . T .\n\n. . .|. .'
+    expect(cover(map, 'ranged', { T: { size: 'large' } }).cover).not.toBe('none')
   })
 })
 

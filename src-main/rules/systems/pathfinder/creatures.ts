@@ -7,6 +7,7 @@ import type { Grid } from '../../grid/grid'
 import type { Battle } from '../../system'
 import { ScenarioError } from '../../system'
 import type { TacticalRules } from './rules'
+import { RoundState } from './round'
 
 /** Optional token fields only pathfinder / dnd35 read (additions to the scenario format, see README). */
 const extrasSchema = z.object({
@@ -23,8 +24,22 @@ const extrasSchema = z.object({
   initiative: z.number().int().optional(),
   /** 立ちすくみ: has not had a turn yet in this fight (the turn tracker sets it). */
   flatFooted: z.boolean().optional(),
-  /** 《迎え討ち》 (Combat Reflexes): may make attacks of opportunity while flat-footed. */
+  /** 《迎え討ち》 (Combat Reflexes): may make attacks of opportunity while flat-footed, and 【敏捷力】 modifier more a round. */
   combatReflexes: z.boolean().optional(),
+  /** 【敏捷力】 modifier: the extra attacks of opportunity a round with 《迎え討ち》. */
+  dexModifier: z.number().int().min(-10).max(100).optional(),
+  /** false: unarmed, threatens no square and makes no attacks of opportunity (「素手の場合、ふつうは…機会攻撃範囲に収めない」). */
+  armed: z.boolean().optional(),
+  /** 《精密射撃》 (Precise Shot): no −4 for shooting into melee. */
+  preciseShot: z.boolean().optional(),
+  /** 【耐久力】 score: how many rounds it can run before Constitution checks. */
+  constitution: z.number().int().min(0).max(100).optional(),
+  /** Climb speed (ft): climbs at this speed, no Climb check, and may withdraw or 5-foot step climbing. */
+  climbSpeed: z.number().finite().nonnegative().optional(),
+  /** 戦技防御値 (CMD): the DC of an overrun or an Acrobatics check against it. */
+  cmd: z.number().int().min(0).max(1000).optional(),
+  /** Swim speed (ft): swims at this speed while `swimming` (else a quarter of its speed). */
+  swimSpeed: z.number().finite().nonnegative().optional(),
 })
 export type CreatureExtras = z.infer<typeof extrasSchema>
 
@@ -49,6 +64,18 @@ export interface Creature {
   readonly heavyArmor: boolean
   readonly helpless: boolean
   readonly flying: boolean
+  /** Unarmed (armed: false): threatens nothing. */
+  readonly armed: boolean
+  readonly prone: boolean
+  readonly invisible: boolean
+  readonly blinded: boolean
+  readonly incorporeal: boolean
+  readonly swimming: boolean
+  /**
+   * Difficult terrain and obstacles do not hinder it: 「飛行クリーチャーや非実体クリーチャーにとっては、
+   * 移動困難な地形も移動の支障とはならない」「…ほとんどの障害物を避けることができる」.
+   */
+  readonly unhindered: boolean
   readonly vision: 'normal' | 'low-light' | 'darkvision'
   readonly darkvisionRange: number
   readonly extras: CreatureExtras
@@ -56,6 +83,8 @@ export interface Creature {
 
 export class Battlefield {
   readonly grid: Grid
+  /** What each combatant already did this round (optional scenario field `round`). */
+  readonly round: RoundState
   readonly creatures: readonly Creature[]
   readonly byId: ReadonlyMap<string, Creature>
   /** Cell index → creatures whose space covers it. */
@@ -66,6 +95,7 @@ export class Battlefield {
     readonly rules: TacticalRules,
   ) {
     this.grid = battle.grid
+    this.round = RoundState.of(battle)
     const raw = Array.isArray(battle.scenario.tokens) ? (battle.scenario.tokens as unknown[]) : []
     this.creatures = battle.tokens.map((spec, i) => this.creatureOf(spec, i, raw[i]))
     this.byId = new Map(this.creatures.map((c) => [c.id, c]))
@@ -114,6 +144,13 @@ export class Battlefield {
       heavyArmor: extras.armor === 'heavy',
       helpless: states.has('helpless'),
       flying: states.has('flying'),
+      armed: extras.armed !== false,
+      prone: states.has('prone'),
+      invisible: states.has('invisible'),
+      blinded: states.has('blinded'),
+      incorporeal: states.has('incorporeal'),
+      unhindered: states.has('flying') || states.has('incorporeal'),
+      swimming: states.has('swimming'),
       vision: extras.vision ?? 'normal',
       darkvisionRange: extras.vision === 'darkvision' ? (extras.darkvisionRange ?? this.rules.defaultDarkvision) : 0,
       extras,

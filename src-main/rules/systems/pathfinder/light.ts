@@ -44,6 +44,8 @@ export function lightLevels(field: Battlefield, viewer?: Creature): Int8Array {
 export function sightMap(field: Battlefield, viewer: Creature, levels = lightLevels(field, viewer)): Uint8Array {
   const { grid, rules } = field
   const out = new Uint8Array(grid.size)
+  // 盲目状態: it sees nothing (every square is as dark to it).
+  if (viewer.blinded) return out
   for (let cell = 0; cell < grid.size; cell++) {
     let sight: number
     if (levels[cell] >= rules.light.clearLevel) sight = SIGHT_CLEAR
@@ -132,6 +134,8 @@ export function seesCreature(
   targetCells: readonly number[] = field.spaceCells(target, target.at),
 ): boolean {
   const grid = field.grid
+  // 不可視状態: 「不可視状態の敵は君に対して機会攻撃を得る」 (withdraw), no charge at it.
+  if (target.invisible && target !== viewer) return false
   for (const to of targetCells) {
     if (sight[to] === SIGHT_UNSEEN) continue
     for (const from of field.spaceCells(viewer, viewer.at)) if (canSee(grid, from, to)) return true

@@ -12,14 +12,15 @@ import type { Battlefield, Creature } from './creatures'
 import { alternatingDiagonalFeet } from './creatures'
 import { SIGHT_UNSEEN, seesCreature, sightMap } from './light'
 import { provokesAlong, threatCounts, threateningEnemies } from './provokes'
-import { Mover, stepFeet } from './steps'
+import type { Lift, StepOptions } from './steps'
+import { LEVEL, Mover, stepFeet } from './steps'
 import { footprintSteps, shapeCells } from './squeeze'
 import { threatenedCells } from './threat'
 import type { PathfinderReason } from './reasons'
 
-export const MOVE_MODES = ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge'] as const
+export const MOVE_MODES = ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge', 'crawl'] as const
 export type MoveMode = (typeof MOVE_MODES)[number]
-export type SearchedMode = 'move' | 'double' | 'five-foot-step' | 'withdraw'
+export type SearchedMode = 'move' | 'double' | 'five-foot-step' | 'withdraw' | 'crawl'
 
 /** Tie-break weight per enemy threatening a square left; total stays far below 1 ft. */
 const SAFETY_WEIGHT = 2 ** -24
@@ -39,23 +40,40 @@ export interface PathStepOut {
   cost: number
   /** The space is squeezed after this step: its [w, h]. */
   squeezed?: readonly [number, number]
+  /** A change of floor height on this step (omitted when level). */
+  lift?: Lift
+  /** Squeezed narrower than half its width after this step (〈脱出術〉). */
+  escape?: boolean
 }
 
 export type PathAnswer =
   | { reachable: true; cost: number; steps: PathStepOut[]; provokes: string[]; minimum?: boolean; squeezed?: readonly [number, number] }
   | { reachable: false; reason: PathfinderReason; fallback?: { cell: number; cost: number } }
 
+/**
+ * The speed a creature moves at: its swim speed while swimming, else a quarter of its speed
+ * (「水泳(移動速度の1/4の距離まで)」).
+ */
+export function speedOf(creature: Creature): number {
+  if (!creature.swimming || creature.flying) return creature.speed
+  return creature.extras.swimSpeed ?? Math.floor(creature.speed / 4)
+}
+
 /** Movement allowed by a mode, in feet. */
 export function budgetOf(creature: Creature, mode: MoveMode, runMultiplier: number): number {
+  const speed = speedOf(creature)
   switch (mode) {
     case 'move':
-      return creature.speed
+      return speed
     case 'five-foot-step':
-      return creature.speed <= 5 ? 0 : 5
+      return speed <= 5 ? 0 : 5
+    case 'crawl':
+      // 「1回の移動アクションとして5フィート這い進むことができる」.
+      return 5
     case 'run':
-      return runMultiplier * creature.speed
+      return runMultiplier * speed
     default:
-      return 2 * creature.speed
+      return 2 * speed
   }
 }
 
@@ -75,17 +93,18 @@ export class MoveSearch {
     readonly creature: Creature,
     readonly mode: SearchedMode,
     /** `wholeMap`: search every square rather than the window the budget allows (same answers, slower). */
-    options: { unlimited?: boolean; endAnywhere?: boolean; wholeMap?: boolean } = {},
+    readonly options: { unlimited?: boolean; endAnywhere?: boolean; wholeMap?: boolean; step?: StepOptions } = {},
   ) {
     const grid = field.grid
     const width = grid.width
-    this.mover = new Mover(field, creature)
+    this.mover = new Mover(field, creature, options.step)
     const mover = this.mover
     this.start = grid.index(creature.at[0], creature.at[1])
     this.budget = budgetOf(creature, mode, field.rules.runMultiplier)
     // The north-west square moves at most one square per 5 ft, except that a squeezed step (≥ 10 ft)
     // changing shape may shift it by 1 + (s − k) squares (squeeze.ts): the window allows for both.
-    const perFiveFeet = Math.max(1, (1 + creature.side - Math.ceil(creature.side / 2)) / 2)
+    const narrowest = Math.min(...mover.shapes.map((s) => Math.min(s.w, s.h)))
+    const perFiveFeet = Math.max(1, (1 + creature.side - narrowest) / 2)
     const radius = Math.max(1, Math.ceil((this.budget / 5) * perFiveFeet))
     const window = options.unlimited || options.wholeMap ? undefined : windowAround(grid, this.start, radius)
     // A window as large as the map only adds index translation to every step.
@@ -95,7 +114,14 @@ export class MoveSearch {
     const step = mode === 'five-foot-step'
     const single = creature.side === 1
     const flying = creature.flying
+    const unhindered = creature.unhindered
+    // 〈軽業〉 through enemies moves at half speed: every foot counts twice.
+    const pace = options.step?.through === 'acrobatics' ? 2 : 1
     const enterWeight = this.enterWeights()
+    const heights = mover.hasElevation && !flying
+    // 「専用の移動速度が記載されていない移動形態を用いて撤退を行うことはできない」: no climbing in a
+    // withdraw without a climb speed.
+    const climbs = mode !== 'withdraw' || (creature.extras.climbSpeed ?? 0) > 0
     this.result = leastCostSearch({
       cellCount: grid.size,
       states: 2 * mover.shapes.length,
@@ -110,11 +136,15 @@ export class MoveSearch {
           const shape = state >> 1
           const leave = leaveWeight(cell, shape)
           for (const [dx, dy] of EIGHT_DIRECTIONS) {
-            footprintSteps(mover, cell, shape, dx, dy, (to, toShape, hampering) => {
-              if (step && (hampering > 0 || darkTo?.(to, toShape))) return
+            footprintSteps(mover, cell, shape, dx, dy, (to, toShape, hampered) => {
+              const lift = heights ? mover.lift(cell, shape, to, toShape) : LEVEL
+              if (!climbs && lift.kind === 'climb') return
+              const hampering = hampered + lift.hamper
+              if (step && (hampering > 0 || lift.kind !== 'level' || darkTo?.(to, toShape))) return
               const { feet, parity: next } = stepFeet(dx !== 0 && dy !== 0, parity, hampering)
               const weight = leave + enterWeight(to, toShape)
-              emit(to, toShape * 2 + next, weight === 0 ? feet : feet + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
+              const cost = (feet + lift.extra) * pace
+              emit(to, toShape * 2 + next, weight === 0 ? cost : cost + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
             })
           }
           return
@@ -124,7 +154,16 @@ export class MoveSearch {
           const to = cell + dy * width + dx
           const low = mover.singleStep(cell, dx, dy)
           if (low < 0 || mover.placement(to) === 0) continue
-          const hampering = flying ? 0 : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0)
+          // Heights only on maps that have them (the common flat map pays nothing).
+          let extra = 0
+          let lifted = 0
+          if (heights) {
+            const lift = mover.lift(cell, 0, to, 0)
+            if ((!climbs && lift.kind === 'climb') || (step && lift.kind !== 'level')) continue
+            extra = lift.extra
+            lifted = lift.hamper
+          }
+          const hampering = unhindered ? 0 : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) + lifted
           if (step && (hampering > 0 || darkTo?.(to, 0))) continue
           const diagonal = dx !== 0 && dy !== 0
           let feet: number
@@ -135,6 +174,7 @@ export class MoveSearch {
           } else {
             feet = stepFeet(diagonal, parity, hampering).feet
           }
+          if (extra !== 0 || pace !== 1) feet = (feet + extra) * pace
           const weight = leave + enterWeight(to, 0)
           emit(to, next, weight === 0 ? feet : feet + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
         }
@@ -205,7 +245,10 @@ export class MoveSearch {
       if (this.mover.stepBlocked(this.start, dx, dy)) continue
       const to = this.start + dy * width + dx
       if (this.mover.placement(to) !== 2 || this.result.endCost(to) !== Infinity) continue
-      const { feet } = stepFeet(dx !== 0 && dy !== 0, 0, this.mover.hampering(this.start, dx, dy))
+      // 「通行不能な地形を通過して移動したり」: not a climb or a jump either, only a 5-foot move.
+      const lift = this.mover.lift(this.start, 0, to, 0)
+      if (lift.kind === 'climb' || lift.kind === 'jump') continue
+      const { feet } = stepFeet(dx !== 0 && dy !== 0, 0, this.mover.hampering(this.start, dx, dy) + lift.hamper)
       this.extra.set(to, { cell: to, cost: feet, minimum: true })
     }
   }
@@ -268,9 +311,16 @@ export class MoveSearch {
     if (to === this.start) return { reachable: true, cost: 0, steps: [], provokes: [] }
     const found = this.searchPath(to)
     if (found) {
+      let from = this.start
+      let fromShape = 0
       const steps: PathStepOut[] = found.map((s) => {
-        const squeezed = this.sizeOf(s.state >> 1)
-        return squeezed ? { cell: s.cell, cost: Math.floor(s.cost), squeezed } : { cell: s.cell, cost: Math.floor(s.cost) }
+        const shape = s.state >> 1
+        const squeezed = this.sizeOf(shape)
+        const lift = this.mover.lift(from, fromShape, s.cell, shape)
+        from = s.cell
+        fromShape = shape
+        const escape = this.mover.shapes[shape].escape === true
+        return { cell: s.cell, cost: Math.floor(s.cost), ...(squeezed ? { squeezed } : {}), ...(escape ? { escape } : {}), ...(lift.kind !== 'level' ? { lift } : {}) }
       })
       const last = steps[steps.length - 1]
       return { reachable: true, cost: last.cost, steps, provokes: this.provokes(steps), ...(last.squeezed ? { squeezed: last.squeezed } : {}) }
@@ -298,7 +348,7 @@ export class MoveSearch {
     const { mover } = this
     if (this.mode === 'five-foot-step' && this.budget === 0) return { reason: 'no-five-foot-step-at-this-speed', fallback: undefined }
     const placement = Math.max(...mover.shapes.map((_, shape) => mover.placement(to, shape)))
-    const free = new MoveSearch(this.field, this.creature, this.mode, { unlimited: true, endAnywhere: true })
+    const free = new MoveSearch(this.field, this.creature, this.mode, { unlimited: true, endAnywhere: true, step: this.options.step })
     const through = placement === 0 ? null : free.result.path(to)
     if (through) {
       // 意図せずルール上許されない場所で移動を終える: the last legal square on the way.

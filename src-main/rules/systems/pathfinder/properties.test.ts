@@ -8,6 +8,8 @@ import { coverBetween, placementOf } from './cover'
 import { crossesOppositeSides, flanks } from './flanking'
 import { MoveSearch } from './movement'
 import { PATHFINDER_RULES } from './rules'
+import { threatenedCells } from './threat'
+import type { EdgeSpec } from '../../model'
 
 function field(map: MapSpec, tokens: TokenSpec[]): Battlefield {
   const battle: Battle = {
@@ -93,6 +95,56 @@ describe('properties', () => {
         return flanks(f, ca, cb, ct) === flanks(f, cb, ca, ct)
       }),
       { numRuns: 300 },
+    )
+  })
+
+  it('threat is distance plus line of effect: a square is threatened exactly when it is within reach and an attack there has no total cover (issue 14)', () => {
+    // The property the open-door bug broke: squares beside a door, nearer than a threatened one,
+    // were not threatened because distance was counted along the walk through the door.
+    const side = 7
+    const cell = fc.tuple(fc.integer({ min: 0, max: side - 1 }), fc.integer({ min: 0, max: side - 1 }))
+    const edge = fc.record({ at: cell, east: fc.boolean(), kind: fc.constantFrom('wall', 'wall', 'open', 'closed') })
+    fc.assert(
+      fc.property(cell, fc.array(edge, { maxLength: 14 }), fc.array(cell, { maxLength: 3 }), fc.constantFrom('large', 'reach', 'medium'), (at, walls, solids, who) => {
+        const large = who === 'large'
+        if (at[0] + (large ? 1 : 0) >= side || at[1] + (large ? 1 : 0) >= side) return true
+        const edges: EdgeSpec[] = []
+        for (const w of walls) {
+          const other: [number, number] = w.east ? [w.at[0] + 1, w.at[1]] : [w.at[0], w.at[1] + 1]
+          if (other[0] >= side || other[1] >= side) continue
+          edges.push(w.kind === 'wall' ? { between: [w.at, other], kind: 'wall' } : { between: [w.at, other], kind: 'door', state: w.kind as 'open' | 'closed' })
+        }
+        const space = (c: number[]) => c[0] >= at[0] && c[1] >= at[1] && c[0] <= at[0] + (large ? 1 : 0) && c[1] <= at[1] + (large ? 1 : 0)
+        const cells = solids.filter((c) => !space(c)).map((c) => ({ at: c as [number, number], terrain: 'solid' as const }))
+        const attacker: TokenSpec = { id: 'O', at, faction: 'e', size: large ? 'large' : 'medium', ...(who === 'reach' ? { reach: 10 } : {}) }
+        const raw = { map: { width: side, height: side, cells, edges }, tokens: [who === 'reach' ? { ...attacker, reachWeapon: true } : attacker] }
+        const battle: Battle = { grid: Grid.fromSpec(raw.map), tokens: [attacker], tokenById: new Map([['O', attacker]]), scenario: raw }
+        const f = new Battlefield(battle, PATHFINDER_RULES)
+        const ogre = f.creatures[0]
+        const threat = threatenedCells(f, ogre)
+        for (let y = 0; y < side; y++) {
+          for (let x = 0; x < side; x++) {
+            if (space([x, y]) || f.grid.isSolid(f.grid.index(x, y))) continue
+            const gx = Math.max(0, at[0] - x, x - (at[0] + ogre.side - 1))
+            const gy = Math.max(0, at[1] - y, y - (at[1] + ogre.side - 1))
+            const feet = feetForOffset(gx, gy)
+            const inReach = (feet <= ogre.reach || (ogre.reach === 10 && Math.max(gx, gy) === 2)) && !(ogre.reachWeapon && feet <= ogre.naturalReach)
+            // An attack into the square: a Medium dummy there, cover as for a reach attack (lines
+            // from any corner of the space), decision 1 for a diagonal neighbour.
+            const dummy = { ...ogre, id: 'dummy', side: 1, naturalReach: 5 }
+            const lines = coverBetween(f, { creature: { ...ogre, naturalReach: Math.max(10, ogre.naturalReach) }, at }, { creature: dummy, at: [x, y] }, 'melee')
+            let open = lines.cover !== 'total'
+            if (gx === 1 && gy === 1) {
+              const nx = x < at[0] ? at[0] : at[0] + ogre.side - 1
+              const ny = y < at[1] ? at[1] : at[1] + ogre.side - 1
+              open = open && !f.grid.cornerBlocked(nx, ny, x - nx, y - ny)
+            }
+            if (threat.has(f.grid.index(x, y)) !== (inReach && open)) return false
+          }
+        }
+        return true
+      }),
+      { numRuns: 150 },
     )
   })
 })

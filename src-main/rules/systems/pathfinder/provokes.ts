@@ -34,15 +34,19 @@ export function provokesAlong(
   sizes?: readonly (readonly [number, number])[],
 ): string[] {
   if (mode === 'five-foot-step' || positions.length < 2) return []
-  // 003 立ちすくみ状態: 「《迎え討ち》特技を修得していない限り、機会攻撃を行えない」.
-  const enemies = threateningEnemies(field, creature).filter((e) => !e.extras.flatFooted || e.extras.combatReflexes)
+  // 003 立ちすくみ状態: 「《迎え討ち》特技を修得していない限り、機会攻撃を行えない」; and no more
+  // than its attacks of opportunity this round (one, more with 《迎え討ち》).
+  const enemies = threateningEnemies(field, creature).filter((e) => (!e.extras.flatFooted || e.extras.combatReflexes) && field.round.aooLeft(e) > 0)
   const passable = field.enemiesOf(creature).filter((e) => !e.helpless)
   const out: string[] = []
   const taken = new Set<string>()
   const grid = field.grid
   const sizeAt = (i: number): readonly [number, number] => sizes?.[i] ?? [creature.side, creature.side]
   const cellsAt = (i: number) => field.footprintCells(grid.cellOf(positions[i]), ...sizeAt(i))
-  for (let i = 0; i + 1 < positions.length; i++) {
+  // 這い進む: 「君が這い進む経路上で君を機会攻撃範囲に含むすべての攻撃者から機会攻撃を誘発する」 — its
+  // last square too, not only the squares it leaves.
+  const last = mode === 'crawl' ? positions.length : positions.length - 1
+  for (let i = 0; i < last; i++) {
     const at = grid.cellOf(positions[i])
     const space = cellsAt(i)
     const here = { creature, at, size: sizeAt(i) }
@@ -59,7 +63,7 @@ export function provokesAlong(
       if (concealmentBetween(field, attacker, here, 'melee') === 'total') continue
       met.push(enemy.id)
     }
-    const next = new Set(cellsAt(i + 1))
+    const next = new Set(i + 1 < positions.length ? cellsAt(i + 1) : [])
     for (const enemy of passable) {
       if (taken.has(enemy.id) || met.includes(enemy.id)) continue
       if (field.spaceCells(enemy, enemy.at).some((cell) => next.has(cell))) met.push(enemy.id)

@@ -3,7 +3,7 @@
 import type { Cell } from '../../model'
 import type { Battle, QueryHandler } from '../../system'
 import { ScenarioError } from '../../system'
-import { readCell, readEnum, readMode, readNumber, readToken } from '../../scenario/query'
+import { readBoolean, readCell, readEnum, readMode, readNumber, readToken } from '../../scenario/query'
 import type { Creature } from './creatures'
 import { Battlefield } from './creatures'
 import { coverAcBonus, concealmentBetween, coverBetween, missChance, placementOf } from './cover'
@@ -11,14 +11,19 @@ import { flankingPairs } from './flanking'
 import { rollInitiative } from './initiative'
 import { initiativeChangesSchema, withChanges } from '../../turn-order/query'
 import { lightLevels, visibleCells } from './light'
-import type { PathAnswer, ReachCell } from './movement'
+import type { PathAnswer, PathStepOut, ReachCell } from './movement'
+import type { Lift, StepOptions } from './steps'
 import { MOVE_MODES, MoveSearch } from './movement'
 import type { TacticalRules } from './rules'
 import type { AreaCell } from './spread'
 import { areaFrom } from './spread'
 import { coneFrom, lineFrom } from './templates'
-import { SQUEEZE_PENALTIES } from './squeeze'
+import { ESCAPE_ARTIST_PENALTIES, SQUEEZE_PENALTIES } from './squeeze'
 import { StraightMove } from './straight'
+import { attackBetween } from './attack'
+import { COMBAT_ACTION_IDS, provokesFor } from './actions'
+import type { MoveRefusal } from './mode-limits'
+import { modeRefusal, runCheck } from './mode-limits'
 import { threatenedCells } from './threat'
 import type { PathfinderLightEffect } from './reasons'
 
@@ -36,11 +41,75 @@ function cellList(field: Battlefield, cells: Iterable<number>): Cell[] {
   return [...cells].sort((a, b) => a - b).map((c) => field.grid.cellOf(c))
 }
 
-function planner(field: Battlefield, battle: Battle, query: Query, creature: Creature): MoveSearch | StraightMove {
+/** Movement options of the query: how to get down a drop, and 登攀速度の上昇. */
+function stepOptions(query: Query, mode: string): StepOptions {
+  const through = query.through === undefined ? undefined : readEnum(query, 'through', ['acrobatics', 'overrun'] as const)
+  // 蹴散らし is 「移動の合間に使う標準アクション」: it fits a move action's movement, not a double move.
+  if (through === 'overrun' && mode !== 'move') throw new ScenarioError('invalid-query', 'query.through "overrun" goes with mode "move" (it takes the standard action)', '/query/through')
+  if (through === 'acrobatics' && mode === 'five-foot-step') throw new ScenarioError('invalid-query', 'a 5-foot step never passes an enemy', '/query/through')
+  return {
+    descend: readEnum(query, 'descend', ['climb', 'jump'] as const, 'climb'),
+    fastClimb: readBoolean(query, 'fastClimb', false),
+    escapeArtist: readBoolean(query, 'escapeArtist', false),
+    ...(through ? { through } : {}),
+  }
+}
+
+/**
+ * Checks for passing enemies (Core Rulebook DCs from the target's 戦技防御値 `cmd`, omitted when the
+ * token has none): 蹴散らし, a combat maneuver against each foe whose square the path enters (on a
+ * failure the move ends before it: 「目標の前方(君が来た方向)の空間で移動を終了する」); 〈軽業〉,
+ * one check per foe the move would provoke, DC its CMD + 2 for each foe avoided before in the
+ * move, CMD + 5 through its square; a success means no attack of opportunity from it.
+ */
+function throughChecks(field: Battlefield, creature: Creature, steps: readonly PathStepOut[], provokes: readonly string[], through: 'acrobatics' | 'overrun'): Record<string, unknown>[] {
+  const entered: { id: string; before: number }[] = []
+  let before = field.grid.index(creature.at[0], creature.at[1])
+  for (const step of steps) {
+    const cells = field.footprintCells(field.grid.cellOf(step.cell), ...(step.squeezed ?? [creature.side, creature.side]))
+    for (const cell of cells) {
+      for (const other of field.occupantsOf(cell)) {
+        if (other === creature || field.areAllies(other, creature) || other.helpless || entered.some((e) => e.id === other.id)) continue
+        entered.push({ id: other.id, before })
+      }
+    }
+    before = step.cell
+  }
+  const cmdOf = (id: string) => field.byId.get(id)?.extras.cmd
+  if (through === 'overrun') {
+    return entered.map(({ id, before: at }) => {
+      const cmd = cmdOf(id)
+      return { kind: 'overrun', skill: 'combat-maneuver', against: [id], ...(cmd !== undefined ? { dc: cmd } : {}), onFailure: { at: field.grid.cellOf(at) } }
+    })
+  }
+  let avoided = 0
+  return provokes.map((id) => {
+    const cmd = cmdOf(id)
+    const square = entered.some((e) => e.id === id)
+    const dc = cmd === undefined ? undefined : square ? cmd + 5 : cmd + 2 * avoided
+    if (!square) avoided++
+    return { kind: 'acrobatics', ability: 'AGI', skill: 'acrobatics', against: [id], ...(dc !== undefined ? { dc } : {}), onSuccess: 'no-attack-of-opportunity' }
+  })
+}
+
+/** A mode the creature may not use now: nowhere to go, and why. */
+class Refused {
+  constructor(readonly reason: MoveRefusal) {}
+  reach(): ReachCell[] {
+    return []
+  }
+  path(): PathAnswer {
+    return { reachable: false, reason: this.reason }
+  }
+}
+
+function planner(field: Battlefield, battle: Battle, query: Query, creature: Creature): MoveSearch | StraightMove | Refused {
   const mode = readMode(query, MOVE_MODES)
+  const refusal = modeRefusal(field, creature, mode)
+  if (refusal) return new Refused(refusal)
   if (mode === 'run') return new StraightMove(field, creature, 'run')
   if (mode === 'charge') return new StraightMove(field, creature, 'charge', creatureFor(field, battle, query, 'target'))
-  return new MoveSearch(field, creature, mode)
+  return new MoveSearch(field, creature, mode, { step: stepOptions(query, mode) })
 }
 
 function reachAnswer(field: Battlefield, cells: ReachCell[]) {
@@ -54,7 +123,54 @@ function reachAnswer(field: Battlefield, cells: ReachCell[]) {
   }
 }
 
-function pathAnswer(field: Battlefield, answer: PathAnswer) {
+/** One 〈脱出術〉 check each time the path squeezes into a space narrower than half its width. */
+function escapeChecks(field: Battlefield, steps: readonly PathStepOut[]): Record<string, unknown>[] {
+  const checks: Record<string, unknown>[] = []
+  let before = false
+  for (const step of steps) {
+    const escape = step.escape === true
+    if (escape && !before) checks.push({ kind: 'escape-artist', ability: 'AGI', skill: 'escape-artist', at: field.grid.cellOf(step.cell) })
+    before = escape
+  }
+  return checks
+}
+
+/** The checks a path's climbs and jumps need, in the order met (〈登攀〉 / 〈軽業〉; the DC is the surface's, the GM's). */
+function liftChecks(field: Battlefield, creature: Creature, steps: readonly PathStepOut[], query: Query) {
+  // A creature with a climb speed climbs at it without a check.
+  const climbSpeed = (creature.extras.climbSpeed ?? 0) > 0
+  const climbDc = query.climbDc === undefined ? undefined : readNumber(query, 'climbDc', { integer: true, min: 0, max: 100 })
+  const fast = readBoolean(query, 'fastClimb', false)
+  const checks: Record<string, unknown>[] = []
+  const falls: Record<string, unknown>[] = []
+  for (const step of steps) {
+    const lift = step.lift
+    if (!lift || lift.kind === 'obstacle') continue
+    const at = field.grid.cellOf(step.cell)
+    const height = Math.abs(lift.rise)
+    if (lift.kind === 'climb') {
+      if (climbSpeed) continue
+      checks.push({
+        kind: 'climb',
+        ability: 'STR',
+        skill: 'climb',
+        at,
+        height,
+        direction: lift.rise > 0 ? 'up' : 'down',
+        ...(climbDc !== undefined ? { dc: climbDc } : {}),
+        ...(fast ? { modifier: -5 } : {}),
+      })
+    } else {
+      checks.push({ kind: 'jump', ability: 'AGI', skill: 'acrobatics', at, height, direction: 'down' })
+      falls.push({ at, height, damage: 'gm' })
+    }
+  }
+  return { checks, ...(falls.length > 0 ? { falls } : {}) }
+}
+
+const STEP_ACTION: Record<Lift['kind'], string> = { level: 'move', obstacle: 'move', climb: 'climb', jump: 'jump' }
+
+function pathAnswer(field: Battlefield, creature: Creature, answer: PathAnswer, query: Query): Record<string, unknown> {
   if (!answer.reachable) {
     return {
       reachable: false,
@@ -68,14 +184,23 @@ function pathAnswer(field: Battlefield, answer: PathAnswer) {
     steps: answer.steps.map((s) => ({
       at: field.grid.cellOf(s.cell),
       cost: s.cost,
-      action: 'move',
+      action: STEP_ACTION[s.lift?.kind ?? 'level'],
       ...(s.squeezed ? { squeeze: true, space: [...s.squeezed] } : {}),
+      ...(s.escape ? { escapeArtist: true } : {}),
+      ...(s.lift ? { rise: s.lift.rise } : {}),
     })),
-    checks: [],
+    ...liftChecks(field, creature, answer.steps, query),
     provokes: answer.provokes,
     ...(answer.minimum ? { minimum: true } : {}),
     // Ends squeezed (無理矢理入り込んでいる): the space's shape and the −4 attack / −4 AC.
-    ...(answer.squeezed ? { squeeze: true, space: [...answer.squeezed], penalties: { ...SQUEEZE_PENALTIES } } : {}),
+    ...(answer.squeezed
+      ? {
+          squeeze: true,
+          space: [...answer.squeezed],
+          // 〈脱出術〉: 「攻撃を行うことができず、ACに-4のペナルティを被り、ACに対する【敏捷力】ボーナスを失う」.
+          penalties: answer.steps[answer.steps.length - 1].escape ? { ...ESCAPE_ARTIST_PENALTIES } : { ...SQUEEZE_PENALTIES },
+        }
+      : {}),
   }
 }
 
@@ -90,19 +215,43 @@ function readIntersection(battle: Battle, query: Query, key: string): Cell {
   return [i, j]
 }
 
+/**
+ * The creatures an area reaches: any square of their space in it. A creature's Reflex bonus is
+ * the one of its least covered square in the area (the effect reaches it there).
+ */
+function creaturesIn(field: Battlefield, cells: readonly AreaCell[]): { tokens: string[]; targets: { id: string; reflex: number }[] } {
+  const reflexAt = new Map(cells.map((c) => [c.cell, c.reflex]))
+  const targets: { id: string; reflex: number }[] = []
+  for (const creature of field.creatures) {
+    const hit = field.spaceCells(creature, creature.at).filter((cell) => reflexAt.has(cell))
+    if (hit.length > 0) targets.push({ id: creature.id, reflex: Math.min(...hit.map((cell) => reflexAt.get(cell) as number)) })
+  }
+  targets.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return { tokens: targets.map((t) => t.id), targets }
+}
+
 export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandler> {
   return {
     reach(battle, query) {
       const field = fieldOf(battle, rules)
       const creature = creatureFor(field, battle, query, 'token')
-      return reachAnswer(field, planner(field, battle, query, creature).reach())
+      const plan = planner(field, battle, query, creature)
+      // A refused mode answers like arianrhod's: no cells, `allowed: false` and the reason.
+      if (plan instanceof Refused) return { cells: [], allowed: false, reason: plan.reason }
+      return reachAnswer(field, plan.reach())
     },
     path(battle, query) {
       const field = fieldOf(battle, rules)
       const creature = creatureFor(field, battle, query, 'token')
       const to = readCell(battle, query, 'to')
       const plan = planner(field, battle, query, creature)
-      return pathAnswer(field, plan.path(battle.grid.index(to[0], to[1])))
+      const found = plan.path(battle.grid.index(to[0], to[1]))
+      const answer = pathAnswer(field, creature, found, query)
+      if (!found.reachable) return answer
+      const run = plan instanceof StraightMove && plan.mode === 'run' ? runCheck(field, creature) : null
+      const through = plan instanceof MoveSearch ? plan.options.step?.through : undefined
+      const passing = through ? throughChecks(field, creature, found.steps, found.provokes, through) : []
+      return { ...answer, checks: [...(run ? [run] : []), ...passing, ...escapeChecks(field, found.steps), ...(answer.checks as unknown[])] }
     },
     zoc(battle, query) {
       const field = fieldOf(battle, rules)
@@ -114,9 +263,31 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const from = placementOf(creatureFor(field, battle, query, 'from'))
       const to = placementOf(creatureFor(field, battle, query, 'to'))
       const attack = readEnum(query, 'attack', ['ranged', 'melee'] as const, 'ranged')
-      const { cover, soft, lines } = coverBetween(field, from, to, attack)
+      const { cover, soft, lines, improved } = coverBetween(field, from, to, attack)
       const concealment = concealmentBetween(field, from, to, attack)
-      return { cover, soft, ac: coverAcBonus(cover), concealment, missChance: missChance(concealment), lines: lines ?? [] }
+      return { cover, soft, ...(improved ? { improved: true } : {}), ac: coverAcBonus(cover, improved), concealment, missChance: missChance(concealment), lines: lines ?? [] }
+    },
+    attack(battle, query) {
+      const field = fieldOf(battle, rules)
+      const attacker = creatureFor(field, battle, query, 'attacker')
+      const target = creatureFor(field, battle, query, 'target')
+      return attackBetween(field, attacker, target, {
+        attack: readEnum(query, 'attack', ['melee', 'ranged'] as const),
+        charge: readBoolean(query, 'charge', false),
+        squeezing: readBoolean(query, 'squeezing', false),
+        escapeArtist: readBoolean(query, 'escapeArtist', false),
+        targetSqueezing: readBoolean(query, 'targetSqueezing', false),
+        preciseShot: readBoolean(query, 'preciseShot', false),
+        touch: readBoolean(query, 'touch', false),
+        unarmed: readBoolean(query, 'unarmed', false),
+      })
+    },
+    provokes(battle, query) {
+      const field = fieldOf(battle, rules)
+      const creature = creatureFor(field, battle, query, 'token')
+      const action = readEnum(query, 'action', COMBAT_ACTION_IDS)
+      const target = query.target === undefined ? undefined : creatureFor(field, battle, query, 'target')
+      return provokesFor(field, creature, action, target, readBoolean(query, 'improved', false))
     },
     flanking(battle, query) {
       const field = fieldOf(battle, rules)
@@ -150,7 +321,7 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       } else {
         cells = areaFrom(field, origin, radius, shape)
       }
-      return { cells: cells.map((c) => ({ at: battle.grid.cellOf(c.cell), reflex: c.reflex })) }
+      return { cells: cells.map((c) => ({ at: battle.grid.cellOf(c.cell), reflex: c.reflex })), ...creaturesIn(field, cells) }
     },
     initiative(battle, query) {
       const field = fieldOf(battle, rules)

@@ -1,6 +1,9 @@
 // Every `reason` code pathfinder and dnd35 answer a `path` query with, and every light effect.
 // The answers are typed with these unions, so a new code is a type error until it is listed
 // here; a test checks that each one has a sentence in both UI languages.
+import { ATTACK_REFUSAL_CODES } from './attack'
+import { MOVE_REFUSAL_CODES } from './mode-limits'
+
 export const PATHFINDER_REASONS = [
   // move, double, withdraw, five-foot-step
   'occupied',
@@ -20,6 +23,10 @@ export const PATHFINDER_REASONS = [
   'charge-too-far',
   'charge-line-blocked',
   'charge-not-end-square',
+  // limits of the round and the creature's state (mode-limits.ts)
+  ...MOVE_REFUSAL_CODES,
+  // the `attack` query's refusals (attack.ts)
+  ...ATTACK_REFUSAL_CODES,
 ] as const
 export type PathfinderReason = (typeof PATHFINDER_REASONS)[number]
 

@@ -115,9 +115,17 @@ describe('spreads and bursts (002 魔法の範囲と反応セーブ)', () => {
   it('burst: A nothing, B behind the wall +2, C behind a creature nothing (soft), D out of line of effect unaffected', () => {
     const burst = area('burst')
     expect(burst['1,1']).toBe(0)
-    expect(burst['4,2']).toBe(2)
+    // B: two of the four lines from the origin cross the wall's lower end.
+    expect(burst['5,3']).toBe(2)
     expect(burst['4,4']).toBe(0)
     expect(burst['5,1']).toBeUndefined()
+  })
+
+  it('a burst stops at walls: the square right behind the wall is untouched (issue 14, 「壁によりすべての効果線が妨げられている」)', () => {
+    // Its near corners lie on the wall, so no line from the origin gets into it; before, the
+    // lines ending on the wall counted as clear and the burst shaded it with +2.
+    expect(area('burst')['4,2']).toBeUndefined()
+    expect(area('burst')['4,1']).toBeUndefined()
   })
 
   it('spread: it flows around the wall, so B gets no bonus and D is affected', () => {
@@ -131,5 +139,31 @@ describe('spreads and bursts (002 魔法の範囲と反応セーブ)', () => {
     const answer = ask({ map: '. . . . .\n\n. . . . .\n\n. . . . .\n      :\n. . . . .' }, { type: 'spread', origin: [3, 0], radius: 20 })
     const cells = Object.fromEntries((answer.cells as { at: number[]; reflex: number }[]).map((c) => [c.at.join(','), c.reflex]))
     expect(cells['3,3']).toBeGreaterThan(0)
+  })
+})
+
+describe('template answers list the creatures inside them (issue 14)', () => {
+  it('a burst names every creature with a square in it, with its Reflex bonus; one behind the wall is left out', () => {
+    // A at (3, 3) in the open, C at (4, 4), B right behind the wall at (4, 1): the burst from
+    // (2, 2) reaches A and C, not B.
+    const map = `
+      . . . .|. . .
+
+      . . . .|B . .
+
+      . . . .|. . .
+
+      . . . A . . .
+
+      . . . . C . .
+    `
+    const answer = ask({ map }, { type: 'spread', origin: [2, 2], radius: 30, shape: 'burst' })
+    expect(answer.tokens).toEqual(['A', 'C'])
+    expect(answer.targets).toEqual([
+      { id: 'A', reflex: 0 },
+      { id: 'C', reflex: 0 },
+    ])
+    const spread = ask({ map }, { type: 'spread', origin: [2, 2], radius: 30, shape: 'spread' })
+    expect(spread.tokens).toEqual(['A', 'B', 'C'])
   })
 })

@@ -9,9 +9,9 @@
 // gives +2, partial cover +1; a burst does not affect a square in total cover. A spread wraps
 // around walls, so only obstacles it passes over (low walls) still give the bonus.
 import type { Cell } from '../../model'
-import { EDGE_LOW_WALL, EIGHT_DIRECTIONS, TERRAIN_SOLID, edgeBlocksSight } from '../../grid/grid'
-import type { LineObstacle, Point } from '../../grid/lines'
-import { obstructionLevels } from '../../grid/lines'
+import { EDGE_ARROW_SLIT, EDGE_LOW_WALL, EIGHT_DIRECTIONS, TERRAIN_SOLID, edgeBlocksSight } from '../../grid/grid'
+import type { Region } from '../../grid/region-lines'
+import { RegionLines } from '../../grid/region-lines'
 import { leastCostSearch } from '../../grid/search'
 import type { Battlefield } from './creatures'
 import { feetForOffset } from './creatures'
@@ -35,28 +35,40 @@ export function intersectionFeet(origin: Cell, x: number, y: number): number {
  * origin to the square's corners (3 blocks, 2 obstructs, 1 creature), `reflex(levels)` is the
  * Reflex bonus they give (+2 cover, +1 partial; creatures none).
  */
+/** Line level of an arrow slit: obstructs like a low wall, and makes the cover improved. */
+const SLIT = 2.5
+
 export function effectCover(field: Battlefield, origin: Cell): { levels: (cell: number) => number[]; reflex: (levels: number[]) => number } {
   const grid = field.grid
-  const point: Point = [2 * origin[0], 2 * origin[1]]
-  const level = (o: LineObstacle): number => {
-    if (o.type === 'edge') return edgeBlocksSight(o.code) ? 3 : o.code === EDGE_LOW_WALL ? 2 : 0
-    if (o.type === 'cell') return o.solid ? 3 : 1
-    return 0
-  }
+  let target = -1
+  // Lines from the origin to the square's corners, as lines between regions (grid/region-lines.ts):
+  // one ending on a wall at the square's near corner does not reach into it.
+  const lines = new RegionLines(grid, {
+    edgeLevel: (code) => (edgeBlocksSight(code) ? 3 : code === EDGE_ARROW_SLIT ? SLIT : code === EDGE_LOW_WALL ? 2 : 0),
+    cellLevel: (cell) => (grid.terrain[cell] === TERRAIN_SOLID ? 3 : cell !== target && field.isOccupied(cell) ? 1 : 0),
+    borderLevel: 3,
+  })
+  // The effect starts at a point: it may leave it into any open square around it.
+  const around: Region = (x, y) =>
+    x >= origin[0] - 1 && x <= origin[0] && y >= origin[1] - 1 && y <= origin[1] && grid.inBounds(x, y) && grid.terrain[grid.index(x, y)] !== TERRAIN_SOLID
   const coverOf = (cell: number): number[] => {
     const [x, y] = grid.cellOf(cell)
-    const corners: Point[] = [
-      [2 * x, 2 * y],
-      [2 * x + 2, 2 * y],
-      [2 * x, 2 * y + 2],
-      [2 * x + 2, 2 * y + 2],
+    target = cell
+    const square: Region = (cx, cy) => cx === x && cy === y
+    const corners: [number, number][] = [
+      [x, y],
+      [x + 1, y],
+      [x, y + 1],
+      [x + 1, y + 1],
     ]
-    return corners.map((q) => obstructionLevels(grid, point, q, level, { occupied: (c) => c !== cell && field.isOccupied(c) }).cross)
+    return corners.map((q) => lines.level(origin, q, around, square))
   }
   const reflexOf = (levels: number[]): number => {
     const obstructed = levels.filter((l) => l >= 2).length
     if (obstructed === 0) return 0
-    return levels.length - obstructed > levels.length / 2 ? 1 : 2
+    // 良好な遮蔽 behind an arrow slit doubles the bonus (「反応セーヴ+4」).
+    const improved = levels.some((l) => l === SLIT) ? 2 : 1
+    return (levels.length - obstructed > levels.length / 2 ? 1 : 2) * improved
   }
   return { levels: coverOf, reflex: reflexOf }
 }

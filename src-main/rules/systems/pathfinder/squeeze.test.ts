@@ -187,3 +187,39 @@ describe('squeezing properties', () => {
     )
   })
 })
+
+describe('〈脱出術〉: narrower than half the space (issue 14)', () => {
+  // A Huge creature (3 × 3) and a gap one square wide: half its width is 7.5 ft, the gap is 5 ft.
+  const map = `
+    . . . . . . .
+
+    . . . . . . .
+
+    . . . . . . .
+
+    # # # . # # #
+
+    . . . . . . .
+
+    . . . . . . .
+
+    . . . . . . .
+  `
+  const tokens = { H: { at: [2, 0], size: 'huge', move: 60, faction: 'party' } }
+
+  it('「自分の接敵面の半分より幅の狭い場所に対し、無理矢理入り込むことによって通過したり侵入したりする場合には、〈脱出術〉判定が必要である」', () => {
+    expect(ask({ map, tokens }, { type: 'path', token: 'H', to: [2, 4], mode: 'double' }).reachable).toBe(false)
+    const path = ask({ map, tokens }, { type: 'path', token: 'H', to: [2, 4], mode: 'double', escapeArtist: true })
+    expect(path.reachable).toBe(true)
+    const checks = path.checks as { kind: string }[]
+    expect(checks).toHaveLength(1)
+    expect(checks[0]).toMatchObject({ kind: 'escape-artist', ability: 'AGI', skill: 'escape-artist' })
+    const steps = path.steps as { escapeArtist?: boolean; space?: number[] }[]
+    expect(steps.some((s) => s.escapeArtist && s.space?.includes(1))).toBe(true)
+  })
+
+  it('ending squeezed narrower than half: 「攻撃を行うことができず、ACに-4のペナルティを被り、ACに対する【敏捷力】ボーナスを失う」', () => {
+    const path = ask({ map, tokens }, { type: 'path', token: 'H', to: [2, 2], mode: 'double', escapeArtist: true })
+    expect(path).toMatchObject({ reachable: true, squeeze: true, penalties: { canAttack: false, ac: -4, dexToAc: 'lost' } })
+  })
+})

@@ -11,14 +11,16 @@
 // space (the body never advances two squares in one step). Every square carried over from the old space must make its own step
 // d unblocked (decision 1 for each square: big creatures cannot squeeze past corners), and the
 // new shape must fit with no wall inside it. A step whose new shape is squeezed is hampered once
-// more (×2, stacking with difficult terrain as ×4). Squeezing through a space narrower than half
-// (〈脱出術〉) is not modelled.
+// more (×2, stacking with difficult terrain as ×4). With the option `escapeArtist`, Huge and bigger
+// creatures may also take shapes narrower than half (〈脱出術〉, a check each time), at the same cost.
 import { TERRAIN_DIFFICULT } from '../../grid/grid'
 import type { Battlefield } from './creatures'
 import type { Mover } from './steps'
 
 /** Attack and AC modifiers while squeezed (表:『攻撃ロールの修正値』『アーマー・クラスへの修正』). */
 export const SQUEEZE_PENALTIES = { attack: -4, ac: -4 } as const
+/** Squeezed narrower than half with 〈脱出術〉: no attacks, −4 AC and no 【敏捷力】 bonus to AC. */
+export const ESCAPE_ARTIST_PENALTIES = { canAttack: false, ac: -4, dexToAc: 'lost' } as const
 
 /** `to` = new north-west square, `toShape` = index into mover.shapes, `hampering` including the squeeze. */
 export type FootprintVisit = (to: number, toShape: number, hampering: number) => void
@@ -83,7 +85,7 @@ function changeHampering(mover: Mover, x: number, y: number, w: number, h: numbe
     }
   }
   if (carried === 0) return -1
-  return mover.creature.flying ? 0 : difficult + lowWall
+  return mover.creature.unhindered ? 0 : difficult + lowWall
 }
 
 /** The cells of a space at north-west square `nw` in one of the mover's shapes. */

@@ -15,7 +15,38 @@ import type { Battlefield, Creature } from './creatures'
 export interface StepOptions {
   /** Charging: allies block too (突撃中は仲間のマスも通過できない). */
   charging?: boolean
+  /** Down a drop of 5 ft or more: climb down (default) or jump down (a fall). */
+  descend?: 'climb' | 'jump'
+  /** 登攀速度の上昇: climb at half speed with −5 on the Climb check (default: a quarter of speed). */
+  fastClimb?: boolean
+  /**
+   * Passing enemies' squares: 〈軽業〉 (「敵が占めているマス目を〈軽業〉技能を使用して通過しようと試
+   * みることができる」, at half speed) or 蹴散らし (overrun: only foes at most one size larger).
+   */
+  through?: 'acrobatics' | 'overrun'
+  /** May squeeze narrower than half its width with 〈脱出術〉 checks (Huge and bigger). */
+  escapeArtist?: boolean
 }
+
+/**
+ * What a change of floor height does to a step (003 地形と障害物, 移動 / 登攀). Under 5 ft up or
+ * down it is an obstacle that hinders without stopping (「障害物…2マス分の移動と数える」: one more
+ * hampering, as a low wall). 5 ft or more up is a climb (「登攀(移動速度の1/4の距離まで)」: every
+ * foot climbed costs 4 ft of movement, 2 ft with 「登攀速度の上昇」), with a Climb check. Down 5 ft or
+ * more the mover climbs down the same way, or (option `descend: "jump"`) jumps down: a fall.
+ */
+export interface Lift {
+  kind: 'level' | 'obstacle' | 'climb' | 'jump'
+  /** Feet up (positive) or down (negative). */
+  rise: number
+  hamper: 0 | 1
+  /** Feet of movement the climb adds to the step. */
+  extra: number
+}
+
+export const LEVEL: Lift = { kind: 'level', rise: 0, hamper: 0, extra: 0 }
+/** Height (ft) from which a change of floor is a climb or a jump rather than an obstacle. */
+export const CLIMB_HEIGHT = 5
 
 /**
  * A shape the mover's space can take: the full s × s space, or (Large and bigger) a space squeezed
@@ -25,14 +56,38 @@ export interface Footprint {
   readonly w: number
   readonly h: number
   readonly squeezed: boolean
+  /** Narrower than half the space: only with 〈脱出術〉 (Escape Artist). */
+  readonly escape?: boolean
 }
 
-/** Index 0 is the full space; squeezed shapes follow (none for creatures of one square). */
-export function footprintsOf(side: number): Footprint[] {
+/**
+ * Index 0 is the full space; squeezed shapes follow (none for creatures of one square). With
+ * `escapeArtist`, also the shapes narrower than half (「自分の接敵面の半分より幅の狭い場所に対し、
+ * 無理矢理入り込むことによって通過したり侵入したりする場合には、〈脱出術〉判定が必要」): widths 1 … k − 1.
+ */
+export function footprintsOf(side: number, escapeArtist = false): Footprint[] {
   const full: Footprint = { w: side, h: side, squeezed: false }
   if (side < 2) return [full]
   const k = Math.ceil(side / 2)
-  return [full, { w: side, h: k, squeezed: true }, { w: k, h: side, squeezed: true }]
+  const shapes: Footprint[] = [full, { w: side, h: k, squeezed: true }, { w: k, h: side, squeezed: true }]
+  if (escapeArtist) {
+    for (let narrow = k - 1; narrow >= 1; narrow--) {
+      shapes.push({ w: side, h: narrow, squeezed: true, escape: true }, { w: narrow, h: side, squeezed: true, escape: true })
+    }
+  }
+  return shapes
+}
+
+const heightsCache = new WeakMap<Float64Array, boolean>()
+
+/** Whether any two squares differ in height (memoised per grid: a search builds a Mover each time). */
+function hasHeights(elevation: Float64Array): boolean {
+  let known = heightsCache.get(elevation)
+  if (known === undefined) {
+    known = elevation.some((e) => e !== elevation[0])
+    heightsCache.set(elevation, known)
+  }
+  return known
 }
 
 /** Per-cell partition flags in flat arrays, for the hot single-square step test. */
@@ -74,16 +129,42 @@ export class Mover {
     readonly options: StepOptions = {},
   ) {
     this.width = field.grid.width
-    this.shapes = footprintsOf(creature.side)
+    this.shapes = footprintsOf(creature.side, options.escapeArtist === true)
     this.validCaches = this.shapes.map(() => undefined)
     this.flags = edgeFlags(field)
     this.height = field.grid.height
     this.terrain = field.grid.terrain
+    this.hasElevation = hasHeights(field.grid.elevation)
   }
 
   private readonly flags: EdgeFlags
   private readonly height: number
   private readonly terrain: Uint8Array
+  /** Whether any two squares of the map differ in height (else every lift is level). */
+  readonly hasElevation: boolean = false
+
+  /** Floor height of a space: its highest square. */
+  floorOf(nw: number, shape = 0): number {
+    const { w, h } = this.shapes[shape]
+    const elevation = this.field.grid.elevation
+    if (w === 1 && h === 1) return elevation[nw]
+    let top = -Infinity
+    for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) top = Math.max(top, elevation[nw + j * this.width + i])
+    return top
+  }
+
+  /** The change of height of a step between two positions; flyers are always level. */
+  lift(from: number, fromShape: number, to: number, toShape: number): Lift {
+    if (!this.hasElevation || this.creature.flying) return LEVEL
+    const rise = this.floorOf(to, toShape) - this.floorOf(from, fromShape)
+    if (rise === 0) return LEVEL
+    if (Math.abs(rise) < CLIMB_HEIGHT) return this.creature.unhindered ? LEVEL : { kind: 'obstacle', rise, hamper: 1, extra: 0 }
+    if (rise < 0 && this.options.descend === 'jump') return { kind: 'jump', rise, hamper: 0, extra: 0 }
+    // A climb speed: climbing at it, each foot costs speed / climb speed feet of movement.
+    const climbSpeed = this.creature.extras.climbSpeed ?? 0
+    const perFoot = climbSpeed > 0 ? this.creature.speed / climbSpeed : this.options.fastClimb ? 2 : 4
+    return { kind: 'climb', rise, hamper: 0, extra: Math.ceil(Math.abs(rise) * perFoot) }
+  }
 
   /**
    * Single-square step test straight from the flag arrays (same answers as grid.stepBlocked and
@@ -127,6 +208,9 @@ export class Mover {
     if (occupant === this.creature || occupant.helpless) return true
     if (this.field.areAllies(occupant, this.creature)) return !this.options.charging
     if (this.options.charging) return false
+    if (this.options.through === 'acrobatics') return true
+    // 蹴散らし: 「君は自分より1段階大きいかそれより小さいサイズの相手にのみ蹴散らしを行なうことができる」.
+    if (this.options.through === 'overrun' && occupant.sizeIndex <= this.creature.sizeIndex + 1) return true
     return this.creature.subSquare || Math.abs(occupant.sizeIndex - this.creature.sizeIndex) >= 3
   }
 
@@ -199,9 +283,9 @@ export class Mover {
     return false
   }
 
-  /** Number of hamperings (difficult terrain entered, low wall crossed) of a step; flying ignores both. */
+  /** Number of hamperings (difficult terrain entered, low wall crossed) of a step; flyers and incorporeal creatures ignore both. */
   hampering(from: number, dx: number, dy: number, shape = 0): number {
-    if (this.creature.flying) return 0
+    if (this.creature.unhindered) return 0
     const { grid } = this.field
     const { w, h } = this.shapes[shape]
     const to = from + dy * this.width + dx

@@ -47,7 +47,8 @@ function walk(mover: Mover, from: Cell, to: Cell): { cell: number; cost: number 
     const cell = grid.index(at[0], at[1])
     if (mover.stepBlocked(cell, dx, dy)) return null
     const nextCell = grid.index(next[0], next[1])
-    if (mover.placement(nextCell) === 0 || mover.hampering(cell, dx, dy) > 0) return null
+    // Running and charging never climb, jump down or cross obstacles (「移動を遅くする」).
+    if (mover.placement(nextCell) === 0 || mover.hampering(cell, dx, dy) > 0 || mover.lift(cell, 0, nextCell, 0).kind !== 'level') return null
     const step = stepFeet(dx !== 0 && dy !== 0, parity, 0)
     parity = step.parity
     cost += step.feet
@@ -134,7 +135,7 @@ export class StraightMove {
     const grid = field.grid
     const own = new Set([...field.spaceCells(creature, creature.at), ...field.spaceCells(creature, end)])
     const hinders = (cell: number) =>
-      (grid.terrain[cell] === TERRAIN_DIFFICULT && !creature.flying) ||
+      (grid.terrain[cell] === TERRAIN_DIFFICULT && !creature.unhindered) ||
       (grid.terrain[cell] === TERRAIN_PIT && !creature.flying) ||
       field.occupantsOf(cell).some((o) => o !== creature && !o.helpless)
     for (let j = 0; j < creature.side; j++) {

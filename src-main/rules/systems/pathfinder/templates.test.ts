@@ -1,6 +1,7 @@
 // Cones and lines from a grid intersection (the `spread` query with shape "cone" / "line").
 import { describe, expect, it } from 'vitest'
-import { ask, askError } from './test-support'
+import { ask, askError, scenarioDoc } from './test-support'
+import { runScenario } from '../../scenario/run'
 
 const open = (w: number, h: number) => Array.from({ length: h }, () => Array.from({ length: w }, () => '.').join(' ')).join('\n\n')
 
@@ -47,8 +48,9 @@ describe('cones (quarter circle from an intersection)', () => {
     expect(cells['2,2']).toBe(0)
     expect(cells['4,2']).toBeUndefined()
     expect(cells['4,1']).toBeUndefined()
-    // (3, 2): its corner lines end exactly on the wall's middle point, a graze (README limits): cover, +2.
-    expect(cells['3,2']).toBe(2)
+    // (3, 2) is right behind the wall: its near corner lines end on the wall and the others cross
+    // it, so no line of effect gets into it (issue 14: cones stop at walls).
+    expect(cells['3,2']).toBeUndefined()
   })
 })
 
@@ -86,11 +88,17 @@ describe('lines (the squares the ray passes through)', () => {
     expect(Object.keys(bothSides)).toEqual(['0,0'])
   })
 
-  it('a low wall the line passes over gives a Reflex bonus beyond it (partial right behind it, cover further on)', () => {
+  it('a low wall the line passes over gives a Reflex bonus beyond it', () => {
+    // The low wall covers the whole west side of (3, 0): every line from the origin into that
+    // square, and into the next one, passes over it (cover, +2).
     const cells = area('. . .:. . .\n\n. . . . . .', { origin: [0, 0], radius: 30, shape: 'line', toward: [5, 0] })
     expect(cells['1,0']).toBe(0)
-    expect(cells['3,0']).toBe(1)
+    expect(cells['3,0']).toBe(2)
     expect(cells['4,0']).toBe(2)
+    // Seen at a slant, a square beyond the low wall's end keeps three of its four lines: partial, +1.
+    const offAxis = area('. . . . . .\n\n. . . . . .\n\n. . .:. . .', { origin: [0, 0], radius: 30, shape: 'cone', toward: [4, 3] })
+    expect(offAxis['3,2']).toBe(2)
+    expect(offAxis['4,2']).toBe(1)
   })
 
   it('aiming needs a direction: toward missing or equal to the origin is an error', () => {
@@ -107,5 +115,17 @@ describe('D&D 3.5 shares the area and squeeze rules', () => {
     const tokens = { O: { size: 'large', move: 30, faction: 'party' } }
     const path = ask({ map: corridor, tokens, system: 'dnd35' }, { type: 'path', token: 'O', to: [5, 0], mode: 'double' })
     expect(path).toMatchObject({ reachable: true, cost: 45 })
+  })
+})
+
+describe('arrow slits and Reflex (良好な遮蔽: 「反応セーヴのボーナスを2倍(…反応セーヴ+4)」)', () => {
+  it('a burst through an arrow slit: the square behind it gets twice the Reflex bonus', () => {
+    const doc = scenarioDoc({ map: '. . . . .\n\n. . . . .' }, { type: 'spread', origin: [0, 1], radius: 20, shape: 'burst' })
+    const map = doc.map as Record<string, unknown>
+    const result = runScenario({ ...doc, map: { ...map, edges: [{ between: [[2, 0], [3, 0]], kind: 'arrow-slit' }, { between: [[2, 1], [3, 1]], kind: 'arrow-slit' }] } })
+    expect(result.ok).toBe(true)
+    const cells = Object.fromEntries(((result as { answer: { cells: { at: number[]; reflex: number }[] } }).answer.cells).map((c) => [c.at.join(','), c.reflex]))
+    expect(cells['1,0']).toBe(0)
+    expect(cells['3,0']).toBe(4)
   })
 })

@@ -48,6 +48,21 @@ describe('threatened squares (zoc)', () => {
     expect(keys).toEqual(['0,0', '1,0', '0,1', '0,2', '1,2'])
   })
 
+  it('next to an open door, threat is distance plus line of effect (issue 14)', () => {
+    // A reach weapon (10 ft) through an open door: (2, 1) is 10 ft away and seen through the
+    // door, so it is threatened like (2, 2) at 15 ft (the second diagonal). Before, distance was
+    // counted along the walk through the door, so (2, 1) was left out while (2, 2) was in.
+    const map = `
+      m . . .
+      / - - -
+      . . . .
+
+      . . . .
+    `
+    const keys = cellKeys(ask({ map, tokens: { m: { reachWeapon: true } } }, { type: 'zoc', token: 'm' }))
+    expect(keys).toEqual(['2,0', '2,1', '0,2', '1,2', '2,2'])
+  })
+
   it('an unknown token is a scenario error', () => {
     expect(askError({ map: grid(2, 2) }, { type: 'zoc', token: 'nobody' }).code).toBe('unknown-token')
   })
@@ -82,6 +97,31 @@ describe('attacks of opportunity along a path', () => {
     const path = ask(ogreAt, { type: 'path', token: 's', to: [4, 5], mode: 'withdraw' })
     expect(path.cost).toBe(10)
     expect(path.provokes).toEqual(['O'])
+  })
+
+  it('withdraw: 「君が機会攻撃範囲内にあるマス目(君が移動を開始したマス目以外のもの)から移動して出たなら、敵は通常通りに機会攻撃を得る」 (issue 14)', () => {
+    // The sorcerer starts next to the ogre (Large, 10 ft reach) and withdraws straight north past
+    // its reach. Her first square (2, 2) is still threatened: leaving it provokes, as the same path
+    // does as a double move. Before, her own token on the start square counted as cover for her.
+    const map = `
+      . . . . . .
+
+      . . . . . .
+
+      . . . . . .
+
+      . . s|. . .
+
+      . . O . . .
+
+      . . . . . .
+    `
+    const input = { map, tokens: { O: { size: 'large' }, s: { move: 30 } } }
+    const withdraw = ask(input, { type: 'path', token: 's', to: [2, 0], mode: 'withdraw' })
+    const double = ask(input, { type: 'path', token: 's', to: [2, 0], mode: 'double' })
+    expect(withdraw.steps).toEqual(double.steps)
+    expect(double.provokes).toEqual(['O'])
+    expect(withdraw.provokes).toEqual(['O'])
   })
 
   it('the 5-foot step never provokes', () => {

@@ -1,0 +1,63 @@
+// Which movement modes a creature may still use this round, from its state and the round so far
+// (round.ts). Each refusal is a code (MOVE_REFUSAL_CODES) the app translates.
+import type { Battlefield, Creature } from './creatures'
+import type { MoveMode } from './movement'
+
+export const MOVE_REFUSAL_CODES = [
+  /** 「そのラウンドにこれ以外で実際にいくばくかの距離を移動するのであれば、5フィート・ステップを行うことはできない」 */
+  'five-foot-step-after-moving',
+  /** 「1ラウンドには2回以上の5フィート・ステップを行うことはできない」 */
+  'second-five-foot-step',
+  /** After a 5-foot step, no other movement of some distance that round. */
+  'moved-after-five-foot-step',
+  /** 「君は盲目状態にある場合、戦闘からの撤退を行えない」 */
+  'blinded-no-withdraw',
+  /** 「休憩している間、キャラクターは通常の移動アクションより早く移動することはできない」 */
+  'resting-after-run',
+  /** 「専用の移動速度が記載されていない移動形態を用いて撤退を行うことはできない」 (and 5-foot steps) */
+  'no-swim-speed',
+] as const
+export type MoveRefusal = (typeof MOVE_REFUSAL_CODES)[number]
+
+/** Why `mode` is not allowed now, or null. */
+export function modeRefusal(
+  field: Battlefield,
+  creature: Creature,
+  mode: MoveMode,
+): MoveRefusal | null {
+  const round = field.round
+  if (mode === 'five-foot-step') {
+    if (round.stepped(creature.id)) return 'second-five-foot-step'
+    if (round.moved(creature.id)) return 'five-foot-step-after-moving'
+  } else if (round.stepped(creature.id)) return 'moved-after-five-foot-step'
+  if (mode === 'withdraw' && creature.blinded) return 'blinded-no-withdraw'
+  if (
+    round.resting(creature.id) &&
+    mode !== 'move' &&
+    mode !== 'five-foot-step' &&
+    mode !== 'crawl'
+  )
+    return 'resting-after-run'
+  if (
+    (mode === 'withdraw' || mode === 'five-foot-step') &&
+    creature.swimming &&
+    !creature.flying &&
+    creature.extras.swimSpeed === undefined
+  )
+    return 'no-swim-speed'
+  return null
+}
+
+/**
+ * The Constitution check a run needs this round, if any: free for as many rounds as its
+ * 【耐久力】, then DC 10, one higher for every further round (「成功するごとに1ずつ上昇」).
+ */
+export function runCheck(
+  field: Battlefield,
+  creature: Creature,
+): { kind: 'run'; ability: 'CON'; dc: number } | null {
+  const constitution = creature.extras.constitution
+  if (constitution === undefined) return null
+  const ran = field.round.ranRounds(creature.id)
+  return ran < constitution ? null : { kind: 'run', ability: 'CON', dc: 10 + (ran - constitution) }
+}

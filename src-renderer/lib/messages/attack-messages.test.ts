@@ -1,0 +1,22 @@
+// Every code the engine can answer for issue 14's additions has English and Japanese text.
+import { describe, expect, it } from 'vitest'
+import {
+  ATTACK_MODIFIER_CODES,
+  ATTACK_REFUSAL_CODES,
+} from '../../../src-main/rules/systems/pathfinder/attack'
+import { MOVE_REFUSAL_CODES } from '../../../src-main/rules/systems/pathfinder/mode-limits'
+import { en, ja } from './attack'
+
+describe('attack and movement codes have text', () => {
+  it('each modifier, attack refusal and movement refusal code has an English and a Japanese sentence', () => {
+    const keys = [
+      ...ATTACK_MODIFIER_CODES.map((c) => `fight.attack.mod.${c}`),
+      ...ATTACK_REFUSAL_CODES.filter((c) => c !== 'out-of-reach').map((c) => `fight.reason.${c}`),
+      ...MOVE_REFUSAL_CODES.map((c) => `fight.reason.${c}`),
+    ]
+    for (const key of keys) {
+      expect(en, key).toHaveProperty([key])
+      expect(ja, key).toHaveProperty([key])
+    }
+  })
+})
