@@ -217,7 +217,7 @@ describe('the fight panel shows the new answers', () => {
       expect.objectContaining({ kind: 'climb', height: 10, direction: 'up' }),
     ])
     await expect(
-      page.locator('[data-overlay="path-check"][data-check-kind="climb"]').innerText(),
+      page.locator('[data-testid="fight-check-line"]', { has: page.locator('[data-check-kind="climb"]') }).innerText(),
     ).resolves.toContain('up 10 ft')
     const actions = await page
       .locator('[data-testid="fight-step"]')

@@ -68,7 +68,7 @@ describe('GM screen over the Node host', () => {
     await expect(page.locator('[data-cell="3,5"]').getAttribute('data-terrain')).resolves.toBe('pit')
     await expect(page.locator('[data-cell="8,1"]').getAttribute('data-elevation')).resolves.toBe('6')
     await expect(page.locator('[data-light-source="3,2"]').count()).resolves.toBe(1)
-    await expect(page.locator('[data-token]').count()).resolves.toBe(6)
+    await expect(page.locator('g.token[data-token]').count()).resolves.toBe(6)
     await page.close()
   })
 

@@ -173,17 +173,17 @@ describe('HP bars (issue 12.16)', () => {
     await setHp('pc-hero', [1, 3], 8, 10, true)
     await setHp('goblin', [9, 3], 5, 10, false)
     const heroBar = player.locator(
-      '[data-testid="player-token"][data-token-id="pc-hero"] [data-testid="player-hp-bar"]',
+      '[data-testid="player-token"][data-name="Hero"] [data-testid="player-hp-bar"]',
     )
     await heroBar.waitFor({ state: 'attached' })
     await expect(heroBar.getAttribute('data-length')).resolves.toBe('0.8')
     await player
-      .locator('[data-testid="player-token"][data-token-id="goblin"]')
+      .locator('[data-testid="player-token"][data-name="Goblin"]')
       .waitFor({ state: 'attached' })
     await expect(
       player
         .locator(
-          '[data-testid="player-token"][data-token-id="goblin"] [data-testid="player-hp-bar"]',
+          '[data-testid="player-token"][data-name="Goblin"] [data-testid="player-hp-bar"]',
         )
         .count(),
     ).resolves.toBe(0)
@@ -195,7 +195,7 @@ describe('HP bars (issue 12.16)', () => {
     // Shown, then GM-only again: the players' bar comes and goes.
     await gm.locator('[data-testid="token-hp-shown"]').check()
     const goblinBar = player.locator(
-      '[data-testid="player-token"][data-token-id="goblin"] [data-testid="player-hp-bar"]',
+      '[data-testid="player-token"][data-name="Goblin"] [data-testid="player-hp-bar"]',
     )
     await goblinBar.waitFor({ state: 'attached' })
     await expect(goblinBar.getAttribute('data-length')).resolves.toBe('0.5')
@@ -220,10 +220,10 @@ describe('HP bars (issue 12.16)', () => {
       expect(frame).not.toContain(HIDDEN_ID)
     }
     const goblinWhileGmOnly = views.filter((v) =>
-      v.tokens.some((t) => t.id === 'goblin' && t.hpBar === undefined),
+      v.tokens.some((t) => t.name === 'Goblin' && t.hpBar === undefined),
     )
     expect(goblinWhileGmOnly.length).toBeGreaterThan(0)
-    expect(views.at(-1)!.tokens.find((t) => t.id === 'goblin')!.hpBar).toBeUndefined()
+    expect(views.at(-1)!.tokens.find((t) => t.name === 'Goblin')!.hpBar).toBeUndefined()
     expect(rig.problems).toEqual([])
   })
 })

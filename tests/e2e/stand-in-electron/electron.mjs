@@ -130,6 +130,13 @@ export class BrowserWindow extends EventEmitter {
   }
 }
 
+export const dialog = {
+  /** Electron shows a modal box; the stand-in records it so a test can read what the app said. */
+  showErrorBox(title, content) {
+    standIn.calls.push(`dialog.showErrorBox ${title}: ${content}`)
+  },
+}
+
 export const ipcMain = {
   handle(channel, handler) {
     if (standIn.ipcHandlers.has(channel))
