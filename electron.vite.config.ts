@@ -22,8 +22,10 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       lib: {
-        // The campaign file worker runs beside the main bundle (campaign/file-reader.ts finds it there).
-        entry: { index: resolve(root, 'src-main/index.ts'), 'campaign-file-worker': resolve(root, 'src-main/campaign/file-worker.ts') },
+        // The campaign file and art workers run beside the main bundle (worker-spawn.ts finds them there).
+        entry: { index: resolve(root, 'src-main/index.ts'), 'campaign-file-worker': resolve(root, 'src-main/campaign/file-worker.ts'),
+          'art-worker': resolve(root, 'src-main/art/art-worker.ts'),
+        },
         formats: ['es'],
       },
     },

@@ -7,6 +7,7 @@ import { acquireDataFolderLock, DataFolderLockedError } from './campaign/data-lo
 import { channelFor, GM_VERBS, type EventName } from './ipc/channels'
 import type { HandlerResult } from './ipc/contract'
 import { createHandlers, type Handlers } from './ipc/handlers'
+import { AssetStore, cleanUpAssets } from './art/assets'
 import { runScenario } from './rules/scenario/run'
 import { createGmWindow } from './windows/gm-window'
 import { createProjectorWindow, followNewDisplay, projectorDisplay } from './windows/projector-window'
@@ -142,6 +143,8 @@ async function start(): Promise<void> {
     sampleCampaignFile: resourceFile(resources, 'sample-campaign.json'),
   })
   const calibrationStore = await openCalibrationStore(app.getPath('userData'))
+  const assets = new AssetStore(app.getPath('userData'))
+  cleanUpAssets(assets)
   // The opt-in LAN view serves the built player page; it listens only once the GM starts it.
   const lan = createLanServer({
     handlers: () => appHandlers as Handlers,
@@ -154,6 +157,7 @@ async function start(): Promise<void> {
       calibration: { store: calibrationStore, display: () => projectorDisplay(projectorWindow) },
       lan: () => lan,
       uiLocale: setMenuLocale,
+      assets,
     },
   )
   app.on('will-quit', () => void lan.close())

@@ -14,11 +14,11 @@ export function tempPathFor(file: string): string {
   return `${file}.tmp-${process.pid}-${tempCounter++}`
 }
 
-export async function writeFileAtomic(file: string, contents: string): Promise<void> {
+export async function writeFileAtomic(file: string, contents: string | Uint8Array): Promise<void> {
   const temp = tempPathFor(file)
   const handle = await fs.open(temp, 'w')
   try {
-    await handle.writeFile(contents, 'utf8')
+    await (typeof contents === 'string' ? handle.writeFile(contents, 'utf8') : handle.writeFile(contents))
     await handle.sync()
   } finally {
     await handle.close()

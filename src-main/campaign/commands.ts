@@ -32,6 +32,7 @@ import {
   requireSquareRoom,
 } from './editor-commands'
 import { applyFogCommand, applyTrapCommand, rememberSeenCells } from './fog-commands'
+import { applyArtCommand } from './art-commands'
 import { applyGuildCommand } from './guild/commands'
 import type { GuildCommand } from './guild/schema'
 import { applyFightCommand, applyRollLogCommand, dropCombatant, resortByValue } from './fight/commands'
@@ -127,6 +128,9 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
     case 'light.update':
     case 'light.remove':
       return updateMap(campaign, command.mapId, fail, (map) => applyLightCommand(map, command, fail))
+    case 'map.art':
+    case 'map.artAlign':
+      return updateMap(campaign, command.mapId, fail, (map) => applyArtCommand(map, command, fail))
     case 'deploy.cells':
       return updateMap(campaign, command.mapId, fail, (map) => applyDeployCells(map, command, fail))
     case 'fog.settings':

@@ -2,10 +2,7 @@
 // millisecond or two. A bigger one goes to a worker thread (file-worker.ts), so the main thread,
 // which also answers every WebSocket and the player view, never spends seconds in JSON.parse or
 // schema checks; only the finished campaign is copied back. Files over the cap are never parsed.
-import path from 'node:path'
-import { createRequire } from 'node:module'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { promises as fs } from 'node:fs'
 import {
   CampaignTooLargeError,
@@ -18,6 +15,7 @@ import {
 } from './campaign-file'
 import { rebuildError, type WorkerRequest, type WorkerResponse } from './file-worker-protocol'
 import type { DecodedCampaign } from './migrations'
+import { spawnModuleWorker } from '../worker-spawn'
 
 /** Files (and imports) up to this size are parsed on the calling thread. */
 export const INLINE_PARSE_BYTES = 1024 * 1024
@@ -32,22 +30,9 @@ type Request = DistributiveOmit<WorkerRequest, 'id'>
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void }
 
-/**
- * Starts the worker: the built file beside the desktop app's main bundle, or, running from source
- * (tsx, vitest), the .ts source through tsx's API (a worker does not inherit the loader hooks).
- */
+/** The campaign file worker (built beside the main bundle as campaign-file-worker.js). */
 function spawnWorker(): Worker {
-  const here = fileURLToPath(import.meta.url)
-  if (!here.endsWith('.ts'))
-    return new Worker(path.join(path.dirname(here), 'campaign-file-worker.js'))
-  const require = createRequire(here)
-  const tsxPackage = require.resolve('tsx/package.json')
-  const api = (require(tsxPackage) as { exports: Record<string, { import: { default: string } }> })
-    .exports['./esm/api'].import.default
-  const apiUrl = pathToFileURL(path.join(path.dirname(tsxPackage), api)).href
-  const source = pathToFileURL(path.join(path.dirname(here), 'file-worker.ts')).href
-  const code = `import(${JSON.stringify(apiUrl)}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`
-  return new Worker(code, { eval: true })
+  return spawnModuleWorker(import.meta.url, 'campaign-file-worker.js', 'file-worker.ts')
 }
 
 export class CampaignFileReader {

@@ -62,9 +62,15 @@ describe('migrations', () => {
 
   it('take a version-2 file to version 3 unchanged but for the version (token HP came in 3)', () => {
     const v2 = { ...makeCampaign(), schemaVersion: 2 }
-    const migrated = migrateToCurrent(v2)
-    expect(migrated).toEqual({ ...v2, schemaVersion: 3 })
+    const step = migrations.find((m) => m.from === 2)!
+    expect(step.migrate(v2)).toEqual({ ...v2, schemaVersion: 3 })
     expect(v2.schemaVersion).toBe(2)
+  })
+
+  it('take a version-3 file to version 4 unchanged but for the version (map art came in 4)', () => {
+    const v3 = { ...makeCampaign(), schemaVersion: 3 }
+    expect(migrateToCurrent(v3)).toEqual({ ...v3, schemaVersion: 4 })
+    expect(v3.schemaVersion).toBe(3)
   })
 
   it('leave a current file as it is', () => {

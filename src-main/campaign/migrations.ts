@@ -56,6 +56,13 @@ export const migrations: ReadonlyArray<Migration> = [
     to: 3,
     migrate: (raw) => ({ ...raw, schemaVersion: 3 }),
   },
+  {
+    // Version 4 adds optional map art (a picture in the assets folder, by hash); version-3 files
+    // have none. The bump keeps an older app from opening a map with art and dropping it on save.
+    from: 3,
+    to: 4,
+    migrate: (raw) => ({ ...raw, schemaVersion: 4 }),
+  },
 ]
 
 export class MigrationError extends Error {

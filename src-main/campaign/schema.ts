@@ -1,4 +1,4 @@
-// Persisted campaign data (schema version 3) and the commands that change it. Maps extend the
+// Persisted campaign data (schema version 4) and the commands that change it. Maps extend the
 // scenario format's map and token shapes with GM-only fields, so a map converts to a scenario for
 // the rules engine without translation.
 import { z } from 'zod'
@@ -16,7 +16,7 @@ import { guildCommandSchemas, guildSchema } from './guild/schema'
 import { campaignNameSchema, recordKeySchema, strictly } from './strict'
 import { conditionSchema, fightCommandSchemas, fightSchema, rollEntrySchema } from './fight/schema'
 
-export const CURRENT_SCHEMA_VERSION = 3
+export const CURRENT_SCHEMA_VERSION = 4
 
 const idSchema = z.string().min(1).max(200)
 
@@ -81,6 +81,23 @@ export type CampaignEdge = z.infer<typeof campaignEdgeSchema>
 
 export const campaignLightSourceSchema = lightSourceSchema.extend({ id: idSchema.optional() })
 
+/**
+ * A picture under the map's grid (schema 4): an image in the assets folder (art/assets.ts), by
+ * hash, and where the grid lies on it. The grid never moves: the picture is scaled and shifted
+ * so that `pixelsPerSquare` of its pixels span one square and its pixel (offsetX, offsetY) is the
+ * top-left corner of square [0, 0]. GM-only: players get only masked tiles (art/player-art.ts).
+ */
+export const mapArtSchema = z.strictObject({
+  asset: z.string().regex(/^[0-9a-f]{64}$/),
+  type: z.enum(['png', 'jpeg', 'webp']),
+  width: z.number().int().positive().max(100_000),
+  height: z.number().int().positive().max(100_000),
+  pixelsPerSquare: z.number().finite().min(1).max(10_000),
+  offsetX: z.number().finite().min(-1_000_000).max(1_000_000),
+  offsetY: z.number().finite().min(-1_000_000).max(1_000_000),
+})
+export type MapArt = z.infer<typeof mapArtSchema>
+
 export const campaignMapSchema = mapSpecSchema.extend({
   id: idSchema,
   name: z.string().max(200),
@@ -106,6 +123,8 @@ export const campaignMapSchema = mapSpecSchema.extend({
   fight: fightSchema.optional(),
   /** Conditions on tokens, with optional durations in rounds. */
   conditions: z.array(conditionSchema).max(10_000).optional(),
+  /** The battle-map picture under the grid. */
+  art: mapArtSchema.optional(),
 })
 export type CampaignMap = z.infer<typeof campaignMapSchema>
 
@@ -219,6 +238,16 @@ export const commandSchema = z.discriminatedUnion('type', [
     patch: z.object({ at: cellSchema.optional(), level: z.number().int().optional(), radius: z.number().finite().nonnegative().optional() }),
   }),
   z.object({ type: z.literal('light.remove'), mapId: idSchema, lightId: idSchema }),
+  /** Puts a picture under the map's grid (art: null removes it). */
+  z.object({ type: z.literal('map.art'), mapId: idSchema, art: mapArtSchema.nullable() }),
+  /** Moves or scales the picture against the grid, one field at a time (concurrent nudges merge). */
+  z.object({
+    type: z.literal('map.artAlign'),
+    mapId: idSchema,
+    pixelsPerSquare: mapArtSchema.shape.pixelsPerSquare.optional(),
+    offsetX: mapArtSchema.shape.offsetX.optional(),
+    offsetY: mapArtSchema.shape.offsetY.optional(),
+  }),
   /** DysTopiA deploy squares of one faction: squares added and removed (not the whole list). */
   z.object({
     type: z.literal('deploy.cells'),

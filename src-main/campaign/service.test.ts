@@ -6,7 +6,7 @@ import type { ChangeEvent } from './api'
 import type { CampaignService } from './service'
 import { createCampaignService, EXPORT_FORMAT } from './service'
 import type { Command } from './schema'
-import { campaignSchema } from './schema'
+import { campaignSchema, CURRENT_SCHEMA_VERSION } from './schema'
 import { makeCampaign, makeTempDir, removeDir } from './test-helpers'
 
 const SAMPLE_FILE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
@@ -210,7 +210,7 @@ describe('campaign service', () => {
     )
     const opened = await service.open('legacy')
     expect(opened.repaired).toEqual([
-      'Upgraded from schema version 0 to 3.',
+      `Upgraded from schema version 0 to ${CURRENT_SCHEMA_VERSION}.`,
       'Map "Map 1": dropped 1 edge between cells that are not neighbours.',
     ])
     await service.flush('legacy')
@@ -251,7 +251,7 @@ describe('campaign service', () => {
     const exported = await service.exportCampaign('sample-campaign')
     const wrapper = JSON.parse(exported)
     expect(wrapper.format).toBe(EXPORT_FORMAT)
-    expect(wrapper.campaign.schemaVersion).toBe(3)
+    expect(wrapper.campaign.schemaVersion).toBe(CURRENT_SCHEMA_VERSION)
 
     await expect(service.importCampaign(exported)).rejects.toMatchObject({
       code: 'import-conflict',
@@ -286,7 +286,7 @@ describe('campaign service', () => {
       JSON.stringify({ id: '../../evil', name: 'Old', maps: [] }),
     )
     expect(bare.id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(bare.schemaVersion).toBe(3)
+    expect(bare.schemaVersion).toBe(CURRENT_SCHEMA_VERSION)
     await expect(service.importCampaign('{not json')).rejects.toMatchObject({
       code: 'invalid-import',
     })

@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { LanStatus } from '../ipc/contract'
 import type { Handlers, LanControl } from '../ipc/handlers'
+import { isPlayerVerb } from '../ipc/channels'
 import { codeMatches, newJoinCode } from './join-code'
 import { parseClientMessage, type ServerMessage } from './messages'
 import { KeyedLimiter, tokenBucket } from './rate-limit'
@@ -148,7 +149,7 @@ export function createLanServer(options: LanServerOptions): LanServer {
         }
         if (!parsed.ok) return send(ws, { id: parsed.id, result: { ok: false, error: parsed.error } })
         const { id, verb, args } = parsed.message
-        if (verb !== 'player.current') {
+        if (!isPlayerVerb(verb)) {
           return send(ws, { id, result: { ok: false, error: { code: 'forbidden', message: 'The LAN view is read-only.' } } })
         }
         void options.handlers().handle(verb, args, 'player').then((result) => send(ws, { id, result }))

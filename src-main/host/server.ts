@@ -10,6 +10,7 @@ import { createCampaignService } from '../campaign/service'
 import { acquireDataFolderLock } from '../campaign/data-lock'
 import { MAX_MESSAGE_BYTES } from '../campaign/limits'
 import { createHandlers, type Handlers, type Role } from '../ipc/handlers'
+import { AssetStore, cleanUpAssets } from '../art/assets'
 import type { DiceRoller } from '../table/dice'
 import { runScenario } from '../rules/scenario/run'
 import { contentSecurityPolicy } from '../ipc/csp'
@@ -70,11 +71,13 @@ async function startOnLockedFolder(options: HostOptions, releaseLock: () => Prom
   })
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR
   const calibrationStore = await openCalibrationStore(options.dataDir)
+  const assets = new AssetStore(options.dataDir)
+  cleanUpAssets(assets)
   // The LAN server and the handlers need each other; each reads the other lazily.
   const handlers: Handlers = createHandlers(
     service,
     { runScenario },
-    { calibration: { store: calibrationStore, display: () => BROWSER_DISPLAY }, lan: () => lan, dice: options.dice },
+    { calibration: { store: calibrationStore, display: () => BROWSER_DISPLAY }, lan: () => lan, dice: options.dice, assets },
   )
   const lan: LanServer = createLanServer({ handlers: () => handlers, staticDir, bindAddress: options.lanBindAddress })
   let port = options.port ?? 0

@@ -30,11 +30,14 @@ export const GM_VERBS = [
   'dice.roll',
   'map.importUvtt',
   'ui.setLocale',
+  'asset.put',
+  'asset.get',
+  'player.artTiles',
 ] as const
 export type GmVerb = (typeof GM_VERBS)[number]
 
 /** The projector window and player clients may only ask what the players are shown. */
-export const PLAYER_VERBS = ['player.current'] as const satisfies readonly GmVerb[]
+export const PLAYER_VERBS = ['player.current', 'player.artTiles'] as const satisfies readonly GmVerb[]
 export type PlayerVerb = (typeof PLAYER_VERBS)[number]
 
 export const EVENTS = ['campaign.changed', 'player.view'] as const

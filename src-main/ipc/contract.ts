@@ -12,8 +12,11 @@ import { playerMapSchema } from '../table/player-view-schema'
 import { calibrationSettingsSchema } from '../table/calibration-schema'
 import { systemIdSchema } from '../rules/model'
 import { MENU_LOCALES } from '../desktop/menu-messages'
+import { ASSET_HASH_PATTERN, MAX_ASSET_BYTES } from '../art/asset-limits'
 
 const idSchema = z.string().min(1).max(200)
+/** Tile ids per player.artTiles call (≈ 1.6 KB, well under the LAN's 4 KB message cap). */
+export const MAX_ART_TILES_PER_CALL = 48
 const noArgs = z.strictObject({}).default({})
 /**
  * Import JSON is bounded so a bad client cannot make main parse gigabytes. A string over the
@@ -240,6 +243,24 @@ export const contract = {
   },
   /** The GM page's UI language, so the desktop menu speaks it too (the browser has no menu). */
   'ui.setLocale': { args: z.strictObject({ locale: z.enum(MENU_LOCALES) }), result: z.null() },
+  /** Stores a picture (PNG, JPEG, WebP; base64) in the assets folder, once; answers its hash and size. */
+  'asset.put': {
+    args: z.strictObject({ base64: z.string().min(1).max(Math.ceil((MAX_ASSET_BYTES * 4) / 3) + 16) }),
+    result: z.strictObject({ hash: z.string(), type: z.enum(['png', 'jpeg', 'webp']), width: z.number().int(), height: z.number().int(), bytes: z.number().int() }),
+  },
+  /** A stored picture for the GM page, as a data URL. */
+  'asset.get': {
+    args: z.strictObject({ hash: z.string().regex(ASSET_HASH_PATTERN) }),
+    result: z.strictObject({ dataUrl: z.string() }),
+  },
+  /**
+   * Tiles of map art a player view payload named (art.tiles[].id), as PNG data URLs; ids it does not
+   * know (no longer current) are left out. Batched: a LAN page may send only a few messages a second.
+   */
+  'player.artTiles': {
+    args: z.strictObject({ ids: z.array(z.string().regex(/^[0-9a-f]{32}$/)).min(1).max(MAX_ART_TILES_PER_CALL) }),
+    result: z.strictObject({ tiles: z.array(z.strictObject({ id: z.string(), dataUrl: z.string() })) }),
+  },
 } as const satisfies Record<GmVerb, { args: z.ZodType; result: z.ZodType }>
 
 export type VerbArgs<V extends GmVerb> = z.input<(typeof contract)[V]['args']>

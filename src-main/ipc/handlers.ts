@@ -22,6 +22,9 @@ import {
 import { createPlayerViewChannel, type PlayerViewChannel } from './player-view'
 import { createProjectorCalibration, type CalibrationStore, type DisplayInfo } from '../table/calibration'
 import { createDiceRoller, DiceError, type DiceRoller } from '../table/dice'
+import { AssetError, type AssetStore } from '../art/assets'
+import { IMAGE_MIME } from '../art/image-info'
+import { createPlayerArtService } from '../art/player-art-service'
 
 export type ScenarioOutcome =
   | { ok: true; answer: unknown }
@@ -58,6 +61,8 @@ export interface HandlerOptions {
   lan?: () => LanControl | undefined
   /** BCDice rolls; tests pass scripted dice. Default: Math.random. */
   dice?: DiceRoller
+  /** The assets folder (map art); without it the asset verbs answer `unavailable` and maps show no art. */
+  assets?: AssetStore
   /** The page's UI language (Electron rebuilds its menu); without it `ui.setLocale` only validates. */
   uiLocale?: (locale: VerbArgs<'ui.setLocale'>['locale']) => void
 }
@@ -73,7 +78,8 @@ export function createHandlers(
   rules: RulesApi,
   options: HandlerOptions = {},
 ): Handlers {
-  const playerView: PlayerViewChannel = createPlayerViewChannel(service)
+  const assets = options.assets
+  const playerView: PlayerViewChannel = createPlayerViewChannel(service, assets ? (refresh) => createPlayerArtService(assets, refresh) : undefined)
   const logError = options.logError ?? ((verb, error) => console.error(`[${verb}]`, error))
   const calibration = options.calibration
     ? createProjectorCalibration(options.calibration.store, options.calibration.display, (scale) => playerView.setProjector(scale))
@@ -82,6 +88,10 @@ export function createHandlers(
   const unavailable = (what: string): HandledError =>
     new HandledError({ code: 'unavailable', message: `${what} is not available in this app.` })
   const dice = options.dice ?? createDiceRoller()
+  const requireAssets = (): AssetStore => {
+    if (!options.assets) throw unavailable('Pictures')
+    return options.assets
+  }
   const requireLan = (): LanControl => {
     const lan = options.lan?.()
     if (!lan) throw unavailable('The LAN view')
@@ -215,6 +225,23 @@ export function createHandlers(
       case 'ui.setLocale':
         options.uiLocale?.(contract[verb].args.parse(args).locale)
         return null
+      case 'asset.put': {
+        const { base64 } = contract[verb].args.parse(args)
+        return requireAssets().put(decodeBase64(base64))
+      }
+      case 'asset.get': {
+        const { type, bytes } = await requireAssets().get(contract[verb].args.parse(args).hash)
+        return { dataUrl: `data:${IMAGE_MIME[type]};base64,${bytes.toString('base64')}` }
+      }
+      case 'player.artTiles': {
+        const { ids } = contract[verb].args.parse(args)
+        const tiles: Array<{ id: string; dataUrl: string }> = []
+        for (const id of new Set(ids)) {
+          const dataUrl = await playerView.artTile(id).catch(() => null)
+          if (dataUrl) tiles.push({ id, dataUrl })
+        }
+        return { tiles }
+      }
     }
   }
 
@@ -339,6 +366,15 @@ function notFoundMap(mapId: string): HandledError {
 const CODE_PATTERN = /^[a-z][a-z0-9-]{0,60}$/
 
 /** Maps anything a service may throw to the contract's error shape. */
+/** Strict base64 (a data: URL prefix allowed) to bytes; anything else is refused, not guessed at. */
+function decodeBase64(text: string): Buffer {
+  const body = text.replace(/^data:image\/[a-z]+;base64,/, '').replace(/\s+/g, '')
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) {
+    throw new AssetError('asset-not-image', 'The picture is not valid base64.')
+  }
+  return Buffer.from(body, 'base64')
+}
+
 export function toHandlerError(error: unknown): HandlerError {
   if (error instanceof HandledError) return error.handlerError
   if (error instanceof z.ZodError) {

@@ -8,6 +8,7 @@ import type { Cell } from '../rules/model'
 import { toPlayerView, type TemplateInput } from '../table/player-view'
 import { TokenAliases } from '../table/token-aliases'
 import { playerViewSchema, type PlayerView } from './contract'
+import type { PlayerArtSource } from '../art/player-art-service'
 
 export interface PlayerViewTarget {
   campaignId: string
@@ -53,6 +54,8 @@ export interface PlayerViewChannel {
   /** Drops the target when its campaign closes. */
   campaignClosed(campaignId: string): void
   subscribe(listener: (view: PlayerView) => void): () => void
+  /** One tile of the map's picture that a payload named, as a PNG data URL. */
+  artTile(id: string): Promise<string>
   dispose(): void
 }
 
@@ -65,19 +68,28 @@ export function projectPlayerView(
   controls: PlayerControls = EMPTY_CONTROLS,
   projector: ProjectorScale = { squarePx: null, ruler: false },
   aliases: TokenAliases = new TokenAliases(),
+  art?: PlayerArtSource,
 ): PlayerView {
-  const map = campaign && mapId ? toPlayerView(campaign, mapId, { ...controls, aliases }) : null
+  const map = campaign && mapId ? toPlayerView(campaign, mapId, { ...controls, aliases, art: art?.tilesFor }) : null
   // Parsing with the strict schema is the last gate: an unexpected field fails here, in main.
   return playerViewSchema.parse({ map, projector })
 }
 
-export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subscribe'>): PlayerViewChannel {
+/**
+ * @param artFor makes the map-art source, given the refresh to call once a picture is ready for
+ *   the players (it is prepared on a worker); absent = no art on the player view.
+ */
+export function createPlayerViewChannel(
+  service: Pick<CampaignServiceApi, 'subscribe'>,
+  artFor?: (refresh: () => void) => PlayerArtSource,
+): PlayerViewChannel {
   let target: PlayerViewTarget | null = null
   let campaign: Campaign | null = null
   let controls: PlayerControls = { ...EMPTY_CONTROLS }
   let projector: ProjectorScale = { squarePx: null, ruler: false }
   // One set of token aliases for the session: a token keeps its player-side id while it moves.
   const aliases = new TokenAliases()
+  const art = artFor?.(() => refresh())
   let view: PlayerView = projectPlayerView(null, null)
   let sentText = JSON.stringify(view)
   const listeners = new Set<(view: PlayerView) => void>()
@@ -86,7 +98,7 @@ export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subsc
   let frozenView: PlayerView | null = null
 
   function refresh(): void {
-    const live = controls.frozen && frozenView ? frozenView : projectPlayerView(campaign, target?.mapId ?? null, { ...controls, blackout: false }, projector, aliases)
+    const live = controls.frozen && frozenView ? frozenView : projectPlayerView(campaign, target?.mapId ?? null, { ...controls, blackout: false }, projector, aliases, art)
     if (target && !live.map && !controls.frozen) {
       // A removed map stops being shown rather than coming back if an undo restores it later.
       target = null
@@ -94,7 +106,7 @@ export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subsc
     }
     if (controls.frozen && !frozenView) frozenView = live
     if (!controls.frozen) frozenView = null
-    const next = controls.blackout ? projectPlayerView(campaign, target?.mapId ?? null, controls, projector, aliases) : live
+    const next = controls.blackout ? projectPlayerView(campaign, target?.mapId ?? null, controls, projector, aliases, art) : live
     const text = JSON.stringify(next)
     if (text === sentText) return
     view = next
@@ -129,7 +141,7 @@ export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subsc
     viewOf(of, ofCampaign) {
       const shown = target?.campaignId === of.campaignId && target.mapId === of.mapId
       // The session's aliases: the export names tokens exactly as the player view does.
-      return projectPlayerView(ofCampaign, of.mapId, shown ? { ...controls, blackout: false, frozen: false } : EMPTY_CONTROLS, projector, aliases)
+      return projectPlayerView(ofCampaign, of.mapId, shown ? { ...controls, blackout: false, frozen: false } : EMPTY_CONTROLS, projector, aliases, art)
     },
     setProjector(scale) {
       projector = { ...scale }
@@ -145,7 +157,12 @@ export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subsc
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    artTile(id) {
+      if (!art) return Promise.reject(new Error('unknown-tile'))
+      return art.tileDataUrl(id)
+    },
     dispose() {
+      art?.dispose()
       unsubscribe()
       listeners.clear()
     },

@@ -36,6 +36,8 @@ export interface PlayerViewOptions {
    * never reaches the players either way.
    */
   aliases?: TokenAliases
+  /** The map's picture as tiles the players may have (art/player-art-service.ts); absent = no art. */
+  art?: (map: CampaignMap, known: Uint8Array) => PlayerMapView['art']
 }
 
 export interface FogMasks {
@@ -101,6 +103,10 @@ export function toPlayerView(campaign: Campaign, mapId: string, options: PlayerV
   const turn = options.turn && tokens.some((t) => t.id === options.turn) ? options.turn : null
   const focus = options.focus && inside(options.focus) ? ([options.focus[0], options.focus[1]] as Cell) : partyCentre(map, tokens, visible)
 
+  const knownCells = new Uint8Array(visible.length)
+  for (let i = 0; i < knownCells.length; i++) knownCells[i] = visible[i] | explored[i]
+  const art = options.art?.(map, knownCells)
+
   const seenIds = new Set(tokens.map((t) => t.id))
   const fight = map.fight
   const order = fight?.showOrder ? fight.order.map((c) => c.tokenId).filter((id) => seenIds.has(id)) : undefined
@@ -114,6 +120,7 @@ export function toPlayerView(campaign: Campaign, mapId: string, options: PlayerV
     screen: 'live',
     ...(order ? { order: order.map(alias) } : {}),
     ...(rolls ? { rolls } : {}),
+    ...(art && art.tiles.length > 0 ? { art } : {}),
     visible: maskToSpans(visible, w),
     explored: maskToSpans(explored, w),
     terrain,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { applyCommand, CommandError } from '../commands'
 import { migrateToCurrent } from '../migrations'
-import { commandSchema, type Campaign, type Command } from '../schema'
+import { commandSchema, CURRENT_SCHEMA_VERSION, type Campaign, type Command } from '../schema'
 import { deepFreeze, makeCampaign, makeMap } from '../test-helpers'
 
 const at = '2026-11-24T20:00:00.000Z'
@@ -187,7 +187,7 @@ describe('guild book commands', () => {
 
   it('a version-1 file opens as version 2 with no guild', () => {
     const migrated = migrateToCurrent({ ...makeCampaign(), schemaVersion: 1 })
-    expect(migrated.schemaVersion).toBe(3)
+    expect(migrated.schemaVersion).toBe(CURRENT_SCHEMA_VERSION)
     expect(migrated.guild).toBeUndefined()
   })
 })

@@ -1,0 +1,7 @@
+// Asset limits shared by main and the renderer (no imports, so the page bundle can use them).
+
+/** The largest picture the app stores (40 MiB): as base64 it still fits one WebSocket message. */
+export const MAX_ASSET_BYTES = 40 * 1024 * 1024
+
+/** Stored pictures are named by the SHA-256 of their bytes. */
+export const ASSET_HASH_PATTERN = /^[0-9a-f]{64}$/

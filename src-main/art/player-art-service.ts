@@ -1,0 +1,157 @@
+// Map art for the players, as main serves it. The player view payload names tiles by random ids
+// (never the picture's hash, a URL or the full picture); the player page then asks for each tile
+// by id (verb player.artTile) and gets a PNG with every square it may not see in the fog colour.
+// A tile's id changes whenever what it shows changes, so pages cache tiles by id.
+import { randomBytes } from 'node:crypto'
+import type { Worker } from 'node:worker_threads'
+import type { CampaignMap, MapArt } from '../campaign/schema'
+import { spawnModuleWorker } from '../worker-spawn'
+import type { AssetStore } from './assets'
+import type { ArtWorkerRequest, ArtWorkerResponse } from './art-worker-protocol'
+import { tileMask, tilesOf, type TileRef } from './player-art'
+
+export interface PlayerArtTiles {
+  /** Pixels per square of the tiles. */
+  squarePx: number
+  tiles: Array<{ id: string } & TileRef>
+}
+
+export interface PlayerArtSource {
+  /** The tiles the players may get for this map now; undefined while the picture is being prepared. */
+  tilesFor(map: CampaignMap, known: Uint8Array): PlayerArtTiles | undefined
+  /** One tile as a PNG data URL; rejects for an id it never gave out. */
+  tileDataUrl(id: string): Promise<string>
+  dispose(): void
+}
+
+type Request = ArtWorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
+
+interface BaseState {
+  art: MapArt
+  mapWidth: number
+  mapHeight: number
+  status: 'building' | 'ready' | 'failed'
+  squarePx: number
+}
+
+interface TileEntry {
+  key: string
+  tile: TileRef
+  mask: string
+}
+
+/** Tile ids remembered (a whole 800² map explored is 10,000 tiles); past it, ids start afresh. */
+const MAX_TILE_IDS = 50_000
+const MAX_ENCODED = 600
+
+export function createPlayerArtService(
+  assets: Pick<AssetStore, 'get'>,
+  onReady: () => void,
+  spawn: () => Worker = () => spawnModuleWorker(import.meta.url, 'art-worker.js', 'art-worker.ts'),
+): PlayerArtSource {
+  let worker: Worker | null = null
+  let nextId = 1
+  const pending = new Map<number, { resolve: (r: ArtWorkerResponse) => void }>()
+  const bases = new Map<string, BaseState>()
+  const ids = new Map<string, TileEntry>()
+  const idOfContent = new Map<string, string>()
+  const encoded = new Map<string, string>()
+
+  function call(request: Request, transfer: ArrayBuffer[] = []): Promise<ArtWorkerResponse> {
+    if (!worker) {
+      worker = spawn()
+      worker.unref()
+      worker.on('message', (response: ArtWorkerResponse) => {
+        pending.get(response.id)?.resolve(response)
+        pending.delete(response.id)
+      })
+      worker.on('error', (error) => {
+        for (const { resolve } of pending.values()) resolve({ id: 0, ok: false, message: error.message })
+        pending.clear()
+        worker = null
+      })
+    }
+    const id = nextId++
+    return new Promise((resolve) => {
+      pending.set(id, { resolve })
+      worker!.postMessage({ ...request, id }, transfer)
+    })
+  }
+
+  async function build(key: string, state: BaseState): Promise<void> {
+    try {
+      const { bytes } = await assets.get(state.art.asset)
+      const copy = new Uint8Array(bytes)
+      const { pixelsPerSquare, offsetX, offsetY } = state.art
+      const response = await call(
+        { op: 'base', key, bytes: copy, type: state.art.type, align: { pixelsPerSquare, offsetX, offsetY }, mapWidth: state.mapWidth, mapHeight: state.mapHeight },
+        [copy.buffer],
+      )
+      if (!response.ok) throw new Error(response.message)
+      state.status = 'ready'
+      state.squarePx = response.squarePx ?? 0
+    } catch (error) {
+      state.status = 'failed'
+      console.error('[art] cannot prepare the players’ copy of a map picture:', error instanceof Error ? error.message : error)
+    }
+    onReady()
+  }
+
+  function idFor(key: string, tile: TileRef, mask: string): string {
+    const content = `${key}|${tile.x},${tile.y}|${mask}`
+    let id = idOfContent.get(content)
+    if (id) return id
+    if (ids.size >= MAX_TILE_IDS) {
+      ids.clear()
+      idOfContent.clear()
+      encoded.clear()
+    }
+    id = randomBytes(16).toString('hex')
+    ids.set(id, { key, tile, mask })
+    idOfContent.set(content, id)
+    return id
+  }
+
+  return {
+    tilesFor(map, known) {
+      const art = map.art
+      if (!art) return undefined
+      const key = [art.asset, art.pixelsPerSquare, art.offsetX, art.offsetY, map.width, map.height].join('|')
+      let state = bases.get(key)
+      if (!state) {
+        state = { art, mapWidth: map.width, mapHeight: map.height, status: 'building', squarePx: 0 }
+        bases.set(key, state)
+        void build(key, state)
+      }
+      if (state.status !== 'ready') return undefined
+      const tiles: PlayerArtTiles['tiles'] = []
+      for (const tile of tilesOf(map.width, map.height)) {
+        const mask = tileMask(tile, known, map.width)
+        if (mask !== null) tiles.push({ id: idFor(key, tile, mask), ...tile })
+      }
+      return { squarePx: state.squarePx, tiles }
+    },
+    async tileDataUrl(id) {
+      const cached = encoded.get(id)
+      if (cached) return cached
+      const entry = ids.get(id)
+      if (!entry) throw new Error('unknown-tile')
+      let response = await call({ op: 'tile', key: entry.key, tile: entry.tile, mask: entry.mask })
+      const state = bases.get(entry.key)
+      if (!response.ok && response.message === 'base-missing' && state) {
+        // The worker let the picture go (another map's took its place): prepare it again.
+        await build(entry.key, state)
+        response = await call({ op: 'tile', key: entry.key, tile: entry.tile, mask: entry.mask })
+      }
+      if (!response.ok || !response.png) throw new Error(response.ok ? 'no-tile' : response.message)
+      const url = `data:image/png;base64,${Buffer.from(response.png).toString('base64')}`
+      encoded.set(id, url)
+      if (encoded.size > MAX_ENCODED) encoded.delete(encoded.keys().next().value as string)
+      return url
+    },
+    dispose() {
+      void worker?.terminate()
+      worker = null
+    },
+  }
+}
