@@ -11,12 +11,17 @@ import { Worker } from 'node:worker_threads'
  * @param builtFile the worker's file name in the built bundle (beside out/main/index.js)
  * @param sourceFile the worker's .ts source, relative to the caller's folder
  */
-export function spawnModuleWorker(callerUrl: string, builtFile: string, sourceFile: string): Worker {
+export function spawnModuleWorker(
+  callerUrl: string,
+  builtFile: string,
+  sourceFile: string,
+): Worker {
   const here = fileURLToPath(callerUrl)
   if (!here.endsWith('.ts')) return new Worker(path.join(path.dirname(here), builtFile))
   const require = createRequire(here)
   const tsxPackage = require.resolve('tsx/package.json')
-  const api = (require(tsxPackage) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api'].import.default
+  const api = (require(tsxPackage) as { exports: Record<string, { import: { default: string } }> })
+    .exports['./esm/api'].import.default
   const apiUrl = pathToFileURL(path.join(path.dirname(tsxPackage), api)).href
   const source = pathToFileURL(path.join(path.dirname(here), sourceFile)).href
   const code = `import(${JSON.stringify(apiUrl)}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`

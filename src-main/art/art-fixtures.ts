@@ -11,7 +11,12 @@ export function cellColour(x: number, y: number): [number, number, number] {
  * A PNG of a map `cellsWide` × `cellsHigh` squares at `pixelsPerSquare`, starting `offset` pixels
  * before square [0, 0] on both axes (that margin is grey).
  */
-export function cellColourPicture(cellsWide: number, cellsHigh: number, pixelsPerSquare: number, offset = 0): { png: Uint8Array; width: number; height: number } {
+export function cellColourPicture(
+  cellsWide: number,
+  cellsHigh: number,
+  pixelsPerSquare: number,
+  offset = 0,
+): { png: Uint8Array; width: number; height: number } {
   const width = cellsWide * pixelsPerSquare + offset
   const height = cellsHigh * pixelsPerSquare + offset
   const data = new Uint8Array(width * height * 4)
@@ -19,7 +24,10 @@ export function cellColourPicture(cellsWide: number, cellsHigh: number, pixelsPe
     for (let px = 0; px < width; px++) {
       const gx = px - offset
       const gy = py - offset
-      const colour: [number, number, number] = gx < 0 || gy < 0 ? [128, 128, 128] : cellColour(Math.floor(gx / pixelsPerSquare), Math.floor(gy / pixelsPerSquare))
+      const colour: [number, number, number] =
+        gx < 0 || gy < 0
+          ? [128, 128, 128]
+          : cellColour(Math.floor(gx / pixelsPerSquare), Math.floor(gy / pixelsPerSquare))
       data.set([...colour, 255], (py * width + px) * 4)
     }
   }

@@ -22,7 +22,11 @@ async function answer(request: ArtWorkerRequest): Promise<ArtWorkerResponse> {
     case 'tile': {
       const base = bases.get(request.key)
       if (!base) return { id: request.id, ok: false, message: 'base-missing' }
-      return { id: request.id, ok: true, png: encodeTilePng(maskedTile(base, request.tile, request.mask)) }
+      return {
+        id: request.id,
+        ok: true,
+        png: encodeTilePng(maskedTile(base, request.tile, request.mask)),
+      }
     }
     case 'drop':
       bases.delete(request.key)
@@ -32,7 +36,16 @@ async function answer(request: ArtWorkerRequest): Promise<ArtWorkerResponse> {
 
 parentPort?.on('message', (request: ArtWorkerRequest) => {
   answer(request).then(
-    (response) => parentPort?.postMessage(response, response.ok && response.png ? [response.png.buffer as ArrayBuffer] : []),
-    (error: unknown) => parentPort?.postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies ArtWorkerResponse),
+    (response) =>
+      parentPort?.postMessage(
+        response,
+        response.ok && response.png ? [response.png.buffer as ArrayBuffer] : [],
+      ),
+    (error: unknown) =>
+      parentPort?.postMessage({
+        id: request.id,
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+      } satisfies ArtWorkerResponse),
   )
 })

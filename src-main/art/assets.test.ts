@@ -29,8 +29,12 @@ describe('the assets folder', () => {
 
   it('refuses what is not a PNG, JPEG or WebP, and pictures over the limit, with codes', async () => {
     const store = new AssetStore(dataDir)
-    await expect(store.put(new TextEncoder().encode('<svg></svg>'))).rejects.toMatchObject({ code: 'asset-not-image' })
-    await expect(store.put(new Uint8Array(MAX_ASSET_BYTES + 1))).rejects.toMatchObject({ code: 'asset-too-large' })
+    await expect(store.put(new TextEncoder().encode('<svg></svg>'))).rejects.toMatchObject({
+      code: 'asset-not-image',
+    })
+    await expect(store.put(new Uint8Array(MAX_ASSET_BYTES + 1))).rejects.toMatchObject({
+      code: 'asset-too-large',
+    })
     await expect(store.get('0'.repeat(64))).rejects.toBeInstanceOf(AssetError)
     await expect(store.get('../campaigns/x')).rejects.toMatchObject({ code: 'asset-not-found' })
   })
@@ -44,9 +48,18 @@ describe('the assets folder', () => {
     await mkdir(path.join(dataDir, 'campaigns'), { recursive: true })
     await mkdir(path.join(dataDir, 'backups', 'c'), { recursive: true })
     await mkdir(path.join(dataDir, 'trash', 't1'), { recursive: true })
-    await writeFile(path.join(dataDir, 'campaigns', 'c.json'), JSON.stringify({ maps: [{ art: { asset: used.hash } }] }))
-    await writeFile(path.join(dataDir, 'backups', 'c', 'old.json'), JSON.stringify({ art: { asset: inBackup.hash } }))
-    await writeFile(path.join(dataDir, 'trash', 't1', 'c.json'), JSON.stringify({ art: { asset: inTrash.hash } }))
+    await writeFile(
+      path.join(dataDir, 'campaigns', 'c.json'),
+      JSON.stringify({ maps: [{ art: { asset: used.hash } }] }),
+    )
+    await writeFile(
+      path.join(dataDir, 'backups', 'c', 'old.json'),
+      JSON.stringify({ art: { asset: inBackup.hash } }),
+    )
+    await writeFile(
+      path.join(dataDir, 'trash', 't1', 'c.json'),
+      JSON.stringify({ art: { asset: inTrash.hash } }),
+    )
     expect(await store.collectGarbage()).toEqual([orphan.hash])
     const left = (await readdir(path.join(dataDir, 'assets'))).sort()
     expect(left).toEqual([used, inBackup, inTrash].map((a) => `${a.hash}.png`).sort())
@@ -58,7 +71,35 @@ describe('picture headers', () => {
     const png = cellColourPicture(3, 2, 7).png
     expect(imageInfo(png)).toEqual({ type: 'png', width: 21, height: 14 })
     // A minimal JPEG header: SOI, APP0 (16 bytes), SOF0 with height 300 and width 400.
-    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...new Array(14).fill(0), 0xff, 0xc0, 0, 17, 8, 0x01, 0x2c, 0x01, 0x90, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    const jpeg = Uint8Array.from([
+      0xff,
+      0xd8,
+      0xff,
+      0xe0,
+      0,
+      16,
+      ...new Array(14).fill(0),
+      0xff,
+      0xc0,
+      0,
+      17,
+      8,
+      0x01,
+      0x2c,
+      0x01,
+      0x90,
+      3,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ])
     expect(imageInfo(jpeg)).toEqual({ type: 'jpeg', width: 400, height: 300 })
     expect(imageInfo(new Uint8Array(40))).toBeNull()
   })

@@ -42,10 +42,14 @@ export class AssetStore {
   /** Stores the image (once) and answers its hash and size; refuses what is not a PNG, JPEG or WebP. */
   async put(bytes: Uint8Array): Promise<StoredAsset> {
     if (bytes.byteLength > MAX_ASSET_BYTES) {
-      throw new AssetError('asset-too-large', `The image is ${megabytes(bytes.byteLength)} MB; the limit is ${megabytes(MAX_ASSET_BYTES)} MB.`)
+      throw new AssetError(
+        'asset-too-large',
+        `The image is ${megabytes(bytes.byteLength)} MB; the limit is ${megabytes(MAX_ASSET_BYTES)} MB.`,
+      )
     }
     const info = imageInfo(bytes)
-    if (!info) throw new AssetError('asset-not-image', 'The file is not a PNG, JPEG or WebP picture.')
+    if (!info)
+      throw new AssetError('asset-not-image', 'The file is not a PNG, JPEG or WebP picture.')
     const hash = createHash('sha256').update(bytes).digest('hex')
     const file = this.fileFor(hash, info.type)
     await fs.mkdir(this.dir, { recursive: true })
@@ -102,7 +106,8 @@ export class AssetStore {
         }
         if (!entry.isFile()) continue
         const text = await fs.readFile(full, 'latin1').catch(() => '')
-        for (const match of text.matchAll(/[0-9a-f]{64}/g)) if (candidates.has(match[0])) found.add(match[0])
+        for (const match of text.matchAll(/[0-9a-f]{64}/g))
+          if (candidates.has(match[0])) found.add(match[0])
         if (found.size === candidates.size) return
       }
     }
@@ -113,7 +118,9 @@ export class AssetStore {
 
 /** Start-up clean-up, in the background: a failure costs only disk space, so it is logged, not raised. */
 export function cleanUpAssets(assets: AssetStore): void {
-  assets.collectGarbage().catch((error: unknown) => console.error('[assets] clean-up failed:', error))
+  assets
+    .collectGarbage()
+    .catch((error: unknown) => console.error('[assets] clean-up failed:', error))
 }
 
 function megabytes(bytes: number): string {

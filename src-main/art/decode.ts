@@ -21,7 +21,12 @@ export const MAX_DECODED_PIXELS = 16_384 * 16_384
 export async function decodeImage(bytes: Uint8Array, type: ImageType): Promise<Rgba> {
   if (type === 'png') return decodePng(bytes)
   if (type === 'jpeg') {
-    const image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_DECODED_PIXELS / 1e6, maxMemoryUsageInMB: 4096 })
+    const image = jpeg.decode(bytes, {
+      useTArray: true,
+      formatAsRGBA: true,
+      maxResolutionInMP: MAX_DECODED_PIXELS / 1e6,
+      maxMemoryUsageInMB: 4096,
+    })
     return { width: image.width, height: image.height, data: image.data }
   }
   return decodeWebp(bytes)
@@ -30,7 +35,8 @@ export async function decodeImage(bytes: Uint8Array, type: ImageType): Promise<R
 function decodePng(bytes: Uint8Array): Rgba {
   const png = decodePngFile(bytes)
   const { width, height } = png
-  if (width * height > MAX_DECODED_PIXELS) throw new Error(`The picture is too large to decode (${width} × ${height}).`)
+  if (width * height > MAX_DECODED_PIXELS)
+    throw new Error(`The picture is too large to decode (${width} × ${height}).`)
   if (png.palette) {
     const rgb = convertIndexedToRgb(png)
     return expand(width, height, rgb, png.palette[0].length, 8)
@@ -39,7 +45,13 @@ function decodePng(bytes: Uint8Array): Rgba {
 }
 
 /** Any PNG sample layout (grey, grey + alpha, RGB, RGBA; 1–16 bits) to 8-bit RGBA. */
-function expand(width: number, height: number, data: ArrayLike<number>, channels: number, depth: number): Rgba {
+function expand(
+  width: number,
+  height: number,
+  data: ArrayLike<number>,
+  channels: number,
+  depth: number,
+): Rgba {
   const out = new Uint8Array(width * height * 4)
   const scale = depth === 16 ? 1 / 257 : depth < 8 ? 255 / ((1 << depth) - 1) : 1
   const sample = (i: number): number => Math.round(data[i] * scale)
@@ -60,7 +72,9 @@ function expand(width: number, height: number, data: ArrayLike<number>, channels
   return { width, height, data: out }
 }
 
-let webpReady: Promise<(buffer: ArrayBuffer) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>> | null = null
+let webpReady: Promise<
+  (buffer: ArrayBuffer) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>
+> | null = null
 
 /** libwebp's decoder, its wasm read from the package (no fetch: there is no network here). */
 function webpDecoder() {
@@ -79,5 +93,9 @@ async function decodeWebp(bytes: Uint8Array): Promise<Rgba> {
   const decode = await webpDecoder()
   const copy = bytes.slice().buffer
   const image = await decode(copy)
-  return { width: image.width, height: image.height, data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength) }
+  return {
+    width: image.width,
+    height: image.height,
+    data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+  }
 }

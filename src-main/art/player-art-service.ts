@@ -24,7 +24,11 @@ export interface PlayerArtSource {
   dispose(): void
 }
 
-type Request = ArtWorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
+type Request = ArtWorkerRequest extends infer R
+  ? R extends unknown
+    ? Omit<R, 'id'>
+    : never
+  : never
 
 interface BaseState {
   art: MapArt
@@ -66,7 +70,8 @@ export function createPlayerArtService(
         pending.delete(response.id)
       })
       worker.on('error', (error) => {
-        for (const { resolve } of pending.values()) resolve({ id: 0, ok: false, message: error.message })
+        for (const { resolve } of pending.values())
+          resolve({ id: 0, ok: false, message: error.message })
         pending.clear()
         worker = null
       })
@@ -84,7 +89,15 @@ export function createPlayerArtService(
       const copy = new Uint8Array(bytes)
       const { pixelsPerSquare, offsetX, offsetY } = state.art
       const response = await call(
-        { op: 'base', key, bytes: copy, type: state.art.type, align: { pixelsPerSquare, offsetX, offsetY }, mapWidth: state.mapWidth, mapHeight: state.mapHeight },
+        {
+          op: 'base',
+          key,
+          bytes: copy,
+          type: state.art.type,
+          align: { pixelsPerSquare, offsetX, offsetY },
+          mapWidth: state.mapWidth,
+          mapHeight: state.mapHeight,
+        },
         [copy.buffer],
       )
       if (!response.ok) throw new Error(response.message)
@@ -92,7 +105,10 @@ export function createPlayerArtService(
       state.squarePx = response.squarePx ?? 0
     } catch (error) {
       state.status = 'failed'
-      console.error('[art] cannot prepare the players’ copy of a map picture:', error instanceof Error ? error.message : error)
+      console.error(
+        '[art] cannot prepare the players’ copy of a map picture:',
+        error instanceof Error ? error.message : error,
+      )
     }
     onReady()
   }
@@ -116,7 +132,14 @@ export function createPlayerArtService(
     tilesFor(map, known) {
       const art = map.art
       if (!art) return undefined
-      const key = [art.asset, art.pixelsPerSquare, art.offsetX, art.offsetY, map.width, map.height].join('|')
+      const key = [
+        art.asset,
+        art.pixelsPerSquare,
+        art.offsetX,
+        art.offsetY,
+        map.width,
+        map.height,
+      ].join('|')
       let state = bases.get(key)
       if (!state) {
         state = { art, mapWidth: map.width, mapHeight: map.height, status: 'building', squarePx: 0 }

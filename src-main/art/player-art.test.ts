@@ -5,7 +5,16 @@ import { decode } from 'fast-png'
 import { describe, expect, it } from 'vitest'
 import { cellColour, cellColourPicture } from './art-fixtures'
 import { decodeImage } from './decode'
-import { buildArtBase, encodeTilePng, FOG_RGBA, maskedTile, playerSquarePx, tileMask, tilesOf, TILE_CELLS } from './player-art'
+import {
+  buildArtBase,
+  encodeTilePng,
+  FOG_RGBA,
+  maskedTile,
+  playerSquarePx,
+  tileMask,
+  tilesOf,
+  TILE_CELLS,
+} from './player-art'
 
 function pixel(data: ArrayLike<number>, width: number, x: number, y: number): number[] {
   const i = (y * width + x) * 4
@@ -72,8 +81,15 @@ describe('tiles', () => {
           for (let cy = 0; cy < tile.h; cy++) {
             for (let cx = 0; cx < tile.w; cx++) {
               const isKnown = known[(tile.y + cy) * 20 + tile.x + cx] === 1
-              const expected = isKnown ? [...cellColour(tile.x + cx, tile.y + cy), 255] : [...FOG_RGBA]
-              for (const [px, py] of [[0, 0], [7, 7], [3, 5], [7, 0]]) {
+              const expected = isKnown
+                ? [...cellColour(tile.x + cx, tile.y + cy), 255]
+                : [...FOG_RGBA]
+              for (const [px, py] of [
+                [0, 0],
+                [7, 7],
+                [3, 5],
+                [7, 0],
+              ]) {
                 expect(pixel(png.data, png.width, cx * 8 + px, cy * 8 + py)).toEqual(expected)
               }
             }

@@ -29,7 +29,11 @@ export interface ArtBase {
 }
 
 /** Pixels per square of the players' copy for a picture of `pixelsPerSquare` on a map this big. */
-export function playerSquarePx(pixelsPerSquare: number, mapWidth: number, mapHeight: number): number {
+export function playerSquarePx(
+  pixelsPerSquare: number,
+  mapWidth: number,
+  mapHeight: number,
+): number {
   const bySide = Math.floor(MAX_PLAYER_SIDE_PX / Math.max(mapWidth, mapHeight))
   return Math.max(1, Math.min(MAX_PLAYER_SQUARE_PX, Math.round(pixelsPerSquare), bySide))
 }
@@ -38,7 +42,12 @@ export function playerSquarePx(pixelsPerSquare: number, mapWidth: number, mapHei
  * Resamples the picture onto the grid: each output pixel is the average of the picture's pixels
  * under it (a box filter), transparent where the picture does not reach.
  */
-export function buildArtBase(image: Rgba, align: ArtAlignment, mapWidth: number, mapHeight: number): ArtBase {
+export function buildArtBase(
+  image: Rgba,
+  align: ArtAlignment,
+  mapWidth: number,
+  mapHeight: number,
+): ArtBase {
   const squarePx = playerSquarePx(align.pixelsPerSquare, mapWidth, mapHeight)
   const outWidth = mapWidth * squarePx
   const outHeight = mapHeight * squarePx
@@ -100,7 +109,12 @@ export function tilesOf(mapWidth: number, mapHeight: number): TileRef[] {
   const tiles: TileRef[] = []
   for (let y = 0; y < mapHeight; y += TILE_CELLS) {
     for (let x = 0; x < mapWidth; x += TILE_CELLS) {
-      tiles.push({ x, y, w: Math.min(TILE_CELLS, mapWidth - x), h: Math.min(TILE_CELLS, mapHeight - y) })
+      tiles.push({
+        x,
+        y,
+        w: Math.min(TILE_CELLS, mapWidth - x),
+        h: Math.min(TILE_CELLS, mapHeight - y),
+      })
     }
   }
   return tiles
@@ -145,5 +159,8 @@ export function maskedTile(base: ArtBase, tile: TileRef, mask: string): Rgba {
 }
 
 export function encodeTilePng(tile: Rgba): Uint8Array {
-  return encodePng({ width: tile.width, height: tile.height, data: tile.data, channels: 4, depth: 8 }, { zlib: { level: 3 } })
+  return encodePng(
+    { width: tile.width, height: tile.height, data: tile.data, channels: 4, depth: 8 },
+    { zlib: { level: 3 } },
+  )
 }

@@ -5,7 +5,11 @@ import type { CampaignMap, Command } from './schema'
 type Fail = (message: string) => never
 type Of<T extends Command['type']> = Extract<Command, { type: T }>
 
-export function applyArtCommand(map: CampaignMap, command: Of<'map.art' | 'map.artAlign'>, fail: Fail): CampaignMap {
+export function applyArtCommand(
+  map: CampaignMap,
+  command: Of<'map.art' | 'map.artAlign'>,
+  fail: Fail,
+): CampaignMap {
   if (command.type === 'map.art') {
     if (command.art === null) {
       if (!map.art) return map

@@ -40,6 +40,9 @@ export type GmVerb = (typeof GM_VERBS)[number]
 export const PLAYER_VERBS = ['player.current', 'player.artTiles'] as const satisfies readonly GmVerb[]
 export type PlayerVerb = (typeof PLAYER_VERBS)[number]
 
+/** Tile ids per player.artTiles call (≈ 1.6 KB, well under the LAN's 4 KB message cap). */
+export const MAX_ART_TILES_PER_CALL = 48
+
 export const EVENTS = ['campaign.changed', 'player.view'] as const
 export type EventName = (typeof EVENTS)[number]
 

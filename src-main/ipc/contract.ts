@@ -7,7 +7,7 @@ import { campaignSchema, commandSchema, strictCommandSchema } from '../campaign/
 import { campaignNameSchema } from '../campaign/strict'
 import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
 import { rollEntrySchema } from '../campaign/fight/schema'
-import type { GmVerb, EventName } from './channels'
+import { MAX_ART_TILES_PER_CALL, type GmVerb, type EventName } from './channels'
 import { playerMapSchema } from '../table/player-view-schema'
 import { calibrationSettingsSchema } from '../table/calibration-schema'
 import { systemIdSchema } from '../rules/model'
@@ -15,8 +15,6 @@ import { MENU_LOCALES } from '../desktop/menu-messages'
 import { ASSET_HASH_PATTERN, MAX_ASSET_BYTES } from '../art/asset-limits'
 
 const idSchema = z.string().min(1).max(200)
-/** Tile ids per player.artTiles call (≈ 1.6 KB, well under the LAN's 4 KB message cap). */
-export const MAX_ART_TILES_PER_CALL = 48
 const noArgs = z.strictObject({}).default({})
 /**
  * Import JSON is bounded so a bad client cannot make main parse gigabytes. A string over the

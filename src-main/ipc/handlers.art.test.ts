@@ -26,8 +26,16 @@ let handlers: Handlers
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-art-'))
-  service = await createCampaignService({ dataDir, autosaveDelayMs: 10_000, sampleCampaignFile: SAMPLE })
-  handlers = createHandlers(service, { runScenario }, { logError: () => {}, assets: new AssetStore(dataDir) })
+  service = await createCampaignService({
+    dataDir,
+    autosaveDelayMs: 10_000,
+    sampleCampaignFile: SAMPLE,
+  })
+  handlers = createHandlers(
+    service,
+    { runScenario },
+    { logError: () => {}, assets: new AssetStore(dataDir) },
+  )
 })
 
 afterEach(async () => {
@@ -54,10 +62,25 @@ describe('map art', () => {
   it('reaches the players as tiles of known squares only, fog elsewhere, never by hash', async () => {
     const picture = cellColourPicture(12, 10, 24, 6)
     const base64 = Buffer.from(picture.png).toString('base64')
-    const stored = value<{ hash: string; width: number; height: number; type: 'png' }>(await handlers.handle('asset.put', { base64 }))
+    const stored = value<{ hash: string; width: number; height: number; type: 'png' }>(
+      await handlers.handle('asset.put', { base64 }),
+    )
     value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
-    const art = { asset: stored.hash, type: stored.type, width: stored.width, height: stored.height, pixelsPerSquare: 24, offsetX: 6, offsetY: 6 }
-    value(await handlers.handle('campaign.dispatch', { id: CAMPAIGN, command: { type: 'map.art', mapId: MAP, art } }))
+    const art = {
+      asset: stored.hash,
+      type: stored.type,
+      width: stored.width,
+      height: stored.height,
+      pixelsPerSquare: 24,
+      offsetX: 6,
+      offsetY: 6,
+    }
+    value(
+      await handlers.handle('campaign.dispatch', {
+        id: CAMPAIGN,
+        command: { type: 'map.art', mapId: MAP, art },
+      }),
+    )
     const views: PlayerView[] = []
     handlers.subscribe('player.view', (v) => views.push(v))
     value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
@@ -72,7 +95,9 @@ describe('map art', () => {
     for (let i = 0; i < known.length; i++) known[i] |= explored[i]
     const ids = map.art!.tiles.map((t) => t.id)
     expect(ids.length).toBeGreaterThan(0)
-    const { tiles } = value<{ tiles: Array<{ id: string; dataUrl: string }> }>(await handlers.handle('player.artTiles', { ids }, 'player'))
+    const { tiles } = value<{ tiles: Array<{ id: string; dataUrl: string }> }>(
+      await handlers.handle('player.artTiles', { ids }, 'player'),
+    )
     expect(tiles.map((t) => t.id)).toEqual(ids)
     let knownPixels = 0
     let fogPixels = 0
@@ -104,14 +129,20 @@ describe('map art', () => {
 
   it('the GM page gets the picture back; players may not store or read pictures', async () => {
     const { png } = cellColourPicture(2, 2, 8)
-    const stored = value<{ hash: string }>(await handlers.handle('asset.put', { base64: Buffer.from(png).toString('base64') }))
-    const { dataUrl } = value<{ dataUrl: string }>(await handlers.handle('asset.get', { hash: stored.hash }))
+    const stored = value<{ hash: string }>(
+      await handlers.handle('asset.put', { base64: Buffer.from(png).toString('base64') }),
+    )
+    const { dataUrl } = value<{ dataUrl: string }>(
+      await handlers.handle('asset.get', { hash: stored.hash }),
+    )
     expect(dataUrl).toBe(`data:image/png;base64,${Buffer.from(png).toString('base64')}`)
     const asPlayer = await handlers.handle('asset.get', { hash: stored.hash }, 'player')
     expect(asPlayer.ok ? null : asPlayer.error.code).toBe('forbidden')
     const bad = await handlers.handle('asset.put', { base64: 'not base64!' })
     expect(bad.ok ? null : bad.error.code).toBe('asset-not-image')
-    const unknown = value<{ tiles: unknown[] }>(await handlers.handle('player.artTiles', { ids: ['0'.repeat(32)] }, 'player'))
+    const unknown = value<{ tiles: unknown[] }>(
+      await handlers.handle('player.artTiles', { ids: ['0'.repeat(32)] }, 'player'),
+    )
     expect(unknown.tiles).toEqual([])
   })
 })

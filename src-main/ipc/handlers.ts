@@ -4,7 +4,7 @@
 // crash main by sending junk.
 import { z } from 'zod'
 import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
-import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
+import { campaignMapSchema, type CampaignMap, type Command, type MapArt } from '../campaign/schema'
 import { importUvtt, UvttError } from '../uvtt/import'
 import { withConditionStates, withFlatFooted } from '../campaign/fight/conditions-to-rules'
 import { CampaignTooLargeError } from '../campaign/campaign-file'
@@ -278,6 +278,8 @@ export function createHandlers(
     const answer = { width: map.width, height: map.height, ambient, report }
     if (args.dryRun) return { ...answer, mapId: null }
     const { campaign } = await service.open(args.campaignId)
+    // The picture goes to the assets folder first: a refused picture leaves the campaign untouched.
+    const art = imported.image && options.assets ? await storeUvttArt(options.assets, imported.image, imported.pixelsPerGrid) : undefined
     const mapId = uniqueMapId(args.name, new Set(campaign.maps.map((m) => m.id)))
     await service.dispatch(args.campaignId, {
       type: 'map.add',
@@ -289,6 +291,7 @@ export function createHandlers(
         height: map.height,
         edges: map.edges,
         light: { ...(ambient !== null ? { ambient } : {}), sources: map.light.sources.map((s, i) => ({ ...s, id: `light-${i + 1}` })) },
+        ...(art ? { art } : {}),
       }),
     })
     return { ...answer, mapId }
@@ -366,6 +369,12 @@ function notFoundMap(mapId: string): HandledError {
 const CODE_PATTERN = /^[a-z][a-z0-9-]{0,60}$/
 
 /** Maps anything a service may throw to the contract's error shape. */
+/** A UVTT picture into the assets folder, as map art: the export's pixel (0, 0) is the map's corner. */
+async function storeUvttArt(assets: AssetStore, base64: string, pixelsPerGrid: number): Promise<MapArt> {
+  const stored = await assets.put(decodeBase64(base64))
+  return { asset: stored.hash, type: stored.type, width: stored.width, height: stored.height, pixelsPerSquare: pixelsPerGrid, offsetX: 0, offsetY: 0 }
+}
+
 /** Strict base64 (a data: URL prefix allowed) to bytes; anything else is refused, not guessed at. */
 function decodeBase64(text: string): Buffer {
   const body = text.replace(/^data:image\/[a-z]+;base64,/, '').replace(/\s+/g, '')

@@ -79,7 +79,13 @@ function ambientHex(system: SystemId, level: number): string {
   return `ff${channel}${channel}${channel}`
 }
 
-export function exportUvtt(map: ExportableMap): Record<string, unknown> {
+/** The map's picture for the export: grid-aligned (pixel (0, 0) is square [0, 0]'s corner), base64 PNG or WebP. */
+export interface ExportImage {
+  base64: string
+  pixelsPerGrid: number
+}
+
+export function exportUvtt(map: ExportableMap, image?: ExportImage): Record<string, unknown> {
   const walls = map.edges.filter((e) => e.kind === 'wall').map((e) => edgeLine(e.between))
   const portals = map.edges
     .filter((e) => e.kind === 'door' || e.kind === 'window')
@@ -96,7 +102,7 @@ export function exportUvtt(map: ExportableMap): Record<string, unknown> {
   const square = SQUARE[map.system]
   return {
     format: 0.3,
-    resolution: { map_origin: { x: 0, y: 0 }, map_size: { x: map.width, y: map.height }, pixels_per_grid: PIXELS_PER_GRID },
+    resolution: { map_origin: { x: 0, y: 0 }, map_size: { x: map.width, y: map.height }, pixels_per_grid: image?.pixelsPerGrid ?? PIXELS_PER_GRID },
     line_of_sight: mergeRuns(walls),
     objects_line_of_sight: [],
     portals,
@@ -111,5 +117,6 @@ export function exportUvtt(map: ExportableMap): Record<string, unknown> {
       baked_lighting: false,
       ambient_light: ambientHex(map.system, map.light.ambient ?? (map.system === 'arianrhod' ? 6 : 2)),
     },
+    ...(image ? { image: image.base64 } : {}),
   }
 }

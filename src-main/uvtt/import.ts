@@ -70,7 +70,16 @@ const MAX_SIDE = 1000
 /** Square size in each system's unit, for light ranges given in squares. */
 const SQUARE: Record<SystemId, number> = { arianrhod: 2, pathfinder: 5, dnd35: 5, dystopia: 1 }
 
-export function importUvtt(raw: unknown, system: SystemId = 'arianrhod'): { map: ImportedMap; report: ImportReport; polylines: Point[][] } {
+export interface ImportedUvtt {
+  map: ImportedMap
+  report: ImportReport
+  polylines: Point[][]
+  /** The picture's pixels per square, and the picture itself (base64, no data: prefix) if any. */
+  pixelsPerGrid: number
+  image: string | null
+}
+
+export function importUvtt(raw: unknown, system: SystemId = 'arianrhod'): ImportedUvtt {
   const parsed = uvttSchema.safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -136,6 +145,8 @@ export function importUvtt(raw: unknown, system: SystemId = 'arianrhod'): { map:
       imageHeight: image?.height ?? null,
     },
     polylines,
+    pixelsPerGrid: uvtt.resolution.pixels_per_grid,
+    image: uvtt.image ? uvtt.image.replace(/\s+/g, '') : null,
   }
 }
 

@@ -6,6 +6,8 @@ import type { MapRaster, PlacedEdge } from './board-raster'
 import { TERRAIN_FILL, elevationShade, factionColour } from './grid-geometry'
 import { TERRAIN_CODES } from './board-raster'
 import { scaleOf, visibleCells, type View } from './viewport'
+import { paintArt, type ArtImage } from './art-image'
+import type { MapArt } from '../../src-main/campaign/schema'
 
 export interface PaintOptions {
   view: View
@@ -21,6 +23,8 @@ export interface PaintOptions {
   lightTop: number
   /** Secret doors are drawn as doors with a mark for the GM; players never get this layer. */
   showSecrets: boolean
+  /** The map's picture, drawn under terrain marks and the grid (lib/art-image.ts). */
+  art?: { image: ArtImage; align: Pick<MapArt, 'pixelsPerSquare' | 'offsetX' | 'offsetY'> } | null
 }
 
 const TERRAIN_COLOURS = TERRAIN_CODES.map((t) => TERRAIN_FILL[t])
@@ -39,6 +43,7 @@ export function paintBoard(ctx: CanvasRenderingContext2D, raster: MapRaster, o: 
 
   ctx.fillStyle = TERRAIN_COLOURS[0]
   ctx.fillRect(x0, y0, x1 - x0, y1 - y0)
+  if (o.art) paintArt(ctx, o.art.image, o.art.align, [x0, y0, x1, y1], s)
   // One path per colour (terrain kind, elevation shade): a few fills instead of one per square.
   const terrainPaths = TERRAIN_COLOURS.map(() => new Path2D())
   const shadePaths = new Map<string, Path2D>()
@@ -61,11 +66,14 @@ export function paintBoard(ctx: CanvasRenderingContext2D, raster: MapRaster, o: 
       }
     }
   }
+  // Over a picture, terrain is a tint: the picture already shows what the square is.
+  ctx.globalAlpha = o.art ? 0.45 : 1
   terrainPaths.forEach((path, code) => {
     if (code === 0) return
     ctx.fillStyle = TERRAIN_COLOURS[code]
     ctx.fill(path)
   })
+  ctx.globalAlpha = 1
   if (s >= 12) for (let k = 0; k < pits.length; k += 2) hatch(ctx, pits[k], pits[k + 1], px)
   for (const [key, path] of shadePaths) {
     ctx.globalAlpha = Number(key.slice(1))

@@ -13,15 +13,16 @@ import * as library from './messages/library'
 import * as player from './messages/player'
 import * as turns from './messages/turns'
 import * as uvtt from './messages/uvtt'
+import * as art from './messages/art'
 
 export const LOCALES = ['en', 'ja'] as const
 export type Locale = (typeof LOCALES)[number]
 
-const en = { ...attack.en, ...core.en, ...editor.en, ...fight.en, ...guild.en, ...height.en, ...hints.en, ...layout.en, ...library.en, ...player.en, ...turns.en, ...uvtt.en }
+const en = { ...art.en, ...attack.en, ...core.en, ...editor.en, ...fight.en, ...guild.en, ...height.en, ...hints.en, ...layout.en, ...library.en, ...player.en, ...turns.en, ...uvtt.en }
 
 export type MessageKey = keyof typeof en
 
-const ja: Record<MessageKey, string> = { ...attack.ja, ...core.ja, ...editor.ja, ...fight.ja, ...guild.ja, ...height.ja, ...hints.ja, ...layout.ja, ...library.ja, ...player.ja, ...turns.ja, ...uvtt.ja }
+const ja: Record<MessageKey, string> = { ...art.ja, ...attack.ja, ...core.ja, ...editor.ja, ...fight.ja, ...guild.ja, ...height.ja, ...hints.ja, ...layout.ja, ...library.ja, ...player.ja, ...turns.ja, ...uvtt.ja }
 
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { en, ja }
 
