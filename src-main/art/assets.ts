@@ -57,6 +57,13 @@ export class AssetStore {
     return { hash, bytes: bytes.byteLength, ...info }
   }
 
+  async has(hash: string): Promise<boolean> {
+    return this.get(hash).then(
+      () => true,
+      () => false,
+    )
+  }
+
   /** The stored bytes of one image, with its type. */
   async get(hash: string): Promise<{ type: ImageType; bytes: Buffer }> {
     if (!ASSET_HASH_PATTERN.test(hash)) throw new AssetError('asset-not-found', 'No such image.')

@@ -12,6 +12,8 @@ export const GM_VERBS = [
   'campaign.save',
   'campaign.export',
   'campaign.import',
+  'campaign.exportPack',
+  'campaign.importPack',
   'campaign.rename',
   'campaign.delete',
   'campaign.trash',

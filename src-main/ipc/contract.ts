@@ -150,6 +150,13 @@ export const contract = {
     }),
     result: campaignSchema,
   },
+  /** The campaign and every picture it names, as one zip (base64): art/campaign-pack.ts. */
+  'campaign.exportPack': { args: z.strictObject({ id: idSchema }), result: z.strictObject({ base64: z.string() }) },
+  /** Imports a campaign pack (base64 zip); conflicts as campaign.import. Checks it all before writing. */
+  'campaign.importPack': {
+    args: z.strictObject({ base64: z.string().min(1).max(MAX_IMPORT_CHARS), onConflict: z.enum(['replace', 'keep-both']).optional() }),
+    result: campaignSchema,
+  },
   /** Renames with the one campaign-name rule (campaign.rename command: undoable). */
   'campaign.rename': { args: z.strictObject({ id: idSchema, name: campaignNameSchema }), result: campaignSchema },
   /** Moves a campaign with its backups to the trash in the data folder. */

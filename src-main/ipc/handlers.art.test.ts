@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { decode } from 'fast-png'
+import { unzipSync, zipSync } from 'fflate'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AssetStore } from '../art/assets'
 import { cellColour, cellColourPicture } from '../art/art-fixtures'
@@ -144,5 +145,128 @@ describe('map art', () => {
       await handlers.handle('player.artTiles', { ids: ['0'.repeat(32)] }, 'player'),
     )
     expect(unknown.tiles).toEqual([])
+  })
+})
+
+describe('campaign packs (a campaign with its pictures as one zip)', () => {
+  async function campaignWithArt(): Promise<string> {
+    const { png } = cellColourPicture(12, 10, 8)
+    const stored = value<{ hash: string }>(
+      await handlers.handle('asset.put', { base64: Buffer.from(png).toString('base64') }),
+    )
+    value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
+    const art = {
+      asset: stored.hash,
+      type: 'png',
+      width: 96,
+      height: 80,
+      pixelsPerSquare: 8,
+      offsetX: 0,
+      offsetY: 0,
+    }
+    value(
+      await handlers.handle('campaign.dispatch', {
+        id: CAMPAIGN,
+        command: { type: 'map.art', mapId: MAP, art },
+      }),
+    )
+    return stored.hash
+  }
+
+  it('round-trips into another data folder, pictures included', async () => {
+    const hash = await campaignWithArt()
+    const { base64 } = value<{ base64: string }>(
+      await handlers.handle('campaign.exportPack', { id: CAMPAIGN }),
+    )
+    const entries = unzipSync(Buffer.from(base64, 'base64'))
+    expect(Object.keys(entries).sort()).toEqual(['assets/' + hash + '.png', 'campaign.json'])
+
+    const otherDir = await mkdtemp(join(tmpdir(), 'grid-gm-art-other-'))
+    const otherService = await createCampaignService({
+      dataDir: otherDir,
+      autosaveDelayMs: 10_000,
+      sampleCampaignFile: SAMPLE,
+    })
+    const other = createHandlers(
+      otherService,
+      { runScenario },
+      { logError: () => {}, assets: new AssetStore(otherDir) },
+    )
+    try {
+      const conflict = await other.handle('campaign.importPack', { base64 })
+      expect(conflict.ok ? null : conflict.error.code).toBe('import-conflict')
+      const imported = value<{ id: string; maps: Array<{ art?: { asset: string } }> }>(
+        await other.handle('campaign.importPack', { base64, onConflict: 'keep-both' }),
+      )
+      expect(imported.maps.some((m) => m.art?.asset === hash)).toBe(true)
+      expect(
+        value<{ dataUrl: string }>(await other.handle('asset.get', { hash })).dataUrl.length,
+      ).toBeGreaterThan(100)
+    } finally {
+      other.dispose()
+      await otherService.dispose()
+      await rm(otherDir, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses a tampered, padded or incomplete pack and writes nothing', async () => {
+    const hash = await campaignWithArt()
+    const { base64 } = value<{ base64: string }>(
+      await handlers.handle('campaign.exportPack', { id: CAMPAIGN }),
+    )
+    const entries = unzipSync(Buffer.from(base64, 'base64'))
+    const picture = entries[`assets/${hash}.png`]
+    const campaignJson = entries['campaign.json']
+    const repack = (files: Record<string, Uint8Array>) =>
+      Buffer.from(zipSync(files)).toString('base64')
+    const tampered = picture.slice()
+    tampered[tampered.length - 20] ^= 0xff
+    const cases: Array<[string, string]> = [
+      [repack({ 'campaign.json': campaignJson, [`assets/${hash}.png`]: tampered }), 'damaged'],
+      [
+        repack({
+          'campaign.json': campaignJson,
+          [`assets/${hash}.png`]: picture,
+          '../evil.sh': new Uint8Array(3),
+        }),
+        'may not',
+      ],
+      [repack({ [`assets/${hash}.png`]: picture }), 'no campaign.json'],
+      [Buffer.from('not a zip at all').toString('base64'), 'not a readable campaign pack'],
+    ]
+    const before = await service.list()
+    for (const [pack, says] of cases) {
+      const result = await handlers.handle('campaign.importPack', {
+        base64: pack,
+        onConflict: 'keep-both',
+      })
+      expect(result.ok ? null : result.error.code).toBe('invalid-pack')
+      expect(result.ok ? '' : result.error.message).toContain(says)
+    }
+    // A pack without the picture its campaign names, into a folder that lacks it too.
+    const otherDir = await mkdtemp(join(tmpdir(), 'grid-gm-art-bare-'))
+    const otherService = await createCampaignService({
+      dataDir: otherDir,
+      autosaveDelayMs: 10_000,
+      sampleCampaignFile: SAMPLE,
+    })
+    const other = createHandlers(
+      otherService,
+      { runScenario },
+      { logError: () => {}, assets: new AssetStore(otherDir) },
+    )
+    try {
+      const result = await other.handle('campaign.importPack', {
+        base64: repack({ 'campaign.json': campaignJson }),
+        onConflict: 'keep-both',
+      })
+      expect(result.ok ? null : result.error.code).toBe('invalid-pack')
+      expect((await otherService.list()).length).toBe(1)
+    } finally {
+      other.dispose()
+      await otherService.dispose()
+      await rm(otherDir, { recursive: true, force: true })
+    }
+    expect(await service.list()).toEqual(before)
   })
 })

@@ -25,6 +25,7 @@ import { createDiceRoller, DiceError, type DiceRoller } from '../table/dice'
 import { AssetError, type AssetStore } from '../art/assets'
 import { IMAGE_MIME } from '../art/image-info'
 import { createPlayerArtService } from '../art/player-art-service'
+import { assetsOf, packCampaign, unpackCampaign } from '../art/campaign-pack'
 
 export type ScenarioOutcome =
   | { ok: true; answer: unknown }
@@ -141,6 +142,27 @@ export function createHandlers(
         const { json, onConflict } = contract[verb].args.parse(args)
         const imported = await service.importCampaign(json, onConflict)
         // A replaced campaign is gone from under the player view.
+        if (onConflict === 'replace') playerView.campaignClosed(imported.id)
+        return imported
+      }
+      case 'campaign.exportPack': {
+        const { id } = contract[verb].args.parse(args)
+        const json = await service.exportCampaign(id)
+        const { campaign } = await service.open(id)
+        const store = requireAssets()
+        const pictures = await Promise.all(assetsOf(campaign).map(async (hash) => ({ hash, ...(await store.get(hash)) })))
+        return { base64: Buffer.from(packCampaign(json, pictures)).toString('base64') }
+      }
+      case 'campaign.importPack': {
+        const { base64, onConflict } = contract[verb].args.parse(args)
+        const store = requireAssets()
+        const pack = unpackCampaign(decodeBase64(base64, 'invalid-pack'))
+        for (const hash of pack.notPacked) {
+          if (!(await store.has(hash))) throw new HandledError({ code: 'invalid-pack', message: 'The pack lacks a picture its campaign uses.' })
+        }
+        // Everything checked: pictures first, so the campaign never names one that is not there.
+        for (const asset of pack.assets) await store.put(asset.bytes)
+        const imported = await service.importCampaign(pack.json, onConflict)
         if (onConflict === 'replace') playerView.campaignClosed(imported.id)
         return imported
       }
@@ -376,9 +398,10 @@ async function storeUvttArt(assets: AssetStore, base64: string, pixelsPerGrid: n
 }
 
 /** Strict base64 (a data: URL prefix allowed) to bytes; anything else is refused, not guessed at. */
-function decodeBase64(text: string): Buffer {
-  const body = text.replace(/^data:image\/[a-z]+;base64,/, '').replace(/\s+/g, '')
+function decodeBase64(text: string, code: 'asset-not-image' | 'invalid-pack' = 'asset-not-image'): Buffer {
+  const body = text.replace(/^data:[a-z/+.-]+;base64,/, '').replace(/\s+/g, '')
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) {
+    if (code === 'invalid-pack') throw new HandledError({ code, message: 'The file is not valid base64.' })
     throw new AssetError('asset-not-image', 'The picture is not valid base64.')
   }
   return Buffer.from(body, 'base64')

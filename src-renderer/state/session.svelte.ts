@@ -46,11 +46,26 @@ const ERROR_MESSAGES: Record<string, Status> = {
   'newer-version': { tone: 'error', key: 'error.newer' },
 }
 
+/** What the campaign list imports: a JSON export, or a pack (zip) as base64. */
+export type ImportContent = { json: string } | { pack: string }
+
+export interface ExportedFile {
+  fileName: string
+  blob: Blob
+}
+
+function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
+  const text = atob(base64)
+  const bytes = new Uint8Array(text.length)
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i)
+  return bytes
+}
+
 export class GmSession {
   campaigns = $state.raw<CampaignSummary[]>([])
   trash = $state.raw<TrashEntry[]>([])
   /** An import of a campaign already in the list, waiting for the GM's choice. */
-  importConflict = $state.raw<{ json: string; fileName: string } | null>(null)
+  importConflict = $state.raw<{ content: ImportContent; fileName: string } | null>(null)
   campaign = $state.raw<Campaign | null>(null)
   selectedMapId = $state<string | null>(null)
   shownToPlayersMapId = $state<string | null>(null)
@@ -196,34 +211,49 @@ export class GmSession {
     })
   }
 
-  /** The campaign as one JSON file (format gm-campaign-export/1), for a backup or another machine. */
-  exportCampaign(id: string): Promise<{ fileName: string; json: string } | null> {
-    let file: { fileName: string; json: string } | null = null
+  /**
+   * The campaign as one file for a backup or another machine: JSON (format gm-campaign-export/1),
+   * or, when its maps have pictures, a zip with the JSON and the pictures (campaign.exportPack).
+   */
+  exportCampaign(id: string): Promise<ExportedFile | null> {
+    let file: ExportedFile | null = null
     return this.run(async () => {
       const json = await this.api.call('campaign.export', { id })
       const name = this.campaigns.find((c) => c.id === id)?.name ?? id
-      file = { fileName: `${exportFileStem(name)}.gmcampaign.json`, json }
+      const hasPictures = (JSON.parse(json) as { campaign: { maps: Array<{ art?: unknown }> } }).campaign.maps.some((m) => m.art)
+      if (hasPictures) {
+        const { base64 } = await this.api.call('campaign.exportPack', { id })
+        file = { fileName: `${exportFileStem(name)}.gmcampaign.zip`, blob: new Blob([base64ToBytes(base64)], { type: 'application/zip' }) }
+      } else {
+        file = { fileName: `${exportFileStem(name)}.gmcampaign.json`, blob: new Blob([json], { type: 'application/json' }) }
+      }
       this.status = { tone: 'ok', key: 'status.exported', params: { name } }
     }).then(() => file)
   }
 
   /**
-   * Imports an exported (or plain) campaign file. One already in the list is not imported until
-   * the GM chooses (resolveImport): replace it, or keep both.
+   * Imports an exported (or plain) campaign file, JSON or a pack (zip, base64). One already in the
+   * list is not imported until the GM chooses (resolveImport): replace it, or keep both.
    */
-  importCampaign(json: string, fileName = ''): Promise<void> {
+  importCampaign(content: ImportContent, fileName = ''): Promise<void> {
     return this.run(async () => {
       let campaign
       try {
-        campaign = await this.api.call('campaign.import', { json })
+        campaign = await this.sendImport(content)
       } catch (error) {
         if (!(error instanceof ApiError) || error.code !== 'import-conflict') throw error
-        this.importConflict = { json, fileName }
+        this.importConflict = { content, fileName }
         return
       }
       await this.refreshList()
       this.status = { tone: 'ok', key: 'status.imported', params: { name: campaign.name } }
     })
+  }
+
+  private sendImport(content: ImportContent, onConflict?: 'replace' | 'keep-both') {
+    return 'pack' in content
+      ? this.api.call('campaign.importPack', { base64: content.pack, ...(onConflict ? { onConflict } : {}) })
+      : this.api.call('campaign.import', { json: content.json, ...(onConflict ? { onConflict } : {}) })
   }
 
   /** The GM's answer to an import conflict; null cancels the import. */
@@ -232,10 +262,7 @@ export class GmSession {
     this.importConflict = null
     if (!pending || !choice) return Promise.resolve()
     return this.run(async () => {
-      const campaign = await this.api.call('campaign.import', {
-        json: pending.json,
-        onConflict: choice,
-      })
+      const campaign = await this.sendImport(pending.content, choice)
       await this.refreshList()
       const key = choice === 'replace' ? 'status.replaced' : 'status.imported'
       this.status = { tone: 'ok', key, params: { name: campaign.name } }

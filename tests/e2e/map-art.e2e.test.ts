@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { decode } from 'fast-png'
+import { unzipSync } from 'fflate'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cellColour, cellColourPicture } from '../../src-main/art/art-fixtures'
@@ -326,6 +327,38 @@ describe('map art', () => {
     await page.locator('[data-testid="board-canvas"][data-art="ready"]').waitFor()
     await page.screenshot({ path: join(screenshotDir, 'map-art-gm.png') })
     expect(await page.locator('[data-testid="art-offset-x"]').inputValue()).toBe('-1')
+    expect(rig.problems).toEqual([])
+  })
+
+  it('exports the campaign with its pictures as one zip, and imports it back (keep both) with them', async () => {
+    await page.locator('[data-testid="close-campaign"]').click()
+    const row = page.locator(`[data-testid="campaign-row"][data-campaign-id="${SAMPLE}"]`)
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.locator('[data-testid="export-campaign"]').click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/\.gmcampaign\.zip$/)
+    const packPath = (await download.path())!
+    const entries = unzipSync(new Uint8Array(await readFile(packPath)))
+    const hash = (await mapOnDisk('keep')).art!.asset
+    expect(Object.keys(entries)).toContain(`assets/${hash}.png`)
+    expect(Object.keys(entries)).toContain('campaign.json')
+    await page.locator('[data-testid="import-campaign"]').setInputFiles(packPath)
+    await page.locator('[data-testid="import-keep-both"]').click()
+    await eventually(
+      async () => (await page.locator('[data-testid="campaign-row"]').count()) === 2,
+      'the imported copy in the list',
+    )
+    const copyId = (
+      await page
+        .locator('[data-testid="campaign-row"]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-campaign-id')))
+    ).find((id) => id !== SAMPLE)!
+    await rig.host.flush()
+    const copy = campaignSchema.parse(
+      JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${copyId}.json`), 'utf8')),
+    )
+    expect(copy.maps.find((m) => m.name === 'keep')?.art?.asset).toBe(hash)
     expect(rig.problems).toEqual([])
   })
 })
