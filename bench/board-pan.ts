@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
+import { chromium, type Page } from 'playwright-core'
 import type { Campaign, CampaignMap } from '../src-main/campaign/schema'
 import { startHost } from '../src-main/host/server'
 import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/chromium'
@@ -95,24 +95,30 @@ export async function runBoardPanBench(options: { build?: boolean } = {}): Promi
     await page.locator('li[data-campaign-id="bench"] [data-testid="open-campaign"]').click()
     await page.locator('[data-testid="map-grid"][data-map-id="big"]').waitFor({ timeout: 60_000 })
     await page.locator('[data-testid="tool-select"]').click()
-    const results: PanStats[] = []
-    for (const zoom of [1, 0.25]) {
-      // Through the zoom buttons, which step through exact levels (…, 25 %, …, 100 %, …).
-      for (let i = 0; i < 20; i++) {
-        const current = Number(await page.locator('[data-testid="board"]').getAttribute('data-zoom'))
-        if (Math.abs(current - zoom) < 1e-6) break
-        await page.locator(`[data-testid="${current < zoom ? 'zoom-in' : 'zoom-out'}"]`).click()
-        await page.waitForFunction((before) => document.querySelector('[data-testid="board"]')?.getAttribute('data-zoom') !== before, String(current))
-      }
-      await page.waitForTimeout(300)
-      results.push((await page.evaluate(`(${SCRIPTED_PAN})(${FRAMES})`)) as PanStats)
-    }
+    const results = await panAtZooms(page, [1, 0.25])
     return results
   } finally {
     await browser.close()
     await host.close()
     await rm(dataDir, { recursive: true, force: true })
   }
+}
+
+/** Pans the open board at each zoom level (reached through the zoom buttons) and times the frames. */
+export async function panAtZooms(page: Page, zooms: readonly number[]): Promise<PanStats[]> {
+  const results: PanStats[] = []
+  for (const zoom of zooms) {
+    // Through the zoom buttons, which step through exact levels (…, 25 %, …, 100 %, …).
+    for (let i = 0; i < 20; i++) {
+      const current = Number(await page.locator('[data-testid="board"]').getAttribute('data-zoom'))
+      if (Math.abs(current - zoom) < 1e-6) break
+      await page.locator(`[data-testid="${current < zoom ? 'zoom-in' : 'zoom-out'}"]`).click()
+      await page.waitForFunction((before) => document.querySelector('[data-testid="board"]')?.getAttribute('data-zoom') !== before, String(current))
+    }
+    await page.waitForTimeout(300)
+    results.push((await page.evaluate(`(${SCRIPTED_PAN})(${FRAMES})`)) as PanStats)
+  }
+  return results
 }
 
 /**

@@ -1,7 +1,7 @@
 // `npm run bench [-- SECTION ...]`: runs the benchmark sections and prints one markdown report.
 // Each rule system or view keeps its own module (bench/<name>.ts); add a section here with one
-// entry. Sections: arianrhod, pathfinder, vision, height-view, board-pan (the last two build the
-// renderer and drive headless Chromium). With no names, every section runs.
+// entry. Sections: arianrhod, pathfinder, vision, height-view, board-pan, map-art (the last three
+// build the renderer and drive headless Chromium). With no names, every section runs.
 import { arianrhodBenchRows, formatArianrhodRows } from './arianrhod'
 
 interface Section {
@@ -46,6 +46,14 @@ const sections: Section[] = [
     run: async () => {
       const { runBoardPanBench, formatBoardPanBench } = await import('./board-pan')
       return formatBoardPanBench(await runBoardPanBench())
+    },
+  },
+  {
+    name: 'map-art',
+    title: 'Map art',
+    run: async () => {
+      const { runMapArtBench, formatMapArtBench } = await import('./map-art')
+      return formatMapArtBench(await runMapArtBench())
     },
   },
 ]

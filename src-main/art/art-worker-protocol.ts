@@ -15,6 +15,7 @@ export type ArtWorkerRequest =
     }
   | { id: number; op: 'tile'; key: string; tile: TileRef; mask: string }
   | { id: number; op: 'drop'; key: string }
+  | { id: number; op: 'probe'; bytes: Uint8Array; type: ImageType }
 
 export type ArtWorkerResponse =
   | { id: number; ok: true; png?: Uint8Array; squarePx?: number }

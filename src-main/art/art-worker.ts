@@ -28,6 +28,11 @@ async function answer(request: ArtWorkerRequest): Promise<ArtWorkerResponse> {
         png: encodeTilePng(maskedTile(base, request.tile, request.mask)),
       }
     }
+    case 'probe': {
+      const image = await decodeImage(request.bytes, request.type)
+      if (image.data.length < image.width * image.height * 4) throw new Error('the picture is cut short')
+      return { id: request.id, ok: true }
+    }
     case 'drop':
       bases.delete(request.key)
       return { id: request.id, ok: true }

@@ -9,6 +9,7 @@ import { spawnModuleWorker } from '../worker-spawn'
 import type { AssetStore } from './assets'
 import type { ArtWorkerRequest, ArtWorkerResponse } from './art-worker-protocol'
 import { tileMask, tilesOf, type TileRef } from './player-art'
+import type { ImageType } from './image-info'
 
 export interface PlayerArtTiles {
   /** Pixels per square of the tiles. */
@@ -21,6 +22,8 @@ export interface PlayerArtSource {
   tilesFor(map: CampaignMap, known: Uint8Array): PlayerArtTiles | undefined
   /** One tile as a PNG data URL; rejects for an id it never gave out. */
   tileDataUrl(id: string): Promise<string>
+  /** Decodes a picture on the worker, to refuse one that does not decode; answers the reason or null. */
+  probe(bytes: Uint8Array, type: ImageType): Promise<string | null>
   dispose(): void
 }
 
@@ -171,6 +174,11 @@ export function createPlayerArtService(
       encoded.set(id, url)
       if (encoded.size > MAX_ENCODED) encoded.delete(encoded.keys().next().value as string)
       return url
+    },
+    async probe(bytes, type) {
+      const copy = new Uint8Array(bytes)
+      const response = await call({ op: 'probe', bytes: copy, type }, [copy.buffer])
+      return response.ok ? null : response.message
     },
     dispose() {
       void worker?.terminate()

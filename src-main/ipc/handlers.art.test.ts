@@ -270,3 +270,52 @@ describe('campaign packs (a campaign with its pictures as one zip)', () => {
     expect(await service.list()).toEqual(before)
   })
 })
+
+describe('Universal VTT pictures', () => {
+  const uvtt = (image: string) =>
+    JSON.stringify({
+      format: 0.3,
+      resolution: { map_origin: { x: 0, y: 0 }, map_size: { x: 4, y: 3 }, pixels_per_grid: 10 },
+      line_of_sight: [],
+      portals: [],
+      lights: [],
+      image,
+    })
+
+  it('keeps a good picture as map art, and refuses one whose pixels do not decode, writing nothing', async () => {
+    const { png } = cellColourPicture(4, 3, 10)
+    value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
+    const good = value<{ mapId: string }>(
+      await handlers.handle('map.importUvtt', {
+        campaignId: CAMPAIGN,
+        json: uvtt(Buffer.from(png).toString('base64')),
+        name: 'Pictured',
+        system: 'arianrhod',
+      }),
+    )
+    const { campaign } = value<{
+      campaign: { maps: Array<{ id: string; art?: { width: number; pixelsPerSquare: number } }> }
+    }>(await handlers.handle('campaign.open', { id: CAMPAIGN }))
+    expect(campaign.maps.find((m) => m.id === good.mapId)?.art).toMatchObject({
+      width: 40,
+      pixelsPerSquare: 10,
+    })
+
+    const cut = Buffer.from(png.slice(0, Math.floor(png.length / 2))).toString('base64')
+    const before = campaign.maps.length
+    const refused = await handlers.handle('map.importUvtt', {
+      campaignId: CAMPAIGN,
+      json: uvtt(cut),
+      name: 'Broken',
+      system: 'arianrhod',
+    })
+    expect(refused.ok ? null : refused.error).toMatchObject({
+      code: 'image-undecodable',
+      path: '/image',
+    })
+    const after = value<{ campaign: { maps: unknown[] } }>(
+      await handlers.handle('campaign.open', { id: CAMPAIGN }),
+    ).campaign.maps.length
+    expect(after).toBe(before)
+  })
+})

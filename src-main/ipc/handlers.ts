@@ -23,8 +23,8 @@ import { createPlayerViewChannel, type PlayerViewChannel } from './player-view'
 import { createProjectorCalibration, type CalibrationStore, type DisplayInfo } from '../table/calibration'
 import { createDiceRoller, DiceError, type DiceRoller } from '../table/dice'
 import { AssetError, type AssetStore } from '../art/assets'
-import { IMAGE_MIME } from '../art/image-info'
-import { createPlayerArtService } from '../art/player-art-service'
+import { IMAGE_MIME, imageInfo } from '../art/image-info'
+import { createPlayerArtService, type PlayerArtSource } from '../art/player-art-service'
 import { assetsOf, packCampaign, unpackCampaign } from '../art/campaign-pack'
 
 export type ScenarioOutcome =
@@ -80,7 +80,8 @@ export function createHandlers(
   options: HandlerOptions = {},
 ): Handlers {
   const assets = options.assets
-  const playerView: PlayerViewChannel = createPlayerViewChannel(service, assets ? (refresh) => createPlayerArtService(assets, refresh) : undefined)
+  let artSource: PlayerArtSource | undefined
+  const playerView: PlayerViewChannel = createPlayerViewChannel(service, assets ? (refresh) => (artSource = createPlayerArtService(assets, refresh)) : undefined)
   const logError = options.logError ?? ((verb, error) => console.error(`[${verb}]`, error))
   const calibration = options.calibration
     ? createProjectorCalibration(options.calibration.store, options.calibration.display, (scale) => playerView.setProjector(scale))
@@ -296,6 +297,7 @@ export function createHandlers(
       throw error
     }
     const { map, report } = imported
+    if (imported.image && artSource) await refuseUndecodable(artSource, imported.image)
     const ambient = args.ambient ?? map.light.ambient ?? null
     const answer = { width: map.width, height: map.height, ambient, report }
     if (args.dryRun) return { ...answer, mapId: null }
@@ -391,6 +393,14 @@ function notFoundMap(mapId: string): HandledError {
 const CODE_PATTERN = /^[a-z][a-z0-9-]{0,60}$/
 
 /** Maps anything a service may throw to the contract's error shape. */
+/** A picture whose header looks right but whose pixels do not decode is refused before anything is written. */
+async function refuseUndecodable(art: PlayerArtSource, base64: string): Promise<void> {
+  const bytes = decodeBase64(base64)
+  const info = imageInfo(bytes)
+  const problem = info ? await art.probe(bytes, info.type) : 'not a PNG, JPEG or WebP picture'
+  if (problem) throw new HandledError({ code: 'image-undecodable', message: `The map image does not decode: ${problem}.`, path: '/image' })
+}
+
 /** A UVTT picture into the assets folder, as map art: the export's pixel (0, 0) is the map's corner. */
 async function storeUvttArt(assets: AssetStore, base64: string, pixelsPerGrid: number): Promise<MapArt> {
   const stored = await assets.put(decodeBase64(base64))
