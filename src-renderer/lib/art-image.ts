@@ -137,3 +137,30 @@ export async function gridAlignedPng(
     bitmap.close()
   }
 }
+
+/**
+ * The alignment that makes a square the GM marked on the picture (a drag from one corner to the
+ * opposite one, in map squares as the picture is drawn now) exactly the grid square under it.
+ */
+export function alignFromMarkedSquare(
+  art: Pick<MapArt, 'pixelsPerSquare' | 'offsetX' | 'offsetY'>,
+  from: { fx: number; fy: number },
+  to: { fx: number; fy: number },
+): Pick<MapArt, 'pixelsPerSquare' | 'offsetX' | 'offsetY'> | null {
+  const px = (f: number, offset: number) => offset + f * art.pixelsPerSquare
+  const left = px(Math.min(from.fx, to.fx), art.offsetX)
+  const right = px(Math.max(from.fx, to.fx), art.offsetX)
+  const top = px(Math.min(from.fy, to.fy), art.offsetY)
+  const bottom = px(Math.max(from.fy, to.fy), art.offsetY)
+  const size = (right - left + (bottom - top)) / 2
+  if (size < 2) return null
+  // The grid square the mark is over: the one holding its middle.
+  const column = Math.floor((from.fx + to.fx) / 2)
+  const row = Math.floor((from.fy + to.fy) / 2)
+  const round = (n: number) => Math.round(n * 100) / 100
+  return {
+    pixelsPerSquare: round(size),
+    offsetX: round(left - column * size),
+    offsetY: round(top - row * size),
+  }
+}

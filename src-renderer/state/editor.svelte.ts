@@ -46,6 +46,8 @@ export class EditorState {
   heights = $state(false)
   heightView = $state(false)
   helpOpen = $state(false)
+  /** The next drag on the board marks one square of the map's picture (ArtPanel → alignment). */
+  artMark = $state(false)
 
   /** What the brush paints on a map of this system: the chosen terrain, or solid where the system has no use for it. */
   terrainOn(system: SystemId): Terrain {

@@ -16,6 +16,7 @@ import { campaignSchema, type Campaign, type CampaignMap } from '../../src-main/
 import type { PlayerView } from '../../src-main/ipc/contract'
 import { importUvtt } from '../../src-main/uvtt/import'
 import { openCampaign, waitConnected } from './gm-page'
+import { boardPoint } from './editor-steps'
 import { eventually, screenshotDir, startRig, type Rig } from './harness'
 import { gmClient, type GmClient } from './player-fixture'
 
@@ -328,6 +329,34 @@ describe('map art', () => {
     await page.screenshot({ path: join(screenshotDir, 'map-art-gm.png') })
     expect(await page.locator('[data-testid="art-offset-x"]').inputValue()).toBe('-1')
     expect(rig.problems).toEqual([])
+  })
+
+  it('aligns the picture by marking one of its squares on the board', async () => {
+    // Drawn at 25 px a square (offset −1, 0), the picture's 20 px squares are out of step with the grid.
+    await page.locator('[data-testid="art-pps"]').fill('25')
+    await page.locator('[data-testid="art-pps"]').press('Enter')
+    await eventually(
+      async () => (await mapOnDisk('keep')).art?.pixelsPerSquare === 25,
+      'the typed scale on disk',
+    )
+    await page.locator('[data-testid="art-mark"]').click()
+    await page.locator('[data-testid="art-mark-hint"]').waitFor()
+    // The picture's square (2, 1) spans pixels 40–60 × 20–40: map squares 1.64–2.44 × 0.8–1.6 now.
+    const from = await boardPoint(page, 41 / 25, 20 / 25)
+    const to = await boardPoint(page, 61 / 25, 40 / 25)
+    await page.mouse.move(from.x, from.y)
+    await page.mouse.down()
+    await page.mouse.move(to.x, to.y, { steps: 5 })
+    await page.locator(`[data-testid="art-mark-box"]`).waitFor()
+    await page.mouse.up()
+    await eventually(
+      async () => Math.abs(((await mapOnDisk('keep')).art?.pixelsPerSquare ?? 0) - 20) < 0.5,
+      'the marked scale on disk',
+    )
+    const art = (await mapOnDisk('keep')).art!
+    expect(Math.abs(art.offsetX)).toBeLessThan(1)
+    expect(Math.abs(art.offsetY)).toBeLessThan(1)
+    expect(await page.locator('[data-testid="board"]').getAttribute('data-art-mark')).toBe('false')
   })
 
   it('exports the campaign with its pictures as one zip, and imports it back (keep both) with them', async () => {

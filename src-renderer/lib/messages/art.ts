@@ -18,6 +18,9 @@ export const en = {
   'art.smaller': 'Shrink the picture',
   'art.larger': 'Enlarge the picture',
   'art.fit': 'Fit to map width',
+  'art.mark': 'Mark one square',
+  'art.markHint':
+    'Drag over one square of the picture, from one corner to the opposite one. Esc cancels.',
   'art.remove': 'Remove picture',
   'art.hint':
     'The grid never moves: the picture is scaled and shifted to it. Players see it only on squares they have seen.',
@@ -45,6 +48,8 @@ export const ja = {
   'art.smaller': '画像を縮小',
   'art.larger': '画像を拡大',
   'art.fit': 'マップの幅に合わせる',
+  'art.mark': '1マスを指定',
+  'art.markHint': '画像の1マスを、角から対角の角までドラッグしてください。Esc で取り消します。',
   'art.remove': '画像を外す',
   'art.hint':
     'グリッドは動きません。画像のほうを拡大・移動して合わせます。プレイヤーには見たことのあるマスの部分だけが見えます。',
