@@ -79,7 +79,7 @@ export async function runBoardPanBench(options: { build?: boolean } = {}): Promi
   if (options.build !== false) execFileSync('npx', ['electron-vite', 'build'], { cwd: repo, stdio: 'ignore' })
   const dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-board-bench-'))
   const now = new Date().toISOString()
-  const campaign: Campaign = { schemaVersion: 4, id: 'bench', name: 'Bench', createdAt: now, updatedAt: now, maps: [benchBoardMap()], notes: '' }
+  const campaign: Campaign = { schemaVersion: 5, id: 'bench', name: 'Bench', createdAt: now, updatedAt: now, maps: [benchBoardMap()], notes: '' }
   await mkdir(join(dataDir, 'campaigns'), { recursive: true })
   await writeFile(join(dataDir, 'campaigns', 'bench.json'), JSON.stringify(campaign))
   const host = await startHost({ dataDir, port: 0, staticDir: join(repo, 'out', 'renderer') })

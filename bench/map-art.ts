@@ -101,7 +101,7 @@ export async function runMapArtBench(options: { build?: boolean } = {}): Promise
   await writeFile(join(dataDir, 'assets', `${hash}.png`), big)
   const now = new Date().toISOString()
   const campaign: Campaign = {
-    schemaVersion: 4,
+    schemaVersion: 5,
     id: 'bench',
     name: 'Bench',
     createdAt: now,

@@ -9,7 +9,7 @@ import { spawnModuleWorker } from '../worker-spawn'
 import type { AssetStore } from './assets'
 import type { ArtWorkerRequest, ArtWorkerResponse } from './art-worker-protocol'
 import { tileMask, tilesOf, type TileRef } from './player-art'
-import type { ImageType } from './image-info'
+import { IMAGE_MIME, type ImageType } from './image-info'
 
 export interface PlayerArtTiles {
   /** Pixels per square of the tiles. */
@@ -22,6 +22,11 @@ export interface PlayerArtSource {
   tilesFor(map: CampaignMap, known: Uint8Array): PlayerArtTiles | undefined
   /** One tile as a PNG data URL; rejects for an id it never gave out. */
   tileDataUrl(id: string): Promise<string>
+  /**
+   * A token picture as a data: URL for the player view; undefined while it is read (the view is
+   * refreshed once it is) or if it is missing.
+   */
+  tokenPicture(hash: string): string | undefined
   /** Decodes a picture on the worker, to refuse one that does not decode; answers the reason or null. */
   probe(bytes: Uint8Array, type: ImageType): Promise<string | null>
   dispose(): void
@@ -63,6 +68,7 @@ export function createPlayerArtService(
   const ids = new Map<string, TileEntry>()
   const idOfContent = new Map<string, string>()
   const encoded = new Map<string, string>()
+  const tokenPictures = new Map<string, string | null>()
 
   function call(request: Request, transfer: ArrayBuffer[] = []): Promise<ArtWorkerResponse> {
     if (!worker) {
@@ -174,6 +180,19 @@ export function createPlayerArtService(
       encoded.set(id, url)
       if (encoded.size > MAX_ENCODED) encoded.delete(encoded.keys().next().value as string)
       return url
+    },
+    tokenPicture(hash) {
+      const known = tokenPictures.get(hash)
+      if (known !== undefined) return known ?? undefined
+      tokenPictures.set(hash, null)
+      assets.get(hash).then(
+        ({ type, bytes }) => {
+          tokenPictures.set(hash, `data:${IMAGE_MIME[type]};base64,${bytes.toString('base64')}`)
+          onReady()
+        },
+        () => undefined,
+      )
+      return undefined
     },
     async probe(bytes, type) {
       const copy = new Uint8Array(bytes)

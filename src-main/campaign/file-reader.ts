@@ -14,7 +14,7 @@ import {
   type ReadCampaign,
 } from './campaign-file'
 import { rebuildError, type WorkerRequest, type WorkerResponse } from './file-worker-protocol'
-import type { DecodedCampaign } from './migrations'
+import type { DecodedCampaign, ExtractedPicture } from './migrations'
 import { spawnModuleWorker } from '../worker-spawn'
 
 /** Files (and imports) up to this size are parsed on the calling thread. */
@@ -23,6 +23,11 @@ export const INLINE_PARSE_BYTES = 1024 * 1024
 export interface FileReaderOptions {
   maxBytes?: number
   inlineBytes?: number
+  /**
+   * Stores token pictures an upgrade took out of a version-4 file (migrations.ts), before the
+   * campaign is handed on; without it they are dropped with the file's inline copies.
+   */
+  storePictures?: (pictures: ExtractedPicture[]) => Promise<void>
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
@@ -45,17 +50,28 @@ export class CampaignFileReader {
   private nextId = 1
   private readonly pending = new Map<number, Pending>()
 
+  private readonly storePictures: FileReaderOptions['storePictures']
+
   constructor(options: FileReaderOptions = {}) {
     this.maxBytes = options.maxBytes ?? MAX_CAMPAIGN_FILE_BYTES
     this.inlineBytes = options.inlineBytes ?? INLINE_PARSE_BYTES
+    this.storePictures = options.storePictures
+  }
+
+  /** Stores the pictures an upgrade took out, and hands on the campaign without them. */
+  private async settled(decoded: DecodedCampaign): Promise<DecodedCampaign> {
+    if (!decoded.pictures) return decoded
+    const { pictures, ...rest } = decoded
+    await this.storePictures?.(pictures)
+    return rest
   }
 
   async read(file: string): Promise<ReadCampaign> {
     const { size } = await fs.stat(file)
     if (size > this.maxBytes) throw new CampaignTooLargeError(size, this.maxBytes)
     const inline = (): Promise<ReadCampaign> => readCampaignFile(file, this.maxBytes)
-    if (!this.offThread(size)) return inline()
-    return this.viaWorker({ op: 'read', file, maxBytes: this.maxBytes }, inline)
+    const read = this.offThread(size) ? await this.viaWorker({ op: 'read', file, maxBytes: this.maxBytes }, inline) : await inline()
+    return { ...read, decoded: await this.settled(read.decoded) }
   }
 
   async summary(file: string, size: number): Promise<FileSummary> {
@@ -70,8 +86,7 @@ export class CampaignFileReader {
     const bytes = Buffer.byteLength(text, 'utf8')
     if (bytes > this.maxBytes) throw new CampaignTooLargeError(bytes, this.maxBytes)
     const inline = async (): Promise<DecodedCampaign> => decodeCampaignImport(text)
-    if (!this.offThread(bytes)) return inline()
-    return this.viaWorker({ op: 'decodeText', text }, inline)
+    return this.settled(this.offThread(bytes) ? await this.viaWorker({ op: 'decodeText', text }, inline) : await inline())
   }
 
   close(): void {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { findMapProblems } from './commands'
 import {
@@ -69,7 +70,8 @@ describe('migrations', () => {
 
   it('take a version-3 file to version 4 unchanged but for the version (map art came in 4)', () => {
     const v3 = { ...makeCampaign(), schemaVersion: 3 }
-    expect(migrateToCurrent(v3)).toEqual({ ...v3, schemaVersion: 4 })
+    const step = migrations.find((m) => m.from === 3)!
+    expect(step.migrate(v3)).toEqual({ ...v3, schemaVersion: 4 })
     expect(v3.schemaVersion).toBe(3)
   })
 
@@ -231,5 +233,23 @@ describe('repair pass', () => {
       [1, 0],
       [1, 1],
     ])
+  })
+})
+
+describe('version 5: token pictures move to the assets folder', () => {
+  it('turns a data: URL into the hash of its bytes and hands the bytes out; GIFs are dropped', () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
+    const tokens = [
+      { id: 'a', name: 'A', at: [0, 0], faction: 'party', image: `data:image/png;base64,${png}` },
+      { id: 'b', name: 'B', at: [1, 0], faction: 'party', image: `data:image/png;base64,${png}` },
+      { id: 'c', name: 'C', at: [2, 0], faction: 'enemy', image: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' },
+    ]
+    const v4 = { ...makeCampaign({ maps: [makeMap()] }), schemaVersion: 4 } as Record<string, unknown>
+    ;(v4.maps as Array<Record<string, unknown>>)[0].tokens = tokens
+    const decoded = decodeCampaign(v4)
+    const hash = createHash('sha256').update(Buffer.from(png, 'base64')).digest('hex')
+    expect(decoded.campaign.maps[0].tokens.map((t) => t.picture)).toEqual([hash, hash, undefined])
+    expect(JSON.stringify(decoded.campaign)).not.toContain('data:image')
+    expect(decoded.pictures).toEqual([{ hash, bytes: new Uint8Array(Buffer.from(png, 'base64')) }])
   })
 })

@@ -3,6 +3,7 @@
 // `migrations` is append-only: a released step is never edited, a new schema version adds one
 // step at the end. Each step works on plain JSON (not the zod types), because the types only
 // describe the current version.
+import { createHash } from 'node:crypto'
 import { repairCampaign } from './repair'
 import type { Campaign } from './schema'
 import { CURRENT_SCHEMA_VERSION, campaignSchema } from './schema'
@@ -63,7 +64,45 @@ export const migrations: ReadonlyArray<Migration> = [
     to: 4,
     migrate: (raw) => ({ ...raw, schemaVersion: 4 }),
   },
+  {
+    // Version 5 moves token pictures out of the file into the assets folder: a token's `image`
+    // (a data: URL) becomes `picture` (the SHA-256 of its bytes). The bytes ride along in
+    // PICTURES_KEY, which decodeCampaign takes off and whoever reads the file stores
+    // (file-reader.ts) before the campaign is used. GIF pictures, which the assets folder does not
+    // take, and undecodable ones are dropped, as repair would.
+    from: 4,
+    to: 5,
+    migrate(raw) {
+      const pictures: ExtractedPicture[] = []
+      const maps = Array.isArray(raw.maps)
+        ? raw.maps.map((map: unknown) => {
+            if (!isObject(map) || !Array.isArray(map.tokens)) return map
+            return { ...map, tokens: map.tokens.map((token: unknown) => movePicture(token, pictures)) }
+          })
+        : raw.maps
+      return { ...raw, schemaVersion: 5, maps, [PICTURES_KEY]: pictures }
+    },
+  },
 ]
+
+/** A token picture taken out of a version-4 file, to store in the assets folder. */
+export interface ExtractedPicture {
+  hash: string
+  bytes: Uint8Array
+}
+
+const PICTURES_KEY = '__extractedPictures'
+
+function movePicture(token: unknown, pictures: ExtractedPicture[]): unknown {
+  if (!isObject(token) || typeof token.image !== 'string') return token
+  const { image, ...rest } = token
+  const match = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/=]+)$/.exec(image as string)
+  if (!match) return rest
+  const bytes = new Uint8Array(Buffer.from(match[2], 'base64'))
+  const hash = createHash('sha256').update(bytes).digest('hex')
+  if (!pictures.some((p) => p.hash === hash)) pictures.push({ hash, bytes })
+  return { ...rest, picture: hash }
+}
 
 export class MigrationError extends Error {
   readonly code: 'newer-version' | 'campaign-invalid'
@@ -127,6 +166,8 @@ export interface DecodedCampaign {
   campaign: Campaign
   fromVersion: number
   repairs: string[]
+  /** Token pictures an upgrade took out of the file: store them before using the campaign. */
+  pictures?: ExtractedPicture[]
 }
 
 /**
@@ -135,7 +176,8 @@ export interface DecodedCampaign {
  */
 export function decodeCampaign(raw: unknown): DecodedCampaign {
   const fromVersion = isObject(raw) ? schemaVersionOf(raw) : 0
-  const migrated = migrateToCurrent(raw)
+  const { [PICTURES_KEY]: extracted, ...migrated } = migrateToCurrent(raw)
+  const pictures = Array.isArray(extracted) ? (extracted as ExtractedPicture[]) : []
   const parsed = campaignSchema.safeParse(migrated)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -147,5 +189,5 @@ export function decodeCampaign(raw: unknown): DecodedCampaign {
     )
   }
   const { campaign, repairs } = repairCampaign(parsed.data)
-  return { campaign, fromVersion, repairs }
+  return { campaign, fromVersion, repairs, ...(pictures.length > 0 ? { pictures } : {}) }
 }

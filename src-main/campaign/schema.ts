@@ -1,4 +1,4 @@
-// Persisted campaign data (schema version 4) and the commands that change it. Maps extend the
+// Persisted campaign data (schema version 5) and the commands that change it. Maps extend the
 // scenario format's map and token shapes with GM-only fields, so a map converts to a scenario for
 // the rules engine without translation.
 import { z } from 'zod'
@@ -16,7 +16,7 @@ import { guildCommandSchemas, guildSchema } from './guild/schema'
 import { campaignNameSchema, recordKeySchema, strictly } from './strict'
 import { conditionSchema, fightCommandSchemas, fightSchema, rollEntrySchema } from './fight/schema'
 
-export const CURRENT_SCHEMA_VERSION = 4
+export const CURRENT_SCHEMA_VERSION = 5
 
 const idSchema = z.string().min(1).max(200)
 
@@ -36,11 +36,13 @@ export const campaignTokenSchema = tokenSpecSchema.extend({
   hidden: z.boolean().optional(),
   /** GM-only notes about the token. */
   notes: z.string().max(100_000).optional(),
-  /** A picture for the token as a data: URL (PNG, JPEG, WebP, GIF), shown instead of its colour. */
-  image: z
+  /**
+   * A picture for the token (schema 5): the SHA-256 of a PNG, JPEG or WebP in the assets folder
+   * (art/assets.ts), shown instead of its colour. Version 4 kept it inline as a data: URL.
+   */
+  picture: z
     .string()
-    .max(2_000_000)
-    .regex(/^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/)
+    .regex(/^[0-9a-f]{64}$/)
     .optional(),
   /** Stats the players never see for this token (player view). */
   privateStats: z.array(z.enum(PLAYER_TOKEN_STATS)).optional(),
@@ -224,7 +226,7 @@ export const commandSchema = z.discriminatedUnion('type', [
     // name's default ('') must not apply to a patch that leaves the name alone.
     patch: campaignTokenSchema.omit({ id: true, at: true }).partial().extend({ name: z.string().max(200).optional() }),
     clear: z
-      .array(z.enum(['move', 'size', 'reach', 'states', 'elevation', 'color', 'image', 'notes', 'hidden', 'initiative', 'label', 'hp']))
+      .array(z.enum(['move', 'size', 'reach', 'states', 'elevation', 'color', 'picture', 'notes', 'hidden', 'initiative', 'label', 'hp']))
       .optional(),
   }),
   // Light, one change at a time so two pages never overwrite each other's lights (issue 11.3).

@@ -23,6 +23,7 @@ import type { Campaign, CampaignSummary } from './schema'
 import { CURRENT_SCHEMA_VERSION } from './schema'
 import { hashSnapshot } from './journal'
 import { CampaignFileReader, type FileReaderOptions } from './file-reader'
+import { AssetStore } from '../art/assets'
 import { CampaignIndex } from './campaign-index'
 import { isSafeCampaignId } from './campaign-id'
 
@@ -103,7 +104,13 @@ export class CampaignStore {
     this.campaignsDir = path.join(dataDir, 'campaigns')
     this.backupsDir = path.join(dataDir, 'backups')
     this.journalsDir = path.join(dataDir, 'journal')
-    this.reader = new CampaignFileReader(options.files)
+    const assets = new AssetStore(dataDir)
+    this.reader = new CampaignFileReader({
+      ...options.files,
+      storePictures: async (pictures) => {
+        for (const picture of pictures) await assets.put(picture.bytes).catch(() => undefined)
+      },
+    })
     this.index = new CampaignIndex(path.join(dataDir, 'campaign-index.json'))
     this.now = options.now ?? (() => new Date())
     this.policy = { ...DEFAULT_BACKUP_POLICY, ...options.backupPolicy }

@@ -31,7 +31,7 @@ export function makeMap(overrides: Partial<CampaignMap> = {}): CampaignMap {
 
 export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
   return {
-    schemaVersion: 4,
+    schemaVersion: 5,
     id: 'c1',
     name: 'Test campaign',
     createdAt: '2025-01-01T00:00:00.000Z',

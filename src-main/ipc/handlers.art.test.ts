@@ -1,7 +1,7 @@
 // Map art through the real campaign service, assets folder and art worker: the GM stores a picture
 // and puts it under a map; the players get tiles only of the squares they know, by ids that are
 // not the picture's hash, and never the picture itself (issue 16).
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -317,5 +317,69 @@ describe('Universal VTT pictures', () => {
       await handlers.handle('campaign.open', { id: CAMPAIGN }),
     ).campaign.maps.length
     expect(after).toBe(before)
+  })
+})
+
+describe('token pictures (schema 5)', () => {
+  it('an older file’s inline token picture moves to the assets folder on open and reaches the players', async () => {
+    const { png } = cellColourPicture(1, 1, 4)
+    const dir = await mkdtemp(join(tmpdir(), 'grid-gm-art-v4-'))
+    const v4 = {
+      schemaVersion: 4,
+      id: 'old',
+      name: 'Old',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+      notes: '',
+      maps: [
+        {
+          id: 'm',
+          name: 'M',
+          system: 'arianrhod',
+          width: 4,
+          height: 3,
+          tokens: [
+            {
+              id: 'hero',
+              name: 'Hero',
+              at: [1, 1],
+              faction: 'party',
+              image: `data:image/png;base64,${Buffer.from(png).toString('base64')}`,
+            },
+          ],
+        },
+      ],
+    }
+    await mkdir(join(dir, 'campaigns'), { recursive: true })
+    await writeFile(join(dir, 'campaigns', 'old.json'), JSON.stringify(v4))
+    const oldService = await createCampaignService({
+      dataDir: dir,
+      autosaveDelayMs: 10_000,
+      sampleCampaignFile: SAMPLE,
+    })
+    const old = createHandlers(
+      oldService,
+      { runScenario },
+      { logError: () => {}, assets: new AssetStore(dir) },
+    )
+    try {
+      const { campaign } = value<{
+        campaign: { maps: Array<{ tokens: Array<{ picture?: string }> }> }
+      }>(await old.handle('campaign.open', { id: 'old' }))
+      const hash = campaign.maps[0].tokens[0].picture!
+      expect(hash).toMatch(/^[0-9a-f]{64}$/)
+      expect(new Uint8Array(await readFile(join(dir, 'assets', `${hash}.png`)))).toEqual(png)
+      const views: PlayerView[] = []
+      old.subscribe('player.view', (v) => views.push(v))
+      value(await old.handle('player.show', { target: { campaignId: 'old', mapId: 'm' } }))
+      const view = await until(() => views.find((v) => v.map?.tokens[0]?.image))
+      expect(view.map!.tokens[0].image).toBe(
+        `data:image/png;base64,${Buffer.from(png).toString('base64')}`,
+      )
+    } finally {
+      old.dispose()
+      await oldService.dispose()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -224,11 +224,11 @@ describe('toScenario', () => {
       edges: [],
       light: { sources: [] },
       deploy: { party: [[0, 5], [1, 5]] },
-      tokens: [{ id: 'a', name: 'A', at: [0, 5], faction: 'party', image: 'data:image/png;base64,AAAA' }],
+      tokens: [{ id: 'a', name: 'A', at: [0, 5], faction: 'party', picture: 'b'.repeat(64) }],
     }
     const doc = toScenario(board, { type: 'deploy', faction: 'party' }) as Record<string, unknown>
     expect(doc.dystopia).toEqual({ deploy: { party: [[0, 5], [1, 5]] } })
-    expect(JSON.stringify(doc)).not.toContain('data:image')
+    expect(JSON.stringify(doc)).not.toContain('b'.repeat(64))
     const answer = runScenario(doc)
     expect(answer).toEqual({ ok: true, answer: { cells: [[0, 5], [1, 5]] } })
   })

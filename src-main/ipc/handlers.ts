@@ -478,7 +478,7 @@ export function toScenario(map: CampaignMap, query: unknown): Record<string, unk
         name: _name,
         label: _label,
         color: _color,
-        image: _image,
+        picture: _picture,
         hidden: _hidden,
         notes: _notes,
         privateStats: _private,

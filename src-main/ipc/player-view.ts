@@ -70,7 +70,7 @@ export function projectPlayerView(
   aliases: TokenAliases = new TokenAliases(),
   art?: PlayerArtSource,
 ): PlayerView {
-  const map = campaign && mapId ? toPlayerView(campaign, mapId, { ...controls, aliases, art: art?.tilesFor }) : null
+  const map = campaign && mapId ? toPlayerView(campaign, mapId, { ...controls, aliases, art: art?.tilesFor, tokenPicture: art?.tokenPicture }) : null
   // Parsing with the strict schema is the last gate: an unexpected field fails here, in main.
   return playerViewSchema.parse({ map, projector })
 }

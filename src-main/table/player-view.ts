@@ -38,6 +38,8 @@ export interface PlayerViewOptions {
   aliases?: TokenAliases
   /** The map's picture as tiles the players may have (art/player-art-service.ts); absent = no art. */
   art?: (map: CampaignMap, known: Uint8Array) => PlayerMapView['art']
+  /** A token picture's data: URL by hash, once main has read it (undefined until then). */
+  tokenPicture?: (hash: string) => string | undefined
 }
 
 export interface FogMasks {
@@ -87,7 +89,7 @@ export function toPlayerView(campaign: Campaign, mapId: string, options: PlayerV
   const tokens: PlayerToken[] = []
   for (const token of map.tokens) {
     if (!playersSeeToken(map, token, seen)) continue
-    tokens.push(playerToken(map, token))
+    tokens.push(playerToken(map, token, options.tokenPicture))
   }
 
   const lights = map.light.sources.filter((s) => seen(s.at)).map((s) => ({ at: [s.at[0], s.at[1]] as Cell }))
@@ -165,13 +167,14 @@ function playersSeeToken(map: CampaignMap, token: CampaignToken, seen: (at: read
   return footprint(map, token).some(seen)
 }
 
-function playerToken(map: CampaignMap, token: CampaignToken): PlayerToken {
+function playerToken(map: CampaignMap, token: CampaignToken, tokenPicture?: (hash: string) => string | undefined): PlayerToken {
   const hiddenStats = new Set(token.privateStats ?? [])
   const out: PlayerToken = { id: token.id, at: [token.at[0], token.at[1]], side: isPartyToken(map, token) ? 'party' : 'other' }
   if (token.size && token.size !== 'medium') out.size = token.size
   if (token.name && !hiddenStats.has('name')) out.name = token.name
   if (token.color) out.color = token.color
-  if (token.image) out.image = token.image
+  const image = token.picture ? tokenPicture?.(token.picture) : undefined
+  if (image) out.image = image
   if (token.states?.length && !hiddenStats.has('states')) out.states = token.states.filter((s) => s !== 'stealth' || out.side === 'party')
   if (token.elevation !== undefined && !hiddenStats.has('elevation')) out.elevation = token.elevation
   if (token.hp?.shownToPlayers) out.hpBar = hpBarLength(token.hp)

@@ -54,7 +54,7 @@ describe('edit tools', () => {
       tokens: [],
       notes: '',
     }
-    const campaign = { schemaVersion: 4 as const, id: 'c', name: '', createdAt: '', updatedAt: '', maps: [map], notes: '' }
+    const campaign = { schemaVersion: 5 as const, id: 'c', name: '', createdAt: '', updatedAt: '', maps: [map], notes: '' }
     const raised = elevationCommand('m', [[1, 1], [2, 1], [1, 1]], 3, 'raise', (x, y) => (x === 1 && y === 1 ? 2 : 0))
     expect(raised.cells).toEqual([
       { at: [1, 1], elevation: 5 },

@@ -16,7 +16,10 @@ export function exportScale(map: { width: number; height: number }): number {
   return Math.max(2, Math.min(CELL_PX * 2, Math.floor(MAX_SIDE_PX / Math.max(map.width, map.height))))
 }
 
-export async function renderMapPng(map: CampaignMap): Promise<Blob> {
+/** Token pictures by hash (from main's assets folder); none drawn without it. */
+export type PictureSource = (hash: string) => Promise<string | undefined>
+
+export async function renderMapPng(map: CampaignMap, pictureOf: PictureSource = async () => undefined): Promise<Blob> {
   const s = exportScale(map)
   const canvas = document.createElement('canvas')
   canvas.width = map.width * s
@@ -62,14 +65,15 @@ export async function renderMapPng(map: CampaignMap): Promise<Blob> {
     ctx.fillStyle = token.color ?? factionColour(token.faction)
     ctx.globalAlpha = token.hidden ? 0.5 : 1
     ctx.fill()
-    if (token.image) await drawImage(ctx, token.image, cx, cy, r)
+    const picture = token.picture ? await pictureOf(token.picture) : undefined
+    if (picture) await drawImage(ctx, picture, cx, cy, r)
     ctx.lineWidth = 0.04
     ctx.strokeStyle = '#111'
     ctx.stroke()
     ctx.fillStyle = '#fff'
     ctx.font = `700 ${r * 0.8}px system-ui, sans-serif`
     ctx.textAlign = 'center'
-    if (!token.image) ctx.fillText([...(token.name || token.id)].slice(0, 2).join(''), cx, cy + r * 0.28)
+    if (!picture) ctx.fillText([...(token.name || token.id)].slice(0, 2).join(''), cx, cy + r * 0.28)
     if (token.hp) {
       const bar = hpBarBox(cx, cy, r)
       ctx.fillStyle = '#222'
@@ -105,8 +109,8 @@ export function pngFileName(map: { name: string; id: string }): string {
   return `${base}.png`
 }
 
-export async function exportMapPng(map: CampaignMap): Promise<void> {
-  saveBlob(await renderMapPng(map), pngFileName(map))
+export async function exportMapPng(map: CampaignMap, pictureOf?: PictureSource): Promise<void> {
+  saveBlob(await renderMapPng(map, pictureOf), pngFileName(map))
 }
 
 /** Hands a file to the browser's download (the Electron window saves it the same way). */

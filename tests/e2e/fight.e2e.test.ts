@@ -35,7 +35,7 @@ const ROOM: Cell = [3, 3]
 
 const wall = (a: Cell, b: Cell) => ({ between: [a, b], kind: 'wall' })
 const fightCampaign = {
-  schemaVersion: 4,
+  schemaVersion: 5,
   id: CAMPAIGN,
   name: 'Fight overlays e2e',
   createdAt: '2025-01-01T00:00:00.000Z',

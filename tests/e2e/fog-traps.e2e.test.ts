@@ -22,7 +22,7 @@ let rig: Rig
 /** 10 × 6 Pathfinder crypt in manual fog: the players see only what the GM reveals. */
 function crypt(): Record<string, unknown> {
   return {
-    schemaVersion: 4,
+    schemaVersion: 5,
     id: CAMPAIGN,
     name: 'Fog and traps',
     createdAt: '2025-01-01T00:00:00.000Z',

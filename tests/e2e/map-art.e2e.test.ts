@@ -17,6 +17,7 @@ import type { PlayerView } from '../../src-main/ipc/contract'
 import { importUvtt } from '../../src-main/uvtt/import'
 import { openCampaign, waitConnected } from './gm-page'
 import { boardPoint } from './editor-steps'
+import { selectToken } from './fight-steps'
 import { eventually, screenshotDir, startRig, type Rig } from './harness'
 import { gmClient, type GmClient } from './player-fixture'
 
@@ -357,6 +358,26 @@ describe('map art', () => {
     expect(Math.abs(art.offsetX)).toBeLessThan(1)
     expect(Math.abs(art.offsetY)).toBeLessThan(1)
     expect(await page.locator('[data-testid="board"]').getAttribute('data-art-mark')).toBe('false')
+  })
+
+  it('gives a token a picture: stored once by hash, drawn on the board and shown to the players', async () => {
+    await selectToken(page, 'scout')
+    const { png } = cellColourPicture(2, 2, 16)
+    await page
+      .locator('[data-testid="token-image"]')
+      .setInputFiles({ name: 'scout.png', mimeType: 'image/png', buffer: Buffer.from(png) })
+    await page.locator('[data-token="scout"] [data-testid="token-picture"]').waitFor()
+    await eventually(
+      async () => !!(await mapOnDisk('keep')).tokens.find((t) => t.id === 'scout')?.picture,
+      'the picture hash on disk',
+    )
+    const hash = (await mapOnDisk('keep')).tokens.find((t) => t.id === 'scout')!.picture!
+    expect(new Uint8Array(await readFile(join(rig.dataDir, 'assets', `${hash}.png`)))).toEqual(png)
+    expect(JSON.stringify(await onDisk())).not.toContain('data:image')
+    const view = (await gm.call('player.current')) as PlayerView
+    expect(view.map?.tokens.find((t) => t.name === 'Scout')?.image).toBe(
+      `data:image/png;base64,${Buffer.from(png).toString('base64')}`,
+    )
   })
 
   it('exports the campaign with its pictures as one zip, and imports it back (keep both) with them', async () => {

@@ -42,7 +42,7 @@ export function fogCampaign(): Record<string, unknown> {
     edges.push(y === 3 ? { between: SECRET_DOOR, kind: 'door', state: 'closed', secret: true } : { between: [[10, y], [11, y]], kind: 'wall' })
   }
   return {
-    schemaVersion: 4,
+    schemaVersion: 5,
     id: FOG_CAMPAIGN,
     name: 'Fog test',
     createdAt: '2025-01-01T00:00:00.000Z',

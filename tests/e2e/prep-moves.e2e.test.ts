@@ -13,7 +13,7 @@ const CAMPAIGN = 'prep-moves'
 // A wall runs down between x = 2 and x = 3 across the whole map.
 const wall = (y: number) => ({ between: [[2, y], [3, y]], kind: 'wall' })
 const campaign = {
-  schemaVersion: 4,
+  schemaVersion: 5,
   id: CAMPAIGN,
   name: 'Prep moves',
   createdAt: '2025-01-01T00:00:00.000Z',

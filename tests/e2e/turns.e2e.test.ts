@@ -27,7 +27,7 @@ const DY = 'dy-board'
 const LEDGE: Cell = [1, 3]
 
 const campaign = {
-  schemaVersion: 4,
+  schemaVersion: 5,
   id: CAMPAIGN,
   name: 'Turn order e2e',
   createdAt: '2025-01-01T00:00:00.000Z',

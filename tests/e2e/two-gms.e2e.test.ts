@@ -12,7 +12,7 @@ import { eventually, startRig, type Rig } from './harness'
 const CAMPAIGN = 'two-gms'
 const emptyMap = (id: string) => ({ id, name: id, system: 'arianrhod', width: 10, height: 10, notes: '' })
 const campaign = {
-  schemaVersion: 4,
+  schemaVersion: 5,
   id: CAMPAIGN,
   name: 'Two GM pages',
   createdAt: '2025-01-01T00:00:00.000Z',

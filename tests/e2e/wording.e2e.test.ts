@@ -28,7 +28,7 @@ const PF = 'pf-room'
 
 const wall = (a: Cell, b: Cell) => ({ between: [a, b], kind: 'wall' })
 const campaign = {
-  schemaVersion: 4,
+  schemaVersion: 5,
   id: CAMPAIGN,
   name: 'Wording e2e',
   createdAt: '2025-01-01T00:00:00.000Z',
