@@ -1,5 +1,5 @@
 // Benchmark: map art (issue 16). Through the app's own paths on the real Node host:
-//  - importing a ~30 MB Universal VTT file (walls, doors and a noisy 5,000 × 5,000 picture) with
+//  - importing a ~30 MB Universal VTT file (walls and a noisy 3,000 × 3,000 picture) with
 //    the map.importUvtt verb over the GM WebSocket, as the import dialog sends it;
 //  - the time until the players' copy of that picture is ready (worker decode, resample, tiles);
 //  - panning the GM board over a 100 × 100 map with an 8,000 × 8,000 picture, 5,000 walls and
@@ -115,7 +115,7 @@ export async function runMapArtBench(options: { build?: boolean } = {}): Promise
   const gm = await gmClient(host.port)
   try {
     // Import: a UVTT of about 30 MB, most of it the picture.
-    const uvttPicture = Buffer.from(picture(5000, 5000, 6, 9)).toString('base64')
+    const uvttPicture = Buffer.from(picture(3000, 3000, 4, 9)).toString('base64')
     const rand = seededRandom(3)
     const walls = Array.from({ length: 2000 }, () => {
       const x = Math.floor(rand() * 60)
@@ -127,7 +127,7 @@ export async function runMapArtBench(options: { build?: boolean } = {}): Promise
     })
     const uvtt = JSON.stringify({
       format: 0.3,
-      resolution: { map_origin: { x: 0, y: 0 }, map_size: { x: 62, y: 62 }, pixels_per_grid: 80 },
+      resolution: { map_origin: { x: 0, y: 0 }, map_size: { x: 60, y: 60 }, pixels_per_grid: 50 },
       line_of_sight: walls,
       portals: [],
       lights: [],

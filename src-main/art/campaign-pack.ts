@@ -24,10 +24,13 @@ export class PackError extends Error {
   }
 }
 
-/** The pictures a campaign names (map art), by hash. */
+/** The pictures a campaign names (map art and token pictures), by hash. */
 export function assetsOf(campaign: Campaign): string[] {
   const hashes = new Set<string>()
-  for (const map of campaign.maps) if (map.art) hashes.add(map.art.asset)
+  for (const map of campaign.maps) {
+    if (map.art) hashes.add(map.art.asset)
+    for (const token of map.tokens) if (token.picture) hashes.add(token.picture)
+  }
   return [...hashes]
 }
 

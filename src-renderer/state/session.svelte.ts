@@ -220,7 +220,8 @@ export class GmSession {
     return this.run(async () => {
       const json = await this.api.call('campaign.export', { id })
       const name = this.campaigns.find((c) => c.id === id)?.name ?? id
-      const hasPictures = (JSON.parse(json) as { campaign: { maps: Array<{ art?: unknown }> } }).campaign.maps.some((m) => m.art)
+      const { maps } = (JSON.parse(json) as { campaign: { maps: Array<{ art?: unknown; tokens: Array<{ picture?: string }> }> } }).campaign
+      const hasPictures = maps.some((m) => m.art || m.tokens.some((t) => t.picture))
       if (hasPictures) {
         const { base64 } = await this.api.call('campaign.exportPack', { id })
         file = { fileName: `${exportFileStem(name)}.gmcampaign.zip`, blob: new Blob([base64ToBytes(base64)], { type: 'application/zip' }) }

@@ -392,6 +392,8 @@ describe('map art', () => {
     const entries = unzipSync(new Uint8Array(await readFile(packPath)))
     const hash = (await mapOnDisk('keep')).art!.asset
     expect(Object.keys(entries)).toContain(`assets/${hash}.png`)
+    const scoutPicture = (await mapOnDisk('keep')).tokens.find((t) => t.id === 'scout')!.picture!
+    expect(Object.keys(entries)).toContain(`assets/${scoutPicture}.png`)
     expect(Object.keys(entries)).toContain('campaign.json')
     await page.locator('[data-testid="import-campaign"]').setInputFiles(packPath)
     await page.locator('[data-testid="import-keep-both"]').click()
