@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { initials, nextNumberedName, tokenLabels } from './token-labels'
 
 describe('token labels', () => {
+  it('skips words with no letter or digit, such as the slash of a bilingual name', () => {
+    expect(initials('Climber / 登攀役')).toBe('C登')
+    expect(initials('Orc - 2')).toBe('O2')
+  })
+
   it('uses initials with the copy number, and the GM\'s own label when set', () => {
     expect(initials('Goblin 3')).toBe('G3')
     expect(initials('Goblin Boss')).toBe('GB')

@@ -3,7 +3,11 @@
 
 /** Initials of a name: first letters of its words plus a trailing number ("Goblin Boss 3" → "GB3"). */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => w !== '')
+  // Words without a letter or digit ("/", "-") give no initial: "Climber / 登攀役" → "C登", not "C/".
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
   if (words.length === 0) return '?'
   const number = /^\d+$/.test(words.at(-1)!) ? words.pop()! : ''
   const letters = words.map((w) => [...w][0]).join('').slice(0, 2)

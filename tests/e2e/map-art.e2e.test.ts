@@ -139,7 +139,9 @@ describe('map art', () => {
     ] as const) {
       expect(await report.getAttribute(attribute)).toBe(String(count))
     }
-    await page.locator('[data-testid="uvtt-confirm"]').click()
+    await page.locator(`[data-testid="uvtt-preview"][data-drawn="true"]`).waitFor()
+    await page.locator('[data-testid="uvtt-import"]').screenshot({ path: join(screenshotDir, 'map-art-import.png') })
+    await page.locator(`[data-testid="uvtt-confirm"]`).click()
     await page
       .locator('[data-testid="map-tab"][data-map-id="keep"][aria-selected="true"]')
       .waitFor()

@@ -8,6 +8,7 @@ export const en = {
   'uvtt.ambient': 'Ambient light (明度 / light category)',
   'uvtt.import': 'Import as a new map',
   'uvtt.cancel': 'Cancel',
+  'uvtt.preview': 'Preview: the picture with the walls, doors, windows and lights the import makes',
   'uvtt.done': 'Imported “{name}”.',
   'uvtt.export': 'Export as Universal VTT',
 } as const
@@ -21,6 +22,7 @@ export const ja = {
   'uvtt.ambient': '環境光（明度／明るさの段階）',
   'uvtt.import': '新しいマップとして読み込む',
   'uvtt.cancel': 'キャンセル',
+  'uvtt.preview': 'プレビュー：画像と、読み込みで作られる壁・扉・窓・光源',
   'uvtt.done': '「{name}」を読み込みました。',
   'uvtt.export': 'Universal VTT で書き出す',
 } as const satisfies Record<keyof typeof en, string>
