@@ -127,6 +127,14 @@ export const campaignMapSchema = mapSpecSchema.extend({
   conditions: z.array(conditionSchema).max(10_000).optional(),
   /** The battle-map picture under the grid. */
   art: mapArtSchema.optional(),
+  /**
+   * The wall polylines of an imported Universal VTT file, in squares (GM-only, drawn over the
+   * picture): the edges above are what the rules use, these show where the walls really run.
+   */
+  wallLines: z
+    .array(z.array(z.tuple([z.number().finite(), z.number().finite()])).max(10_000))
+    .max(100_000)
+    .optional(),
 })
 export type CampaignMap = z.infer<typeof campaignMapSchema>
 

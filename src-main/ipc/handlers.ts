@@ -316,6 +316,7 @@ export function createHandlers(
         edges: map.edges,
         light: { ...(ambient !== null ? { ambient } : {}), sources: map.light.sources.map((s, i) => ({ ...s, id: `light-${i + 1}` })) },
         ...(art ? { art } : {}),
+        ...(imported.polylines.length > 0 ? { wallLines: imported.polylines.map((line) => line.map((p) => [p.x, p.y])) } : {}),
       }),
     })
     return { ...answer, mapId }

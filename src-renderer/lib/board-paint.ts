@@ -23,6 +23,8 @@ export interface PaintOptions {
   lightTop: number
   /** Secret doors are drawn as doors with a mark for the GM; players never get this layer. */
   showSecrets: boolean
+  /** An imported map's original wall polylines, drawn thin over the picture. */
+  wallLines?: ReadonlyArray<ReadonlyArray<readonly [number, number]>>
   /** The map's picture, drawn under terrain marks and the grid (lib/art-image.ts). */
   art?: { image: ArtImage; align: Pick<MapArt, 'pixelsPerSquare' | 'offsetX' | 'offsetY'> } | null
 }
@@ -83,6 +85,8 @@ export function paintBoard(ctx: CanvasRenderingContext2D, raster: MapRaster, o: 
   ctx.globalAlpha = 1
 
   if (o.lightLevels) paintLight(ctx, o.lightLevels, o.lightTop, raster.width, [x0, y0, x1, y1], s)
+
+  if (o.wallLines?.length) paintWallLines(ctx, o.wallLines, [x0, y0, x1, y1], px)
 
   // Grid lines: one path, skipped when squares get too small to tell apart.
   if (s >= 6) {
@@ -275,4 +279,27 @@ function line(path: Path2D, placed: PlacedEdge, inset: number): void {
     path.moveTo(placed.x1, placed.y1 + inset)
     path.lineTo(placed.x2, placed.y2 - inset)
   }
+}
+
+/** The imported file's own wall lines: thin and dashed, so the grid edges stay the ones that count. */
+function paintWallLines(ctx: CanvasRenderingContext2D, lines: ReadonlyArray<ReadonlyArray<readonly [number, number]>>, [x0, y0, x1, y1]: readonly number[], px: number): void {
+  ctx.beginPath()
+  for (const line of lines) {
+    if (line.length < 2) continue
+    let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity]
+    for (const [x, y] of line) {
+      minX = Math.min(minX, x)
+      minY = Math.min(minY, y)
+      maxX = Math.max(maxX, x)
+      maxY = Math.max(maxY, y)
+    }
+    if (maxX < x0 || maxY < y0 || minX > x1 || minY > y1) continue
+    ctx.moveTo(line[0][0], line[0][1])
+    for (let i = 1; i < line.length; i++) ctx.lineTo(line[i][0], line[i][1])
+  }
+  ctx.setLineDash([3 * px, 3 * px])
+  ctx.strokeStyle = 'rgba(200, 30, 160, 0.8)'
+  ctx.lineWidth = 1.5 * px
+  ctx.stroke()
+  ctx.setLineDash([])
 }

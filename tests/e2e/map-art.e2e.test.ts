@@ -159,6 +159,11 @@ describe('map art', () => {
       offsetY: 0,
     })
     expect(map.light.sources).toHaveLength(2)
+    // The file's own wall lines are kept (local squares) to draw over the picture.
+    expect(map.wallLines?.[0]).toEqual([
+      [4, 0],
+      [4, 6],
+    ])
     // The picture is a file named by its hash in the assets folder, not inside the campaign.
     expect(
       new Uint8Array(await readFile(join(rig.dataDir, 'assets', `${map.art!.asset}.png`))),
