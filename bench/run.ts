@@ -1,6 +1,6 @@
 // `npm run bench [-- SECTION ...]`: runs the benchmark sections and prints one markdown report.
 // Each rule system or view keeps its own module (bench/<name>.ts); add a section here with one
-// entry. Sections: arianrhod, pathfinder, vision, height-view, board-pan, map-art (the last three
+// entry. Sections: arianrhod, rules-query, pathfinder, vision, height-view, board-pan, map-art (the last three
 // build the renderer and drive headless Chromium). With no names, every section runs.
 import { arianrhodBenchRows, formatArianrhodRows } from './arianrhod'
 
@@ -15,6 +15,14 @@ const sections: Section[] = [
     name: 'arianrhod',
     title: 'Arianrhod 2E — 200×200 map, 5,000 wall edges, 40 tokens',
     run: async () => formatArianrhodRows(arianrhodBenchRows()),
+  },
+  {
+    name: 'rules-query',
+    title: 'rules.query through the app (Arianrhod 200×200, 5,000 walls, 40 tokens)',
+    run: async () => {
+      const { runRulesQueryBench, formatRulesQueryBench } = await import('./rules-query')
+      return formatRulesQueryBench(await runRulesQueryBench())
+    },
   },
   {
     name: 'pathfinder',

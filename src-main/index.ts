@@ -8,7 +8,7 @@ import { channelFor, GM_VERBS, type EventName } from './ipc/channels'
 import type { HandlerResult } from './ipc/contract'
 import { createHandlers, type Handlers } from './ipc/handlers'
 import { AssetStore, cleanUpAssets } from './art/assets'
-import { runScenario } from './rules/scenario/run'
+import { prepareScenario, runPrepared, runScenario } from './rules/scenario/run'
 import { createGmWindow } from './windows/gm-window'
 import { createProjectorWindow, followNewDisplay, projectorDisplay } from './windows/projector-window'
 import { openCalibrationStore } from './table/calibration'
@@ -152,7 +152,7 @@ async function start(): Promise<void> {
   })
   appHandlers = createHandlers(
     service,
-    { runScenario },
+    { runScenario, prepareScenario, runPrepared },
     {
       calibration: { store: calibrationStore, display: () => projectorDisplay(projectorWindow) },
       lan: () => lan,

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
-import { runScenario } from '../rules/scenario/run'
+import { prepareScenario, runPrepared, runScenario } from '../rules/scenario/run'
 import { createHandlers, type Handlers } from './handlers'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
@@ -16,8 +16,17 @@ let handlers: Handlers
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-rules-query-'))
-  service = await createCampaignService({ dataDir, autosaveDelayMs: 10_000, sampleCampaignFile: SAMPLE })
-  handlers = createHandlers(service, { runScenario }, { logError: () => {} })
+  service = await createCampaignService({
+    dataDir,
+    autosaveDelayMs: 10_000,
+    sampleCampaignFile: SAMPLE,
+  })
+  // The production path: a battle prepared once per map revision (tests below check it follows edits).
+  handlers = createHandlers(
+    service,
+    { runScenario, prepareScenario, runPrepared },
+    { logError: () => {} },
+  )
 })
 
 afterEach(async () => {
@@ -52,7 +61,15 @@ describe('rules.query', () => {
     expect(await costTo(1, 1)).toBe(2)
     const added = await handlers.handle('campaign.dispatch', {
       id: 'sample-campaign',
-      command: { type: 'edge.set', mapId: 'arianrhod-sample', between: [[1, 1], [1, 2]], edge: { kind: 'wall' } },
+      command: {
+        type: 'edge.set',
+        mapId: 'arianrhod-sample',
+        between: [
+          [1, 1],
+          [1, 2],
+        ],
+        edge: { kind: 'wall' },
+      },
     })
     expect(added.ok).toBe(true)
     // Now the step is walled off, and so are the diagonals past the wall's ends.
@@ -79,5 +96,62 @@ describe('rules.query', () => {
       query: { type: 'distance', from: [0, 0], to: [1, 0] },
     })
     expect(result).toMatchObject({ ok: false, error: { code: 'not-found' } })
+  })
+})
+
+describe('the prepared battle per map revision', () => {
+  it('answers exactly as a full scenario run does, query after query on the same revision', async () => {
+    const uncached = createHandlers(service, { runScenario }, { logError: () => {} })
+    try {
+      const { campaign } = (await service.open('sample-campaign')) as {
+        campaign: {
+          maps: Array<{
+            id: string
+            system: string
+            width: number
+            height: number
+            tokens: Array<{ id: string }>
+          }>
+        }
+      }
+      const MODES: Record<string, string[]> = {
+        arianrhod: ['combat', 'full', 'disengage', 'jump', 'climb'],
+        pathfinder: ['move', 'double', 'run', 'five-foot-step', 'withdraw'],
+        dnd35: ['move', 'double'],
+        dystopia: ['sub', 'main'],
+      }
+      let compared = 0
+      for (const map of campaign.maps) {
+        const ids = map.tokens.map((t) => t.id)
+        const queries: unknown[] = [
+          { type: 'distance', from: [0, 0], to: [map.width - 1, map.height - 1] },
+          { type: 'no-such-query' },
+          { nope: 1 },
+          'junk',
+        ]
+        for (const token of ids) {
+          queries.push({ type: 'zoc', token }, { type: 'visible', token })
+          for (const mode of MODES[map.system] ?? []) {
+            queries.push(
+              { type: 'reach', token, mode },
+              { type: 'path', token, to: [map.width - 1, 0], mode },
+            )
+          }
+          for (const other of ids)
+            if (other !== token)
+              queries.push({ type: 'cover', from: token, to: other, attack: 'ranged' })
+        }
+        for (const query of queries) {
+          const args = { campaignId: 'sample-campaign', mapId: map.id, query }
+          expect(await handlers.handle('rules.query', args)).toEqual(
+            await uncached.handle('rules.query', args),
+          )
+          compared++
+        }
+      }
+      expect(compared).toBeGreaterThan(100)
+    } finally {
+      uncached.dispose()
+    }
   })
 })

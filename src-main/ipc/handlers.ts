@@ -34,6 +34,12 @@ export type ScenarioOutcome =
 /** The rules engine as the handlers see it (src-main/rules/scenario/run.ts). */
 export interface RulesApi {
   runScenario(doc: unknown): ScenarioOutcome
+  /**
+   * The cached path (rules/scenario/run.ts): a map revision's battle built once and shared by every
+   * query on it. Without these, each query validates and builds the whole map again.
+   */
+  prepareScenario?(doc: unknown): { ok: true; prepared: unknown } | { ok: false; error: { code: string; message: string; path?: string } }
+  runPrepared?(prepared: never, query: unknown): ScenarioOutcome
 }
 
 export type Role = 'gm' | 'player'
@@ -185,7 +191,7 @@ export function createHandlers(
       case 'rules.query': {
         const { campaignId, mapId, query } = contract[verb].args.parse(args)
         const map = await findMap(campaignId, mapId)
-        const outcome = rules.runScenario(toScenario(map, query))
+        const outcome = askRules(map, query)
         if (!outcome.ok) throw new HandledError(outcome.error)
         return outcome.answer
       }
@@ -320,6 +326,17 @@ export function createHandlers(
       }),
     })
     return { ...answer, mapId }
+  }
+
+  // A campaign is immutable: an edit makes a new map object, so the map object is the revision.
+  const battles = new WeakMap<CampaignMap, ReturnType<NonNullable<RulesApi['prepareScenario']>>>()
+
+  function askRules(map: CampaignMap, query: unknown): ScenarioOutcome {
+    if (!rules.prepareScenario || !rules.runPrepared) return rules.runScenario(toScenario(map, query))
+    let prepared = battles.get(map)
+    if (!prepared) battles.set(map, (prepared = rules.prepareScenario(toScenario(map, undefined))))
+    if (!prepared.ok) return { ok: false, error: prepared.error }
+    return rules.runPrepared(prepared.prepared as never, query)
   }
 
   async function findMap(campaignId: string, mapId: string): Promise<CampaignMap> {

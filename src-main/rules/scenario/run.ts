@@ -144,39 +144,74 @@ function distanceQuery(
 }
 
 export function runScenario(doc: unknown): ScenarioResult {
-  try {
+  return answerOrError(() => {
     const parsed = parse(doc)
-    const system = getSystem(parsed.system)
-    const battle = buildBattle(parsed, doc as Record<string, unknown>)
-    const query = parsed.query
-    const handler = Object.hasOwn(system.queries, query.type)
-      ? system.queries[query.type]
-      : undefined
-    if (handler) return { ok: true, answer: handler(battle, query) }
-    if (query.type === 'distance') return { ok: true, answer: distanceQuery(system, battle, query) }
-    if (query.type === 'initiative' && (system.id === 'arianrhod' || system.id === 'dystopia')) {
-      return { ok: true, answer: initiativeQuery(system.id, battle, query) }
-    }
-    throw new ScenarioError(
-      'unsupported-query',
-      `system "${system.id}" does not answer "${query.type}" queries (it answers: ${['distance', ...(system.id === 'arianrhod' || system.id === 'dystopia' ? ['initiative'] : []), ...Object.keys(system.queries).filter((k) => k !== 'distance')].join(', ')})`,
-      '/query/type',
-    )
+    return answer(getSystem(parsed.system), buildBattle(parsed, doc as Record<string, unknown>), parsed.query)
+  })
+}
+
+/** A scenario's map and tokens, validated and built once, for any number of queries. */
+export interface PreparedBattle {
+  readonly system: RuleSystem
+  readonly battle: Battle
+}
+
+export type PrepareResult = { ok: true; prepared: PreparedBattle } | { ok: false; error: { code: string; message: string; path?: string } }
+
+const PREPARE_QUERY = { type: 'prepare' }
+
+/**
+ * Validates a scenario without its query (a `query` in `doc` is ignored) and builds its battle,
+ * once per map revision in the app: every query on that revision then skips the schema check and
+ * the grid build, and shares what systems memoise per battle. The CLI keeps runScenario, which
+ * validates each document in full.
+ */
+export function prepareScenario(doc: unknown): PrepareResult {
+  try {
+    const withQuery = isRecord(doc) ? { ...doc, query: PREPARE_QUERY } : doc
+    const parsed = parse(withQuery)
+    return { ok: true, prepared: { system: getSystem(parsed.system), battle: buildBattle(parsed, withQuery as Record<string, unknown>) } }
   } catch (e) {
-    if (e instanceof ScenarioError) {
-      return {
-        ok: false,
-        error: {
-          code: e.code,
-          message: e.message,
-          ...(e.path !== undefined ? { path: e.path } : {}),
-        },
-      }
-    }
-    const message = e instanceof Error ? e.message : String(e)
-    return {
-      ok: false,
-      error: { code: 'internal-error', message: `the rules engine failed: ${message}` },
-    }
+    const outcome = failure(e)
+    return { ok: false, error: outcome.error }
   }
+}
+
+/** One query against a prepared battle: the same answers and errors as runScenario gives. */
+export function runPrepared(prepared: PreparedBattle, query: unknown): ScenarioResult {
+  return answerOrError(() => {
+    if (!isRecord(query)) throw new ScenarioError('invalid-scenario', '/query: expected object', '/query')
+    if (typeof query.type !== 'string') throw new ScenarioError('invalid-scenario', '/query/type: expected string', '/query/type')
+    return answer(prepared.system, prepared.battle, query as Readonly<Record<string, unknown>> & { type: string })
+  })
+}
+
+function answer(system: RuleSystem, battle: Battle, query: Readonly<Record<string, unknown>> & { type: string }): unknown {
+  const handler = Object.hasOwn(system.queries, query.type) ? system.queries[query.type] : undefined
+  if (handler) return handler(battle, query)
+  if (query.type === 'distance') return distanceQuery(system, battle, query)
+  if (query.type === 'initiative' && (system.id === 'arianrhod' || system.id === 'dystopia')) {
+    return initiativeQuery(system.id, battle, query)
+  }
+  throw new ScenarioError(
+    'unsupported-query',
+    `system "${system.id}" does not answer "${query.type}" queries (it answers: ${['distance', ...(system.id === 'arianrhod' || system.id === 'dystopia' ? ['initiative'] : []), ...Object.keys(system.queries).filter((k) => k !== 'distance')].join(', ')})`,
+    '/query/type',
+  )
+}
+
+function answerOrError(run: () => unknown): ScenarioResult {
+  try {
+    return { ok: true, answer: run() }
+  } catch (e) {
+    return failure(e)
+  }
+}
+
+function failure(e: unknown): Extract<ScenarioResult, { ok: false }> {
+  if (e instanceof ScenarioError) {
+    return { ok: false, error: { code: e.code, message: e.message, ...(e.path !== undefined ? { path: e.path } : {}) } }
+  }
+  const message = e instanceof Error ? e.message : String(e)
+  return { ok: false, error: { code: 'internal-error', message: `the rules engine failed: ${message}` } }
 }
