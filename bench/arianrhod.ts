@@ -70,6 +70,32 @@ export function arianrhodBenchMap(
   return { map: { width: size, height: size, edges }, tokens }
 }
 
+/**
+ * The map for PathFinding.js, which has no walls between squares: node (2x, 2y) is cell (x, y), the
+ * node between two cells is blocked by a wall on that edge, and a corner node is blocked when any
+ * wall meets that corner (decision 1). Token squares stay open.
+ */
+export function pathfindingMatrix(map: MapSpec, tokens: readonly TokenSpec[]): number[][] {
+  const side = 2 * map.width - 1
+  const matrix = Array.from({ length: side }, () => new Array<number>(side).fill(0))
+  for (const edge of map.edges ?? []) {
+    const [[ax, ay], [bx, by]] = edge.between
+    const ex = ax + bx
+    const ey = ay + by
+    matrix[ey][ex] = 1
+    // the two corners at the ends of this edge
+    if (ax !== bx) {
+      if (ey - 1 >= 0) matrix[ey - 1][ex] = 1
+      if (ey + 1 < side) matrix[ey + 1][ex] = 1
+    } else {
+      if (ex - 1 >= 0) matrix[ey][ex - 1] = 1
+      if (ex + 1 < side) matrix[ey][ex + 1] = 1
+    }
+  }
+  for (const t of tokens) matrix[2 * t.at[1]][2 * t.at[0]] = 0
+  return matrix
+}
+
 function median(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]
@@ -106,26 +132,9 @@ export function arianrhodBenchRows(runs = 101): ArianrhodBenchRow[] {
     const plan = planMove(field, field.byId.get(mover.id)!, 'combat')
     reached = plan.search ? plan.search.reach({ excludeStarts: true }).length : 0
   })
-  // PathFinding.js has no edges, so it gets the same map at double resolution: node (2x, 2y) is
-  // cell (x, y), the node between two cells is blocked by a wall on that edge, and a corner node
-  // is blocked when any wall meets that corner (decision 1). A* then crosses the whole map.
-  const side = 2 * map.width - 1
-  const matrix = Array.from({ length: side }, () => new Array<number>(side).fill(0))
-  for (const edge of map.edges ?? []) {
-    const [[ax, ay], [bx, by]] = edge.between
-    const ex = ax + bx
-    const ey = ay + by
-    matrix[ey][ex] = 1
-    // the two corners at the ends of this edge
-    if (ax !== bx) {
-      if (ey - 1 >= 0) matrix[ey - 1][ex] = 1
-      if (ey + 1 < side) matrix[ey + 1][ex] = 1
-    } else {
-      if (ex - 1 >= 0) matrix[ey][ex - 1] = 1
-      if (ex + 1 < side) matrix[ey][ex + 1] = 1
-    }
-  }
-  for (const t of tokens) matrix[2 * t.at[1]][2 * t.at[0]] = 0
+  // PathFinding.js has no edges, so it gets the same map at double resolution (pathfindingMatrix).
+  const matrix = pathfindingMatrix(map, tokens)
+  const side = matrix.length
   const pfGrids = Array.from({ length: runs + 1 }, () => new PF.Grid(matrix))
   let pathLength = 0
   let next = 0

@@ -18,7 +18,7 @@ import type { Campaign, CampaignMap } from '../src-main/campaign/schema'
 import { createCampaignService } from '../src-main/campaign/service'
 import { createHandlers } from '../src-main/ipc/handlers'
 import { prepareScenario, runPrepared, runScenario } from '../src-main/rules/scenario/run'
-import { arianrhodBenchMap } from './arianrhod'
+import { arianrhodBenchMap, pathfindingMatrix } from './arianrhod'
 
 export interface RulesQueryBench {
   cachedMs: number
@@ -31,30 +31,6 @@ export interface RulesQueryBench {
 function median(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]
-}
-
-/** The bench map at double resolution for PathFinding.js (see bench/arianrhod.ts). */
-function doubleResolution(
-  map: ReturnType<typeof arianrhodBenchMap>['map'],
-  tokens: ReturnType<typeof arianrhodBenchMap>['tokens'],
-): number[][] {
-  const side = 2 * map.width - 1
-  const matrix = Array.from({ length: side }, () => new Array<number>(side).fill(0))
-  for (const edge of map.edges ?? []) {
-    const [[ax, ay], [bx, by]] = edge.between
-    const ex = ax + bx
-    const ey = ay + by
-    matrix[ey][ex] = 1
-    if (ax !== bx) {
-      if (ey - 1 >= 0) matrix[ey - 1][ex] = 1
-      if (ey + 1 < side) matrix[ey + 1][ex] = 1
-    } else {
-      if (ex - 1 >= 0) matrix[ey][ex - 1] = 1
-      if (ex + 1 < side) matrix[ey][ex + 1] = 1
-    }
-  }
-  for (const t of tokens) matrix[2 * t.at[1]][2 * t.at[0]] = 0
-  return matrix
 }
 
 export async function runRulesQueryBench(runs = 101): Promise<RulesQueryBench> {
@@ -110,7 +86,7 @@ export async function runRulesQueryBench(runs = 101): Promise<RulesQueryBench> {
       mapId: 'big',
       query: { type: 'reach', token: mover, mode: 'combat' },
     }
-    const matrix = doubleResolution(map, tokens)
+    const matrix = pathfindingMatrix(map, tokens)
     const side = matrix.length
     const samples = { cached: [] as number[], uncached: [] as number[], astar: [] as number[] }
     let reached = 0

@@ -50,6 +50,31 @@ function value<T = unknown>(result: HandlerResult): T {
   return result.value as T
 }
 
+/** A second data folder with its own service and handlers, for moving campaigns between them. */
+async function withOtherFolder(
+  prefix: string,
+  body: (other: Handlers, otherService: CampaignService) => Promise<void>,
+): Promise<void> {
+  const otherDir = await mkdtemp(join(tmpdir(), prefix))
+  const otherService = await createCampaignService({
+    dataDir: otherDir,
+    autosaveDelayMs: 10_000,
+    sampleCampaignFile: SAMPLE,
+  })
+  const other = createHandlers(
+    otherService,
+    { runScenario },
+    { logError: () => {}, assets: new AssetStore(otherDir) },
+  )
+  try {
+    await body(other, otherService)
+  } finally {
+    other.dispose()
+    await otherService.dispose()
+    await rm(otherDir, { recursive: true, force: true })
+  }
+}
+
 async function until<T>(read: () => T | undefined): Promise<T> {
   for (let i = 0; i < 600; i++) {
     const got = read()
@@ -181,18 +206,7 @@ describe('campaign packs (a campaign with its pictures as one zip)', () => {
     const entries = unzipSync(Buffer.from(base64, 'base64'))
     expect(Object.keys(entries).sort()).toEqual(['assets/' + hash + '.png', 'campaign.json'])
 
-    const otherDir = await mkdtemp(join(tmpdir(), 'grid-gm-art-other-'))
-    const otherService = await createCampaignService({
-      dataDir: otherDir,
-      autosaveDelayMs: 10_000,
-      sampleCampaignFile: SAMPLE,
-    })
-    const other = createHandlers(
-      otherService,
-      { runScenario },
-      { logError: () => {}, assets: new AssetStore(otherDir) },
-    )
-    try {
+    await withOtherFolder('grid-gm-art-other-', async (other) => {
       const conflict = await other.handle('campaign.importPack', { base64 })
       expect(conflict.ok ? null : conflict.error.code).toBe('import-conflict')
       const imported = value<{ id: string; maps: Array<{ art?: { asset: string } }> }>(
@@ -202,11 +216,7 @@ describe('campaign packs (a campaign with its pictures as one zip)', () => {
       expect(
         value<{ dataUrl: string }>(await other.handle('asset.get', { hash })).dataUrl.length,
       ).toBeGreaterThan(100)
-    } finally {
-      other.dispose()
-      await otherService.dispose()
-      await rm(otherDir, { recursive: true, force: true })
-    }
+    })
   })
 
   it('refuses a tampered, padded or incomplete pack and writes nothing', async () => {
@@ -244,29 +254,14 @@ describe('campaign packs (a campaign with its pictures as one zip)', () => {
       expect(result.ok ? '' : result.error.message).toContain(says)
     }
     // A pack without the picture its campaign names, into a folder that lacks it too.
-    const otherDir = await mkdtemp(join(tmpdir(), 'grid-gm-art-bare-'))
-    const otherService = await createCampaignService({
-      dataDir: otherDir,
-      autosaveDelayMs: 10_000,
-      sampleCampaignFile: SAMPLE,
-    })
-    const other = createHandlers(
-      otherService,
-      { runScenario },
-      { logError: () => {}, assets: new AssetStore(otherDir) },
-    )
-    try {
+    await withOtherFolder('grid-gm-art-bare-', async (other, otherService) => {
       const result = await other.handle('campaign.importPack', {
         base64: repack({ 'campaign.json': campaignJson }),
         onConflict: 'keep-both',
       })
       expect(result.ok ? null : result.error.code).toBe('invalid-pack')
       expect((await otherService.list()).length).toBe(1)
-    } finally {
-      other.dispose()
-      await otherService.dispose()
-      await rm(otherDir, { recursive: true, force: true })
-    }
+    })
     expect(await service.list()).toEqual(before)
   })
 })
