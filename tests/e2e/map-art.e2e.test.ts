@@ -335,6 +335,8 @@ describe('map art', () => {
     await page.locator('[data-testid="map-tab"][data-map-id="keep"]').click()
     await page.locator('[data-testid="board-canvas"][data-art="ready"]').waitFor()
     await page.screenshot({ path: join(screenshotDir, 'map-art-gm.png') })
+    await page.locator('[data-testid="art-panel"]').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(screenshotDir, 'map-art-panel.png') })
     expect(await page.locator('[data-testid="art-offset-x"]').inputValue()).toBe('-1')
     expect(rig.problems).toEqual([])
   })
