@@ -59,6 +59,7 @@ describe('rules.query', () => {
     }
     // The mage stands on [1, 2]; the square north of it is one 2 m step away.
     expect(await costTo(1, 1)).toBe(2)
+    await handlers.handle('campaign.open', { id: 'sample-campaign' })
     const added = await handlers.handle('campaign.dispatch', {
       id: 'sample-campaign',
       command: {
@@ -71,7 +72,7 @@ describe('rules.query', () => {
         edge: { kind: 'wall' },
       },
     })
-    expect(added.ok).toBe(true)
+    expect(added.ok ? null : added.error).toBeNull()
     // Now the step is walled off, and so are the diagonals past the wall's ends.
     const after = await costTo(1, 1)
     expect(after === undefined || after > 2).toBe(true)
@@ -153,5 +154,51 @@ describe('the prepared battle per map revision', () => {
     } finally {
       uncached.dispose()
     }
+  })
+})
+
+describe('flanking-all', () => {
+  it('answers for every token what one flanking query per token answers', async () => {
+    // A map where someone is flanked: a hero between two goblins.
+    const pinned = {
+      id: 'pinned',
+      name: 'Pinned',
+      system: 'pathfinder',
+      width: 5,
+      height: 3,
+      tokens: [
+        { id: 'hero', name: 'Hero', at: [2, 1], faction: 'party' },
+        { id: 'g1', name: 'G1', at: [1, 1], faction: 'enemy' },
+        { id: 'g2', name: 'G2', at: [3, 1], faction: 'enemy' },
+      ],
+    }
+    await handlers.handle('campaign.open', { id: 'sample-campaign' })
+    const added = await handlers.handle('campaign.dispatch', { id: 'sample-campaign', command: { type: 'map.add', map: pinned } })
+    expect(added.ok ? null : added.error).toBeNull()
+    const { campaign } = (await service.open('sample-campaign')) as {
+      campaign: { maps: Array<{ id: string; system: string; tokens: Array<{ id: string }> }> }
+    }
+    let flankedSomewhere = 0
+    for (const map of campaign.maps.filter((m) => m.system !== 'dystopia')) {
+      const ask = async (query: unknown) => {
+        const result = await handlers.handle('rules.query', {
+          campaignId: 'sample-campaign',
+          mapId: map.id,
+          query,
+        })
+        if (!result.ok) throw new Error(result.error.message)
+        return result.value
+      }
+      const expected: Record<string, unknown> = {}
+      for (const token of map.tokens) {
+        const { pairs } = (await ask({ type: 'flanking', target: token.id })) as {
+          pairs: unknown[]
+        }
+        if (pairs.length > 0) expected[token.id] = pairs
+      }
+      expect(await ask({ type: 'flanking-all' })).toEqual({ flanked: expected })
+      flankedSomewhere += Object.keys(expected).length
+    }
+    expect(flankedSomewhere).toBeGreaterThan(0)
   })
 })

@@ -231,14 +231,14 @@ export class FightState {
   private requestFlanking(): void {
     const map = this.map
     if (!map || !this.shown.flanking || !hasTacticalQueries(map.system)) return this.flanking.clear()
-    const ids = map.tokens.map((t) => t.id)
+    // One question per map revision for every token (flanking-all), not one per token.
     this.flanking.request(`${revisionOf(map)}`, async () => {
-      const answers = await Promise.all(ids.map((id) => this.ask(map, { type: 'flanking', target: id })))
+      const answer = (await this.ask(map, { type: 'flanking-all' })) as { flanked?: Record<string, unknown> }
       const flanked: Record<string, [string, string][]> = {}
-      answers.forEach((answer, i) => {
-        const pairs = readPairs(answer)
-        if (pairs.length > 0) flanked[ids[i]] = pairs
-      })
+      for (const [id, pairs] of Object.entries(answer.flanked ?? {})) {
+        const read = readPairs({ pairs })
+        if (read.length > 0) flanked[id] = read
+      }
       return flanked
     })
   }

@@ -190,14 +190,28 @@ function answer(system: RuleSystem, battle: Battle, query: Readonly<Record<strin
   const handler = Object.hasOwn(system.queries, query.type) ? system.queries[query.type] : undefined
   if (handler) return handler(battle, query)
   if (query.type === 'distance') return distanceQuery(system, battle, query)
+  if (query.type === 'flanking-all' && Object.hasOwn(system.queries, 'flanking')) return flankingAll(system, battle)
   if (query.type === 'initiative' && (system.id === 'arianrhod' || system.id === 'dystopia')) {
     return initiativeQuery(system.id, battle, query)
   }
   throw new ScenarioError(
     'unsupported-query',
-    `system "${system.id}" does not answer "${query.type}" queries (it answers: ${['distance', ...(system.id === 'arianrhod' || system.id === 'dystopia' ? ['initiative'] : []), ...Object.keys(system.queries).filter((k) => k !== 'distance')].join(', ')})`,
+    `system "${system.id}" does not answer "${query.type}" queries (it answers: ${['distance', ...(system.id === 'arianrhod' || system.id === 'dystopia' ? ['initiative'] : []), ...(Object.hasOwn(system.queries, 'flanking') ? ['flanking-all'] : []), ...Object.keys(system.queries).filter((k) => k !== 'distance')].join(', ')})`,
     '/query/type',
   )
+}
+
+/**
+ * `flanking` for every token at once (the GM page's flanking overlay asks this once per map
+ * revision instead of once per token): `{"flanked": {id: [[id, id], …]}}`, only the flanked.
+ */
+function flankingAll(system: RuleSystem, battle: Battle): { flanked: Record<string, unknown> } {
+  const flanked: Record<string, unknown> = {}
+  for (const token of battle.tokens) {
+    const { pairs } = system.queries.flanking(battle, { type: 'flanking', target: token.id }) as { pairs: unknown[] }
+    if (pairs.length > 0) flanked[token.id] = pairs
+  }
+  return { flanked }
 }
 
 function answerOrError(run: () => unknown): ScenarioResult {
