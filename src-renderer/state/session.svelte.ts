@@ -1,6 +1,7 @@
 // The GM screen's state: the campaign list, the open campaign, the selected map, undo/redo
 // availability and the status line. Main is the authority: every change goes out as a command
 // and the campaign shown is always the one main sent back.
+import { keepUnchangedMap } from '../lib/keep-map'
 import type { OpenResult } from '../../src-main/campaign/api'
 import type { Campaign, CampaignMap, CampaignSummary, Command } from '../../src-main/campaign/schema'
 import type { TrashEntry } from '../../src-main/campaign/trash'
@@ -94,7 +95,7 @@ export class GmSession {
   constructor(readonly api: GmApi) {
     api.on('campaign.changed', (event) => {
       if (event.campaignId !== this.campaign?.id) return
-      this.campaign = event.campaign
+      this.campaign = keepUnchangedMap(this.campaign, event.campaign, this.selectedMapId)
       this.canUndo = event.canUndo
       this.canRedo = event.canRedo
     })
@@ -297,7 +298,7 @@ export class GmSession {
       if (!campaign || campaign.id !== id) return
       const built = typeof command === 'function' ? command(campaign) : command
       if (!built) return
-      this.campaign = await this.api.call('campaign.dispatch', { id, command: built })
+      this.campaign = keepUnchangedMap(this.campaign, await this.api.call('campaign.dispatch', { id, command: built }), this.selectedMapId)
       this.status = { tone: 'info', key: 'status.changed' }
     })
   }
