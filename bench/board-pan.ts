@@ -7,14 +7,13 @@
 // Target: p95 frame time ≤ 16 ms at 100 % zoom.
 //   npx tsx bench/board-pan.ts [--no-build]
 import { execFileSync } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Page } from 'playwright-core'
-import type { Campaign, CampaignMap } from '../src-main/campaign/schema'
+import type { Page } from 'playwright-core'
+import type { CampaignMap } from '../src-main/campaign/schema'
 import { startHost } from '../src-main/host/server'
-import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/chromium'
+import { benchDataFolder, openBenchCampaign } from './bench-campaign'
 import { randomEdges, seededRandom } from './random-map'
 
 export const BOARD_PAN_TARGET_P95_MS = 16
@@ -77,22 +76,10 @@ export function benchBoardMap(): CampaignMap {
 export async function runBoardPanBench(options: { build?: boolean } = {}): Promise<PanStats[]> {
   const repo = fileURLToPath(new URL('../', import.meta.url))
   if (options.build !== false) execFileSync('npx', ['electron-vite', 'build'], { cwd: repo, stdio: 'ignore' })
-  const dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-board-bench-'))
-  const now = new Date().toISOString()
-  const campaign: Campaign = { schemaVersion: 5, id: 'bench', name: 'Bench', createdAt: now, updatedAt: now, maps: [benchBoardMap()], notes: '' }
-  await mkdir(join(dataDir, 'campaigns'), { recursive: true })
-  await writeFile(join(dataDir, 'campaigns', 'bench.json'), JSON.stringify(campaign))
+  const dataDir = await benchDataFolder('grid-gm-board-bench-', [benchBoardMap()])
   const host = await startHost({ dataDir, port: 0, staticDir: join(repo, 'out', 'renderer') })
-  const browser = await chromium.launch({
-    executablePath: findChromium(),
-    headless: true,
-    args: [...CHROMIUM_FLAGS, '--disable-gpu-vsync', '--disable-frame-rate-limit'],
-  })
+  const { browser, page } = await openBenchCampaign(host.url)
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
-    await page.goto(`${host.url}gm.html`)
-    await page.locator('[data-testid="status"][data-connection="open"]').waitFor()
-    await page.locator('li[data-campaign-id="bench"] [data-testid="open-campaign"]').click()
     await page.locator('[data-testid="map-grid"][data-map-id="big"]').waitFor({ timeout: 60_000 })
     await page.locator('[data-testid="tool-select"]').click()
     const results = await panAtZooms(page, [1, 0.25])

@@ -7,18 +7,16 @@
 // Target: pan p95 ≤ 16 ms.
 //   npx tsx bench/map-art.ts [--no-build]
 import { execFileSync } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { createHash } from 'node:crypto'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { encode } from 'fast-png'
-import { chromium } from 'playwright-core'
-import { createHash } from 'node:crypto'
-import type { Campaign, CampaignMap } from '../src-main/campaign/schema'
+import type { CampaignMap } from '../src-main/campaign/schema'
 import { startHost } from '../src-main/host/server'
-import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/chromium'
 import { gmClient } from '../tests/e2e/player-fixture'
 import { BOARD_PAN_TARGET_P95_MS, panAtZooms, type PanStats } from './board-pan'
+import { benchDataFolder, openBenchCampaign } from './bench-campaign'
 import { randomEdges, seededRandom } from './random-map'
 
 const SIDE = 100
@@ -94,23 +92,11 @@ export async function runMapArtBench(options: { build?: boolean } = {}): Promise
   const repo = fileURLToPath(new URL('../', import.meta.url))
   if (options.build !== false)
     execFileSync('npx', ['electron-vite', 'build'], { cwd: repo, stdio: 'ignore' })
-  const dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-art-bench-'))
   const big = picture(PICTURE_PX, PICTURE_PX, 0, 5)
   const hash = createHash('sha256').update(big).digest('hex')
+  const dataDir = await benchDataFolder('grid-gm-art-bench-', [artMap(hash)])
   await mkdir(join(dataDir, 'assets'), { recursive: true })
   await writeFile(join(dataDir, 'assets', `${hash}.png`), big)
-  const now = new Date().toISOString()
-  const campaign: Campaign = {
-    schemaVersion: 5,
-    id: 'bench',
-    name: 'Bench',
-    createdAt: now,
-    updatedAt: now,
-    maps: [artMap(hash)],
-    notes: '',
-  }
-  await mkdir(join(dataDir, 'campaigns'), { recursive: true })
-  await writeFile(join(dataDir, 'campaigns', 'bench.json'), JSON.stringify(campaign))
   const host = await startHost({ dataDir, port: 0, staticDir: join(repo, 'out', 'renderer') })
   const gm = await gmClient(host.port)
   try {
@@ -168,16 +154,8 @@ export async function runMapArtBench(options: { build?: boolean } = {}): Promise
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
 
-    const browser = await chromium.launch({
-      executablePath: findChromium(),
-      headless: true,
-      args: [...CHROMIUM_FLAGS, '--disable-gpu-vsync', '--disable-frame-rate-limit'],
-    })
+    const { browser, page } = await openBenchCampaign(host.url)
     try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
-      await page.goto(`${host.url}gm.html`)
-      await page.locator('[data-testid="status"][data-connection="open"]').waitFor()
-      await page.locator('li[data-campaign-id="bench"] [data-testid="open-campaign"]').click()
       await page.locator('[data-testid="map-tab"][data-map-id="art"]').click()
       await page
         .locator('[data-testid="board-canvas"][data-art="ready"]')

@@ -9,16 +9,15 @@
 //     PathFinding grid is used up by one search), as a user of that library would.
 // Target: ≤ 1 ms median and ≤ 0.1× one A* path.
 //   npx tsx bench/rules-query.ts
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import PF from 'pathfinding'
-import type { Campaign, CampaignMap } from '../src-main/campaign/schema'
+import type { CampaignMap } from '../src-main/campaign/schema'
 import { createCampaignService } from '../src-main/campaign/service'
 import { createHandlers } from '../src-main/ipc/handlers'
 import { prepareScenario, runPrepared, runScenario } from '../src-main/rules/scenario/run'
 import { arianrhodBenchMap, pathfindingMatrix } from './arianrhod'
+import { benchDataFolder } from './bench-campaign'
 
 export interface RulesQueryBench {
   cachedMs: number
@@ -47,19 +46,7 @@ export async function runRulesQueryBench(runs = 101): Promise<RulesQueryBench> {
     tokens: tokens.map((t) => ({ ...t, name: t.id, move: 30 })),
     notes: '',
   }
-  const now = new Date().toISOString()
-  const campaign: Campaign = {
-    schemaVersion: 5,
-    id: 'bench',
-    name: 'Bench',
-    createdAt: now,
-    updatedAt: now,
-    maps: [campaignMap],
-    notes: '',
-  }
-  const dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-query-bench-'))
-  await mkdir(join(dataDir, 'campaigns'), { recursive: true })
-  await writeFile(join(dataDir, 'campaigns', 'bench.json'), JSON.stringify(campaign))
+  const dataDir = await benchDataFolder('grid-gm-query-bench-', [campaignMap])
   const service = await createCampaignService({ dataDir, autosaveDelayMs: 60_000 })
   const cached = createHandlers(
     service,

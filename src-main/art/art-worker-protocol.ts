@@ -14,7 +14,6 @@ export type ArtWorkerRequest =
       mapHeight: number
     }
   | { id: number; op: 'tile'; key: string; tile: TileRef; mask: string }
-  | { id: number; op: 'drop'; key: string }
   | { id: number; op: 'probe'; bytes: Uint8Array; type: ImageType }
 
 export type ArtWorkerResponse =

@@ -30,12 +30,10 @@ async function answer(request: ArtWorkerRequest): Promise<ArtWorkerResponse> {
     }
     case 'probe': {
       const image = await decodeImage(request.bytes, request.type)
-      if (image.data.length < image.width * image.height * 4) throw new Error('the picture is cut short')
+      if (image.data.length < image.width * image.height * 4)
+        throw new Error('the picture is cut short')
       return { id: request.id, ok: true }
     }
-    case 'drop':
-      bases.delete(request.key)
-      return { id: request.id, ok: true }
   }
 }
 

@@ -57,11 +57,11 @@ export class AssetStore {
     return { hash, bytes: bytes.byteLength, ...info }
   }
 
+  /** Whether the picture is stored (without reading it: a picture may be 40 MB). */
   async has(hash: string): Promise<boolean> {
-    return this.get(hash).then(
-      () => true,
-      () => false,
-    )
+    if (!ASSET_HASH_PATTERN.test(hash)) return false
+    for (const type of Object.keys(EXTENSION) as ImageType[]) if (await exists(this.fileFor(hash, type))) return true
+    return false
   }
 
   /** The stored bytes of one image, with its type. */

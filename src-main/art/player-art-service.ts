@@ -1,15 +1,13 @@
 // Map art for the players, as main serves it. The player view payload names tiles by random ids
 // (never the picture's hash, a URL or the full picture); the player page then asks for each tile
-// by id (verb player.artTile) and gets a PNG with every square it may not see in the fog colour.
+// by id (verb player.artTiles, batched) and gets a PNG with every square it may not see in the fog colour.
 // A tile's id changes whenever what it shows changes, so pages cache tiles by id.
 import { randomBytes } from 'node:crypto'
-import type { Worker } from 'node:worker_threads'
 import type { CampaignMap, MapArt } from '../campaign/schema'
-import { spawnModuleWorker } from '../worker-spawn'
 import type { AssetStore } from './assets'
-import type { ArtWorkerRequest, ArtWorkerResponse } from './art-worker-protocol'
+import type { ArtWorkerClient } from './art-worker-client'
 import { tileMask, tilesOf, type TileRef } from './player-art'
-import { IMAGE_MIME, type ImageType } from './image-info'
+import { IMAGE_MIME } from './image-info'
 
 export interface PlayerArtTiles {
   /** Pixels per square of the tiles. */
@@ -27,16 +25,9 @@ export interface PlayerArtSource {
    * refreshed once it is) or if it is missing.
    */
   tokenPicture(hash: string): string | undefined
-  /** Decodes a picture on the worker, to refuse one that does not decode; answers the reason or null. */
-  probe(bytes: Uint8Array, type: ImageType): Promise<string | null>
-  dispose(): void
+  /** Calls `listener` whenever a picture the views asked for becomes ready; answers the unsubscribe. */
+  onReady(listener: () => void): () => void
 }
-
-type Request = ArtWorkerRequest extends infer R
-  ? R extends unknown
-    ? Omit<R, 'id'>
-    : never
-  : never
 
 interface BaseState {
   art: MapArt
@@ -58,39 +49,16 @@ const MAX_ENCODED = 600
 
 export function createPlayerArtService(
   assets: Pick<AssetStore, 'get'>,
-  onReady: () => void,
-  spawn: () => Worker = () => spawnModuleWorker(import.meta.url, 'art-worker.js', 'art-worker.ts'),
+  worker: ArtWorkerClient,
 ): PlayerArtSource {
-  let worker: Worker | null = null
-  let nextId = 1
-  const pending = new Map<number, { resolve: (r: ArtWorkerResponse) => void }>()
   const bases = new Map<string, BaseState>()
   const ids = new Map<string, TileEntry>()
   const idOfContent = new Map<string, string>()
   const encoded = new Map<string, string>()
   const tokenPictures = new Map<string, string | null>()
-
-  function call(request: Request, transfer: ArrayBuffer[] = []): Promise<ArtWorkerResponse> {
-    if (!worker) {
-      worker = spawn()
-      worker.unref()
-      worker.on('message', (response: ArtWorkerResponse) => {
-        pending.get(response.id)?.resolve(response)
-        pending.delete(response.id)
-      })
-      worker.on('error', (error) => {
-        for (const { resolve } of pending.values())
-          resolve({ id: 0, ok: false, message: error.message })
-        pending.clear()
-        worker = null
-      })
-    }
-    const id = nextId++
-    return new Promise((resolve) => {
-      pending.set(id, { resolve })
-      worker!.postMessage({ ...request, id }, transfer)
-    })
-  }
+  const listeners = new Set<() => void>()
+  const onReady = (): void => listeners.forEach((listener) => listener())
+  const call = worker.call
 
   async function build(key: string, state: BaseState): Promise<void> {
     try {
@@ -194,14 +162,9 @@ export function createPlayerArtService(
       )
       return undefined
     },
-    async probe(bytes, type) {
-      const copy = new Uint8Array(bytes)
-      const response = await call({ op: 'probe', bytes: copy, type }, [copy.buffer])
-      return response.ok ? null : response.message
-    },
-    dispose() {
-      void worker?.terminate()
-      worker = null
+    onReady(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
     },
   }
 }

@@ -150,8 +150,14 @@ export const contract = {
     }),
     result: campaignSchema,
   },
-  /** The campaign and every picture it names, as one zip (base64): art/campaign-pack.ts. */
-  'campaign.exportPack': { args: z.strictObject({ id: idSchema }), result: z.strictObject({ base64: z.string() }) },
+  /**
+   * The campaign as one file: with pictures, a zip (base64) holding it and every picture it names
+   * (art/campaign-pack.ts); without, its JSON export as campaign.export gives it.
+   */
+  'campaign.exportPack': {
+    args: z.strictObject({ id: idSchema }),
+    result: z.union([z.strictObject({ zip: z.string() }), z.strictObject({ json: z.string() })]),
+  },
   /** Imports a campaign pack (base64 zip); conflicts as campaign.import. Checks it all before writing. */
   'campaign.importPack': {
     args: z.strictObject({ base64: z.string().min(1).max(MAX_IMPORT_CHARS), onConflict: z.enum(['replace', 'keep-both']).optional() }),

@@ -199,8 +199,12 @@ describe('campaign packs (a campaign with its pictures as one zip)', () => {
   }
 
   it('round-trips into another data folder, pictures included', async () => {
+    // Without pictures, the export is the campaign's JSON as campaign.export gives it.
+    value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
+    const plain = value<{ json?: string }>(await handlers.handle('campaign.exportPack', { id: CAMPAIGN }))
+    expect(JSON.parse(plain.json!).campaign.id).toBe(CAMPAIGN)
     const hash = await campaignWithArt()
-    const { base64 } = value<{ base64: string }>(
+    const { zip: base64 } = value<{ zip: string }>(
       await handlers.handle('campaign.exportPack', { id: CAMPAIGN }),
     )
     const entries = unzipSync(Buffer.from(base64, 'base64'))
@@ -221,7 +225,7 @@ describe('campaign packs (a campaign with its pictures as one zip)', () => {
 
   it('refuses a tampered, padded or incomplete pack and writes nothing', async () => {
     const hash = await campaignWithArt()
-    const { base64 } = value<{ base64: string }>(
+    const { zip: base64 } = value<{ zip: string }>(
       await handlers.handle('campaign.exportPack', { id: CAMPAIGN }),
     )
     const entries = unzipSync(Buffer.from(base64, 'base64'))

@@ -4,7 +4,7 @@
 // crash main by sending junk.
 import { z } from 'zod'
 import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
-import { campaignMapSchema, type CampaignMap, type Command, type MapArt } from '../campaign/schema'
+import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
 import { importUvtt, UvttError } from '../uvtt/import'
 import { withConditionStates, withFlatFooted } from '../campaign/fight/conditions-to-rules'
 import { CampaignTooLargeError } from '../campaign/campaign-file'
@@ -22,10 +22,10 @@ import {
 import { createPlayerViewChannel, type PlayerViewChannel } from './player-view'
 import { createProjectorCalibration, type CalibrationStore, type DisplayInfo } from '../table/calibration'
 import { createDiceRoller, DiceError, type DiceRoller } from '../table/dice'
-import { AssetError, type AssetStore } from '../art/assets'
-import { IMAGE_MIME, imageInfo } from '../art/image-info'
-import { createPlayerArtService, type PlayerArtSource } from '../art/player-art-service'
-import { assetsOf, packCampaign, unpackCampaign } from '../art/campaign-pack'
+import type { AssetStore } from '../art/assets'
+import { createArtWorkerClient } from '../art/art-worker-client'
+import { createPlayerArtService } from '../art/player-art-service'
+import { createArtVerbs } from './art-verbs'
 
 export type ScenarioOutcome =
   | { ok: true; answer: unknown }
@@ -86,8 +86,10 @@ export function createHandlers(
   options: HandlerOptions = {},
 ): Handlers {
   const assets = options.assets
-  let artSource: PlayerArtSource | undefined
-  const playerView: PlayerViewChannel = createPlayerViewChannel(service, assets ? (refresh) => (artSource = createPlayerArtService(assets, refresh)) : undefined)
+  // One worker decodes pictures for the players' copy of map art and for the import check.
+  const artWorker = assets ? createArtWorkerClient() : undefined
+  const playerView: PlayerViewChannel = createPlayerViewChannel(service, assets && artWorker ? createPlayerArtService(assets, artWorker) : undefined)
+  const art = createArtVerbs(service, assets, artWorker)
   const logError = options.logError ?? ((verb, error) => console.error(`[${verb}]`, error))
   const calibration = options.calibration
     ? createProjectorCalibration(options.calibration.store, options.calibration.display, (scale) => playerView.setProjector(scale))
@@ -96,10 +98,6 @@ export function createHandlers(
   const unavailable = (what: string): HandledError =>
     new HandledError({ code: 'unavailable', message: `${what} is not available in this app.` })
   const dice = options.dice ?? createDiceRoller()
-  const requireAssets = (): AssetStore => {
-    if (!options.assets) throw unavailable('Pictures')
-    return options.assets
-  }
   const requireLan = (): LanControl => {
     const lan = options.lan?.()
     if (!lan) throw unavailable('The LAN view')
@@ -152,24 +150,11 @@ export function createHandlers(
         if (onConflict === 'replace') playerView.campaignClosed(imported.id)
         return imported
       }
-      case 'campaign.exportPack': {
-        const { id } = contract[verb].args.parse(args)
-        const json = await service.exportCampaign(id)
-        const { campaign } = await service.open(id)
-        const store = requireAssets()
-        const pictures = await Promise.all(assetsOf(campaign).map(async (hash) => ({ hash, ...(await store.get(hash)) })))
-        return { base64: Buffer.from(packCampaign(json, pictures)).toString('base64') }
-      }
+      case 'campaign.exportPack':
+        return art.exportFile(contract[verb].args.parse(args).id)
       case 'campaign.importPack': {
         const { base64, onConflict } = contract[verb].args.parse(args)
-        const store = requireAssets()
-        const pack = unpackCampaign(decodeBase64(base64, 'invalid-pack'))
-        for (const hash of pack.notPacked) {
-          if (!(await store.has(hash))) throw new HandledError({ code: 'invalid-pack', message: 'The pack lacks a picture its campaign uses.' })
-        }
-        // Everything checked: pictures first, so the campaign never names one that is not there.
-        for (const asset of pack.assets) await store.put(asset.bytes)
-        const imported = await service.importCampaign(pack.json, onConflict)
+        const imported = await art.importPack(base64, onConflict)
         if (onConflict === 'replace') playerView.campaignClosed(imported.id)
         return imported
       }
@@ -254,14 +239,10 @@ export function createHandlers(
       case 'ui.setLocale':
         options.uiLocale?.(contract[verb].args.parse(args).locale)
         return null
-      case 'asset.put': {
-        const { base64 } = contract[verb].args.parse(args)
-        return requireAssets().put(decodeBase64(base64))
-      }
-      case 'asset.get': {
-        const { type, bytes } = await requireAssets().get(contract[verb].args.parse(args).hash)
-        return { dataUrl: `data:${IMAGE_MIME[type]};base64,${bytes.toString('base64')}` }
-      }
+      case 'asset.put':
+        return art.put(contract[verb].args.parse(args).base64)
+      case 'asset.get':
+        return art.dataUrl(contract[verb].args.parse(args).hash)
       case 'player.artTiles': {
         const { ids } = contract[verb].args.parse(args)
         const tiles: Array<{ id: string; dataUrl: string }> = []
@@ -303,13 +284,13 @@ export function createHandlers(
       throw error
     }
     const { map, report } = imported
-    if (imported.image && artSource) await refuseUndecodable(artSource, imported.image)
+    if (imported.image) await art.checkUvttPicture(imported.image)
     const ambient = args.ambient ?? map.light.ambient ?? null
     const answer = { width: map.width, height: map.height, ambient, report }
     if (args.dryRun) return { ...answer, mapId: null }
     const { campaign } = await service.open(args.campaignId)
     // The picture goes to the assets folder first: a refused picture leaves the campaign untouched.
-    const art = imported.image && options.assets ? await storeUvttArt(options.assets, imported.image, imported.pixelsPerGrid) : undefined
+    const picture = imported.image ? await art.storeUvttPicture(imported.image, imported.pixelsPerGrid) : undefined
     const mapId = uniqueMapId(args.name, new Set(campaign.maps.map((m) => m.id)))
     await service.dispatch(args.campaignId, {
       type: 'map.add',
@@ -321,7 +302,7 @@ export function createHandlers(
         height: map.height,
         edges: map.edges,
         light: { ...(ambient !== null ? { ambient } : {}), sources: map.light.sources.map((s, i) => ({ ...s, id: `light-${i + 1}` })) },
-        ...(art ? { art } : {}),
+        ...(picture ? { art: picture } : {}),
         ...(imported.polylines.length > 0 ? { wallLines: imported.polylines.map((line) => line.map((p) => [p.x, p.y])) } : {}),
       }),
     })
@@ -373,6 +354,7 @@ export function createHandlers(
     },
     dispose() {
       playerView.dispose()
+      artWorker?.dispose()
     },
   }
 }
@@ -411,30 +393,6 @@ function notFoundMap(mapId: string): HandledError {
 const CODE_PATTERN = /^[a-z][a-z0-9-]{0,60}$/
 
 /** Maps anything a service may throw to the contract's error shape. */
-/** A picture whose header looks right but whose pixels do not decode is refused before anything is written. */
-async function refuseUndecodable(art: PlayerArtSource, base64: string): Promise<void> {
-  const bytes = decodeBase64(base64)
-  const info = imageInfo(bytes)
-  const problem = info ? await art.probe(bytes, info.type) : 'not a PNG, JPEG or WebP picture'
-  if (problem) throw new HandledError({ code: 'image-undecodable', message: `The map image does not decode: ${problem}.`, path: '/image' })
-}
-
-/** A UVTT picture into the assets folder, as map art: the export's pixel (0, 0) is the map's corner. */
-async function storeUvttArt(assets: AssetStore, base64: string, pixelsPerGrid: number): Promise<MapArt> {
-  const stored = await assets.put(decodeBase64(base64))
-  return { asset: stored.hash, type: stored.type, width: stored.width, height: stored.height, pixelsPerSquare: pixelsPerGrid, offsetX: 0, offsetY: 0 }
-}
-
-/** Strict base64 (a data: URL prefix allowed) to bytes; anything else is refused, not guessed at. */
-function decodeBase64(text: string, code: 'asset-not-image' | 'invalid-pack' = 'asset-not-image'): Buffer {
-  const body = text.replace(/^data:[a-z/+.-]+;base64,/, '').replace(/\s+/g, '')
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 !== 0) {
-    if (code === 'invalid-pack') throw new HandledError({ code, message: 'The file is not valid base64.' })
-    throw new AssetError('asset-not-image', 'The picture is not valid base64.')
-  }
-  return Buffer.from(body, 'base64')
-}
-
 export function toHandlerError(error: unknown): HandlerError {
   if (error instanceof HandledError) return error.handlerError
   if (error instanceof z.ZodError) {

@@ -76,20 +76,17 @@ export function projectPlayerView(
 }
 
 /**
- * @param artFor makes the map-art source, given the refresh to call once a picture is ready for
- *   the players (it is prepared on a worker); absent = no art on the player view.
+ * @param art the map-art source (pictures are prepared on a worker: the view refreshes when one is
+ *   ready); absent = no art on the player view.
  */
-export function createPlayerViewChannel(
-  service: Pick<CampaignServiceApi, 'subscribe'>,
-  artFor?: (refresh: () => void) => PlayerArtSource,
-): PlayerViewChannel {
+export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subscribe'>, art?: PlayerArtSource): PlayerViewChannel {
   let target: PlayerViewTarget | null = null
   let campaign: Campaign | null = null
   let controls: PlayerControls = { ...EMPTY_CONTROLS }
   let projector: ProjectorScale = { squarePx: null, ruler: false }
   // One set of token aliases for the session: a token keeps its player-side id while it moves.
   const aliases = new TokenAliases()
-  const art = artFor?.(() => refresh())
+  const stopArt = art?.onReady(() => refresh())
   let view: PlayerView = projectPlayerView(null, null)
   let sentText = JSON.stringify(view)
   const listeners = new Set<(view: PlayerView) => void>()
@@ -162,7 +159,7 @@ export function createPlayerViewChannel(
       return art.tileDataUrl(id)
     },
     dispose() {
-      art?.dispose()
+      stopArt?.()
       unsubscribe()
       listeners.clear()
     },

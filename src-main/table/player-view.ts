@@ -105,9 +105,7 @@ export function toPlayerView(campaign: Campaign, mapId: string, options: PlayerV
   const turn = options.turn && tokens.some((t) => t.id === options.turn) ? options.turn : null
   const focus = options.focus && inside(options.focus) ? ([options.focus[0], options.focus[1]] as Cell) : partyCentre(map, tokens, visible)
 
-  const knownCells = new Uint8Array(visible.length)
-  for (let i = 0; i < knownCells.length; i++) knownCells[i] = visible[i] | explored[i]
-  const art = options.art?.(map, knownCells)
+  const art = options.art && map.art ? options.art(map, knownMask(visible, explored)) : undefined
 
   const seenIds = new Set(tokens.map((t) => t.id))
   const fight = map.fight
@@ -133,6 +131,12 @@ export function toPlayerView(campaign: Campaign, mapId: string, options: PlayerV
     templates,
     focus,
   }
+}
+
+function knownMask(visible: Uint8Array, explored: Uint8Array): Uint8Array {
+  const known = new Uint8Array(visible.length)
+  for (let i = 0; i < known.length; i++) known[i] = visible[i] | explored[i]
+  return known
 }
 
 /** Public rolls of the GM or of tokens the players can see, named as the players know them. */

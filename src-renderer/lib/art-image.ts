@@ -2,6 +2,7 @@
 // bitmap makes every pan frame scale the whole thing. It is decoded once and cut into 1,024 px
 // ImageBitmap tiles, plus a small overview for zoomed-out views, and each paint draws only the
 // tiles over the squares on screen.
+import { readFileBase64 } from './read-file'
 import type { MapArt } from '../../src-main/campaign/schema'
 
 const TILE_PX = 1024
@@ -14,15 +15,6 @@ export interface ArtImage {
   overview: ImageBitmap
   /** Overview pixels per picture pixel. */
   overviewScale: number
-}
-
-export function dataUrlToBlob(dataUrl: string): Blob {
-  const comma = dataUrl.indexOf(',')
-  const mime = /^data:([^;,]+)/.exec(dataUrl)?.[1] ?? 'application/octet-stream'
-  const text = atob(dataUrl.slice(comma + 1))
-  const bytes = new Uint8Array(text.length)
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i)
-  return new Blob([bytes], { type: mime })
 }
 
 export async function loadArtImage(source: Blob): Promise<ArtImage> {
@@ -127,12 +119,7 @@ export async function gridAlignedPng(
     const ctx = canvas.getContext('2d')!
     const k = pixelsPerGrid / art.pixelsPerSquare
     ctx.drawImage(bitmap, -art.offsetX * k, -art.offsetY * k, bitmap.width * k, bitmap.height * k)
-    const blob = await canvas.convertToBlob({ type: 'image/png' })
-    const bytes = new Uint8Array(await blob.arrayBuffer())
-    let text = ''
-    for (let i = 0; i < bytes.length; i += 0x8000)
-      text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-    return { base64: btoa(text), pixelsPerGrid }
+    return { base64: await readFileBase64(await canvas.convertToBlob({ type: 'image/png' })), pixelsPerGrid }
   } finally {
     bitmap.close()
   }

@@ -23,8 +23,6 @@ export interface PaintOptions {
   lightTop: number
   /** Secret doors are drawn as doors with a mark for the GM; players never get this layer. */
   showSecrets: boolean
-  /** An imported map's original wall polylines, drawn thin over the picture. */
-  wallLines?: ReadonlyArray<ReadonlyArray<readonly [number, number]>>
   /** The map's picture, drawn under terrain marks and the grid (lib/art-image.ts). */
   art?: { image: ArtImage; align: Pick<MapArt, 'pixelsPerSquare' | 'offsetX' | 'offsetY'> } | null
 }
@@ -86,7 +84,7 @@ export function paintBoard(ctx: CanvasRenderingContext2D, raster: MapRaster, o: 
 
   if (o.lightLevels) paintLight(ctx, o.lightLevels, o.lightTop, raster.width, [x0, y0, x1, y1], s)
 
-  if (o.wallLines?.length) paintWallLines(ctx, o.wallLines, [x0, y0, x1, y1], px)
+  if (raster.wallLines.length > 0) paintWallLines(ctx, raster.wallLines, [x0, y0, x1, y1], px)
 
   // Grid lines: one path, skipped when squares get too small to tell apart.
   if (s >= 6) {
@@ -282,20 +280,12 @@ function line(path: Path2D, placed: PlacedEdge, inset: number): void {
 }
 
 /** The imported file's own wall lines: thin and dashed, so the grid edges stay the ones that count. */
-function paintWallLines(ctx: CanvasRenderingContext2D, lines: ReadonlyArray<ReadonlyArray<readonly [number, number]>>, [x0, y0, x1, y1]: readonly number[], px: number): void {
+function paintWallLines(ctx: CanvasRenderingContext2D, lines: MapRaster['wallLines'], [x0, y0, x1, y1]: readonly number[], px: number): void {
   ctx.beginPath()
-  for (const line of lines) {
-    if (line.length < 2) continue
-    let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity]
-    for (const [x, y] of line) {
-      minX = Math.min(minX, x)
-      minY = Math.min(minY, y)
-      maxX = Math.max(maxX, x)
-      maxY = Math.max(maxY, y)
-    }
-    if (maxX < x0 || maxY < y0 || minX > x1 || minY > y1) continue
-    ctx.moveTo(line[0][0], line[0][1])
-    for (let i = 1; i < line.length; i++) ctx.lineTo(line[i][0], line[i][1])
+  for (const { points, box } of lines) {
+    if (box[2] < x0 || box[3] < y0 || box[0] > x1 || box[1] > y1) continue
+    ctx.moveTo(points[0][0], points[0][1])
+    for (let i = 1; i < points.length; i++) ctx.lineTo(points[i][0], points[i][1])
   }
   ctx.setLineDash([3 * px, 3 * px])
   ctx.strokeStyle = 'rgba(200, 30, 160, 0.8)'

@@ -1,6 +1,7 @@
 // Map pictures on the GM page, fetched from main's assets folder once per picture (asset.get) and
 // kept decoded for the board. Two pictures are kept: the map on screen and the one before.
-import { closeArtImage, dataUrlToBlob, loadArtImage, type ArtImage } from '../lib/art-image'
+import { closeArtImage, loadArtImage, type ArtImage } from '../lib/art-image'
+import { dataUrlToBlob } from '../lib/read-file'
 import type { GmApi } from '../lib/api'
 
 export interface LoadedArt {

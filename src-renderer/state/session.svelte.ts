@@ -2,6 +2,7 @@
 // availability and the status line. Main is the authority: every change goes out as a command
 // and the campaign shown is always the one main sent back.
 import { keepUnchangedMap } from '../lib/keep-map'
+import { base64ToBytes } from '../lib/read-file'
 import type { OpenResult } from '../../src-main/campaign/api'
 import type { Campaign, CampaignMap, CampaignSummary, Command } from '../../src-main/campaign/schema'
 import type { TrashEntry } from '../../src-main/campaign/trash'
@@ -53,13 +54,6 @@ export type ImportContent = { json: string } | { pack: string }
 export interface ExportedFile {
   fileName: string
   blob: Blob
-}
-
-function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
-  const text = atob(base64)
-  const bytes = new Uint8Array(text.length)
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i)
-  return bytes
 }
 
 export class GmSession {
@@ -219,16 +213,13 @@ export class GmSession {
   exportCampaign(id: string): Promise<ExportedFile | null> {
     let file: ExportedFile | null = null
     return this.run(async () => {
-      const json = await this.api.call('campaign.export', { id })
+      // Main decides: a zip when the campaign names pictures, its JSON export otherwise.
+      const exported = await this.api.call('campaign.exportPack', { id })
       const name = this.campaigns.find((c) => c.id === id)?.name ?? id
-      const { maps } = (JSON.parse(json) as { campaign: { maps: Array<{ art?: unknown; tokens: Array<{ picture?: string }> }> } }).campaign
-      const hasPictures = maps.some((m) => m.art || m.tokens.some((t) => t.picture))
-      if (hasPictures) {
-        const { base64 } = await this.api.call('campaign.exportPack', { id })
-        file = { fileName: `${exportFileStem(name)}.gmcampaign.zip`, blob: new Blob([base64ToBytes(base64)], { type: 'application/zip' }) }
-      } else {
-        file = { fileName: `${exportFileStem(name)}.gmcampaign.json`, blob: new Blob([json], { type: 'application/json' }) }
-      }
+      file =
+        'zip' in exported
+          ? { fileName: `${exportFileStem(name)}.gmcampaign.zip`, blob: new Blob([base64ToBytes(exported.zip)], { type: 'application/zip' }) }
+          : { fileName: `${exportFileStem(name)}.gmcampaign.json`, blob: new Blob([exported.json], { type: 'application/json' }) }
       this.status = { tone: 'ok', key: 'status.exported', params: { name } }
     }).then(() => file)
   }
