@@ -13,7 +13,8 @@ function devServerCsp(): Plugin {
   return {
     name: 'grid-gm-dev-csp',
     apply: 'serve',
-    transformIndexHtml: (html) => html.replace("style-src 'self';", allowInlineStyles("style-src 'self'") + ';'),
+    transformIndexHtml: (html) =>
+      html.replace("style-src 'self';", allowInlineStyles("style-src 'self'") + ';'),
   }
 }
 
@@ -23,7 +24,9 @@ export default defineConfig({
       outDir: 'out/main',
       lib: {
         // The campaign file and art workers run beside the main bundle (worker-spawn.ts finds them there).
-        entry: { index: resolve(root, 'src-main/index.ts'), 'campaign-file-worker': resolve(root, 'src-main/campaign/file-worker.ts'),
+        entry: {
+          index: resolve(root, 'src-main/index.ts'),
+          'campaign-file-worker': resolve(root, 'src-main/campaign/file-worker.ts'),
           'art-worker': resolve(root, 'src-main/art/art-worker.ts'),
         },
         formats: ['es'],

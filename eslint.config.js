@@ -11,7 +11,10 @@ const impurePatterns = [
   { group: ['lowdb', 'lowdb/*'], message: 'src-main/rules is pure: no lowdb.' },
   { group: ['svelte', 'svelte/*'], message: 'src-main/rules is pure: no svelte.' },
   { group: ['three', 'three/*'], message: 'src-main/rules is pure: no three.' },
-  { group: ['fs', 'path', 'os', 'child_process', 'crypto', 'url'], message: 'src-main/rules is pure: no Node built-ins.' },
+  {
+    group: ['fs', 'path', 'os', 'child_process', 'crypto', 'url'],
+    message: 'src-main/rules is pure: no Node built-ins.',
+  },
 ]
 
 export default tseslint.config(
@@ -22,13 +25,18 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],
-    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] },
+    },
   },
   {
     files: ['src-main/rules/**/*.ts'],

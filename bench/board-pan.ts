@@ -41,9 +41,15 @@ export function benchBoardMap(): CampaignMap {
   for (let y = 0; y < SIDE; y++) {
     for (let x = 0; x < SIDE; x++) {
       const roll = rand()
-      const terrain = roll < 0.02 ? 'pit' : roll < 0.04 ? 'solid' : roll < 0.1 ? 'difficult' : undefined
+      const terrain =
+        roll < 0.02 ? 'pit' : roll < 0.04 ? 'solid' : roll < 0.1 ? 'difficult' : undefined
       const elevation = (x * 7 + y * 3) % 23 === 0 ? Math.round(rand() * 8) - 2 : 0
-      if (terrain || elevation) cells.push({ at: [x, y], ...(terrain ? { terrain } : {}), ...(elevation ? { elevation } : {}) })
+      if (terrain || elevation)
+        cells.push({
+          at: [x, y],
+          ...(terrain ? { terrain } : {}),
+          ...(elevation ? { elevation } : {}),
+        })
     }
   }
   const edges = randomEdges(rand, SIDE, WALLS, (kind) =>
@@ -51,13 +57,22 @@ export function benchBoardMap(): CampaignMap {
       ? { kind: 'wall' }
       : kind < 0.93
         ? { kind: 'low-wall' }
-        : { kind: 'door', state: kind < 0.96 ? 'closed' : 'open', ...(kind > 0.99 ? { secret: true } : {}) },
+        : {
+            kind: 'door',
+            state: kind < 0.96 ? 'closed' : 'open',
+            ...(kind > 0.99 ? { secret: true } : {}),
+          },
   )
   const tokens: CampaignMap['tokens'] = []
   for (let i = 0; i < TOKENS; i++) {
     // Half of them near the start of the pan, so tokens are on screen throughout.
     const spread = i < TOKENS / 2 ? 50 : SIDE
-    tokens.push({ id: `t${i}`, name: `Token ${i}`, at: [Math.floor(rand() * spread), Math.floor(rand() * spread)], faction: i % 3 === 0 ? 'party' : 'enemy' })
+    tokens.push({
+      id: `t${i}`,
+      name: `Token ${i}`,
+      at: [Math.floor(rand() * spread), Math.floor(rand() * spread)],
+      faction: i % 3 === 0 ? 'party' : 'enemy',
+    })
   }
   return {
     id: 'big',
@@ -75,7 +90,8 @@ export function benchBoardMap(): CampaignMap {
 
 export async function runBoardPanBench(options: { build?: boolean } = {}): Promise<PanStats[]> {
   const repo = fileURLToPath(new URL('../', import.meta.url))
-  if (options.build !== false) execFileSync('npx', ['electron-vite', 'build'], { cwd: repo, stdio: 'ignore' })
+  if (options.build !== false)
+    execFileSync('npx', ['electron-vite', 'build'], { cwd: repo, stdio: 'ignore' })
   const dataDir = await benchDataFolder('grid-gm-board-bench-', [benchBoardMap()])
   const host = await startHost({ dataDir, port: 0, staticDir: join(repo, 'out', 'renderer') })
   const { browser, page } = await openBenchCampaign(host.url)
@@ -100,7 +116,11 @@ export async function panAtZooms(page: Page, zooms: readonly number[]): Promise<
       const current = Number(await page.locator('[data-testid="board"]').getAttribute('data-zoom'))
       if (Math.abs(current - zoom) < 1e-6) break
       await page.locator(`[data-testid="${current < zoom ? 'zoom-in' : 'zoom-out'}"]`).click()
-      await page.waitForFunction((before) => document.querySelector('[data-testid="board"]')?.getAttribute('data-zoom') !== before, String(current))
+      await page.waitForFunction(
+        (before) =>
+          document.querySelector('[data-testid="board"]')?.getAttribute('data-zoom') !== before,
+        String(current),
+      )
     }
     await page.waitForTimeout(300)
     results.push((await page.evaluate(`(${SCRIPTED_PAN})(${FRAMES})`)) as PanStats)
@@ -180,5 +200,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     )
   }
   const main = stats[0]
-  console.log(`board-pan p95 ${main.p95.toFixed(1)} ms (target ≤ ${BOARD_PAN_TARGET_P95_MS} ms): ${main.p95 <= BOARD_PAN_TARGET_P95_MS ? 'OK' : 'OVER'}`)
+  console.log(
+    `board-pan p95 ${main.p95.toFixed(1)} ms (target ≤ ${BOARD_PAN_TARGET_P95_MS} ms): ${main.p95 <= BOARD_PAN_TARGET_P95_MS ? 'OK' : 'OVER'}`,
+  )
 }

@@ -4,7 +4,13 @@
 import type { CampaignMap } from '../src-main/campaign/schema'
 import type { Cell } from '../src-main/rules/model'
 import { loadLightLevels } from '../src-renderer/gm/height-view/rules-client'
-import { buildCells, buildEdges, buildLightPoints, buildTokens, changedCells } from '../src-renderer/gm/height-view/scene-data'
+import {
+  buildCells,
+  buildEdges,
+  buildLightPoints,
+  buildTokens,
+  changedCells,
+} from '../src-renderer/gm/height-view/scene-data'
 import { HeightScene } from '../src-renderer/gm/height-view/three/height-scene'
 import { systemFacts } from '../src-renderer/gm/height-view/units'
 import { probeWebgl } from '../src-renderer/gm/height-view/webgl'
@@ -23,7 +29,6 @@ export interface BenchOptions {
   movingResolution?: number
 }
 
-
 export function benchMap(options: Pick<BenchOptions, 'side' | 'walls' | 'tokens'>): CampaignMap {
   const { side } = options
   const rand = seededRandom(7)
@@ -31,10 +36,17 @@ export function benchMap(options: Pick<BenchOptions, 'side' | 'walls' | 'tokens'
   for (let y = 0; y < side; y++) {
     for (let x = 0; x < side; x++) {
       // Rolling hills in whole metres, with a few pits and solid squares.
-      const elevation = Math.round(3 * Math.sin(x / 6) + 3 * Math.cos(y / 8) + 2 * Math.sin((x + y) / 11))
+      const elevation = Math.round(
+        3 * Math.sin(x / 6) + 3 * Math.cos(y / 8) + 2 * Math.sin((x + y) / 11),
+      )
       const roll = rand()
-      const terrain = roll < 0.03 ? 'pit' : roll < 0.05 ? 'solid' : roll < 0.1 ? 'difficult' : undefined
-      cells.push({ at: [x, y], ...(elevation !== 0 ? { elevation } : {}), ...(terrain ? { terrain } : {}) })
+      const terrain =
+        roll < 0.03 ? 'pit' : roll < 0.05 ? 'solid' : roll < 0.1 ? 'difficult' : undefined
+      cells.push({
+        at: [x, y],
+        ...(elevation !== 0 ? { elevation } : {}),
+        ...(terrain ? { terrain } : {}),
+      })
     }
   }
   const edges = randomEdges(rand, side, options.walls, (kind, draw) =>
@@ -63,7 +75,13 @@ export function benchMap(options: Pick<BenchOptions, 'side' | 'walls' | 'tokens'
     height: side,
     cells,
     edges,
-    light: { ambient: 3, sources: [{ at: [10, 10], level: 6, radius: 8 }, { at: [40, 30], level: 5, radius: 6 }] },
+    light: {
+      ambient: 3,
+      sources: [
+        { at: [10, 10], level: 6, radius: 8 },
+        { at: [40, 30], level: 5, radius: 6 },
+      ],
+    },
     tokens,
     notes: '',
   }
@@ -81,16 +99,22 @@ interface Bench {
 let bench: Bench | null = null
 
 /** Draws the benchmark map; returns the canvas size and the WebGL renderer's name. */
-export async function setup(options: BenchOptions): Promise<{ canvas: string; renderer: string; cells: number; walls: number; tokens: number }> {
+export async function setup(
+  options: BenchOptions,
+): Promise<{ canvas: string; renderer: string; cells: number; walls: number; tokens: number }> {
   const host = document.createElement('div')
   host.style.width = `${options.width}px`
   host.style.height = `${options.height}px`
   document.body.appendChild(host)
   const software = probeWebgl().software
-  const scene = new HeightScene(host, { hover: () => {}, pickCell: () => {}, pickToken: () => {} }, {
-    antialias: options.antialias ?? !software,
-    movingResolution: options.movingResolution ?? (software ? 0.6 : 1),
-  })
+  const scene = new HeightScene(
+    host,
+    { hover: () => {}, pickCell: () => {}, pickToken: () => {} },
+    {
+      antialias: options.antialias ?? !software,
+      movingResolution: options.movingResolution ?? (software ? 0.6 : 1),
+    },
+  )
   scene.resize()
   const gl = scene.renderer.getContext()
   const pixel = new Uint8Array(4)
@@ -154,11 +178,14 @@ export function edits(): { update: number[]; shown: number[] } {
     const started = performance.now()
     b.map = {
       ...b.map,
-      cells: b.map.cells.map((c) => (c.at[0] === at[0] && c.at[1] === at[1] ? { ...c, elevation: (c.elevation ?? 0) + 2 } : c)),
+      cells: b.map.cells.map((c) =>
+        c.at[0] === at[0] && c.at[1] === at[1] ? { ...c, elevation: (c.elevation ?? 0) + 2 } : c,
+      ),
     }
     const next = buildCells(b.map)
     const changed = changedCells(b.cells, next)
-    if (changed === 'all' || changed.length !== 1) throw new Error(`one edit changed ${changed === 'all' ? 'all' : changed.length} cells`)
+    if (changed === 'all' || changed.length !== 1)
+      throw new Error(`one edit changed ${changed === 'all' ? 'all' : changed.length} cells`)
     b.cells = next
     b.scene.setCells(next, changed, facts)
     b.scene.setEdges(buildEdges(b.map, next))

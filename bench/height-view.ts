@@ -15,7 +15,15 @@ export const HEIGHT_VIEW_TARGETS = { orbitP95Ms: 33, editP95Ms: 16 }
 
 type BenchOptions = InPage.BenchOptions
 
-const DEFAULTS: BenchOptions = { side: 64, walls: 300, tokens: 30, orbitFrames: 240, edits: 60, width: 800, height: 520 }
+const DEFAULTS: BenchOptions = {
+  side: 64,
+  walls: 300,
+  tokens: 30,
+  orbitFrames: 240,
+  edits: 60,
+  width: 800,
+  height: 520,
+}
 
 declare global {
   interface Window {
@@ -52,7 +60,9 @@ function stats(values: readonly number[]): Stats {
 async function chromiumCpuMs(browser: Browser): Promise<number | null> {
   try {
     const session = await browser.newBrowserCDPSession()
-    const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { cpuTime: number }[] }
+    const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
+      processInfo: { cpuTime: number }[]
+    }
     await session.detach()
     return processInfo.reduce((sum, p) => sum + p.cpuTime, 0) * 1000
   } catch {
@@ -66,7 +76,11 @@ async function bundle(): Promise<string> {
   const output = await build({
     configFile: false,
     logLevel: 'silent',
-    build: { write: false, minify: false, lib: { entry, formats: ['iife'], name: 'HeightBench', fileName: 'height-bench' } },
+    build: {
+      write: false,
+      minify: false,
+      lib: { entry, formats: ['iife'], name: 'HeightBench', fileName: 'height-bench' },
+    },
   })
   const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[]
   const chunk = outputs.flatMap((o) => o.output).find((o) => o.type === 'chunk')
@@ -74,7 +88,9 @@ async function bundle(): Promise<string> {
   return chunk.code
 }
 
-export async function runHeightViewBench(options: Partial<BenchOptions> = {}): Promise<HeightViewBenchResult> {
+export async function runHeightViewBench(
+  options: Partial<BenchOptions> = {},
+): Promise<HeightViewBenchResult> {
   const merged = { ...DEFAULTS, ...options }
   const code = await bundle()
   const browser = await launchChromium()
@@ -92,7 +108,10 @@ export async function runHeightViewBench(options: Partial<BenchOptions> = {}): P
     const edited = await page.evaluate(() => window.HeightBench!.edits())
     await page.evaluate(() => window.HeightBench!.teardown())
     if (errors.length) throw new Error(errors.join('\n'))
-    const cpu = cpuBefore !== null && cpuAfter !== null ? Math.round(((cpuAfter - cpuBefore) / frames.length) * 10) / 10 : null
+    const cpu =
+      cpuBefore !== null && cpuAfter !== null
+        ? Math.round(((cpuAfter - cpuBefore) / frames.length) * 10) / 10
+        : null
     return {
       scene,
       orbit: { frames: frames.length, ...stats(frames), cpuMsPerFrame: cpu },

@@ -67,12 +67,18 @@ function time(repeat: number, fn: () => void): number {
 }
 
 function battleOf(map: MapSpec, tokens: Battle['tokens']): Battle {
-  return { grid: Grid.fromSpec(map), tokens, tokenById: new Map(tokens.map((t) => [t.id, t])), scenario: { map, tokens } }
+  return {
+    grid: Grid.fromSpec(map),
+    tokens,
+    tokenById: new Map(tokens.map((t) => [t.id, t])),
+    scenario: { map, tokens },
+  }
 }
 
 export function runPathfinderBench(map: MapSpec = pathfinderBenchMap(), repeat = 3): BenchRow[] {
   const grid = Grid.fromSpec(map)
-  const free = (x: number, y: number) => grid.inBounds(x, y) && grid.terrain[grid.index(x, y)] !== TERRAIN_SOLID
+  const free = (x: number, y: number) =>
+    grid.inBounds(x, y) && grid.terrain[grid.index(x, y)] !== TERRAIN_SOLID
   const corner = (x0: number, y0: number, dx: number, dy: number): [number, number] => {
     let [x, y] = [x0, y0]
     while (!free(x, y)) [x, y] = [x + dx, y + dy]
@@ -82,7 +88,9 @@ export function runPathfinderBench(map: MapSpec = pathfinderBenchMap(), repeat =
   const goal = corner(map.width - 2, map.height - 2, -1, 0)
   const rows: BenchRow[] = []
 
-  const matrix = Array.from({ length: map.height }, (_, y) => Array.from({ length: map.width }, (_, x) => (free(x, y) ? 0 : 1)))
+  const matrix = Array.from({ length: map.height }, (_, y) =>
+    Array.from({ length: map.width }, (_, x) => (free(x, y) ? 0 : 1)),
+  )
   let pathLength = 0
   const theirs = time(repeat, () => {
     const finder = new PF.AStarFinder({ diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles })
@@ -124,7 +132,12 @@ export function runPathfinderBench(map: MapSpec = pathfinderBenchMap(), repeat =
   // (3) party vision for 6 PCs vs rot.js PreciseShadowcasting.
   const pcs: [number, number][] = []
   for (let i = 0; pcs.length < 6; i++) {
-    const [x, y] = corner(20 + ((i * 37) % (map.width - 40)), 20 + ((i * 53) % (map.height - 40)), 1, 0)
+    const [x, y] = corner(
+      20 + ((i * 37) % (map.width - 40)),
+      20 + ((i * 53) % (map.height - 40)),
+      1,
+      0,
+    )
     pcs.push([x, y])
   }
   const party = battleOf(
@@ -155,7 +168,10 @@ export function runPathfinderBench(map: MapSpec = pathfinderBenchMap(), repeat =
 
 export function formatRows(rows: readonly BenchRow[]): string {
   return rows
-    .map((r) => `${r.name.padEnd(66)} ours ${r.oursMs.toFixed(1).padStart(8)} ms  theirs ${r.theirsMs.toFixed(1).padStart(8)} ms  ratio ${r.ratio.toFixed(2)}×  (${r.note})`)
+    .map(
+      (r) =>
+        `${r.name.padEnd(66)} ours ${r.oursMs.toFixed(1).padStart(8)} ms  theirs ${r.theirsMs.toFixed(1).padStart(8)} ms  ratio ${r.ratio.toFixed(2)}×  (${r.note})`,
+    )
     .join('\n')
 }
 

@@ -28,7 +28,16 @@ export function randomEdges(
   while (edges.length < count) {
     const x = Math.floor(rand() * (side - 1))
     const y = Math.floor(rand() * (side - 1))
-    const between: [Cell, Cell] = rand() < 0.5 ? [[x, y], [x + 1, y]] : [[x, y], [x, y + 1]]
+    const between: [Cell, Cell] =
+      rand() < 0.5
+        ? [
+            [x, y],
+            [x + 1, y],
+          ]
+        : [
+            [x, y],
+            [x, y + 1],
+          ]
     const key = between.flat().join(',')
     if (seen.has(key)) continue
     seen.add(key)

@@ -23,7 +23,17 @@ function audit(file) {
   rmSync(file, { force: true })
   const run = spawnSync(
     'npx',
-    ['-y', '@doyensec/electronegativity@1.10.3', '-i', 'src-main', '-r', '-e', electronVersion, '-o', file],
+    [
+      '-y',
+      '@doyensec/electronegativity@1.10.3',
+      '-i',
+      'src-main',
+      '-r',
+      '-e',
+      electronVersion,
+      '-o',
+      file,
+    ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   )
   if (run.status !== 0) return `electronegativity exited with ${run.status}`

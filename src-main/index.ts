@@ -1,6 +1,14 @@
 // Electron entry: app lifecycle, menu and wiring only. Everything it wires lives in modules that do
 // not import electron (campaign/, rules/, ipc/), which the Node host and the tests use as well.
-import { app, BrowserWindow, dialog, ipcMain, Menu, screen, type IpcMainInvokeEvent } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  screen,
+  type IpcMainInvokeEvent,
+} from 'electron'
 import { dirname, join } from 'node:path'
 import { createCampaignService } from './campaign/service'
 import { acquireDataFolderLock, DataFolderLockedError } from './campaign/data-lock'
@@ -10,7 +18,11 @@ import { createHandlers, type Handlers } from './ipc/handlers'
 import { AssetStore, cleanUpAssets } from './art/assets'
 import { prepareScenario, runPrepared, runScenario } from './rules/scenario/run'
 import { createGmWindow } from './windows/gm-window'
-import { createProjectorWindow, followNewDisplay, projectorDisplay } from './windows/projector-window'
+import {
+  createProjectorWindow,
+  followNewDisplay,
+  projectorDisplay,
+} from './windows/projector-window'
 import { openCalibrationStore } from './table/calibration'
 import { createLanServer } from './host/lan'
 import { fileURLToPath } from 'node:url'
@@ -65,13 +77,19 @@ function send(event: EventName, data: unknown, kinds: readonly WindowKind[]): vo
 
 function registerIpc(handlers: Handlers): void {
   for (const verb of GM_VERBS) {
-    ipcMain.handle(channelFor(verb), (event: IpcMainInvokeEvent, args: unknown): Promise<HandlerResult> => {
-      const kind = windows.kindOf(event.sender.id)
-      if (!kind || !isOwnPage(event.senderFrame?.url)) {
-        return Promise.resolve({ ok: false, error: { code: 'forbidden', message: 'Unknown sender.' } })
-      }
-      return handlers.handle(verb, args, kind === 'gm' ? 'gm' : 'player')
-    })
+    ipcMain.handle(
+      channelFor(verb),
+      (event: IpcMainInvokeEvent, args: unknown): Promise<HandlerResult> => {
+        const kind = windows.kindOf(event.sender.id)
+        if (!kind || !isOwnPage(event.senderFrame?.url)) {
+          return Promise.resolve({
+            ok: false,
+            error: { code: 'forbidden', message: 'Unknown sender.' },
+          })
+        }
+        return handlers.handle(verb, args, kind === 'gm' ? 'gm' : 'player')
+      },
+    )
   }
   handlers.subscribe('campaign.changed', (data) => send('campaign.changed', data, ['gm']))
   handlers.subscribe('player.view', (data) => send('player.view', data, ['gm', 'player']))

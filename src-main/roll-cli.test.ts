@@ -8,12 +8,16 @@ const root = join(import.meta.dirname, '..')
 
 function roll(args: string[]): Promise<{ code: number | null; output: unknown; lines: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/roll-cli.ts', ...args], { cwd: root })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/roll-cli.ts', ...args], {
+      cwd: root,
+    })
     let stdout = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
     child.stderr.resume()
     child.on('error', reject)
-    child.on('close', (code) => resolve({ code, output: JSON.parse(stdout), lines: stdout.trim().split('\n').length }))
+    child.on('close', (code) =>
+      resolve({ code, output: JSON.parse(stdout), lines: stdout.trim().split('\n').length }),
+    )
   })
 }
 
@@ -37,12 +41,24 @@ describe('npm run -s roll', () => {
 
   it('marks secret rolls and uses the generic dice bot for DysTopiA', async () => {
     const result = await roll(['--system', 'dystopia', '--dice', '3,4', '--secret', '2D6'])
-    expect(result).toMatchObject({ code: 0, output: { text: '(2D6) ＞ 7[3,4] ＞ 7', total: 7, secret: true } })
+    expect(result).toMatchObject({
+      code: 0,
+      output: { text: '(2D6) ＞ 7[3,4] ＞ 7', total: 7, secret: true },
+    })
   }, 30_000)
 
   it('exits 2 with an error for a command BCDice does not understand, or bad arguments', async () => {
-    await expect(roll(['--system', 'pathfinder', 'hello'])).resolves.toMatchObject({ code: 2, output: { error: { code: 'dice-command-invalid' } } })
-    await expect(roll(['--system', 'gurps', '1d6'])).resolves.toMatchObject({ code: 2, output: { error: { code: 'usage' } } })
-    await expect(roll(['--system', 'arianrhod', '--dice', 'x', '1d6'])).resolves.toMatchObject({ code: 2, output: { error: { code: 'usage' } } })
+    await expect(roll(['--system', 'pathfinder', 'hello'])).resolves.toMatchObject({
+      code: 2,
+      output: { error: { code: 'dice-command-invalid' } },
+    })
+    await expect(roll(['--system', 'gurps', '1d6'])).resolves.toMatchObject({
+      code: 2,
+      output: { error: { code: 'usage' } },
+    })
+    await expect(roll(['--system', 'arianrhod', '--dice', 'x', '1d6'])).resolves.toMatchObject({
+      code: 2,
+      output: { error: { code: 'usage' } },
+    })
   }, 60_000)
 })

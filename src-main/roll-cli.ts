@@ -26,7 +26,10 @@ export async function roll(args: readonly string[]): Promise<Outcome> {
       const raw = args[++i] ?? ''
       dice = raw.split(',').map((d) => Number(d.trim()))
       if (raw.trim() === '' || dice.some((d) => !Number.isInteger(d) || d < 1)) {
-        return fail('usage', `--dice takes positive whole numbers separated by commas, not "${raw}"`)
+        return fail(
+          'usage',
+          `--dice takes positive whole numbers separated by commas, not "${raw}"`,
+        )
       }
     } else if (arg === '--secret') secret = true
     else rest.push(arg)
@@ -38,7 +41,10 @@ export async function roll(args: readonly string[]): Promise<Outcome> {
     return { exitCode: 0, output: await roller.roll(system as SystemId, rest[0], { secret }) }
   } catch (error) {
     if (error instanceof DiceError) return fail(error.code, error.message)
-    return fail('internal-error', `the dice roller failed: ${error instanceof Error ? error.message : String(error)}`)
+    return fail(
+      'internal-error',
+      `the dice roller failed: ${error instanceof Error ? error.message : String(error)}`,
+    )
   }
 }
 

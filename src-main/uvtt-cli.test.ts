@@ -11,7 +11,9 @@ let dir: string
 
 function uvtt(args: string[]): Promise<{ code: number | null; output: unknown }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/uvtt-cli.ts', ...args], { cwd: root })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/uvtt-cli.ts', ...args], {
+      cwd: root,
+    })
     let stdout = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
     child.stderr.resume()
@@ -38,9 +40,32 @@ describe('npm run -s uvtt', () => {
       JSON.stringify({
         format: 0.2,
         resolution: { map_origin: { x: 0, y: 0 }, map_size: { x: 4, y: 3 }, pixels_per_grid: 50 },
-        line_of_sight: [[{ x: 2, y: 0 }, { x: 2, y: 3 }]],
-        portals: [{ position: { x: 2, y: 1.5 }, bounds: [{ x: 2, y: 1 }, { x: 2, y: 2 }], rotation: 0, closed: true }],
-        lights: [{ position: { x: 0.5, y: 0.5 }, range: 2, intensity: 1, color: 'ffffffff', shadows: true }],
+        line_of_sight: [
+          [
+            { x: 2, y: 0 },
+            { x: 2, y: 3 },
+          ],
+        ],
+        portals: [
+          {
+            position: { x: 2, y: 1.5 },
+            bounds: [
+              { x: 2, y: 1 },
+              { x: 2, y: 2 },
+            ],
+            rotation: 0,
+            closed: true,
+          },
+        ],
+        lights: [
+          {
+            position: { x: 0.5, y: 0.5 },
+            range: 2,
+            intensity: 1,
+            color: 'ffffffff',
+            shadows: true,
+          },
+        ],
       }),
     )
     const result = await uvtt([file, '--system', 'pathfinder'])
@@ -52,13 +77,40 @@ describe('npm run -s uvtt', () => {
           height: 3,
           cells: [],
           edges: [
-            { between: [[1, 0], [2, 0]], kind: 'wall' },
-            { between: [[1, 1], [2, 1]], kind: 'door', state: 'closed' },
-            { between: [[1, 2], [2, 2]], kind: 'wall' },
+            {
+              between: [
+                [1, 0],
+                [2, 0],
+              ],
+              kind: 'wall',
+            },
+            {
+              between: [
+                [1, 1],
+                [2, 1],
+              ],
+              kind: 'door',
+              state: 'closed',
+            },
+            {
+              between: [
+                [1, 2],
+                [2, 2],
+              ],
+              kind: 'wall',
+            },
           ],
           light: { sources: [{ at: [0, 0], level: 2, radius: 10 }] },
         },
-        report: { walls: 2, doors: 1, windows: 0, lights: 1, segmentsClipped: 0, imageWidth: null, imageHeight: null },
+        report: {
+          walls: 2,
+          doors: 1,
+          windows: 0,
+          lights: 1,
+          segmentsClipped: 0,
+          imageWidth: null,
+          imageHeight: null,
+        },
       },
     })
   }, 30_000)
@@ -66,9 +118,21 @@ describe('npm run -s uvtt', () => {
   it('exits 2 with an error for a file that is not JSON or not a Universal VTT map', async () => {
     const broken = join(dir, 'broken.uvtt')
     await writeFile(broken, '{"format": 0.3, "resolution": ')
-    await expect(uvtt([broken])).resolves.toMatchObject({ code: 2, output: { error: { code: 'bad-json' } } })
+    await expect(uvtt([broken])).resolves.toMatchObject({
+      code: 2,
+      output: { error: { code: 'bad-json' } },
+    })
     const wrong = join(dir, 'wrong.uvtt')
-    await writeFile(wrong, JSON.stringify({ format: 0.3, resolution: { map_size: { x: 4, y: 3 }, pixels_per_grid: 'big' } }))
-    await expect(uvtt([wrong])).resolves.toMatchObject({ code: 2, output: { error: { code: 'invalid-uvtt', path: '/resolution/pixels_per_grid' } } })
+    await writeFile(
+      wrong,
+      JSON.stringify({
+        format: 0.3,
+        resolution: { map_size: { x: 4, y: 3 }, pixels_per_grid: 'big' },
+      }),
+    )
+    await expect(uvtt([wrong])).resolves.toMatchObject({
+      code: 2,
+      output: { error: { code: 'invalid-uvtt', path: '/resolution/pixels_per_grid' } },
+    })
   }, 30_000)
 })

@@ -20,11 +20,16 @@ function run(args: readonly string[]): Outcome {
     if (args[i] === '--') continue
     if (args[i] === '--system') {
       const value = args[++i]
-      if (!(SYSTEM_IDS as readonly string[]).includes(value)) return fail('usage', `--system must be one of ${SYSTEM_IDS.join(', ')}`)
+      if (!(SYSTEM_IDS as readonly string[]).includes(value))
+        return fail('usage', `--system must be one of ${SYSTEM_IDS.join(', ')}`)
       system = value as SystemId
     } else files.push(args[i])
   }
-  if (files.length !== 1) return fail('usage', 'usage: npm run -s uvtt -- FILE [--system arianrhod|pathfinder|dnd35|dystopia]')
+  if (files.length !== 1)
+    return fail(
+      'usage',
+      'usage: npm run -s uvtt -- FILE [--system arianrhod|pathfinder|dnd35|dystopia]',
+    )
   let text: string
   try {
     text = readFileSync(files[0] === '-' ? 0 : files[0], 'utf8')
@@ -42,7 +47,10 @@ function run(args: readonly string[]): Outcome {
     return { exitCode: 0, output: { map, report } }
   } catch (error) {
     if (error instanceof UvttError) return fail(error.code, error.message, error.path)
-    return fail('internal-error', `the importer failed: ${error instanceof Error ? error.message : String(error)}`)
+    return fail(
+      'internal-error',
+      `the importer failed: ${error instanceof Error ? error.message : String(error)}`,
+    )
   }
 }
 

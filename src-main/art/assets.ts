@@ -60,7 +60,8 @@ export class AssetStore {
   /** Whether the picture is stored (without reading it: a picture may be 40 MB). */
   async has(hash: string): Promise<boolean> {
     if (!ASSET_HASH_PATTERN.test(hash)) return false
-    for (const type of Object.keys(EXTENSION) as ImageType[]) if (await exists(this.fileFor(hash, type))) return true
+    for (const type of Object.keys(EXTENSION) as ImageType[])
+      if (await exists(this.fileFor(hash, type))) return true
     return false
   }
 

@@ -18,7 +18,9 @@ export async function writeFileAtomic(file: string, contents: string | Uint8Arra
   const temp = tempPathFor(file)
   const handle = await fs.open(temp, 'w')
   try {
-    await (typeof contents === 'string' ? handle.writeFile(contents, 'utf8') : handle.writeFile(contents))
+    await (typeof contents === 'string'
+      ? handle.writeFile(contents, 'utf8')
+      : handle.writeFile(contents))
     await handle.sync()
   } finally {
     await handle.close()

@@ -33,16 +33,23 @@ describe('cells.set', () => {
       { at: [1, 1], terrain: 'difficult', elevation: 2 },
       { at: [2, 1], terrain: 'solid' },
     ])
-    const cleared = apply(after, { type: 'cells.set', mapId: 'm1', cells: [{ at: [1, 1] }, { at: [2, 1] }], clear: ['terrain'] })
+    const cleared = apply(after, {
+      type: 'cells.set',
+      mapId: 'm1',
+      cells: [{ at: [1, 1] }, { at: [2, 1] }],
+      clear: ['terrain'],
+    })
     expect(map(cleared).cells).toEqual([{ at: [1, 1], elevation: 2 }])
   })
 
   it('returns the same campaign when nothing changes, and refuses squares off the map', () => {
     const before = makeCampaign({ maps: [makeMap({ cells: [{ at: [0, 0], terrain: 'pit' }] })] })
-    expect(apply(before, { type: 'cells.set', mapId: 'm1', cells: [{ at: [0, 0], terrain: 'pit' }] })).toBe(before)
-    expect(() => apply(before, { type: 'cells.set', mapId: 'm1', cells: [{ at: [6, 0], terrain: 'pit' }] })).toThrow(
-      CommandError,
-    )
+    expect(
+      apply(before, { type: 'cells.set', mapId: 'm1', cells: [{ at: [0, 0], terrain: 'pit' }] }),
+    ).toBe(before)
+    expect(() =>
+      apply(before, { type: 'cells.set', mapId: 'm1', cells: [{ at: [6, 0], terrain: 'pit' }] }),
+    ).toThrow(CommandError)
   })
 
   it('is one undo step for a whole stroke', () => {
@@ -62,25 +69,83 @@ describe('cells.set', () => {
 
 describe('edges.set', () => {
   it('sets and removes many edges at once, naming an edge from either side', () => {
-    const before = makeCampaign({ maps: [makeMap({ edges: [{ between: [[0, 0], [1, 0]], kind: 'wall' }] })] })
+    const before = makeCampaign({
+      maps: [
+        makeMap({
+          edges: [
+            {
+              between: [
+                [0, 0],
+                [1, 0],
+              ],
+              kind: 'wall',
+            },
+          ],
+        }),
+      ],
+    })
     const after = apply(before, {
       type: 'edges.set',
       mapId: 'm1',
       edges: [
-        { between: [[1, 0], [0, 0]], edge: null },
-        { between: [[2, 1], [1, 1]], edge: { kind: 'door', state: 'locked', secret: true } },
-        { between: [[1, 1], [1, 2]], edge: { kind: 'low-wall' } },
+        {
+          between: [
+            [1, 0],
+            [0, 0],
+          ],
+          edge: null,
+        },
+        {
+          between: [
+            [2, 1],
+            [1, 1],
+          ],
+          edge: { kind: 'door', state: 'locked', secret: true },
+        },
+        {
+          between: [
+            [1, 1],
+            [1, 2],
+          ],
+          edge: { kind: 'low-wall' },
+        },
       ],
     })
     expect(map(after).edges).toEqual([
-      { between: [[1, 1], [2, 1]], kind: 'door', state: 'locked', secret: true },
-      { between: [[1, 1], [1, 2]], kind: 'low-wall' },
+      {
+        between: [
+          [1, 1],
+          [2, 1],
+        ],
+        kind: 'door',
+        state: 'locked',
+        secret: true,
+      },
+      {
+        between: [
+          [1, 1],
+          [1, 2],
+        ],
+        kind: 'low-wall',
+      },
     ])
   })
 
   it('refuses cells that share no edge', () => {
     expect(() =>
-      apply(makeCampaign(), { type: 'edges.set', mapId: 'm1', edges: [{ between: [[0, 0], [1, 1]], edge: { kind: 'wall' } }] }),
+      apply(makeCampaign(), {
+        type: 'edges.set',
+        mapId: 'm1',
+        edges: [
+          {
+            between: [
+              [0, 0],
+              [1, 1],
+            ],
+            edge: { kind: 'wall' },
+          },
+        ],
+      }),
     ).toThrow(/not orthogonal neighbours/)
   })
 })
@@ -90,24 +155,67 @@ describe('map.update', () => {
     const before = makeCampaign({
       maps: [
         makeMap({
-          cells: [{ at: [1, 1], terrain: 'pit' }, { at: [5, 4], terrain: 'solid' }],
-          edges: [{ between: [[3, 0], [4, 0]], kind: 'wall' }, { between: [[0, 0], [1, 0]], kind: 'wall' }],
+          cells: [
+            { at: [1, 1], terrain: 'pit' },
+            { at: [5, 4], terrain: 'solid' },
+          ],
+          edges: [
+            {
+              between: [
+                [3, 0],
+                [4, 0],
+              ],
+              kind: 'wall',
+            },
+            {
+              between: [
+                [0, 0],
+                [1, 0],
+              ],
+              kind: 'wall',
+            },
+          ],
           light: { sources: [{ at: [5, 0], level: 4, radius: 6 }], ambient: 2 },
         }),
       ],
     })
-    const after = map(apply(before, { type: 'map.update', mapId: 'm1', name: 'Hall', system: 'pathfinder', width: 4, height: 3 }))
+    const after = map(
+      apply(before, {
+        type: 'map.update',
+        mapId: 'm1',
+        name: 'Hall',
+        system: 'pathfinder',
+        width: 4,
+        height: 3,
+      }),
+    )
     expect(after).toMatchObject({ name: 'Hall', system: 'pathfinder', width: 4, height: 3 })
     expect(after.cells).toEqual([{ at: [1, 1], terrain: 'pit' }])
-    expect(after.edges).toEqual([{ between: [[0, 0], [1, 0]], kind: 'wall' }])
+    expect(after.edges).toEqual([
+      {
+        between: [
+          [0, 0],
+          [1, 0],
+        ],
+        kind: 'wall',
+      },
+    ])
     expect(after.light).toEqual({ ambient: 2, sources: [] })
   })
 
   it('refuses to strand a token and keeps DysTopiA boards 6 × 6', () => {
-    const before = makeCampaign({ maps: [makeMap({ tokens: [{ id: 'pc', name: '', at: [5, 4], faction: 'party' }] })] })
-    expect(() => apply(before, { type: 'map.update', mapId: 'm1', width: 5 })).toThrow(/off the map/)
-    expect(() => apply(before, { type: 'map.update', mapId: 'm1', system: 'dystopia' })).toThrow(/6 × 6/)
-    const board = map(apply(before, { type: 'map.update', mapId: 'm1', system: 'dystopia', width: 6, height: 6 }))
+    const before = makeCampaign({
+      maps: [makeMap({ tokens: [{ id: 'pc', name: '', at: [5, 4], faction: 'party' }] })],
+    })
+    expect(() => apply(before, { type: 'map.update', mapId: 'm1', width: 5 })).toThrow(
+      /off the map/,
+    )
+    expect(() => apply(before, { type: 'map.update', mapId: 'm1', system: 'dystopia' })).toThrow(
+      /6 × 6/,
+    )
+    const board = map(
+      apply(before, { type: 'map.update', mapId: 'm1', system: 'dystopia', width: 6, height: 6 }),
+    )
     expect([board.width, board.height, board.system]).toEqual([6, 6, 'dystopia'])
   })
 })
@@ -115,7 +223,13 @@ describe('map.update', () => {
 describe('token.update', () => {
   it('changes fields, clears optional ones and leaves the name alone unless given', () => {
     const before = makeCampaign({
-      maps: [makeMap({ tokens: [{ id: 'pc', name: 'Aria', at: [0, 0], faction: 'party', move: 10, color: '#ff0000' }] })],
+      maps: [
+        makeMap({
+          tokens: [
+            { id: 'pc', name: 'Aria', at: [0, 0], faction: 'party', move: 10, color: '#ff0000' },
+          ],
+        }),
+      ],
     })
     const after = map(
       apply(before, {
@@ -139,52 +253,189 @@ describe('token.update', () => {
   })
 
   it('refuses a size that no longer fits, and a picture that is not a stored picture’s hash', () => {
-    const before = makeCampaign({ maps: [makeMap({ tokens: [{ id: 'pc', name: '', at: [5, 4], faction: 'party' }] })] })
-    expect(() => apply(before, { type: 'token.update', mapId: 'm1', tokenId: 'pc', patch: { size: 'large' } })).toThrow(/stick out/)
-    expect(commandSchema.safeParse({ type: 'token.update', mapId: 'm1', tokenId: 'pc', patch: { picture: 'https://example.com/x.png' } }).success).toBe(false)
+    const before = makeCampaign({
+      maps: [makeMap({ tokens: [{ id: 'pc', name: '', at: [5, 4], faction: 'party' }] })],
+    })
+    expect(() =>
+      apply(before, { type: 'token.update', mapId: 'm1', tokenId: 'pc', patch: { size: 'large' } }),
+    ).toThrow(/stick out/)
+    expect(
+      commandSchema.safeParse({
+        type: 'token.update',
+        mapId: 'm1',
+        tokenId: 'pc',
+        patch: { picture: 'https://example.com/x.png' },
+      }).success,
+    ).toBe(false)
     const hash = 'a'.repeat(64)
-    const withPicture = map(apply(before, { type: 'token.update', mapId: 'm1', tokenId: 'pc', patch: { picture: hash } }))
+    const withPicture = map(
+      apply(before, { type: 'token.update', mapId: 'm1', tokenId: 'pc', patch: { picture: hash } }),
+    )
     expect(withPicture.tokens[0].picture).toBe(hash)
   })
 
   it('sets, shows and clears a token’s HP bar, one token at a time (issue 12.16)', () => {
-    const before = makeCampaign({ maps: [makeMap({ tokens: [{ id: 'orc', name: 'Orc', at: [1, 1], faction: 'enemy' }, { id: 'pc', name: '', at: [2, 2], faction: 'party' }] })] })
-    const hurt = apply(before, { type: 'token.update', mapId: 'm1', tokenId: 'orc', patch: { hp: { current: 7, max: 12 } } })
+    const before = makeCampaign({
+      maps: [
+        makeMap({
+          tokens: [
+            { id: 'orc', name: 'Orc', at: [1, 1], faction: 'enemy' },
+            { id: 'pc', name: '', at: [2, 2], faction: 'party' },
+          ],
+        }),
+      ],
+    })
+    const hurt = apply(before, {
+      type: 'token.update',
+      mapId: 'm1',
+      tokenId: 'orc',
+      patch: { hp: { current: 7, max: 12 } },
+    })
     expect(map(hurt).tokens[0].hp).toEqual({ current: 7, max: 12 })
     expect(map(hurt).tokens[1].hp).toBeUndefined()
-    const shown = apply(hurt, { type: 'token.update', mapId: 'm1', tokenId: 'orc', patch: { hp: { current: -2, max: 12, shownToPlayers: true } } })
+    const shown = apply(hurt, {
+      type: 'token.update',
+      mapId: 'm1',
+      tokenId: 'orc',
+      patch: { hp: { current: -2, max: 12, shownToPlayers: true } },
+    })
     expect(map(shown).tokens[0].hp).toEqual({ current: -2, max: 12, shownToPlayers: true })
-    expect(map(apply(shown, { type: 'token.update', mapId: 'm1', tokenId: 'orc', patch: {}, clear: ['hp'] })).tokens[0].hp).toBeUndefined()
+    expect(
+      map(
+        apply(shown, {
+          type: 'token.update',
+          mapId: 'm1',
+          tokenId: 'orc',
+          patch: {},
+          clear: ['hp'],
+        }),
+      ).tokens[0].hp,
+    ).toBeUndefined()
     // A bar needs a maximum of at least 1; unknown keys are refused like everywhere in a command.
-    expect(() => apply(before, { type: 'token.update', mapId: 'm1', tokenId: 'orc', patch: { hp: { current: 1, max: 0 } } })).toThrow()
-    expect(strictCommandSchema.safeParse({ type: 'token.update', mapId: 'm1', tokenId: 'orc', patch: { hp: { current: 1, max: 5, temp: 3 } } }).success).toBe(false)
+    expect(() =>
+      apply(before, {
+        type: 'token.update',
+        mapId: 'm1',
+        tokenId: 'orc',
+        patch: { hp: { current: 1, max: 0 } },
+      }),
+    ).toThrow()
+    expect(
+      strictCommandSchema.safeParse({
+        type: 'token.update',
+        mapId: 'm1',
+        tokenId: 'orc',
+        patch: { hp: { current: 1, max: 5, temp: 3 } },
+      }).success,
+    ).toBe(false)
   })
 })
 
 describe('light and deploy commands change one thing at a time', () => {
   it('adds, updates and removes one light by id, sets the ambient level, and refuses sources off the map', () => {
-    const added = apply(makeCampaign(), { type: 'light.add', mapId: 'm1', source: { at: [2, 2], level: 5, radius: 4, id: 'torch' } })
+    const added = apply(makeCampaign(), {
+      type: 'light.add',
+      mapId: 'm1',
+      source: { at: [2, 2], level: 5, radius: 4, id: 'torch' },
+    })
     const lit = apply(added, { type: 'light.ambient', mapId: 'm1', ambient: 3 })
-    expect(map(lit).light).toEqual({ ambient: 3, sources: [{ at: [2, 2], level: 5, radius: 4, id: 'torch' }] })
-    const brighter = apply(lit, { type: 'light.update', mapId: 'm1', lightId: 'torch', patch: { level: 6 } })
+    expect(map(lit).light).toEqual({
+      ambient: 3,
+      sources: [{ at: [2, 2], level: 5, radius: 4, id: 'torch' }],
+    })
+    const brighter = apply(lit, {
+      type: 'light.update',
+      mapId: 'm1',
+      lightId: 'torch',
+      patch: { level: 6 },
+    })
     expect(map(brighter).light.sources).toEqual([{ at: [2, 2], level: 6, radius: 4, id: 'torch' }])
-    expect(map(apply(brighter, { type: 'light.remove', mapId: 'm1', lightId: 'torch' })).light).toEqual({ ambient: 3, sources: [] })
-    expect(map(apply(lit, { type: 'light.ambient', mapId: 'm1' })).light).toEqual({ sources: [{ at: [2, 2], level: 5, radius: 4, id: 'torch' }] })
-    expect(() => apply(makeCampaign(), { type: 'light.add', mapId: 'm1', source: { at: [9, 9], level: 1, radius: 1, id: 'x' } })).toThrow(/outside/)
-    expect(() => apply(added, { type: 'light.add', mapId: 'm1', source: { at: [1, 1], level: 1, radius: 1, id: 'torch' } })).toThrow(/already/)
-    expect(() => apply(added, { type: 'light.remove', mapId: 'm1', lightId: 'nope' })).toThrow(/No light/)
+    expect(
+      map(apply(brighter, { type: 'light.remove', mapId: 'm1', lightId: 'torch' })).light,
+    ).toEqual({ ambient: 3, sources: [] })
+    expect(map(apply(lit, { type: 'light.ambient', mapId: 'm1' })).light).toEqual({
+      sources: [{ at: [2, 2], level: 5, radius: 4, id: 'torch' }],
+    })
+    expect(() =>
+      apply(makeCampaign(), {
+        type: 'light.add',
+        mapId: 'm1',
+        source: { at: [9, 9], level: 1, radius: 1, id: 'x' },
+      }),
+    ).toThrow(/outside/)
+    expect(() =>
+      apply(added, {
+        type: 'light.add',
+        mapId: 'm1',
+        source: { at: [1, 1], level: 1, radius: 1, id: 'torch' },
+      }),
+    ).toThrow(/already/)
+    expect(() => apply(added, { type: 'light.remove', mapId: 'm1', lightId: 'nope' })).toThrow(
+      /No light/,
+    )
   })
 
   it('adds and removes deploy squares per faction, sorted and unique; a faction left with none loses its entry', () => {
-    const set = apply(makeCampaign(), { type: 'deploy.cells', mapId: 'm1', faction: 'party', add: [[1, 4], [0, 4], [1, 4]], remove: [] })
-    expect(map(set).deploy).toEqual({ party: [[0, 4], [1, 4]] })
-    const more = apply(set, { type: 'deploy.cells', mapId: 'm1', faction: 'party', add: [[2, 4]], remove: [] })
-    expect(map(more).deploy).toEqual({ party: [[0, 4], [1, 4], [2, 4]] })
-    expect(map(apply(set, { type: 'deploy.cells', mapId: 'm1', faction: 'party', add: [], remove: [[0, 4], [1, 4]] })).deploy).toEqual({})
+    const set = apply(makeCampaign(), {
+      type: 'deploy.cells',
+      mapId: 'm1',
+      faction: 'party',
+      add: [
+        [1, 4],
+        [0, 4],
+        [1, 4],
+      ],
+      remove: [],
+    })
+    expect(map(set).deploy).toEqual({
+      party: [
+        [0, 4],
+        [1, 4],
+      ],
+    })
+    const more = apply(set, {
+      type: 'deploy.cells',
+      mapId: 'm1',
+      faction: 'party',
+      add: [[2, 4]],
+      remove: [],
+    })
+    expect(map(more).deploy).toEqual({
+      party: [
+        [0, 4],
+        [1, 4],
+        [2, 4],
+      ],
+    })
+    expect(
+      map(
+        apply(set, {
+          type: 'deploy.cells',
+          mapId: 'm1',
+          faction: 'party',
+          add: [],
+          remove: [
+            [0, 4],
+            [1, 4],
+          ],
+        }),
+      ).deploy,
+    ).toEqual({})
   })
 
   it('gives lights without ids an id on load, the same one every time', () => {
-    const legacy = makeCampaign({ maps: [makeMap({ light: { sources: [{ at: [1, 1], level: 4, radius: 2 }, { at: [2, 1], level: 4, radius: 2, id: 'light-1' }] } })] })
+    const legacy = makeCampaign({
+      maps: [
+        makeMap({
+          light: {
+            sources: [
+              { at: [1, 1], level: 4, radius: 2 },
+              { at: [2, 1], level: 4, radius: 2, id: 'light-1' },
+            ],
+          },
+        }),
+      ],
+    })
     const once = repairCampaign(legacy).campaign.maps[0].light.sources.map((s) => s.id)
     expect(once).toEqual(['light-2', 'light-1'])
     expect(repairCampaign(legacy).campaign.maps[0].light.sources.map((s) => s.id)).toEqual(once)
@@ -199,26 +450,56 @@ describe('DysTopiA squares', () => {
           system: 'dystopia',
           width: 6,
           height: 6,
-          tokens: ['a', 'b', 'c', 'd'].map((id, i) => ({ id, name: '', at: [2, 2] as [number, number], faction: i < 2 ? 'party' : 'cult' })),
+          tokens: ['a', 'b', 'c', 'd'].map((id, i) => ({
+            id,
+            name: '',
+            at: [2, 2] as [number, number],
+            faction: i < 2 ? 'party' : 'cult',
+          })),
         }),
       ],
     })
 
   it('lets friend and foe share a square but refuses a fifth unit, placed or moved', () => {
     expect(() =>
-      apply(board(), { type: 'token.add', mapId: 'm1', token: { id: 'e', name: '', at: [2, 2], faction: 'cult' } }),
+      apply(board(), {
+        type: 'token.add',
+        mapId: 'm1',
+        token: { id: 'e', name: '', at: [2, 2], faction: 'cult' },
+      }),
     ).toThrow(/4 units/)
-    const withE = apply(board(), { type: 'token.add', mapId: 'm1', token: { id: 'e', name: '', at: [3, 2], faction: 'cult' } })
-    expect(() => apply(withE, { type: 'token.move', mapId: 'm1', tokenId: 'e', to: [2, 2] })).toThrow(/4 units/)
+    const withE = apply(board(), {
+      type: 'token.add',
+      mapId: 'm1',
+      token: { id: 'e', name: '', at: [3, 2], faction: 'cult' },
+    })
+    expect(() =>
+      apply(withE, { type: 'token.move', mapId: 'm1', tokenId: 'e', to: [2, 2] }),
+    ).toThrow(/4 units/)
     // A unit already on the square may "move" within it.
-    expect(map(apply(withE, { type: 'token.move', mapId: 'm1', tokenId: 'a', to: [2, 2] })).tokens).toHaveLength(5)
+    expect(
+      map(apply(withE, { type: 'token.move', mapId: 'm1', tokenId: 'a', to: [2, 2] })).tokens,
+    ).toHaveLength(5)
   })
 
   it('does not limit squares on other systems', () => {
     const other = makeCampaign({
-      maps: [makeMap({ tokens: ['a', 'b', 'c', 'd'].map((id) => ({ id, name: '', at: [1, 1] as [number, number], faction: 'p' })) })],
+      maps: [
+        makeMap({
+          tokens: ['a', 'b', 'c', 'd'].map((id) => ({
+            id,
+            name: '',
+            at: [1, 1] as [number, number],
+            faction: 'p',
+          })),
+        }),
+      ],
     })
-    const after = apply(other, { type: 'token.add', mapId: 'm1', token: { id: 'e', name: '', at: [1, 1], faction: 'p' } })
+    const after = apply(other, {
+      type: 'token.add',
+      mapId: 'm1',
+      token: { id: 'e', name: '', at: [1, 1], faction: 'p' },
+    })
     expect(map(after).tokens).toHaveLength(5)
   })
 })

@@ -35,7 +35,12 @@ import { applyFogCommand, applyTrapCommand, rememberSeenCells } from './fog-comm
 import { applyArtCommand } from './art-commands'
 import { applyGuildCommand } from './guild/commands'
 import type { GuildCommand } from './guild/schema'
-import { applyFightCommand, applyRollLogCommand, dropCombatant, resortByValue } from './fight/commands'
+import {
+  applyFightCommand,
+  applyRollLogCommand,
+  dropCombatant,
+  resortByValue,
+} from './fight/commands'
 import type { FightCommand } from './fight/schema'
 
 export class CommandError extends Error {
@@ -60,13 +65,16 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
     throw new CommandError(message, command)
   }
   if (isGuildCommand(command)) return applyGuildCommand(campaign, command, fail)
-  if (command.type === 'roll.record' || command.type === 'roll.clear') return applyRollLogCommand(campaign, command)
+  if (command.type === 'roll.record' || command.type === 'roll.clear')
+    return applyRollLogCommand(campaign, command)
   if (isFightCommand(command)) {
     const mapId = command.mapId
     const map = requireMap(campaign, mapId, fail)
     const { map: next, rolls } = applyFightCommand(map, command, fail)
     const withMap = { ...campaign, maps: campaign.maps.map((m) => (m.id === mapId ? next : m)) }
-    return rolls.length > 0 ? { ...withMap, rollLog: [...(campaign.rollLog ?? []), ...rolls].slice(-5000) } : withMap
+    return rolls.length > 0
+      ? { ...withMap, rollLog: [...(campaign.rollLog ?? []), ...rolls].slice(-5000) }
+      : withMap
   }
   switch (command.type) {
     case 'campaign.rename':
@@ -121,13 +129,17 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
       // Arianrhod's order follows 【行動値】: a changed value re-sorts a running fight.
       return updateMap(campaign, command.mapId, fail, (map) => {
         const updated = applyTokenUpdate(map, command, fail)
-        return command.patch.initiative !== undefined || command.clear?.includes('initiative') ? resortByValue(updated) : updated
+        return command.patch.initiative !== undefined || command.clear?.includes('initiative')
+          ? resortByValue(updated)
+          : updated
       })
     case 'light.ambient':
     case 'light.add':
     case 'light.update':
     case 'light.remove':
-      return updateMap(campaign, command.mapId, fail, (map) => applyLightCommand(map, command, fail))
+      return updateMap(campaign, command.mapId, fail, (map) =>
+        applyLightCommand(map, command, fail),
+      )
     case 'map.art':
     case 'map.artAlign':
       return updateMap(campaign, command.mapId, fail, (map) => applyArtCommand(map, command, fail))
@@ -148,7 +160,9 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
           ...map,
           tokens: map.tokens.filter((t) => t.id !== command.tokenId),
           ...(map.fight ? { fight: dropCombatant(map.fight, command.tokenId) } : {}),
-          ...(map.conditions ? { conditions: map.conditions.filter((c) => c.tokenId !== command.tokenId) } : {}),
+          ...(map.conditions
+            ? { conditions: map.conditions.filter((c) => c.tokenId !== command.tokenId) }
+            : {}),
         }
       })
     default: {
@@ -164,7 +178,9 @@ function isGuildCommand(command: Command): command is GuildCommand {
   return command.type.startsWith('guild.')
 }
 
-function isFightCommand(command: Command): command is Exclude<FightCommand, { type: 'roll.record' | 'roll.clear' }> {
+function isFightCommand(
+  command: Command,
+): command is Exclude<FightCommand, { type: 'roll.record' | 'roll.clear' }> {
   return command.type.startsWith('fight.') || command.type.startsWith('condition.')
 }
 

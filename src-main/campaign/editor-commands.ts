@@ -35,7 +35,10 @@ export function applyCellsSet(map: CampaignMap, command: Of<'cells.set'>, fail: 
     }
     const key = cellKey(cell.at)
     const at = index.get(key)
-    const next: CellSpec = { ...(at === undefined ? { at: cell.at } : merged[at]), at: [cell.at[0], cell.at[1]] }
+    const next: CellSpec = {
+      ...(at === undefined ? { at: cell.at } : merged[at]),
+      at: [cell.at[0], cell.at[1]],
+    }
     for (const field of clear) delete next[field]
     for (const [field, value] of Object.entries(cell) as [keyof CellSpec, unknown][]) {
       if (field !== 'at' && value !== undefined) Object.assign(next, { [field]: value })
@@ -73,24 +76,36 @@ export function applyEdgesSet(map: CampaignMap, command: Of<'edges.set'>, fail: 
   for (const edge of map.edges) byKey.set(edgeKey(edge.between), edge)
   for (const { between, edge } of command.edges) {
     for (const cell of between) {
-      if (!isInside(map, cell)) fail(`Cell ${formatCell(cell)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
+      if (!isInside(map, cell))
+        fail(`Cell ${formatCell(cell)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
     }
     if (!areOrthogonalNeighbours(between[0], between[1])) {
-      fail(`Cells ${formatCell(between[0])} and ${formatCell(between[1])} are not orthogonal neighbours, so they share no edge.`)
+      fail(
+        `Cells ${formatCell(between[0])} and ${formatCell(between[1])} are not orthogonal neighbours, so they share no edge.`,
+      )
     }
-    byKey.set(edgeKey(between), edge === null ? null : { ...edge, between: normaliseBetween(between) })
+    byKey.set(
+      edgeKey(between),
+      edge === null ? null : { ...edge, between: normaliseBetween(between) },
+    )
   }
   const edges: CampaignEdge[] = []
   for (const edge of byKey.values()) if (edge) edges.push(edge)
   return { ...map, edges }
 }
 
-export function applyMapUpdate(map: CampaignMap, command: Of<'map.update'>, fail: Fail): CampaignMap {
+export function applyMapUpdate(
+  map: CampaignMap,
+  command: Of<'map.update'>,
+  fail: Fail,
+): CampaignMap {
   const width = command.width ?? map.width
   const height = command.height ?? map.height
   const system = command.system ?? map.system
   if (system === 'dystopia' && (width !== DYSTOPIA_BOARD_SIDE || height !== DYSTOPIA_BOARD_SIDE)) {
-    fail(`A DysTopiA board is ${DYSTOPIA_BOARD_SIDE} × ${DYSTOPIA_BOARD_SIDE} squares; map "${map.id}" would be ${width} × ${height}.`)
+    fail(
+      `A DysTopiA board is ${DYSTOPIA_BOARD_SIDE} × ${DYSTOPIA_BOARD_SIDE} squares; map "${map.id}" would be ${width} × ${height}.`,
+    )
   }
   let next: CampaignMap = { ...map, system, width, height, name: command.name ?? map.name }
   if (width !== map.width || height !== map.height) {
@@ -130,16 +145,23 @@ function filterDeploy(
   return out
 }
 
-export function applyTokenUpdate(map: CampaignMap, command: Of<'token.update'>, fail: Fail): CampaignMap {
+export function applyTokenUpdate(
+  map: CampaignMap,
+  command: Of<'token.update'>,
+  fail: Fail,
+): CampaignMap {
   const token =
-    map.tokens.find((t) => t.id === command.tokenId) ?? fail(`No token with id "${command.tokenId}" on map "${map.id}".`)
+    map.tokens.find((t) => t.id === command.tokenId) ??
+    fail(`No token with id "${command.tokenId}" on map "${map.id}".`)
   const updated: CampaignToken = { ...token }
   for (const field of command.clear ?? []) delete updated[field]
   for (const [field, value] of Object.entries(command.patch)) {
     if (value !== undefined) Object.assign(updated, { [field]: value })
   }
   if (!footprintFits(map, updated.at, updated.size)) {
-    fail(`Token "${token.id}" (${updated.size}) at ${formatCell(updated.at)} would stick out of map "${map.id}".`)
+    fail(
+      `Token "${token.id}" (${updated.size}) at ${formatCell(updated.at)} would stick out of map "${map.id}".`,
+    )
   }
   return { ...map, tokens: map.tokens.map((t) => (t === token ? updated : t)) }
 }
@@ -150,7 +172,8 @@ export function applyLightCommand(
   fail: Fail,
 ): CampaignMap {
   const sources = map.light.sources
-  const find = (id: string) => sources.find((s) => s.id === id) ?? fail(`No light source "${id}" on map "${map.id}".`)
+  const find = (id: string) =>
+    sources.find((s) => s.id === id) ?? fail(`No light source "${id}" on map "${map.id}".`)
   switch (command.type) {
     case 'light.ambient': {
       const light: CampaignMap['light'] = { sources }
@@ -159,25 +182,49 @@ export function applyLightCommand(
     }
     case 'light.add': {
       const { source } = command
-      if (sources.some((s) => s.id === source.id)) fail(`A light source "${source.id}" already exists.`)
-      if (!isInside(map, source.at)) fail(`Light source at ${formatCell(source.at)} is outside map "${map.id}".`)
-      return { ...map, light: { ...map.light, sources: [...sources, { ...source, at: [source.at[0], source.at[1]] }] } }
+      if (sources.some((s) => s.id === source.id))
+        fail(`A light source "${source.id}" already exists.`)
+      if (!isInside(map, source.at))
+        fail(`Light source at ${formatCell(source.at)} is outside map "${map.id}".`)
+      return {
+        ...map,
+        light: {
+          ...map.light,
+          sources: [...sources, { ...source, at: [source.at[0], source.at[1]] }],
+        },
+      }
     }
     case 'light.update': {
       find(command.lightId)
       const at = command.patch.at
-      if (at && !isInside(map, at)) fail(`Light source at ${formatCell(at)} is outside map "${map.id}".`)
-      const patch = Object.fromEntries(Object.entries(command.patch).filter(([, v]) => v !== undefined))
-      return { ...map, light: { ...map.light, sources: sources.map((s) => (s.id === command.lightId ? { ...s, ...patch } : s)) } }
+      if (at && !isInside(map, at))
+        fail(`Light source at ${formatCell(at)} is outside map "${map.id}".`)
+      const patch = Object.fromEntries(
+        Object.entries(command.patch).filter(([, v]) => v !== undefined),
+      )
+      return {
+        ...map,
+        light: {
+          ...map.light,
+          sources: sources.map((s) => (s.id === command.lightId ? { ...s, ...patch } : s)),
+        },
+      }
     }
     case 'light.remove':
       find(command.lightId)
-      return { ...map, light: { ...map.light, sources: sources.filter((s) => s.id !== command.lightId) } }
+      return {
+        ...map,
+        light: { ...map.light, sources: sources.filter((s) => s.id !== command.lightId) },
+      }
   }
 }
 
 /** Adds and removes one faction's deploy squares; a faction left with none loses its entry. */
-export function applyDeployCells(map: CampaignMap, command: Of<'deploy.cells'>, fail: Fail): CampaignMap {
+export function applyDeployCells(
+  map: CampaignMap,
+  command: Of<'deploy.cells'>,
+  fail: Fail,
+): CampaignMap {
   for (const at of [...command.add, ...command.remove]) {
     if (!isInside(map, at)) fail(`Deploy square ${formatCell(at)} is outside map "${map.id}".`)
   }
@@ -200,9 +247,13 @@ export function requireSquareRoom(
   fail: Fail,
 ): void {
   if (map.system !== 'dystopia') return
-  const there = map.tokens.filter((t) => t.id !== tokenId && t.at[0] === at[0] && t.at[1] === at[1]).length
+  const there = map.tokens.filter(
+    (t) => t.id !== tokenId && t.at[0] === at[0] && t.at[1] === at[1],
+  ).length
   if (there >= DYSTOPIA_UNITS_PER_SQUARE) {
-    fail(`Square ${formatCell(at)} already holds ${DYSTOPIA_UNITS_PER_SQUARE} units, the most one square can hold.`)
+    fail(
+      `Square ${formatCell(at)} already holds ${DYSTOPIA_UNITS_PER_SQUARE} units, the most one square can hold.`,
+    )
   }
 }
 
@@ -213,7 +264,9 @@ function requireSquaresNotOverfull(map: CampaignMap, fail: Fail): void {
     const count = (counts.get(key) ?? 0) + 1
     counts.set(key, count)
     if (count > DYSTOPIA_UNITS_PER_SQUARE) {
-      fail(`Square ${formatCell(token.at)} holds more than ${DYSTOPIA_UNITS_PER_SQUARE} units, which DysTopiA refuses.`)
+      fail(
+        `Square ${formatCell(token.at)} holds more than ${DYSTOPIA_UNITS_PER_SQUARE} units, which DysTopiA refuses.`,
+      )
     }
   }
 }

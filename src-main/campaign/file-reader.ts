@@ -70,7 +70,9 @@ export class CampaignFileReader {
     const { size } = await fs.stat(file)
     if (size > this.maxBytes) throw new CampaignTooLargeError(size, this.maxBytes)
     const inline = (): Promise<ReadCampaign> => readCampaignFile(file, this.maxBytes)
-    const read = this.offThread(size) ? await this.viaWorker({ op: 'read', file, maxBytes: this.maxBytes }, inline) : await inline()
+    const read = this.offThread(size)
+      ? await this.viaWorker({ op: 'read', file, maxBytes: this.maxBytes }, inline)
+      : await inline()
     return { ...read, decoded: await this.settled(read.decoded) }
   }
 
@@ -86,7 +88,11 @@ export class CampaignFileReader {
     const bytes = Buffer.byteLength(text, 'utf8')
     if (bytes > this.maxBytes) throw new CampaignTooLargeError(bytes, this.maxBytes)
     const inline = async (): Promise<DecodedCampaign> => decodeCampaignImport(text)
-    return this.settled(this.offThread(bytes) ? await this.viaWorker({ op: 'decodeText', text }, inline) : await inline())
+    return this.settled(
+      this.offThread(bytes)
+        ? await this.viaWorker({ op: 'decodeText', text }, inline)
+        : await inline(),
+    )
   }
 
   close(): void {

@@ -77,7 +77,9 @@ describe('campaign files', () => {
     expect(opened.campaign.name).toBe('Caf\u00e9')
     // The page is told the file name only; the bytes are kept beside the campaign.
     expect(opened.recovered!.badFile).toMatch(/^latin\.json\.bad-/)
-    expect(await fs.readFile(path.join(path.dirname(campaignFile('latin')), opened.recovered!.badFile))).toEqual(latin1)
+    expect(
+      await fs.readFile(path.join(path.dirname(campaignFile('latin')), opened.recovered!.badFile)),
+    ).toEqual(latin1)
   })
 
   it('without a backup, a file that is not UTF-8 is left exactly as it is', async () => {

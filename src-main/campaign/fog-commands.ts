@@ -11,7 +11,10 @@ import { fogOf, maskToSpans, sameSpans, spansToMask, usesVision } from './fog'
 import { formatCell, isInside } from './geometry'
 import type { Campaign, CampaignMap, Command } from './schema'
 
-export type FogCommand = Extract<Command, { type: 'fog.settings' | 'fog.reveal' | 'fog.reset' | 'token.visibility' }>
+export type FogCommand = Extract<
+  Command,
+  { type: 'fog.settings' | 'fog.reveal' | 'fog.reset' | 'token.visibility' }
+>
 
 type Fail = (message: string) => never
 
@@ -28,7 +31,8 @@ export function applyFogCommand(map: CampaignMap, command: FogCommand, fail: Fai
     }
     case 'fog.reveal': {
       for (const at of command.cells) {
-        if (!isInside(map, at)) fail(`Cell ${formatCell(at)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
+        if (!isInside(map, at))
+          fail(`Cell ${formatCell(at)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
       }
       const revealed = spansToMask(fog.revealed, map.width, map.height)
       const explored = spansToMask(fog.explored, map.width, map.height)
@@ -38,21 +42,32 @@ export function applyFogCommand(map: CampaignMap, command: FogCommand, fail: Fai
         // The hide brush also makes the party forget the cells, or they would stay on screen dimmed.
         if (!command.reveal) explored[i] = 0
       }
-      const next = { ...fog, revealed: maskToSpans(revealed, map.width), explored: maskToSpans(explored, map.width) }
-      if (sameSpans(next.revealed, fog.revealed) && sameSpans(next.explored, fog.explored)) return map
+      const next = {
+        ...fog,
+        revealed: maskToSpans(revealed, map.width),
+        explored: maskToSpans(explored, map.width),
+      }
+      if (sameSpans(next.revealed, fog.revealed) && sameSpans(next.explored, fog.explored))
+        return map
       return { ...map, fog: next }
     }
     case 'fog.reset':
-      return { ...map, fog: { ...fog, explored: [], ...(command.revealed ? { revealed: [] } : {}) } }
+      return {
+        ...map,
+        fog: { ...fog, explored: [], ...(command.revealed ? { revealed: [] } : {}) },
+      }
     case 'token.visibility': {
-      const token = map.tokens.find((t) => t.id === command.tokenId) ?? fail(`No token with id "${command.tokenId}" on map "${map.id}".`)
+      const token =
+        map.tokens.find((t) => t.id === command.tokenId) ??
+        fail(`No token with id "${command.tokenId}" on map "${map.id}".`)
       const changed = { ...token }
       if (command.hidden !== undefined) {
         if (command.hidden) changed.hidden = true
         else delete changed.hidden
       }
       if (command.privateStats !== undefined) {
-        if (command.privateStats.length > 0) changed.privateStats = [...new Set(command.privateStats)]
+        if (command.privateStats.length > 0)
+          changed.privateStats = [...new Set(command.privateStats)]
         else delete changed.privateStats
       }
       return { ...map, tokens: map.tokens.map((t) => (t === token ? changed : t)) }
@@ -69,17 +84,21 @@ export const MAX_TRAPS = 10_000
 export function applyTrapCommand(map: CampaignMap, command: TrapCommand, fail: Fail): CampaignMap {
   const traps = map.traps ?? []
   if (command.type === 'trap.remove') {
-    if (!traps.some((t) => t.id === command.trapId)) fail(`No trap with id "${command.trapId}" on map "${map.id}".`)
+    if (!traps.some((t) => t.id === command.trapId))
+      fail(`No trap with id "${command.trapId}" on map "${map.id}".`)
     const rest = traps.filter((t) => t.id !== command.trapId)
     if (rest.length > 0) return { ...map, traps: rest }
     const { traps: _gone, ...withoutTraps } = map
     return withoutTraps
   }
   const trap = command.trap
-  if (!isInside(map, trap.at)) fail(`Cell ${formatCell(trap.at)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
+  if (!isInside(map, trap.at))
+    fail(`Cell ${formatCell(trap.at)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
   const index = traps.findIndex((t) => t.id === trap.id)
-  if (index < 0 && traps.length >= MAX_TRAPS) fail(`Map "${map.id}" already has ${MAX_TRAPS} traps.`)
-  const next = index < 0 ? [...traps, { ...trap }] : traps.map((t, i) => (i === index ? { ...trap } : t))
+  if (index < 0 && traps.length >= MAX_TRAPS)
+    fail(`Map "${map.id}" already has ${MAX_TRAPS} traps.`)
+  const next =
+    index < 0 ? [...traps, { ...trap }] : traps.map((t, i) => (i === index ? { ...trap } : t))
   return { ...map, traps: next }
 }
 
@@ -122,7 +141,12 @@ export function withExplored(map: CampaignMap, previous?: CampaignMap): Campaign
   const sights: Readonly<Uint8Array>[] = []
   try {
     sights.push(partyVisionMask(map))
-    if (previous && previous.width === map.width && previous.height === map.height && usesVision(fogOf(previous))) {
+    if (
+      previous &&
+      previous.width === map.width &&
+      previous.height === map.height &&
+      usesVision(fogOf(previous))
+    ) {
       sights.push(partyVisionMask(previous))
     }
   } catch {

@@ -10,7 +10,11 @@ export type FogMode = (typeof FOG_MODES)[number]
 
 export const DEFAULT_PARTY_FACTIONS: readonly string[] = ['party']
 
-const coordinate = z.number().int().min(0).max(MAX_MAP_SIDE - 1)
+const coordinate = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_MAP_SIDE - 1)
 /** Enough for a checkerboard over the largest map the spec allows. */
 const MAX_SPANS = (MAX_MAP_SIDE * MAX_MAP_SIDE) / 2
 
@@ -57,7 +61,11 @@ export function usesManualReveal(fog: MapFog): boolean {
 }
 
 /** A width × height mask (1 = in the set) from spans; spans outside the map are clipped. */
-export function spansToMask(spans: readonly (readonly [number, number, number])[], width: number, height: number): Uint8Array {
+export function spansToMask(
+  spans: readonly (readonly [number, number, number])[],
+  width: number,
+  height: number,
+): Uint8Array {
   const mask = new Uint8Array(width * height)
   for (const [y, x0, x1] of spans) {
     if (y < 0 || y >= height) continue
@@ -87,7 +95,10 @@ export function maskToSpans(mask: Uint8Array, width: number): CellSpans {
   return spans
 }
 
-export function sameSpans(a: readonly (readonly number[])[], b: readonly (readonly number[])[]): boolean {
+export function sameSpans(
+  a: readonly (readonly number[])[],
+  b: readonly (readonly number[])[],
+): boolean {
   if (a.length !== b.length) return false
   for (let i = 0; i < a.length; i++) {
     if (a[i][0] !== b[i][0] || a[i][1] !== b[i][1] || a[i][2] !== b[i][2]) return false

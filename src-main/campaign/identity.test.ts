@@ -43,7 +43,10 @@ describe('campaign identity', () => {
     await service.open('odd')
     await service.dispatch('odd', { type: 'campaign.rename', name: 'Kept' })
     await service.flush('odd')
-    expect(campaignSchema.parse(JSON.parse(await fs.readFile(file('odd'), 'utf8')))).toMatchObject({ id: 'odd', name: 'Kept' })
+    expect(campaignSchema.parse(JSON.parse(await fs.readFile(file('odd'), 'utf8')))).toMatchObject({
+      id: 'odd',
+      name: 'Kept',
+    })
     const listed = await service.list()
     expect(listed.map((c) => c.id)).toEqual(['odd'])
   })

@@ -238,13 +238,23 @@ describe('repair pass', () => {
 
 describe('version 5: token pictures move to the assets folder', () => {
   it('turns a data: URL into the hash of its bytes and hands the bytes out; GIFs are dropped', () => {
-    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
     const tokens = [
       { id: 'a', name: 'A', at: [0, 0], faction: 'party', image: `data:image/png;base64,${png}` },
       { id: 'b', name: 'B', at: [1, 0], faction: 'party', image: `data:image/png;base64,${png}` },
-      { id: 'c', name: 'C', at: [2, 0], faction: 'enemy', image: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' },
+      {
+        id: 'c',
+        name: 'C',
+        at: [2, 0],
+        faction: 'enemy',
+        image: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=',
+      },
     ]
-    const v4 = { ...makeCampaign({ maps: [makeMap()] }), schemaVersion: 4 } as Record<string, unknown>
+    const v4 = { ...makeCampaign({ maps: [makeMap()] }), schemaVersion: 4 } as Record<
+      string,
+      unknown
+    >
     ;(v4.maps as Array<Record<string, unknown>>)[0].tokens = tokens
     const decoded = decodeCampaign(v4)
     const hash = createHash('sha256').update(Buffer.from(png, 'base64')).digest('hex')

@@ -77,7 +77,10 @@ export const migrations: ReadonlyArray<Migration> = [
       const maps = Array.isArray(raw.maps)
         ? raw.maps.map((map: unknown) => {
             if (!isObject(map) || !Array.isArray(map.tokens)) return map
-            return { ...map, tokens: map.tokens.map((token: unknown) => movePicture(token, pictures)) }
+            return {
+              ...map,
+              tokens: map.tokens.map((token: unknown) => movePicture(token, pictures)),
+            }
           })
         : raw.maps
       return { ...raw, schemaVersion: 5, maps, [PICTURES_KEY]: pictures }

@@ -51,7 +51,10 @@ export const campaignTokenSchema = tokenSpecSchema.extend({
    * jumping and climbing), kept so a check's Roll button rolls with the token's own stat.
    */
   checks: z
-    .strictObject({ STR: z.number().int().min(-1000).max(1000).optional(), AGI: z.number().int().min(-1000).max(1000).optional() })
+    .strictObject({
+      STR: z.number().int().min(-1000).max(1000).optional(),
+      AGI: z.number().int().min(-1000).max(1000).optional(),
+    })
     .optional(),
   /** Pathfinder / dnd35 senses, read by the engine's sight (systems/pathfinder/creatures.ts). */
   vision: z.enum(['normal', 'low-light', 'darkvision']).optional(),
@@ -232,20 +235,50 @@ export const commandSchema = z.discriminatedUnion('type', [
     mapId: idSchema,
     tokenId: idSchema,
     // name's default ('') must not apply to a patch that leaves the name alone.
-    patch: campaignTokenSchema.omit({ id: true, at: true }).partial().extend({ name: z.string().max(200).optional() }),
+    patch: campaignTokenSchema
+      .omit({ id: true, at: true })
+      .partial()
+      .extend({ name: z.string().max(200).optional() }),
     clear: z
-      .array(z.enum(['move', 'size', 'reach', 'states', 'elevation', 'color', 'picture', 'notes', 'hidden', 'initiative', 'label', 'hp']))
+      .array(
+        z.enum([
+          'move',
+          'size',
+          'reach',
+          'states',
+          'elevation',
+          'color',
+          'picture',
+          'notes',
+          'hidden',
+          'initiative',
+          'label',
+          'hp',
+        ]),
+      )
       .optional(),
   }),
   // Light, one change at a time so two pages never overwrite each other's lights (issue 11.3).
   /** The map's ambient level; absent = the system's default. */
-  z.object({ type: z.literal('light.ambient'), mapId: idSchema, ambient: z.number().int().optional() }),
-  z.object({ type: z.literal('light.add'), mapId: idSchema, source: campaignLightSourceSchema.extend({ id: idSchema }) }),
+  z.object({
+    type: z.literal('light.ambient'),
+    mapId: idSchema,
+    ambient: z.number().int().optional(),
+  }),
+  z.object({
+    type: z.literal('light.add'),
+    mapId: idSchema,
+    source: campaignLightSourceSchema.extend({ id: idSchema }),
+  }),
   z.object({
     type: z.literal('light.update'),
     mapId: idSchema,
     lightId: idSchema,
-    patch: z.object({ at: cellSchema.optional(), level: z.number().int().optional(), radius: z.number().finite().nonnegative().optional() }),
+    patch: z.object({
+      at: cellSchema.optional(),
+      level: z.number().int().optional(),
+      radius: z.number().finite().nonnegative().optional(),
+    }),
   }),
   z.object({ type: z.literal('light.remove'), mapId: idSchema, lightId: idSchema }),
   /** Puts a picture under the map's grid (art: null removes it). */

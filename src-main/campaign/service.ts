@@ -456,4 +456,3 @@ function recoveryNotice(info: RecoveryInfo): RecoveryNotice {
     backupSavedAt: backupTime(backupFile)?.toISOString() ?? null,
   }
 }
-

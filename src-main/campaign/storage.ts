@@ -78,7 +78,6 @@ export class CampaignUnreadableError extends Error {
   }
 }
 
-
 function requireSafeId(id: string): void {
   if (!isSafeCampaignId(id)) throw new CampaignNotFoundError(id)
 }
@@ -285,7 +284,11 @@ export class CampaignStore {
         // The list's index learns the new file as it is, so listing never needs to parse it.
         const stat = await fs.stat(file).catch(() => null)
         if (stat) {
-          const summary = { name: campaign.name, updatedAt: campaign.updatedAt, mapCount: campaign.maps.length }
+          const summary = {
+            name: campaign.name,
+            updatedAt: campaign.updatedAt,
+            mapCount: campaign.maps.length,
+          }
           await this.index.set(path.basename(file), stat, summary)
           void this.index.persist()
         }
@@ -328,7 +331,10 @@ function withFileIdentity(decoded: DecodedCampaign, id: string): DecodedCampaign
   return {
     ...decoded,
     campaign: { ...decoded.campaign, id },
-    repairs: [...decoded.repairs, `The campaign's inner id ${inner} did not match its file name; it now uses "${id}".`],
+    repairs: [
+      ...decoded.repairs,
+      `The campaign's inner id ${inner} did not match its file name; it now uses "${id}".`,
+    ],
   }
 }
 

@@ -24,15 +24,30 @@ afterEach(async () => {
   await removeDir(dataDir)
 })
 
-const refused = (command: unknown) => expect(service.dispatch('c1', command as never)).rejects.toThrow()
+const refused = (command: unknown) =>
+  expect(service.dispatch('c1', command as never)).rejects.toThrow()
 
 describe('strict commands', () => {
   it('refuse unknown keys at the top and deep inside, instead of dropping them', async () => {
     await refused({ type: 'map.notes', mapId: 'm1', notes: 'x', extra: 1 })
-    await refused({ type: 'token.add', mapId: 'm1', token: { id: 't2', at: [1, 1], faction: 'enemy', bogus: true } })
-    await refused({ type: 'edge.set', mapId: 'm1', between: [[0, 0], [1, 0]], edge: { kind: 'wall', colour: 'red' } })
+    await refused({
+      type: 'token.add',
+      mapId: 'm1',
+      token: { id: 't2', at: [1, 1], faction: 'enemy', bogus: true },
+    })
+    await refused({
+      type: 'edge.set',
+      mapId: 'm1',
+      between: [
+        [0, 0],
+        [1, 0],
+      ],
+      edge: { kind: 'wall', colour: 'red' },
+    })
     // The same commands without the stray keys are fine.
-    await expect(service.dispatch('c1', { type: 'map.notes', mapId: 'm1', notes: 'x' })).resolves.toBeTruthy()
+    await expect(
+      service.dispatch('c1', { type: 'map.notes', mapId: 'm1', notes: 'x' }),
+    ).resolves.toBeTruthy()
   })
 
   it('share one name rule for create and rename: no blank, control, lone surrogate or bidi override names', async () => {
@@ -41,9 +56,15 @@ describe('strict commands', () => {
     }
     const renamed = await service.dispatch('c1', { type: 'campaign.rename', name: '  The Keep  ' })
     expect(renamed.name).toBe('The Keep')
-    const handlers = createHandlers(service as HandlerService, { runScenario: () => ({ ok: true, answer: null }) })
-    await expect(handlers.handle('campaign.create', { name: 'evil\u202etxt' })).resolves.toMatchObject({ ok: false })
-    await expect(handlers.handle('campaign.create', { name: 'ok\u0007' })).resolves.toMatchObject({ ok: false })
+    const handlers = createHandlers(service as HandlerService, {
+      runScenario: () => ({ ok: true, answer: null }),
+    })
+    await expect(
+      handlers.handle('campaign.create', { name: 'evil\u202etxt' }),
+    ).resolves.toMatchObject({ ok: false })
+    await expect(handlers.handle('campaign.create', { name: 'ok\u0007' })).resolves.toMatchObject({
+      ok: false,
+    })
     handlers.dispose()
   })
 
@@ -54,7 +75,11 @@ describe('strict commands', () => {
   })
 
   it('find the first dropped key with its path', () => {
-    expect(findDroppedKey({ a: 1, b: [{ c: 1, d: 2 }] }, { a: 1, b: [{ c: 1 }] })).toEqual(['b', 0, 'd'])
+    expect(findDroppedKey({ a: 1, b: [{ c: 1, d: 2 }] }, { a: 1, b: [{ c: 1 }] })).toEqual([
+      'b',
+      0,
+      'd',
+    ])
     expect(findDroppedKey({ a: 1 }, { a: 1, added: true })).toBeNull()
   })
 })

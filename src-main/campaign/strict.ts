@@ -4,7 +4,11 @@
 // (defaults), so a key present in the input and missing from the output was unknown.
 import { z } from 'zod'
 
-export function findDroppedKey(input: unknown, output: unknown, path: Array<string | number> = []): Array<string | number> | null {
+export function findDroppedKey(
+  input: unknown,
+  output: unknown,
+  path: Array<string | number> = [],
+): Array<string | number> | null {
   if (Array.isArray(input) && Array.isArray(output)) {
     for (let i = 0; i < Math.min(input.length, output.length); i++) {
       const found = findDroppedKey(input[i], output[i], [...path, i])
@@ -33,12 +37,21 @@ export function strictly<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>,
   return z.unknown().transform((raw, ctx) => {
     const parsed = schema.safeParse(raw)
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as Array<string | number> })
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: issue.path as Array<string | number>,
+        })
       return z.NEVER
     }
     const dropped = findDroppedKey(raw, parsed.data)
     if (dropped) {
-      ctx.addIssue({ code: 'custom', message: `Unknown key "${String(dropped.at(-1))}"`, path: dropped })
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown key "${String(dropped.at(-1))}"`,
+        path: dropped,
+      })
       return z.NEVER
     }
     return parsed.data as z.output<T>
@@ -72,6 +85,12 @@ export const campaignNameSchema = z
   .trim()
   .min(1, 'A campaign name cannot be blank.')
   .max(200)
-  .refine((name) => !hasControlCharacter(name), { message: 'A campaign name cannot hold control characters.' })
-  .refine((name) => !LONE_SURROGATE.test(name), { message: 'A campaign name must be valid Unicode text.' })
-  .refine((name) => !BIDI_OVERRIDE.test(name), { message: 'A campaign name cannot hold text-direction overrides.' })
+  .refine((name) => !hasControlCharacter(name), {
+    message: 'A campaign name cannot hold control characters.',
+  })
+  .refine((name) => !LONE_SURROGATE.test(name), {
+    message: 'A campaign name must be valid Unicode text.',
+  })
+  .refine((name) => !BIDI_OVERRIDE.test(name), {
+    message: 'A campaign name cannot hold text-direction overrides.',
+  })

@@ -5,10 +5,12 @@ describe('defaultDataDir', () => {
   it('matches Electron userData locations for the app name grid-gm', () => {
     expect(defaultDataDir('linux', {}, '/home/gm')).toBe('/home/gm/.config/grid-gm')
     expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '/cfg' }, '/home/gm')).toBe('/cfg/grid-gm')
-    expect(defaultDataDir('darwin', {}, '/Users/gm')).toBe('/Users/gm/Library/Application Support/grid-gm')
-    expect(defaultDataDir('win32', { APPDATA: 'C:/Users/gm/AppData/Roaming' }, 'C:/Users/gm')).toMatch(
-      /^C:\/Users\/gm\/AppData\/Roaming[\\/]grid-gm$/,
+    expect(defaultDataDir('darwin', {}, '/Users/gm')).toBe(
+      '/Users/gm/Library/Application Support/grid-gm',
     )
+    expect(
+      defaultDataDir('win32', { APPDATA: 'C:/Users/gm/AppData/Roaming' }, 'C:/Users/gm'),
+    ).toMatch(/^C:\/Users\/gm\/AppData\/Roaming[\\/]grid-gm$/)
   })
 })
 

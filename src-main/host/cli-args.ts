@@ -25,11 +25,15 @@ export const USAGE = `Usage: npm run web -- [--data DIR] [--port N]
   --data DIR   campaign folder (default: ${defaultDataDir()})
   --port N     port on 127.0.0.1, 0 for any free one (default: ${DEFAULT_PORT})`
 
-export function parseHostArgs(argv: readonly string[], dataDirDefault = defaultDataDir()): HostCliOptions {
+export function parseHostArgs(
+  argv: readonly string[],
+  dataDirDefault = defaultDataDir(),
+): HostCliOptions {
   const options: HostCliOptions = { dataDir: dataDirDefault, port: DEFAULT_PORT }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined]
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined]
     const value = (): string => {
       const v = inline ?? argv[++i]
       if (v === undefined || v === '') throw new Error(`${flag} needs a value.\n${USAGE}`)
@@ -39,7 +43,8 @@ export function parseHostArgs(argv: readonly string[], dataDirDefault = defaultD
     else if (flag === '--port') {
       const text = value()
       const port = Number(text)
-      if (!/^\d+$/.test(text) || port > 65535) throw new Error(`--port must be 0–65535, not ${text}.\n${USAGE}`)
+      if (!/^\d+$/.test(text) || port > 65535)
+        throw new Error(`--port must be 0–65535, not ${text}.\n${USAGE}`)
       options.port = port
     } else throw new Error(`Unknown argument: ${arg}\n${USAGE}`)
   }

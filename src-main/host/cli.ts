@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
   // Announced only once Ctrl+C is handled, so a stop right after the message still saves.
-  console.log(`Grid GM is running at ${host.url}gm.html#open=latest  (player view: ${host.url}player.html)`)
+  console.log(
+    `Grid GM is running at ${host.url}gm.html#open=latest  (player view: ${host.url}player.html)`,
+  )
   console.log(`Campaigns are kept in ${options.dataDir}. Press Ctrl+C to stop.`)
 }
 

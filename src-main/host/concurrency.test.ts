@@ -15,7 +15,12 @@ const sockets: WebSocket[] = []
 
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'grid-gm-concurrency-'))
-  host = await startHost({ dataDir: join(root, 'data'), port: 0, staticDir: join(root, 'static'), autosaveDelayMs: 10_000 })
+  host = await startHost({
+    dataDir: join(root, 'data'),
+    port: 0,
+    staticDir: join(root, 'static'),
+    autosaveDelayMs: 10_000,
+  })
 })
 
 afterEach(async () => {
@@ -25,7 +30,10 @@ afterEach(async () => {
 })
 
 interface Client {
-  call(verb: string, args?: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>
+  call(
+    verb: string,
+    args?: unknown,
+  ): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>
 }
 
 function connect(port: number): Promise<Client> {
@@ -36,7 +44,8 @@ function connect(port: number): Promise<Client> {
     const pending = new Map<number, (result: never) => void>()
     ws.on('message', (raw) => {
       const message = JSON.parse(raw.toString()) as { id?: number; result?: never }
-      if (typeof message.id === 'number' && message.result) pending.get(message.id)?.(message.result)
+      if (typeof message.id === 'number' && message.result)
+        pending.get(message.id)?.(message.result)
     })
     ws.once('error', reject)
     ws.once('open', () =>
@@ -61,9 +70,17 @@ function commandsFor(who: 'a' | 'b', n: number): unknown[] {
   const y = who === 'a' ? Math.floor(n / 12) % 5 : 5 + (Math.floor(n / 12) % 5)
   const id = `${who}${n}`
   return [
-    { type: 'light.add', mapId: MAP, source: { id: `light-${id}`, at: [x, y], level: 4, radius: 2 } },
+    {
+      type: 'light.add',
+      mapId: MAP,
+      source: { id: `light-${id}`, at: [x, y], level: 4, radius: 2 },
+    },
     { type: 'trap.set', mapId: MAP, trap: { id: `trap-${id}`, at: [x, y], name: id } },
-    { type: 'condition.add', mapId: MAP, condition: { id: `cond-${id}`, tokenId: 'pc-mage', name: id } },
+    {
+      type: 'condition.add',
+      mapId: MAP,
+      condition: { id: `cond-${id}`, tokenId: 'pc-mage', name: id },
+    },
     { type: 'deploy.cells', mapId: MAP, faction: who, add: [[x, y]], remove: [] },
     { type: 'guild.item.add', at, item: { id: `item-${id}`, name: id } },
     { type: 'guild.member.add', member: { id: `pc-${id}`, name: id, cl: 1 } },
@@ -75,7 +92,14 @@ describe('two clients at the same moment', () => {
     const [a, b] = await Promise.all([connect(host.port), connect(host.port)])
     await a.call('campaign.open', { id: CAMPAIGN })
     await b.call('campaign.open', { id: CAMPAIGN })
-    expect((await a.call('campaign.dispatch', { id: CAMPAIGN, command: { type: 'guild.create', name: 'G' } })).ok).toBe(true)
+    expect(
+      (
+        await a.call('campaign.dispatch', {
+          id: CAMPAIGN,
+          command: { type: 'guild.create', name: 'G' },
+        })
+      ).ok,
+    ).toBe(true)
     const before = (await a.call('campaign.open', { id: CAMPAIGN })).value as { campaign: Campaign }
     const map0 = before.campaign.maps.find((m) => m.id === MAP)!
     const tokensBefore = map0.tokens.length
@@ -83,8 +107,16 @@ describe('two clients at the same moment', () => {
     const sends: Array<Promise<{ ok: boolean; error?: { message: string } }>> = []
     for (let n = 0; n < 50; n++) {
       const tokens = [
-        { type: 'token.add', mapId: MAP, token: { id: `tok-a${n}`, at: [n % 12, n % 10], faction: 'party' } },
-        { type: 'token.add', mapId: MAP, token: { id: `tok-b${n}`, at: [(n + 6) % 12, (n + 3) % 10], faction: 'enemy' } },
+        {
+          type: 'token.add',
+          mapId: MAP,
+          token: { id: `tok-a${n}`, at: [n % 12, n % 10], faction: 'party' },
+        },
+        {
+          type: 'token.add',
+          mapId: MAP,
+          token: { id: `tok-b${n}`, at: [(n + 6) % 12, (n + 3) % 10], faction: 'enemy' },
+        },
       ]
       for (const [client, command] of [
         ...commandsFor('a', n).map((c) => [a, c] as const),
@@ -99,7 +131,9 @@ describe('two clients at the same moment', () => {
     expect(results.filter((r) => !r.ok).map((r) => r.error?.message)).toEqual([])
 
     await host.flush()
-    const saved = campaignSchema.parse(JSON.parse(await readFile(join(root, 'data', 'campaigns', `${CAMPAIGN}.json`), 'utf8')))
+    const saved = campaignSchema.parse(
+      JSON.parse(await readFile(join(root, 'data', 'campaigns', `${CAMPAIGN}.json`), 'utf8')),
+    )
     const map = saved.maps.find((m) => m.id === MAP)!
     expect(map.light.sources.length - lightsBefore).toBe(100)
     expect(map.traps).toHaveLength(100)

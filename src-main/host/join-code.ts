@@ -8,7 +8,8 @@ export const JOIN_CODE_LENGTH = 8
 
 export function newJoinCode(random: (max: number) => number = randomInt): string {
   let code = ''
-  for (let i = 0; i < JOIN_CODE_LENGTH; i++) code += JOIN_CODE_ALPHABET[random(JOIN_CODE_ALPHABET.length)]
+  for (let i = 0; i < JOIN_CODE_LENGTH; i++)
+    code += JOIN_CODE_ALPHABET[random(JOIN_CODE_ALPHABET.length)]
   return code
 }
 

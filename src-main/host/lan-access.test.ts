@@ -21,11 +21,21 @@ describe('rate limits', () => {
   it('a bucket allows a burst, then refills with time', () => {
     let t = 0
     const bucket = tokenBucket(3, 2, () => t)
-    expect([bucket.take(), bucket.take(), bucket.take(), bucket.take()]).toEqual([true, true, true, false])
+    expect([bucket.take(), bucket.take(), bucket.take(), bucket.take()]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ])
     t += 500
     expect([bucket.take(), bucket.take()]).toEqual([true, false])
     t += 10_000
-    expect([bucket.take(), bucket.take(), bucket.take(), bucket.take()]).toEqual([true, true, true, false])
+    expect([bucket.take(), bucket.take(), bucket.take(), bucket.take()]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ])
   })
 
   it('keyed limiters are per key and bounded', () => {

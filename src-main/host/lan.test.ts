@@ -30,7 +30,12 @@ beforeEach(async () => {
   await writeFile(join(staticDir, 'assets', 'chunk.js'), 'console.log(1)')
   // Part of the GM bundle: never served on the LAN.
   await writeFile(join(staticDir, 'assets', 'gm-only.js'), 'console.log("gm")')
-  host = await startHost({ dataDir: join(root, 'data'), port: 0, staticDir, autosaveDelayMs: 10_000 })
+  host = await startHost({
+    dataDir: join(root, 'data'),
+    port: 0,
+    staticDir,
+    autosaveDelayMs: 10_000,
+  })
 })
 
 afterEach(async () => {
@@ -42,7 +47,10 @@ afterEach(async () => {
 interface Client {
   ws: WebSocket
   messages: unknown[]
-  call(verb: string, args?: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>
+  call(
+    verb: string,
+    args?: unknown,
+  ): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>
   next(match: (m: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>
 }
 
@@ -51,7 +59,10 @@ function connect(port: number, path: string, origin = `http://127.0.0.1:${port}`
     const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { origin })
     open.push(ws)
     const messages: Record<string, unknown>[] = []
-    const waiters: { match: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }[] = []
+    const waiters: {
+      match: (m: Record<string, unknown>) => boolean
+      resolve: (m: Record<string, unknown>) => void
+    }[] = []
     let nextId = 1
     ws.on('message', (raw) => {
       const m = JSON.parse(raw.toString()) as Record<string, unknown>
@@ -84,14 +95,27 @@ function connect(port: number, path: string, origin = `http://127.0.0.1:${port}`
   })
 }
 
-function fetchPage(port: number, path: string, cookie?: string): Promise<{ status: number; body: string; cookie: string | null }> {
+function fetchPage(
+  port: number,
+  path: string,
+  cookie?: string,
+): Promise<{ status: number; body: string; cookie: string | null }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: cookie ? { cookie } : {} }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk) => (body += chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, cookie: res.headers['set-cookie']?.[0]?.split(';')[0] ?? null }))
-    })
+    const req = request(
+      { host: '127.0.0.1', port, path, headers: cookie ? { cookie } : {} },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk) => (body += chunk))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body,
+            cookie: res.headers['set-cookie']?.[0]?.split(';')[0] ?? null,
+          }),
+        )
+      },
+    )
     req.on('error', reject)
     req.end()
   })
@@ -135,7 +159,11 @@ describe('LAN view', () => {
 
   it('is off by default, needs the join code, is read-only, and closes its port when stopped', async () => {
     const gm = await connect(host.port, '/ws')
-    expect((await gm.call('lan.status')).value).toMatchObject({ running: false, port: null, joinCode: null })
+    expect((await gm.call('lan.status')).value).toMatchObject({
+      running: false,
+      port: null,
+      joinCode: null,
+    })
     const started = (await gm.call('lan.start')).value as LanStatus
     expect(started.running).toBe(true)
     expect(started.joinCode).toMatch(/^[A-Z2-9]{8}$/)
@@ -153,7 +181,9 @@ describe('LAN view', () => {
     // sockets: refused without the code or from another origin
     await expect(connect(port, '/ws')).rejects.toThrow('HTTP 403')
     await expect(connect(port, '/ws?code=AAAAAAAA')).rejects.toThrow('HTTP 403')
-    await expect(connect(port, `/ws?code=${started.joinCode}`, 'http://evil.example')).rejects.toThrow('HTTP 403')
+    await expect(
+      connect(port, `/ws?code=${started.joinCode}`, 'http://evil.example'),
+    ).rejects.toThrow('HTTP 403')
 
     const player = await connect(port, `/ws?code=${started.joinCode?.toLowerCase()}`)
     expect((await player.call('player.current')).value).toMatchObject({ map: null })
@@ -163,11 +193,21 @@ describe('LAN view', () => {
 
     // the same toPlayerView payloads as the projector, pushed
     await gm.call('campaign.open', { id: 'sample-campaign' })
-    expect((await gm.call('player.show', { target: { campaignId: 'sample-campaign', mapId: 'arianrhod-sample' } })).ok).toBe(true)
-    const pushed = await player.next((m) => m.event === 'player.view' && (m.data as { map: unknown }).map !== null)
+    expect(
+      (
+        await gm.call('player.show', {
+          target: { campaignId: 'sample-campaign', mapId: 'arianrhod-sample' },
+        })
+      ).ok,
+    ).toBe(true)
+    const pushed = await player.next(
+      (m) => m.event === 'player.view' && (m.data as { map: unknown }).map !== null,
+    )
     expect(pushed.data).toEqual((await gm.call('player.current')).value)
 
-    const closed = new Promise<number>((resolve) => player.ws.once('close', (code) => resolve(code)))
+    const closed = new Promise<number>((resolve) =>
+      player.ws.once('close', (code) => resolve(code)),
+    )
     expect((await gm.call('lan.stop')).value).toMatchObject({ running: false })
     await closed
     await expect(get(port, `/player.html?code=${started.joinCode}`)).rejects.toThrow(/ECONNREFUSED/)
@@ -183,13 +223,16 @@ describe('LAN view', () => {
     const { port, joinCode } = (await gm.call('lan.start')).value as LanStatus
     const player = await connect(port as number, `/ws?code=${joinCode}`)
     // Issue 11.10: 15 messages at once all get an answer, and the connection stays open.
-    const answers = await Promise.all(Array.from({ length: 15 }, () => player.call('player.current')))
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, () => player.call('player.current')),
+    )
     expect(answers.filter((a) => a.ok).length).toBeGreaterThan(0)
     expect(answers.filter((a) => !a.ok).every((a) => a.error?.code === 'rate-limited')).toBe(true)
     expect(player.ws.readyState).toBe(WebSocket.OPEN)
 
     const statuses: number[] = []
-    for (let i = 0; i < 12; i++) statuses.push(await get(port as number, '/player.html?code=AAAAAAAA'))
+    for (let i = 0; i < 12; i++)
+      statuses.push(await get(port as number, '/player.html?code=AAAAAAAA'))
     expect(statuses.slice(0, 10).every((s) => s === 403)).toBe(true)
     expect(statuses.at(-1)).toBe(429)
     // the right code still works: a limit on guesses must not lock out the table

@@ -47,7 +47,8 @@ export interface LanServer extends LanControl {
 export function lanAddresses(): string[] {
   const out: string[] = []
   for (const list of Object.values(networkInterfaces())) {
-    for (const info of list ?? []) if (info.family === 'IPv4' && !info.internal) out.push(info.address)
+    for (const info of list ?? [])
+      if (info.family === 'IPv4' && !info.internal) out.push(info.address)
   }
   return out
 }
@@ -55,11 +56,25 @@ export function lanAddresses(): string[] {
 export function createLanServer(options: LanServerOptions): LanServer {
   const addresses = options.addresses ?? lanAddresses
   const now = options.now ?? Date.now
-  let running: { server: Server; sockets: WebSocketServer; port: number; code: string; off: () => void } | null = null
+  let running: {
+    server: Server
+    sockets: WebSocketServer
+    port: number
+    code: string
+    off: () => void
+  } | null = null
   let transition: Promise<unknown> = Promise.resolve()
 
   const status = (): LanStatus => {
-    if (!running) return { running: false, port: null, addresses: [], joinCode: null, joinUrl: null, connections: 0 }
+    if (!running)
+      return {
+        running: false,
+        port: null,
+        addresses: [],
+        joinCode: null,
+        joinUrl: null,
+        connections: 0,
+      }
     const list = addresses()
     const host = list[0] ?? '127.0.0.1'
     return {
@@ -90,7 +105,10 @@ export function createLanServer(options: LanServerOptions): LanServer {
     const serveJoinPage = (res: ServerResponse, status: number, wrong: boolean): void => {
       // The join page's one form submits to this server; everything else stays as strict as the app.
       const headers = securityHeaders()
-      headers['Content-Security-Policy'] = headers['Content-Security-Policy'].replace("form-action 'none'", "form-action 'self'")
+      headers['Content-Security-Policy'] = headers['Content-Security-Policy'].replace(
+        "form-action 'none'",
+        "form-action 'self'",
+      )
       res.writeHead(status, { ...headers, 'Content-Type': 'text/html; charset=utf-8' })
       res.end(joinPage(wrong))
     }
@@ -101,16 +119,27 @@ export function createLanServer(options: LanServerOptions): LanServer {
       if (path === '/' || path === '/join') {
         const query = url.searchParams.get('code')
         if (!query) return serveJoinPage(res, 200, false)
-        res.writeHead(302, { ...securityHeaders(), Location: `/player.html?code=${encodeURIComponent(query)}` })
+        res.writeHead(302, {
+          ...securityHeaders(),
+          Location: `/player.html?code=${encodeURIComponent(query)}`,
+        })
         res.end()
         return
       }
       if (path === '/player.html') {
         const verdict = codeAllowed(req, url.searchParams.get('code'))
-        if (verdict === 'limited') return refuse(res, 429, 'Too many attempts. Wait a minute. / 試行が多すぎます。しばらく待ってください。')
+        if (verdict === 'limited')
+          return refuse(
+            res,
+            429,
+            'Too many attempts. Wait a minute. / 試行が多すぎます。しばらく待ってください。',
+          )
         if (verdict === 'bad') return serveJoinPage(res, 403, url.searchParams.has('code'))
         // The bundle's files are fetched without the code in their URL: a cookie carries it.
-        res.setHeader('Set-Cookie', `${JOIN_COOKIE}=${encodeURIComponent(code)}; HttpOnly; SameSite=Strict; Path=/`)
+        res.setHeader(
+          'Set-Cookie',
+          `${JOIN_COOKIE}=${encodeURIComponent(code)}; HttpOnly; SameSite=Strict; Path=/`,
+        )
       } else if (!bundle.has(path)) {
         return refuse(res, 404, 'Not found')
       } else if (!codeMatches(code, cookieValue(req.headers.cookie, JOIN_COOKIE))) {
@@ -126,9 +155,17 @@ export function createLanServer(options: LanServerOptions): LanServer {
       const url = new URL(req.url ?? '/', 'http://lan')
       const host = req.headers.host
       const sameOrigin = host !== undefined && req.headers.origin === `http://${host}`
-      const verdict = url.pathname === '/ws' && sameOrigin ? codeAllowed(req, url.searchParams.get('code')) : 'bad'
+      const verdict =
+        url.pathname === '/ws' && sameOrigin
+          ? codeAllowed(req, url.searchParams.get('code'))
+          : 'bad'
       if (verdict !== 'ok' || sockets.clients.size >= MAX_CONNECTIONS) {
-        const line = verdict === 'limited' ? '429 Too Many Requests' : verdict === 'ok' ? '503 Service Unavailable' : '403 Forbidden'
+        const line =
+          verdict === 'limited'
+            ? '429 Too Many Requests'
+            : verdict === 'ok'
+              ? '503 Service Unavailable'
+              : '403 Forbidden'
         socket.end(`HTTP/1.1 ${line}\r\nConnection: close\r\n\r\n`)
         return
       }
@@ -145,14 +182,30 @@ export function createLanServer(options: LanServerOptions): LanServer {
         if (!bucket.take()) {
           // Too fast: every message still gets an answer (an error), and the connection stays.
           const id = parsed.ok ? parsed.message.id : parsed.id
-          return send(ws, { id, result: { ok: false, error: { code: 'rate-limited', message: 'Too many requests; try again in a moment.' } } })
+          return send(ws, {
+            id,
+            result: {
+              ok: false,
+              error: { code: 'rate-limited', message: 'Too many requests; try again in a moment.' },
+            },
+          })
         }
-        if (!parsed.ok) return send(ws, { id: parsed.id, result: { ok: false, error: parsed.error } })
+        if (!parsed.ok)
+          return send(ws, { id: parsed.id, result: { ok: false, error: parsed.error } })
         const { id, verb, args } = parsed.message
         if (!isPlayerVerb(verb)) {
-          return send(ws, { id, result: { ok: false, error: { code: 'forbidden', message: 'The LAN view is read-only.' } } })
+          return send(ws, {
+            id,
+            result: {
+              ok: false,
+              error: { code: 'forbidden', message: 'The LAN view is read-only.' },
+            },
+          })
         }
-        void options.handlers().handle(verb, args, 'player').then((result) => send(ws, { id, result }))
+        void options
+          .handlers()
+          .handle(verb, args, 'player')
+          .then((result) => send(ws, { id, result }))
       })
       ws.on('error', () => ws.terminate())
     }

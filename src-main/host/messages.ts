@@ -19,18 +19,25 @@ export type ServerMessage =
   | { [E in EventName]: { event: E; data: EventData<E> } }[EventName]
 
 export type ParsedClientMessage =
-  | { ok: true; message: ClientMessage }
-  | { ok: false; id: MessageId | null; error: HandlerError }
+  { ok: true; message: ClientMessage } | { ok: false; id: MessageId | null; error: HandlerError }
 
 export function parseClientMessage(text: string | null): ParsedClientMessage {
   if (text === null) {
-    return { ok: false, id: null, error: { code: 'bad-message', message: 'Binary messages are not accepted.' } }
+    return {
+      ok: false,
+      id: null,
+      error: { code: 'bad-message', message: 'Binary messages are not accepted.' },
+    }
   }
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    return { ok: false, id: null, error: { code: 'bad-message', message: 'Message is not valid JSON.' } }
+    return {
+      ok: false,
+      id: null,
+      error: { code: 'bad-message', message: 'Message is not valid JSON.' },
+    }
   }
   const parsed = clientMessageSchema.safeParse(json)
   if (parsed.success) return { ok: true, message: parsed.data }

@@ -6,7 +6,11 @@ export interface Bucket {
   take(): boolean
 }
 
-export function tokenBucket(capacity: number, refillPerSecond: number, now: () => number = Date.now): Bucket {
+export function tokenBucket(
+  capacity: number,
+  refillPerSecond: number,
+  now: () => number = Date.now,
+): Bucket {
   let tokens = capacity
   let last = now()
   return {
@@ -35,7 +39,10 @@ export class KeyedLimiter {
     let entry = this.buckets.get(key)
     if (!entry) {
       if (this.buckets.size >= this.maxKeys) this.evictOldest()
-      entry = { bucket: tokenBucket(this.capacity, this.refillPerSecond, this.now), seen: this.now() }
+      entry = {
+        bucket: tokenBucket(this.capacity, this.refillPerSecond, this.now),
+        seen: this.now(),
+      }
       this.buckets.set(key, entry)
     }
     entry.seen = this.now()

@@ -86,13 +86,17 @@ describe('static files', () => {
     expect(header).not.toContain('ws://127.0.0.1:*')
     expect(header).not.toContain('unsafe-eval')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
-    expect(res.body).toContain(`content="${metaContentSecurityPolicy('web', `127.0.0.1:${host.port}`)}"`)
+    expect(res.body).toContain(
+      `content="${metaContentSecurityPolicy('web', `127.0.0.1:${host.port}`)}"`,
+    )
     expect(res.body).not.toContain('ws://127.0.0.1:*')
     expect(res.body).not.toContain(`content="${metaContentSecurityPolicy('electron')}"`)
   })
 
   it('sends the right MIME types', async () => {
-    expect((await get('/assets/app.js')).headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect((await get('/assets/app.js')).headers['content-type']).toBe(
+      'text/javascript; charset=utf-8',
+    )
     expect((await get('/assets/app.css')).headers['content-type']).toBe('text/css; charset=utf-8')
   })
 
@@ -125,14 +129,20 @@ describe('static files', () => {
 interface Client {
   ws: WebSocket
   messages: unknown[]
-  call(verb: string, args?: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>
+  call(
+    verb: string,
+    args?: unknown,
+  ): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>
   next(predicate: (m: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>
 }
 
 async function connect(path = '/ws', origin = `http://127.0.0.1:${host.port}`): Promise<Client> {
   const ws = new WebSocket(`ws://127.0.0.1:${host.port}${path}`, { origin })
   const messages: Record<string, unknown>[] = []
-  const waiters: { predicate: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }[] = []
+  const waiters: {
+    predicate: (m: Record<string, unknown>) => boolean
+    resolve: (m: Record<string, unknown>) => void
+  }[] = []
   ws.on('message', (data) => {
     const message = JSON.parse(data.toString()) as Record<string, unknown>
     messages.push(message)
@@ -194,19 +204,33 @@ describe('WebSocket endpoint', () => {
     expect((list.value as { id: string }[]).map((c) => c.id)).toEqual(['sample-campaign'])
 
     client.ws.send('this is not json')
-    expect(await client.next((m) => (m.result as { error?: { code: string } })?.error?.code === 'bad-message')).toMatchObject({ id: null })
+    expect(
+      await client.next(
+        (m) => (m.result as { error?: { code: string } })?.error?.code === 'bad-message',
+      ),
+    ).toMatchObject({ id: null })
     client.ws.send(JSON.stringify({ id: 77, verb: 5 }))
-    expect(await client.next((m) => m.id === 77)).toMatchObject({ result: { ok: false, error: { code: 'bad-message' } } })
+    expect(await client.next((m) => m.id === 77)).toMatchObject({
+      result: { ok: false, error: { code: 'bad-message' } },
+    })
     client.ws.send(Buffer.from([1, 2, 3]), { binary: true })
-    expect(await client.call('campaign.open', { id: 7 })).toMatchObject({ ok: false, error: { code: 'bad-argument' } })
-    expect(await client.call('no.such.verb')).toMatchObject({ ok: false, error: { code: 'unknown-verb' } })
+    expect(await client.call('campaign.open', { id: 7 })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-argument' },
+    })
+    expect(await client.call('no.such.verb')).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-verb' },
+    })
     expect((await client.call('campaign.list')).ok).toBe(true)
     client.ws.close()
   })
 
   it('answers an import over the size cap with an error, and the connection stays up', async () => {
     const client = await connect()
-    const closed = new Promise<number>((resolve) => client.ws.once('close', (code) => resolve(code)))
+    const closed = new Promise<number>((resolve) =>
+      client.ws.once('close', (code) => resolve(code)),
+    )
     // One byte over the 64 MiB cap: bigger than the old 64 MiB message limit, which closed the socket.
     const json = `{"name":"${'x'.repeat(MAX_CAMPAIGN_FILE_BYTES - 10)}"}`
     expect(json.length).toBe(MAX_CAMPAIGN_FILE_BYTES + 1)
@@ -227,28 +251,59 @@ describe('WebSocket endpoint', () => {
     const gm = await connect()
     const other = await connect()
     const player = await connect('/ws?role=player')
-    expect(await player.call('campaign.list')).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    expect(await player.call('campaign.list')).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    })
 
     await gm.call('campaign.open', { id: 'sample-campaign' })
-    const command = { type: 'edge.set', mapId: 'arianrhod-sample', between: [[0, 0], [1, 0]], edge: { kind: 'wall' } }
+    const command = {
+      type: 'edge.set',
+      mapId: 'arianrhod-sample',
+      between: [
+        [0, 0],
+        [1, 0],
+      ],
+      edge: { kind: 'wall' },
+    }
     expect((await gm.call('campaign.dispatch', { id: 'sample-campaign', command })).ok).toBe(true)
     const pushed = await other.next((m) => m.event === 'campaign.changed')
     expect(pushed).toMatchObject({ data: { campaignId: 'sample-campaign', canUndo: true } })
 
-    expect((await gm.call('player.show', { target: { campaignId: 'sample-campaign', mapId: 'arianrhod-sample' } })).ok).toBe(true)
+    expect(
+      (
+        await gm.call('player.show', {
+          target: { campaignId: 'sample-campaign', mapId: 'arianrhod-sample' },
+        })
+      ).ok,
+    ).toBe(true)
     const view = await player.next((m) => m.event === 'player.view')
-    expect(view.data).toMatchObject({ map: { id: 'arianrhod-sample', name: expect.stringContaining('Arianrhod'), screen: 'live' } })
-    expect(player.messages.some((m) => (m as { event?: string }).event === 'campaign.changed')).toBe(false)
+    expect(view.data).toMatchObject({
+      map: { id: 'arianrhod-sample', name: expect.stringContaining('Arianrhod'), screen: 'live' },
+    })
+    expect(
+      player.messages.some((m) => (m as { event?: string }).event === 'campaign.changed'),
+    ).toBe(false)
     for (const c of [gm, other, player]) c.ws.close()
   })
 
   it('writes pending changes to disk when closed', async () => {
     const gm = await connect()
     await gm.call('campaign.open', { id: 'sample-campaign' })
-    const command = { type: 'edge.set', mapId: 'dnd35-sample', between: [[0, 4], [0, 5]], edge: { kind: 'low-wall' } }
+    const command = {
+      type: 'edge.set',
+      mapId: 'dnd35-sample',
+      between: [
+        [0, 4],
+        [0, 5],
+      ],
+      edge: { kind: 'low-wall' },
+    }
     expect((await gm.call('campaign.dispatch', { id: 'sample-campaign', command })).ok).toBe(true)
     await host.close()
-    const onDisk = JSON.parse(await readFile(join(dataDir, 'campaigns', 'sample-campaign.json'), 'utf8')) as {
+    const onDisk = JSON.parse(
+      await readFile(join(dataDir, 'campaigns', 'sample-campaign.json'), 'utf8'),
+    ) as {
       maps: { id: string; edges: unknown[] }[]
     }
     expect(onDisk.maps.find((m) => m.id === 'dnd35-sample')!.edges).toContainEqual({

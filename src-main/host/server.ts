@@ -36,7 +36,13 @@ export interface HostOptions {
 }
 
 /** In a browser the projector is whatever screen shows player.html; the GM enters its size. */
-const BROWSER_DISPLAY: DisplayInfo = { key: 'browser', label: 'Browser', widthPx: 1920, heightPx: 1080, scaleFactor: 1 }
+const BROWSER_DISPLAY: DisplayInfo = {
+  key: 'browser',
+  label: 'Browser',
+  widthPx: 1920,
+  heightPx: 1080,
+  scaleFactor: 1,
+}
 
 export interface RunningHost {
   url: string
@@ -63,7 +69,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   }
 }
 
-async function startOnLockedFolder(options: HostOptions, releaseLock: () => Promise<void>): Promise<RunningHost> {
+async function startOnLockedFolder(
+  options: HostOptions,
+  releaseLock: () => Promise<void>,
+): Promise<RunningHost> {
   const service = await createCampaignService({
     dataDir: options.dataDir,
     autosaveDelayMs: options.autosaveDelayMs ?? 500,
@@ -77,9 +86,18 @@ async function startOnLockedFolder(options: HostOptions, releaseLock: () => Prom
   const handlers: Handlers = createHandlers(
     service,
     { runScenario, prepareScenario, runPrepared },
-    { calibration: { store: calibrationStore, display: () => BROWSER_DISPLAY }, lan: () => lan, dice: options.dice, assets },
+    {
+      calibration: { store: calibrationStore, display: () => BROWSER_DISPLAY },
+      lan: () => lan,
+      dice: options.dice,
+      assets,
+    },
   )
-  const lan: LanServer = createLanServer({ handlers: () => handlers, staticDir, bindAddress: options.lanBindAddress })
+  const lan: LanServer = createLanServer({
+    handlers: () => handlers,
+    staticDir,
+    bindAddress: options.lanBindAddress,
+  })
   let port = options.port ?? 0
 
   const server = createServer((req, res) => {
@@ -93,7 +111,11 @@ async function startOnLockedFolder(options: HostOptions, releaseLock: () => Prom
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://host')
-    if (url.pathname !== '/ws' || !isOwnHost(req.headers.host, port) || !isOwnOrigin(req.headers.origin, port)) {
+    if (
+      url.pathname !== '/ws' ||
+      !isOwnHost(req.headers.host, port) ||
+      !isOwnOrigin(req.headers.origin, port)
+    ) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
       return
     }
@@ -138,7 +160,9 @@ function attachClient(ws: WebSocket, role: Role, handlers: Handlers): void {
   const send = (message: ServerMessage): void => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
   }
-  const unsubscribers = [handlers.subscribe('player.view', (data) => send({ event: 'player.view', data }))]
+  const unsubscribers = [
+    handlers.subscribe('player.view', (data) => send({ event: 'player.view', data })),
+  ]
   if (role === 'gm') {
     unsubscribers.push(
       handlers.subscribe('campaign.changed', (data) => send({ event: 'campaign.changed', data })),

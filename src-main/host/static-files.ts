@@ -56,7 +56,12 @@ export function resolveInside(root: string, urlPath: string): string | null {
 }
 
 /** Serves a file of `root`; `checkedPath` is a path the caller already decoded and allowed. */
-export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, checkedPath?: string): Promise<void> {
+export async function serveStatic(
+  root: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  checkedPath?: string,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { ...securityHeaders(), Allow: 'GET, HEAD', 'Content-Type': 'text/plain' })
     res.end('Method not allowed')
@@ -78,8 +83,13 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   // Callers have checked the Host header against their own address and port.
   const socketHost = req.headers.host
   let body: Buffer = await readFile(file)
-  if (type.startsWith('text/html')) body = Buffer.from(withWebCspMeta(body.toString('utf8'), socketHost))
-  res.writeHead(200, { ...securityHeaders(socketHost), 'Content-Type': type, 'Content-Length': body.length })
+  if (type.startsWith('text/html'))
+    body = Buffer.from(withWebCspMeta(body.toString('utf8'), socketHost))
+  res.writeHead(200, {
+    ...securityHeaders(socketHost),
+    'Content-Type': type,
+    'Content-Length': body.length,
+  })
   res.end(req.method === 'HEAD' ? undefined : body)
 }
 

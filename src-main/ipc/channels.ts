@@ -39,7 +39,10 @@ export const GM_VERBS = [
 export type GmVerb = (typeof GM_VERBS)[number]
 
 /** The projector window and player clients may only ask what the players are shown. */
-export const PLAYER_VERBS = ['player.current', 'player.artTiles'] as const satisfies readonly GmVerb[]
+export const PLAYER_VERBS = [
+  'player.current',
+  'player.artTiles',
+] as const satisfies readonly GmVerb[]
 export type PlayerVerb = (typeof PLAYER_VERBS)[number]
 
 /** Tile ids per player.artTiles call (≈ 1.6 KB, well under the LAN's 4 KB message cap). */

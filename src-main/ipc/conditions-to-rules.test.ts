@@ -35,7 +35,9 @@ const fightMap = (acted: string[], extra: Partial<CampaignMap> = {}): CampaignMa
   })
 
 const provokes = (map: CampaignMap) => {
-  const result = runScenario(toScenario(map, { type: 'path', token: 'pc', to: [1, 4], mode: 'move' }))
+  const result = runScenario(
+    toScenario(map, { type: 'path', token: 'pc', to: [1, 4], mode: 'move' }),
+  )
   if (!result.ok) throw new Error(result.error.message)
   return (result.answer as { provokes: string[] }).provokes
 }
@@ -48,7 +50,10 @@ describe('turn state and conditions in the rules queries', () => {
 
   it('《迎え討ち》 lets a flat-footed creature make attacks of opportunity', () => {
     const map = fightMap([])
-    const reflexes = { ...map, tokens: map.tokens.map((t) => (t.id === 'orc' ? { ...t, combatReflexes: true } : t)) } as CampaignMap
+    const reflexes = {
+      ...map,
+      tokens: map.tokens.map((t) => (t.id === 'orc' ? { ...t, combatReflexes: true } : t)),
+    } as CampaignMap
     expect(provokes(reflexes)).toEqual(['orc'])
   })
 
@@ -57,30 +62,52 @@ describe('turn state and conditions in the rules queries', () => {
     expect(provokes(map)).toEqual([])
   })
 
-  it.each(['paralyzed', 'unconscious', 'asleep', 'bound', '麻痺状態', '気絶', '睡眠状態', '縛られている'])(
+  it.each([
+    'paralyzed',
+    'unconscious',
+    'asleep',
+    'bound',
+    '麻痺状態',
+    '気絶',
+    '睡眠状態',
+    '縛られている',
+  ])(
     '「無防備状態の敵とは、縛られている状態、睡眠状態、麻痺状態、気絶状態など」: %s is helpless and threatens nothing',
     (name) => {
-      expect(provokes(fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name }] }))).toEqual([])
+      expect(
+        provokes(fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name }] })),
+      ).toEqual([])
     },
   )
 
   it('立ちすくみ marked by the GM after the first turn: no attack of opportunity', () => {
-    expect(provokes(fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: '立ちすくみ状態' }] }))).toEqual([])
+    expect(
+      provokes(
+        fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: '立ちすくみ状態' }] }),
+      ),
+    ).toEqual([])
   })
 
   it('prone joins the states, yet a prone orc still threatens: 003 gives it −4 on melee attacks (伏せ状態 -4), not the loss of its reach', () => {
     const map = fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: 'prone' }] })
-    expect(toScenario(map, { type: 'threat' }).tokens).toContainEqual(expect.objectContaining({ id: 'orc', states: ['prone'] }))
+    expect(toScenario(map, { type: 'threat' }).tokens).toContainEqual(
+      expect.objectContaining({ id: 'orc', states: ['prone'] }),
+    )
     expect(provokes(map)).toEqual(['orc'])
   })
 
   it('free-text conditions the engine does not know change nothing', () => {
-    expect(provokes(fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: 'shaken' }] }))).toEqual(['orc'])
+    expect(
+      provokes(fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: 'shaken' }] })),
+    ).toEqual(['orc'])
   })
 
   it('a blinded condition (盲目状態) becomes the state: 「君は盲目状態にある場合、戦闘からの撤退を行えない」', () => {
     const map = fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'pc', name: '盲目状態' }] })
     const result = runScenario(toScenario(map, { type: 'reach', token: 'pc', mode: 'withdraw' }))
-    expect(result).toMatchObject({ ok: true, answer: { allowed: false, reason: 'blinded-no-withdraw' } })
+    expect(result).toMatchObject({
+      ok: true,
+      answer: { allowed: false, reason: 'blinded-no-withdraw' },
+    })
   })
 })

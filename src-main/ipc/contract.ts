@@ -45,7 +45,12 @@ export const trashEntrySchema = z.object({
 export const openResultSchema = z.object({
   campaign: campaignSchema,
   recovered: z
-    .object({ damage: z.string(), badFile: z.string(), backupFile: z.string(), backupSavedAt: z.string().nullable() })
+    .object({
+      damage: z.string(),
+      badFile: z.string(),
+      backupFile: z.string(),
+      backupSavedAt: z.string().nullable(),
+    })
     .optional(),
   /** Repairs made while loading (an upgrade, dropped bad entries), to tell the GM about. */
   repaired: z.array(z.string()).optional(),
@@ -70,7 +75,13 @@ export const playerControlsSchema = z.strictObject({
   focus: cellArg.nullable(),
   turn: idSchema.nullable(),
   templates: z
-    .array(z.strictObject({ id: idSchema, cells: z.array(cellArg).max(10_000), label: z.string().max(100).optional() }))
+    .array(
+      z.strictObject({
+        id: idSchema,
+        cells: z.array(cellArg).max(10_000),
+        label: z.string().max(100).optional(),
+      }),
+    )
     .max(50),
 })
 
@@ -160,11 +171,17 @@ export const contract = {
   },
   /** Imports a campaign pack (base64 zip); conflicts as campaign.import. Checks it all before writing. */
   'campaign.importPack': {
-    args: z.strictObject({ base64: z.string().min(1).max(MAX_IMPORT_CHARS), onConflict: z.enum(['replace', 'keep-both']).optional() }),
+    args: z.strictObject({
+      base64: z.string().min(1).max(MAX_IMPORT_CHARS),
+      onConflict: z.enum(['replace', 'keep-both']).optional(),
+    }),
     result: campaignSchema,
   },
   /** Renames with the one campaign-name rule (campaign.rename command: undoable). */
-  'campaign.rename': { args: z.strictObject({ id: idSchema, name: campaignNameSchema }), result: campaignSchema },
+  'campaign.rename': {
+    args: z.strictObject({ id: idSchema, name: campaignNameSchema }),
+    result: campaignSchema,
+  },
   /** Moves a campaign with its backups to the trash in the data folder. */
   'campaign.delete': { args: z.strictObject({ id: idSchema }), result: trashEntrySchema },
   'campaign.trash': { args: noArgs, result: z.array(trashEntrySchema) },
@@ -207,7 +224,10 @@ export const contract = {
     result: calibrationStateSchema,
   },
   /** The opt-in LAN view: listen on every interface with a fresh join code. */
-  'lan.start': { args: z.strictObject({ port: z.number().int().min(0).max(65535).optional() }).default({}), result: lanStatusSchema },
+  'lan.start': {
+    args: z.strictObject({ port: z.number().int().min(0).max(65535).optional() }).default({}),
+    result: lanStatusSchema,
+  },
   'lan.stop': { args: noArgs, result: lanStatusSchema },
   'lan.status': { args: noArgs, result: lanStatusSchema },
   /** Rolls one BCDice command in main with the rule system's dice bot. */
@@ -256,8 +276,19 @@ export const contract = {
   'ui.setLocale': { args: z.strictObject({ locale: z.enum(MENU_LOCALES) }), result: z.null() },
   /** Stores a picture (PNG, JPEG, WebP; base64) in the assets folder, once; answers its hash and size. */
   'asset.put': {
-    args: z.strictObject({ base64: z.string().min(1).max(Math.ceil((MAX_ASSET_BYTES * 4) / 3) + 16) }),
-    result: z.strictObject({ hash: z.string(), type: z.enum(['png', 'jpeg', 'webp']), width: z.number().int(), height: z.number().int(), bytes: z.number().int() }),
+    args: z.strictObject({
+      base64: z
+        .string()
+        .min(1)
+        .max(Math.ceil((MAX_ASSET_BYTES * 4) / 3) + 16),
+    }),
+    result: z.strictObject({
+      hash: z.string(),
+      type: z.enum(['png', 'jpeg', 'webp']),
+      width: z.number().int(),
+      height: z.number().int(),
+      bytes: z.number().int(),
+    }),
   },
   /** A stored picture for the GM page, as a data URL. */
   'asset.get': {
@@ -269,8 +300,15 @@ export const contract = {
    * know (no longer current) are left out. Batched: a LAN page may send only a few messages a second.
    */
   'player.artTiles': {
-    args: z.strictObject({ ids: z.array(z.string().regex(/^[0-9a-f]{32}$/)).min(1).max(MAX_ART_TILES_PER_CALL) }),
-    result: z.strictObject({ tiles: z.array(z.strictObject({ id: z.string(), dataUrl: z.string() })) }),
+    args: z.strictObject({
+      ids: z
+        .array(z.string().regex(/^[0-9a-f]{32}$/))
+        .min(1)
+        .max(MAX_ART_TILES_PER_CALL),
+    }),
+    result: z.strictObject({
+      tiles: z.array(z.strictObject({ id: z.string(), dataUrl: z.string() })),
+    }),
   },
 } as const satisfies Record<GmVerb, { args: z.ZodType; result: z.ZodType }>
 

@@ -24,10 +24,12 @@ describe('content security policy', () => {
   it('opens WebSockets to the loopback host for the web build only', () => {
     expect(contentSecurityPolicy('electron')).toContain("connect-src 'self'")
     expect(contentSecurityPolicy('electron')).not.toContain('ws:')
-    expect(contentSecurityPolicy('web', '127.0.0.1:4567')).toContain("connect-src 'self' ws://127.0.0.1:4567")
+    expect(contentSecurityPolicy('web', '127.0.0.1:4567')).toContain(
+      "connect-src 'self' ws://127.0.0.1:4567",
+    )
     expect(contentSecurityPolicy('web')).not.toContain('ws:')
     // A forged Host header cannot widen the policy.
-    expect(contentSecurityPolicy('web', "x; connect-src *")).not.toContain('*')
+    expect(contentSecurityPolicy('web', 'x; connect-src *')).not.toContain('*')
   })
   it('is written into both pages, and the host rewrites it for the web', () => {
     for (const name of ['gm.html', 'player.html']) {

@@ -38,7 +38,8 @@ const HOST_PORT = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:.]+\]:\d{1,5}$/
 function metaDirectives(target: CspTarget, socketHost?: string): string[] {
   // Only the browser build talks to main over a WebSocket, and only to the host that served it
   // (its own port: never any other loopback service).
-  const own = target === 'web' && socketHost && HOST_PORT.test(socketHost) ? ` ws://${socketHost}` : ''
+  const own =
+    target === 'web' && socketHost && HOST_PORT.test(socketHost) ? ` ws://${socketHost}` : ''
   const base = target === 'dev' ? BASE_DIRECTIVES.map(allowInlineStyles) : BASE_DIRECTIVES
   return [...base, `connect-src 'self'${own}`]
 }

@@ -201,7 +201,9 @@ describe('campaign packs (a campaign with its pictures as one zip)', () => {
   it('round-trips into another data folder, pictures included', async () => {
     // Without pictures, the export is the campaign's JSON as campaign.export gives it.
     value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
-    const plain = value<{ json?: string }>(await handlers.handle('campaign.exportPack', { id: CAMPAIGN }))
+    const plain = value<{ json?: string }>(
+      await handlers.handle('campaign.exportPack', { id: CAMPAIGN }),
+    )
     expect(JSON.parse(plain.json!).campaign.id).toBe(CAMPAIGN)
     const hash = await campaignWithArt()
     const { zip: base64 } = value<{ zip: string }>(

@@ -21,10 +21,24 @@ let display: DisplayInfo
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-player-'))
-  service = await createCampaignService({ dataDir, autosaveDelayMs: 10_000, sampleCampaignFile: SAMPLE })
-  display = { key: 'Projector 1280x800', label: 'Projector', widthPx: 1280, heightPx: 800, scaleFactor: 1 }
+  service = await createCampaignService({
+    dataDir,
+    autosaveDelayMs: 10_000,
+    sampleCampaignFile: SAMPLE,
+  })
+  display = {
+    key: 'Projector 1280x800',
+    label: 'Projector',
+    widthPx: 1280,
+    heightPx: 800,
+    scaleFactor: 1,
+  }
   const store = await openCalibrationStore(dataDir)
-  handlers = createHandlers(service, { runScenario }, { logError: () => {}, calibration: { store, display: () => display } })
+  handlers = createHandlers(
+    service,
+    { runScenario },
+    { logError: () => {}, calibration: { store, display: () => display } },
+  )
 })
 
 afterEach(async () => {
@@ -48,14 +62,22 @@ async function showSample(): Promise<{ mapId: string; views: PlayerView[] }> {
 }
 
 const move = (mapId: string, tokenId: string, to: [number, number]) =>
-  handlers.handle('campaign.dispatch', { id: 'sample-campaign', command: { type: 'token.move', mapId, tokenId, to } })
+  handlers.handle('campaign.dispatch', {
+    id: 'sample-campaign',
+    command: { type: 'token.move', mapId, tokenId, to },
+  })
 
 describe('player view controls', () => {
   it('freeze keeps the players’ view until unfrozen; blackout works even while frozen', async () => {
     const { mapId, views } = await showSample()
-    const campaign = value<{ campaign: { maps: { id: string; tokens: { id: string; name: string; faction: string; at: [number, number] }[] }[] } }>(
-      await handlers.handle('campaign.open', { id: 'sample-campaign' }),
-    ).campaign
+    const campaign = value<{
+      campaign: {
+        maps: {
+          id: string
+          tokens: { id: string; name: string; faction: string; at: [number, number] }[]
+        }[]
+      }
+    }>(await handlers.handle('campaign.open', { id: 'sample-campaign' })).campaign
     const pc = campaign.maps.find((m) => m.id === mapId)!.tokens.find((t) => t.faction === 'party')!
     const before = value<PlayerView>(await handlers.handle('player.current', {}, 'player'))
     // Players know the token by an alias (issue 11.9), found here by its name.
@@ -81,7 +103,12 @@ describe('player view controls', () => {
   it('pan, turn and templates reach the payload; the player role may not change them', async () => {
     const { views } = await showSample()
     expect((await handlers.handle('player.control', { focus: [2, 2] }, 'player')).ok).toBe(false)
-    value(await handlers.handle('player.control', { focus: [2, 2], templates: [{ id: 'area', cells: [[0, 0]] }] }))
+    value(
+      await handlers.handle('player.control', {
+        focus: [2, 2],
+        templates: [{ id: 'area', cells: [[0, 0]] }],
+      }),
+    )
     expect(views.at(-1)?.map?.focus).toEqual([2, 2])
     expect((await handlers.handle('player.control', { focus: [-1, 0] })).ok).toBe(false)
     expect(value(await handlers.handle('player.state', {}))).toMatchObject({
@@ -92,33 +119,71 @@ describe('player view controls', () => {
 
   it('projects any map for the player-safe export, as the players would get it; GM only', async () => {
     const { mapId } = await showSample()
-    value(await handlers.handle('player.control', { blackout: true, templates: [{ id: 'area', cells: [[0, 0]] }] }))
-    const shown = value<PlayerView>(await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId }))
+    value(
+      await handlers.handle('player.control', {
+        blackout: true,
+        templates: [{ id: 'area', cells: [[0, 0]] }],
+      }),
+    )
+    const shown = value<PlayerView>(
+      await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId }),
+    )
     // Never blacked out, with the templates the players are shown; the same projection as player.current would give.
     expect(shown.map?.screen).toBe('live')
     value(await handlers.handle('player.control', { blackout: false }))
     expect(shown).toEqual(value(await handlers.handle('player.current', {}, 'player')))
-    const other = value<PlayerView>(await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId: 'pathfinder-sample' }))
+    const other = value<PlayerView>(
+      await handlers.handle('player.viewOf', {
+        campaignId: 'sample-campaign',
+        mapId: 'pathfinder-sample',
+      }),
+    )
     expect(other.map).toMatchObject({ id: 'pathfinder-sample', templates: [], screen: 'live' })
-    expect((await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId }, 'player')).ok).toBe(false)
-    expect((await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId: 'nope' })).ok).toBe(false)
-    expect((await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId, extra: 1 })).ok).toBe(false)
+    expect(
+      (await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId }, 'player'))
+        .ok,
+    ).toBe(false)
+    expect(
+      (await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId: 'nope' })).ok,
+    ).toBe(false)
+    expect(
+      (await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId, extra: 1 }))
+        .ok,
+    ).toBe(false)
   })
 
   it('saves the calibration per display and sends the scale with the view', async () => {
     const { views } = await showSample()
-    const initial = value<{ saved: boolean; squarePx: number | null }>(await handlers.handle('calibration.get', {}))
+    const initial = value<{ saved: boolean; squarePx: number | null }>(
+      await handlers.handle('calibration.get', {}),
+    )
     expect(initial).toMatchObject({ saved: false, squarePx: null })
-    const settings = { squareMm: 25.4, diagonalInches: 20, widthPx: 1280, heightPx: 800, rulerFactor: 1 }
-    const saved = value<{ squarePx: number }>(await handlers.handle('calibration.set', { settings, ruler: true }))
+    const settings = {
+      squareMm: 25.4,
+      diagonalInches: 20,
+      widthPx: 1280,
+      heightPx: 800,
+      rulerFactor: 1,
+    }
+    const saved = value<{ squarePx: number }>(
+      await handlers.handle('calibration.set', { settings, ruler: true }),
+    )
     // 1509.4 px over 508 mm → 2.971 px/mm → 75.47 px per inch
     expect(saved.squarePx).toBeCloseTo(75.47, 1)
     expect(views.at(-1)?.projector).toEqual({ squarePx: saved.squarePx, ruler: true })
     // another display has its own (no) setting
-    display = { key: 'Other 1920x1080', label: 'Other', widthPx: 1920, heightPx: 1080, scaleFactor: 1 }
+    display = {
+      key: 'Other 1920x1080',
+      label: 'Other',
+      widthPx: 1920,
+      heightPx: 1080,
+      scaleFactor: 1,
+    }
     handlers.projectorDisplayChanged()
     expect(views.at(-1)?.projector.squarePx).toBeNull()
-    expect((await handlers.handle('calibration.set', { settings: { ...settings, squareMm: 1 } })).ok).toBe(false)
+    expect(
+      (await handlers.handle('calibration.set', { settings: { ...settings, squareMm: 1 } })).ok,
+    ).toBe(false)
   })
 
   it('answers unavailable for the LAN verbs without a LAN server', async () => {

@@ -173,7 +173,10 @@ describe('flanking-all', () => {
       ],
     }
     await handlers.handle('campaign.open', { id: 'sample-campaign' })
-    const added = await handlers.handle('campaign.dispatch', { id: 'sample-campaign', command: { type: 'map.add', map: pinned } })
+    const added = await handlers.handle('campaign.dispatch', {
+      id: 'sample-campaign',
+      command: { type: 'map.add', map: pinned },
+    })
     expect(added.ok ? null : added.error).toBeNull()
     const { campaign } = (await service.open('sample-campaign')) as {
       campaign: { maps: Array<{ id: string; system: string; tokens: Array<{ id: string }> }> }

@@ -7,7 +7,13 @@ import { createCampaignService, type CampaignService } from '../campaign/service
 import type { CampaignMap } from '../campaign/schema'
 import { GM_VERBS, isPlayerVerb } from './channels'
 import { contract, type HandlerResult } from './contract'
-import { createHandlers, toHandlerError, toScenario, type Handlers, type RulesApi } from './handlers'
+import {
+  createHandlers,
+  toHandlerError,
+  toScenario,
+  type Handlers,
+  type RulesApi,
+} from './handlers'
 import { runScenario } from '../rules/scenario/run'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
@@ -25,7 +31,11 @@ let handlers: Handlers
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-handlers-'))
-  service = await createCampaignService({ dataDir, autosaveDelayMs: 10_000, sampleCampaignFile: SAMPLE })
+  service = await createCampaignService({
+    dataDir,
+    autosaveDelayMs: 10_000,
+    sampleCampaignFile: SAMPLE,
+  })
   handlers = createHandlers(service, rulesNotUsed, { logError: () => {} })
 })
 
@@ -41,7 +51,8 @@ function value<T = unknown>(result: HandlerResult): T {
 }
 
 function errorOf(result: HandlerResult): { code: string; message: string; path?: string } {
-  if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value).slice(0, 200)}`)
+  if (result.ok)
+    throw new Error(`expected an error, got ${JSON.stringify(result.value).slice(0, 200)}`)
   return result.error
 }
 
@@ -63,7 +74,12 @@ describe('handlers with the real campaign service', () => {
   it('opens a campaign with its undo state, valid against the result schema', async () => {
     const opened = value(await handlers.handle('campaign.open', { id: 'sample-campaign' }))
     const parsed = contract['campaign.open'].result.parse(opened)
-    expect(parsed.campaign.maps.map((m) => m.system)).toEqual(['arianrhod', 'pathfinder', 'dnd35', 'dystopia'])
+    expect(parsed.campaign.maps.map((m) => m.system)).toEqual([
+      'arianrhod',
+      'pathfinder',
+      'dnd35',
+      'dystopia',
+    ])
     expect(parsed.canUndo).toBe(false)
     expect(parsed.recovered).toBeUndefined()
   })
@@ -72,48 +88,95 @@ describe('handlers with the real campaign service', () => {
     const map = await openSample()
     const events: { canUndo: boolean; canRedo: boolean; cause: { type: string } }[] = []
     const off = handlers.subscribe('campaign.changed', (event) => events.push(event))
-    const command = { type: 'edge.set', mapId: map.id, between: [[0, 0], [1, 0]], edge: { kind: 'wall' } }
+    const command = {
+      type: 'edge.set',
+      mapId: map.id,
+      between: [
+        [0, 0],
+        [1, 0],
+      ],
+      edge: { kind: 'wall' },
+    }
     const after = value<{ maps: CampaignMap[] }>(
       await handlers.handle('campaign.dispatch', { id: 'sample-campaign', command }),
     )
     const hasWall = (m: CampaignMap) =>
       m.edges.some((e) => e.kind === 'wall' && JSON.stringify(e.between) === '[[0,0],[1,0]]')
     expect(hasWall(after.maps[0])).toBe(true)
-    expect(events.at(-1)).toMatchObject({ canUndo: true, canRedo: false, cause: { type: 'edge.set' } })
+    expect(events.at(-1)).toMatchObject({
+      canUndo: true,
+      canRedo: false,
+      cause: { type: 'edge.set' },
+    })
 
-    const undone = value<{ maps: CampaignMap[] }>(await handlers.handle('campaign.undo', { id: 'sample-campaign' }))
+    const undone = value<{ maps: CampaignMap[] }>(
+      await handlers.handle('campaign.undo', { id: 'sample-campaign' }),
+    )
     expect(hasWall(undone.maps[0])).toBe(false)
     expect(events.at(-1)).toMatchObject({ canUndo: false, canRedo: true })
 
-    const redone = value<{ maps: CampaignMap[] }>(await handlers.handle('campaign.redo', { id: 'sample-campaign' }))
+    const redone = value<{ maps: CampaignMap[] }>(
+      await handlers.handle('campaign.redo', { id: 'sample-campaign' }),
+    )
     expect(hasWall(redone.maps[0])).toBe(true)
     off()
-    expect(contract['campaign.open'].result.parse(value(await handlers.handle('campaign.open', { id: 'sample-campaign' }))).canUndo).toBe(true)
+    expect(
+      contract['campaign.open'].result.parse(
+        value(await handlers.handle('campaign.open', { id: 'sample-campaign' })),
+      ).canUndo,
+    ).toBe(true)
   })
 
   it('campaign.save writes the change to the campaign file at once', async () => {
     const map = await openSample()
-    const command = { type: 'edge.set', mapId: map.id, between: [[2, 2], [2, 3]], edge: { kind: 'low-wall' } }
+    const command = {
+      type: 'edge.set',
+      mapId: map.id,
+      between: [
+        [2, 2],
+        [2, 3],
+      ],
+      edge: { kind: 'low-wall' },
+    }
     value(await handlers.handle('campaign.dispatch', { id: 'sample-campaign', command }))
-    const saved = value<{ savedAt: string }>(await handlers.handle('campaign.save', { id: 'sample-campaign' }))
+    const saved = value<{ savedAt: string }>(
+      await handlers.handle('campaign.save', { id: 'sample-campaign' }),
+    )
     expect(Number.isNaN(Date.parse(saved.savedAt))).toBe(false)
-    const onDisk = JSON.parse(await readFile(join(dataDir, 'campaigns', 'sample-campaign.json'), 'utf8')) as {
+    const onDisk = JSON.parse(
+      await readFile(join(dataDir, 'campaigns', 'sample-campaign.json'), 'utf8'),
+    ) as {
       maps: CampaignMap[]
     }
     const edges = onDisk.maps.find((m) => m.id === map.id)!.edges
-    expect(edges).toContainEqual({ kind: 'low-wall', between: [[2, 2], [2, 3]] })
+    expect(edges).toContainEqual({
+      kind: 'low-wall',
+      between: [
+        [2, 2],
+        [2, 3],
+      ],
+    })
   })
 
   it('creates, exports and imports campaigns', async () => {
-    const created = value<{ id: string; name: string }>(await handlers.handle('campaign.create', { name: '  Night raid ' }))
+    const created = value<{ id: string; name: string }>(
+      await handlers.handle('campaign.create', { name: '  Night raid ' }),
+    )
     expect(created.name).toBe('Night raid')
     const exported = value<string>(await handlers.handle('campaign.export', { id: created.id }))
-    expect(await handlers.handle('campaign.import', { json: exported })).toMatchObject({ ok: false, error: { code: 'import-conflict' } })
-    const imported = value<{ id: string; name: string }>(await handlers.handle('campaign.import', { json: exported, onConflict: 'keep-both' }))
+    expect(await handlers.handle('campaign.import', { json: exported })).toMatchObject({
+      ok: false,
+      error: { code: 'import-conflict' },
+    })
+    const imported = value<{ id: string; name: string }>(
+      await handlers.handle('campaign.import', { json: exported, onConflict: 'keep-both' }),
+    )
     expect(imported.name).toBe('Night raid (2)')
     expect(imported.id).not.toBe(created.id)
     const list = value<{ id: string }[]>(await handlers.handle('campaign.list', {}))
-    expect(list.map((c) => c.id).sort()).toEqual([created.id, imported.id, 'sample-campaign'].sort())
+    expect(list.map((c) => c.id).sort()).toEqual(
+      [created.id, imported.id, 'sample-campaign'].sort(),
+    )
   })
 
   it('answers bad arguments with bad-argument and a path, never a throw', async () => {
@@ -139,28 +202,52 @@ describe('handlers with the real campaign service', () => {
     const nested = errorOf(
       await handlers.handle('campaign.dispatch', {
         id: 'sample-campaign',
-        command: { type: 'edge.set', mapId: 'm', between: [[0, 0], [1, 'x']], edge: null },
+        command: {
+          type: 'edge.set',
+          mapId: 'm',
+          between: [
+            [0, 0],
+            [1, 'x'],
+          ],
+          edge: null,
+        },
       }),
     )
     expect(nested.path).toBe('/command/between/1/1')
   })
 
   it('maps service failures to their codes', async () => {
-    expect(errorOf(await handlers.handle('campaign.open', { id: 'missing' })).code).toBe('not-found')
-    expect(errorOf(await handlers.handle('campaign.undo', { id: 'sample-campaign' })).code).toBe('not-open')
+    expect(errorOf(await handlers.handle('campaign.open', { id: 'missing' })).code).toBe(
+      'not-found',
+    )
+    expect(errorOf(await handlers.handle('campaign.undo', { id: 'sample-campaign' })).code).toBe(
+      'not-open',
+    )
     await openSample()
     const rejected = errorOf(
       await handlers.handle('campaign.dispatch', {
         id: 'sample-campaign',
-        command: { type: 'edge.set', mapId: 'no-such-map', between: [[0, 0], [1, 0]], edge: { kind: 'wall' } },
+        command: {
+          type: 'edge.set',
+          mapId: 'no-such-map',
+          between: [
+            [0, 0],
+            [1, 0],
+          ],
+          edge: { kind: 'wall' },
+        },
       }),
     )
     expect(rejected.code).toBe('command-rejected')
-    expect(errorOf(await handlers.handle('campaign.import', { json: '{"nope":' })).code).toBe('invalid-import')
+    expect(errorOf(await handlers.handle('campaign.import', { json: '{"nope":' })).code).toBe(
+      'invalid-import',
+    )
   })
 
   it('rejects unknown verbs and keeps the player role to player verbs', async () => {
-    expect(errorOf(await handlers.handle('campaign.delete-everything', {})).code).toBe('unknown-verb')
+    expect(errorOf(await handlers.handle('campaign.delete-everything', {})).code).toBe(
+      'unknown-verb',
+    )
     expect(errorOf(await handlers.handle('__proto__', {})).code).toBe('unknown-verb')
     for (const verb of GM_VERBS.filter((v) => !isPlayerVerb(v))) {
       expect(errorOf(await handlers.handle(verb, {}, 'player')).code).toBe('forbidden')
@@ -176,15 +263,30 @@ describe('handlers with the real campaign service', () => {
     const views: unknown[] = []
     handlers.subscribe('player.view', (view) => views.push(view))
     const shown = value(
-      await handlers.handle('player.show', { target: { campaignId: 'sample-campaign', mapId: map.id } }),
+      await handlers.handle('player.show', {
+        target: { campaignId: 'sample-campaign', mapId: map.id },
+      }),
     )
-    expect(contract['player.show'].result.parse(shown)).toMatchObject({ map: { id: map.id, name: map.name, screen: 'live' } })
+    expect(contract['player.show'].result.parse(shown)).toMatchObject({
+      map: { id: map.id, name: map.name, screen: 'live' },
+    })
     expect(JSON.stringify(shown)).not.toContain('"notes"')
     expect(value(await handlers.handle('player.current', {}, 'player'))).toEqual(shown)
 
-    value(await handlers.handle('campaign.dispatch', { id: 'sample-campaign', command: { type: 'map.remove', mapId: map.id } }))
+    value(
+      await handlers.handle('campaign.dispatch', {
+        id: 'sample-campaign',
+        command: { type: 'map.remove', mapId: map.id },
+      }),
+    )
     expect(views.at(-1)).toMatchObject({ map: null })
-    expect(errorOf(await handlers.handle('player.show', { target: { campaignId: 'sample-campaign', mapId: 'gone' } })).code).toBe('not-found')
+    expect(
+      errorOf(
+        await handlers.handle('player.show', {
+          target: { campaignId: 'sample-campaign', mapId: 'gone' },
+        }),
+      ).code,
+    ).toBe('not-found')
   })
 })
 
@@ -207,7 +309,9 @@ describe('toScenario', () => {
       if (token.name) expect(text).not.toContain(token.name)
     }
     for (const token of doc.tokens) {
-      expect(Object.keys(token).some((k) => ['name', 'color', 'hidden', 'notes'].includes(k))).toBe(false)
+      expect(Object.keys(token).some((k) => ['name', 'color', 'hidden', 'notes'].includes(k))).toBe(
+        false,
+      )
     }
     expect(text).not.toContain('"id":"torch"')
     expect(text).not.toContain('"secret"')
@@ -223,14 +327,34 @@ describe('toScenario', () => {
       cells: [],
       edges: [],
       light: { sources: [] },
-      deploy: { party: [[0, 5], [1, 5]] },
+      deploy: {
+        party: [
+          [0, 5],
+          [1, 5],
+        ],
+      },
       tokens: [{ id: 'a', name: 'A', at: [0, 5], faction: 'party', picture: 'b'.repeat(64) }],
     }
     const doc = toScenario(board, { type: 'deploy', faction: 'party' }) as Record<string, unknown>
-    expect(doc.dystopia).toEqual({ deploy: { party: [[0, 5], [1, 5]] } })
+    expect(doc.dystopia).toEqual({
+      deploy: {
+        party: [
+          [0, 5],
+          [1, 5],
+        ],
+      },
+    })
     expect(JSON.stringify(doc)).not.toContain('b'.repeat(64))
     const answer = runScenario(doc)
-    expect(answer).toEqual({ ok: true, answer: { cells: [[0, 5], [1, 5]] } })
+    expect(answer).toEqual({
+      ok: true,
+      answer: {
+        cells: [
+          [0, 5],
+          [1, 5],
+        ],
+      },
+    })
   })
 })
 
@@ -238,6 +362,8 @@ describe('toHandlerError', () => {
   it('turns unknown throwables into internal errors and Node errors into io-error', () => {
     expect(toHandlerError('boom')).toEqual({ code: 'internal', message: 'Unexpected error.' })
     expect(toHandlerError(new Error('x')).code).toBe('internal')
-    expect(toHandlerError(Object.assign(new Error('disk'), { code: 'ENOSPC' })).code).toBe('io-error')
+    expect(toHandlerError(Object.assign(new Error('disk'), { code: 'ENOSPC' })).code).toBe(
+      'io-error',
+    )
   })
 })

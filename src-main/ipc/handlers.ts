@@ -20,7 +20,11 @@ import {
   type VerbArgs,
 } from './contract'
 import { createPlayerViewChannel, type PlayerViewChannel } from './player-view'
-import { createProjectorCalibration, type CalibrationStore, type DisplayInfo } from '../table/calibration'
+import {
+  createProjectorCalibration,
+  type CalibrationStore,
+  type DisplayInfo,
+} from '../table/calibration'
 import { createDiceRoller, DiceError, type DiceRoller } from '../table/dice'
 import type { AssetStore } from '../art/assets'
 import { createArtWorkerClient } from '../art/art-worker-client'
@@ -38,7 +42,11 @@ export interface RulesApi {
    * The cached path (rules/scenario/run.ts): a map revision's battle built once and shared by every
    * query on it. Without these, each query validates and builds the whole map again.
    */
-  prepareScenario?(doc: unknown): { ok: true; prepared: unknown } | { ok: false; error: { code: string; message: string; path?: string } }
+  prepareScenario?(
+    doc: unknown,
+  ):
+    | { ok: true; prepared: unknown }
+    | { ok: false; error: { code: string; message: string; path?: string } }
   runPrepared?(prepared: never, query: unknown): ScenarioOutcome
 }
 
@@ -88,11 +96,16 @@ export function createHandlers(
   const assets = options.assets
   // One worker decodes pictures for the players' copy of map art and for the import check.
   const artWorker = assets ? createArtWorkerClient() : undefined
-  const playerView: PlayerViewChannel = createPlayerViewChannel(service, assets && artWorker ? createPlayerArtService(assets, artWorker) : undefined)
+  const playerView: PlayerViewChannel = createPlayerViewChannel(
+    service,
+    assets && artWorker ? createPlayerArtService(assets, artWorker) : undefined,
+  )
   const art = createArtVerbs(service, assets, artWorker)
   const logError = options.logError ?? ((verb, error) => console.error(`[${verb}]`, error))
   const calibration = options.calibration
-    ? createProjectorCalibration(options.calibration.store, options.calibration.display, (scale) => playerView.setProjector(scale))
+    ? createProjectorCalibration(options.calibration.store, options.calibration.display, (scale) =>
+        playerView.setProjector(scale),
+      )
     : undefined
   calibration?.refresh()
   const unavailable = (what: string): HandledError =>
@@ -221,17 +234,25 @@ export function createHandlers(
       case 'map.importUvtt':
         return importUvttMap(contract[verb].args.parse(args))
       case 'dice.roll': {
-        const { system, command, secret, campaignId, who, tokenId } = contract[verb].args.parse(args)
+        const { system, command, secret, campaignId, who, tokenId } =
+          contract[verb].args.parse(args)
         let roll
         try {
           roll = await dice.roll(system, command, { secret })
         } catch (error) {
-          if (error instanceof DiceError) throw new HandledError({ code: error.code, message: error.message })
+          if (error instanceof DiceError)
+            throw new HandledError({ code: error.code, message: error.message })
           throw error
         }
         if (campaignId) {
           const at = new Date().toISOString()
-          const entry = { id: `roll-${at}-${Math.random().toString(36).slice(2, 8)}`, at, who: who ?? 'GM', ...(tokenId ? { tokenId } : {}), ...roll }
+          const entry = {
+            id: `roll-${at}-${Math.random().toString(36).slice(2, 8)}`,
+            at,
+            who: who ?? 'GM',
+            ...(tokenId ? { tokenId } : {}),
+            ...roll,
+          }
           await service.dispatch(campaignId, { type: 'roll.record', entry })
         }
         return roll
@@ -260,7 +281,8 @@ export function createHandlers(
    * pure and a replay gives the same order. A pool covers roll-offs; unused dice are ignored.
    */
   async function withInitiativeDice(campaignId: string, command: Command): Promise<Command> {
-    if ((command.type !== 'fight.start' && command.type !== 'fight.add') || command.d20s.length > 0) return command
+    if ((command.type !== 'fight.start' && command.type !== 'fight.add') || command.d20s.length > 0)
+      return command
     const map = await findMap(campaignId, command.mapId)
     if (map.system !== 'pathfinder' && map.system !== 'dnd35') return command
     const needed = command.type === 'fight.start' ? command.tokenIds.length * 5 : 1
@@ -274,13 +296,17 @@ export function createHandlers(
     try {
       raw = JSON.parse(args.json.charCodeAt(0) === 0xfeff ? args.json.slice(1) : args.json)
     } catch (error) {
-      throw new HandledError({ code: 'bad-json', message: `The file is not valid JSON: ${(error as Error).message}` })
+      throw new HandledError({
+        code: 'bad-json',
+        message: `The file is not valid JSON: ${(error as Error).message}`,
+      })
     }
     let imported
     try {
       imported = importUvtt(raw, args.system)
     } catch (error) {
-      if (error instanceof UvttError) throw new HandledError({ code: error.code, message: error.message, path: error.path })
+      if (error instanceof UvttError)
+        throw new HandledError({ code: error.code, message: error.message, path: error.path })
       throw error
     }
     const { map, report } = imported
@@ -290,7 +316,9 @@ export function createHandlers(
     if (args.dryRun) return { ...answer, mapId: null }
     const { campaign } = await service.open(args.campaignId)
     // The picture goes to the assets folder first: a refused picture leaves the campaign untouched.
-    const picture = imported.image ? await art.storeUvttPicture(imported.image, imported.pixelsPerGrid) : undefined
+    const picture = imported.image
+      ? await art.storeUvttPicture(imported.image, imported.pixelsPerGrid)
+      : undefined
     const mapId = uniqueMapId(args.name, new Set(campaign.maps.map((m) => m.id)))
     await service.dispatch(args.campaignId, {
       type: 'map.add',
@@ -301,9 +329,14 @@ export function createHandlers(
         width: map.width,
         height: map.height,
         edges: map.edges,
-        light: { ...(ambient !== null ? { ambient } : {}), sources: map.light.sources.map((s, i) => ({ ...s, id: `light-${i + 1}` })) },
+        light: {
+          ...(ambient !== null ? { ambient } : {}),
+          sources: map.light.sources.map((s, i) => ({ ...s, id: `light-${i + 1}` })),
+        },
         ...(picture ? { art: picture } : {}),
-        ...(imported.polylines.length > 0 ? { wallLines: imported.polylines.map((line) => line.map((p) => [p.x, p.y])) } : {}),
+        ...(imported.polylines.length > 0
+          ? { wallLines: imported.polylines.map((line) => line.map((p) => [p.x, p.y])) }
+          : {}),
       }),
     })
     return { ...answer, mapId }
@@ -313,7 +346,8 @@ export function createHandlers(
   const battles = new WeakMap<CampaignMap, ReturnType<NonNullable<RulesApi['prepareScenario']>>>()
 
   function askRules(map: CampaignMap, query: unknown): ScenarioOutcome {
-    if (!rules.prepareScenario || !rules.runPrepared) return rules.runScenario(toScenario(map, query))
+    if (!rules.prepareScenario || !rules.runPrepared)
+      return rules.runScenario(toScenario(map, query))
     let prepared = battles.get(map)
     if (!prepared) battles.set(map, (prepared = rules.prepareScenario(toScenario(map, undefined))))
     if (!prepared.ok) return { ok: false, error: prepared.error }
@@ -330,7 +364,10 @@ export function createHandlers(
   return {
     async handle(verb, rawArgs, role = 'gm') {
       if (!isGmVerb(verb)) {
-        return fail({ code: 'unknown-verb', message: `Unknown verb: ${String(verb).slice(0, 100)}` })
+        return fail({
+          code: 'unknown-verb',
+          message: `Unknown verb: ${String(verb).slice(0, 100)}`,
+        })
       }
       if (role === 'player' && !isPlayerVerb(verb)) {
         return fail({ code: 'forbidden', message: `The player view may not call ${verb}.` })
@@ -364,12 +401,19 @@ function refuseOversizedImport(args: unknown): void {
   const json = (args as { json?: unknown } | null)?.json
   if (typeof json !== 'string' || json.length <= MAX_CAMPAIGN_FILE_BYTES / 4) return
   const bytes = Buffer.byteLength(json, 'utf8')
-  if (bytes > MAX_CAMPAIGN_FILE_BYTES) throw new CampaignTooLargeError(bytes, MAX_CAMPAIGN_FILE_BYTES)
+  if (bytes > MAX_CAMPAIGN_FILE_BYTES)
+    throw new CampaignTooLargeError(bytes, MAX_CAMPAIGN_FILE_BYTES)
 }
 
 /** A map id from its name, unique in the campaign ("cellar", "cellar-2", …). */
 function uniqueMapId(name: string, taken: ReadonlySet<string>): string {
-  const base = name.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'map'
+  const base =
+    name
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'map'
   let id = base
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`
   return id
@@ -387,7 +431,10 @@ class HandledError extends Error {
 }
 
 function notFoundMap(mapId: string): HandledError {
-  return new HandledError({ code: 'not-found', message: `No map with id ${mapId} in this campaign.` })
+  return new HandledError({
+    code: 'not-found',
+    message: `No map with id ${mapId} in this campaign.`,
+  })
 }
 
 const CODE_PATTERN = /^[a-z][a-z0-9-]{0,60}$/

@@ -59,7 +59,13 @@ export interface PlayerViewChannel {
   dispose(): void
 }
 
-const EMPTY_CONTROLS: PlayerControls = { blackout: false, frozen: false, focus: null, turn: null, templates: [] }
+const EMPTY_CONTROLS: PlayerControls = {
+  blackout: false,
+  frozen: false,
+  focus: null,
+  turn: null,
+  templates: [],
+}
 
 /** The payload for one target: the map's projection, or no map. */
 export function projectPlayerView(
@@ -70,7 +76,15 @@ export function projectPlayerView(
   aliases: TokenAliases = new TokenAliases(),
   art?: PlayerArtSource,
 ): PlayerView {
-  const map = campaign && mapId ? toPlayerView(campaign, mapId, { ...controls, aliases, art: art?.tilesFor, tokenPicture: art?.tokenPicture }) : null
+  const map =
+    campaign && mapId
+      ? toPlayerView(campaign, mapId, {
+          ...controls,
+          aliases,
+          art: art?.tilesFor,
+          tokenPicture: art?.tokenPicture,
+        })
+      : null
   // Parsing with the strict schema is the last gate: an unexpected field fails here, in main.
   return playerViewSchema.parse({ map, projector })
 }
@@ -79,7 +93,10 @@ export function projectPlayerView(
  * @param art the map-art source (pictures are prepared on a worker: the view refreshes when one is
  *   ready); absent = no art on the player view.
  */
-export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subscribe'>, art?: PlayerArtSource): PlayerViewChannel {
+export function createPlayerViewChannel(
+  service: Pick<CampaignServiceApi, 'subscribe'>,
+  art?: PlayerArtSource,
+): PlayerViewChannel {
   let target: PlayerViewTarget | null = null
   let campaign: Campaign | null = null
   let controls: PlayerControls = { ...EMPTY_CONTROLS }
@@ -95,7 +112,17 @@ export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subsc
   let frozenView: PlayerView | null = null
 
   function refresh(): void {
-    const live = controls.frozen && frozenView ? frozenView : projectPlayerView(campaign, target?.mapId ?? null, { ...controls, blackout: false }, projector, aliases, art)
+    const live =
+      controls.frozen && frozenView
+        ? frozenView
+        : projectPlayerView(
+            campaign,
+            target?.mapId ?? null,
+            { ...controls, blackout: false },
+            projector,
+            aliases,
+            art,
+          )
     if (target && !live.map && !controls.frozen) {
       // A removed map stops being shown rather than coming back if an undo restores it later.
       target = null
@@ -103,7 +130,9 @@ export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subsc
     }
     if (controls.frozen && !frozenView) frozenView = live
     if (!controls.frozen) frozenView = null
-    const next = controls.blackout ? projectPlayerView(campaign, target?.mapId ?? null, controls, projector, aliases, art) : live
+    const next = controls.blackout
+      ? projectPlayerView(campaign, target?.mapId ?? null, controls, projector, aliases, art)
+      : live
     const text = JSON.stringify(next)
     if (text === sentText) return
     view = next
@@ -117,7 +146,11 @@ export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subsc
     refresh()
   })
 
-  const state = (): PlayerState => ({ target, controls: { ...controls }, projector: { ...projector } })
+  const state = (): PlayerState => ({
+    target,
+    controls: { ...controls },
+    projector: { ...projector },
+  })
 
   return {
     show(nextTarget, nextCampaign) {
@@ -138,7 +171,14 @@ export function createPlayerViewChannel(service: Pick<CampaignServiceApi, 'subsc
     viewOf(of, ofCampaign) {
       const shown = target?.campaignId === of.campaignId && target.mapId === of.mapId
       // The session's aliases: the export names tokens exactly as the player view does.
-      return projectPlayerView(ofCampaign, of.mapId, shown ? { ...controls, blackout: false, frozen: false } : EMPTY_CONTROLS, projector, aliases, art)
+      return projectPlayerView(
+        ofCampaign,
+        of.mapId,
+        shown ? { ...controls, blackout: false, frozen: false } : EMPTY_CONTROLS,
+        projector,
+        aliases,
+        art,
+      )
     },
     setProjector(scale) {
       projector = { ...scale }

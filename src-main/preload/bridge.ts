@@ -14,14 +14,18 @@ export function makeBridge<Verb extends GmVerb, Event extends EventName>(
       if (!verbs.includes(verb)) {
         const result: HandlerResult = {
           ok: false,
-          error: { code: 'unknown-verb', message: `Not available here: ${String(verb).slice(0, 100)}` },
+          error: {
+            code: 'unknown-verb',
+            message: `Not available here: ${String(verb).slice(0, 100)}`,
+          },
         }
         return Promise.resolve(result)
       }
       return ipcRenderer.invoke(channelFor(verb), args) as Promise<HandlerResult>
     },
     on(event, listener) {
-      if (!events.includes(event)) throw new Error(`Not available here: ${String(event).slice(0, 100)}`)
+      if (!events.includes(event))
+        throw new Error(`Not available here: ${String(event).slice(0, 100)}`)
       const forward = (_event: IpcRendererEvent, data: unknown): void => listener(data)
       ipcRenderer.on(channelFor(event), forward)
       return () => {

@@ -16,4 +16,3 @@ export const calibrationSettingsSchema = z.strictObject({
   rulerFactor: z.number().finite().min(0.25).max(4).default(1),
 })
 export type CalibrationSettings = z.infer<typeof calibrationSettingsSchema>
-

@@ -7,7 +7,11 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../campaign/atomicFile'
-import { calibrationSettingsSchema, MM_PER_INCH, type CalibrationSettings } from './calibration-schema'
+import {
+  calibrationSettingsSchema,
+  MM_PER_INCH,
+  type CalibrationSettings,
+} from './calibration-schema'
 
 export { calibrationSettingsSchema, MM_PER_INCH, type CalibrationSettings }
 
@@ -29,7 +33,11 @@ export function pxPerMm(widthPx: number, heightPx: number, diagonalInches: numbe
 
 /** CSS pixels one grid square takes on that display. */
 export function squarePixels(settings: CalibrationSettings): number {
-  return settings.squareMm * pxPerMm(settings.widthPx, settings.heightPx, settings.diagonalInches) * settings.rulerFactor
+  return (
+    settings.squareMm *
+    pxPerMm(settings.widthPx, settings.heightPx, settings.diagonalInches) *
+    settings.rulerFactor
+  )
 }
 
 /**
@@ -45,16 +53,29 @@ export function rulerFactorFor(settings: CalibrationSettings, measuredMm: number
 
 /** Defaults for a display never calibrated: a 24-inch screen guess, 1-inch squares. */
 export function defaultSettings(display: DisplayInfo): CalibrationSettings {
-  return { squareMm: MM_PER_INCH, diagonalInches: 24, widthPx: display.widthPx, heightPx: display.heightPx, rulerFactor: 1 }
+  return {
+    squareMm: MM_PER_INCH,
+    diagonalInches: 24,
+    widthPx: display.widthPx,
+    heightPx: display.heightPx,
+    rulerFactor: 1,
+  }
 }
 
 /** A stable key for a display: its name and size, which survive replugging (ids do not). */
-export function displayKey(display: { label?: string; id: number; size: { width: number; height: number } }): string {
+export function displayKey(display: {
+  label?: string
+  id: number
+  size: { width: number; height: number }
+}): string {
   const name = display.label?.trim() || `display-${display.id}`
   return `${name} ${display.size.width}x${display.size.height}`.slice(0, 200)
 }
 
-const fileSchema = z.object({ version: z.literal(1), displays: z.record(z.string().max(200), calibrationSettingsSchema) })
+const fileSchema = z.object({
+  version: z.literal(1),
+  displays: z.record(z.string().max(200), calibrationSettingsSchema),
+})
 
 export interface CalibrationStore {
   get(key: string): CalibrationSettings | null
@@ -70,7 +91,8 @@ export async function openCalibrationStore(dataDir: string): Promise<Calibration
     if (parsed.success) displays = parsed.data.displays
     else console.warn(`[calibration] ${file} is not valid; starting with no saved displays.`)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') console.warn(`[calibration] cannot read ${file}:`, error)
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      console.warn(`[calibration] cannot read ${file}:`, error)
   }
   let writing = Promise.resolve()
   return {

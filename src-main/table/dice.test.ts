@@ -18,7 +18,10 @@ interface Vector {
   critical?: boolean
   fumble?: boolean
 }
-const vectors = createRequire(import.meta.url)('bcdice/lib/bcdice/test_data.json') as Record<string, { test: Vector[] }>
+const vectors = createRequire(import.meta.url)('bcdice/lib/bcdice/test_data.json') as Record<
+  string,
+  { test: Vector[] }
+>
 
 const cases: Array<[SystemId, string]> = [
   ['arianrhod', 'Arianrhod'],
@@ -54,7 +57,9 @@ describe('dice service (BCDice)', () => {
   })
 
   it('gives the final total and marks secret rolls', async () => {
-    const roll = await createDiceRoller(scriptedDice([3, 4])).roll('arianrhod', '2D6', { secret: true })
+    const roll = await createDiceRoller(scriptedDice([3, 4])).roll('arianrhod', '2D6', {
+      secret: true,
+    })
     expect(roll).toMatchObject({ total: 7, dice: [3, 4], secret: true })
   })
 
@@ -62,19 +67,29 @@ describe('dice service (BCDice)', () => {
     const roller = createDiceRoller(scriptedDice([3]))
     await expect(roller.roll('pathfinder', 'hello')).rejects.toThrow(DiceError)
     await expect(roller.roll('pathfinder', '')).rejects.toThrow(DiceError)
-    await expect(createDiceRoller(scriptedDice([3])).roll('arianrhod', '2D6')).rejects.toThrow(/ran out/)
+    await expect(createDiceRoller(scriptedDice([3])).roll('arianrhod', '2D6')).rejects.toThrow(
+      /ran out/,
+    )
     await expect(createDiceRoller(scriptedDice([7])).roll('arianrhod', '1D6')).rejects.toThrow(/d6/)
   })
 
   it('is reached through the dice.roll verb, which answers bad commands with a code', async () => {
-    const handlers = createHandlers({ subscribe: () => () => {} } as unknown as HandlerService, { runScenario: () => ({ ok: true, answer: null }) }, {
-      dice: createDiceRoller(scriptedDice([2, 5])),
-    })
+    const handlers = createHandlers(
+      { subscribe: () => () => {} } as unknown as HandlerService,
+      { runScenario: () => ({ ok: true, answer: null }) },
+      {
+        dice: createDiceRoller(scriptedDice([2, 5])),
+      },
+    )
     const ok = await handlers.handle('dice.roll', { system: 'arianrhod', command: '2D6' })
     expect(ok).toMatchObject({ ok: true, value: { total: 7, dice: [2, 5] } })
     const bad = await handlers.handle('dice.roll', { system: 'arianrhod', command: 'nonsense' })
     expect(bad).toMatchObject({ ok: false, error: { code: 'dice-command-invalid' } })
-    const invalid = await handlers.handle('dice.roll', { system: 'arianrhod', command: '2D6', extra: true })
+    const invalid = await handlers.handle('dice.roll', {
+      system: 'arianrhod',
+      command: '2D6',
+      extra: true,
+    })
     expect(invalid).toMatchObject({ ok: false })
     handlers.dispose()
   })

@@ -86,7 +86,9 @@ export function createDiceRoller(source?: DiceSource): DiceRoller {
       }
       const GameSystem = await gameSystem(BCDICE_SYSTEMS[system])
       // BCDice marks secret rolls with an "S" prefix (e.g. "S2D6").
-      const instance = new GameSystem(options.secret && !/^s/i.test(command) ? `S${command}` : command)
+      const instance = new GameSystem(
+        options.secret && !/^s/i.test(command) ? `S${command}` : command,
+      )
       if (source) Object.assign(instance.randomizer, { $random: (sides: number) => source(sides) })
       const result = instance.eval()
       if (!result) throw new DiceError(`BCDice does not understand "${command}".`)

@@ -67,7 +67,10 @@ export const playerMapSchema = z.strictObject({
   /** The turn order of the tokens the players can see, when the GM shows it. */
   order: z.array(z.string()).optional(),
   /** The last public rolls, when the GM shows them; never secret ones or those of unseen tokens. */
-  rolls: z.array(z.strictObject({ who: z.string(), text: z.string() })).max(5).optional(),
+  rolls: z
+    .array(z.strictObject({ who: z.string(), text: z.string() }))
+    .max(5)
+    .optional(),
   /**
    * The map's picture, as tiles of squares the players know (art/player-art-service.ts): each tile
    * by a random id to fetch with player.artTile, never the picture's hash or a URL that serves it.
@@ -75,7 +78,15 @@ export const playerMapSchema = z.strictObject({
   art: z
     .strictObject({
       squarePx: z.number().int().positive(),
-      tiles: z.array(z.strictObject({ id: z.string().regex(/^[0-9a-f]{32}$/), x: z.number().int(), y: z.number().int(), w: z.number().int(), h: z.number().int() })),
+      tiles: z.array(
+        z.strictObject({
+          id: z.string().regex(/^[0-9a-f]{32}$/),
+          x: z.number().int(),
+          y: z.number().int(),
+          w: z.number().int(),
+          h: z.number().int(),
+        }),
+      ),
     })
     .optional(),
 })

@@ -85,10 +85,28 @@ describe('player view: doors', () => {
       width: 3,
       height: 1,
       tokens: [{ id: 'pc', name: 'Hero', at: [0, 0], faction: 'party' }],
-      edges: [{ between: [[0, 0], [1, 0]], kind: 'door', state: 'locked' }],
+      edges: [
+        {
+          between: [
+            [0, 0],
+            [1, 0],
+          ],
+          kind: 'door',
+          state: 'locked',
+        },
+      ],
     })
     const view = playerMapSchema.parse(viewWithStoredIds(makeCampaign({ maps: [map] }), 'm1'))
-    expect(view.edges).toEqual([{ between: [[0, 0], [1, 0]], kind: 'door', state: 'closed' }])
+    expect(view.edges).toEqual([
+      {
+        between: [
+          [0, 0],
+          [1, 0],
+        ],
+        kind: 'door',
+        state: 'closed',
+      },
+    ])
     expect(JSON.stringify(view)).not.toContain('locked')
   })
 })

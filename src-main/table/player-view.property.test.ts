@@ -33,10 +33,19 @@ const mapArbitrary = fc
     seed: fc.integer({ min: 0, max: 2 ** 30 }),
     ambient: fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }),
   })
-  .map(({ system, width, height, mode, seed, ambient }) => build(system, width, height, mode, seed, ambient))
+  .map(({ system, width, height, mode, seed, ambient }) =>
+    build(system, width, height, mode, seed, ambient),
+  )
 
 /** A deterministic pseudo-random map from a seed (fast-check shrinks the seed and sizes). */
-function build(system: CampaignMap['system'], width: number, height: number, mode: (typeof FOG_MODES)[number], seed: number, ambient: number | undefined): Generated {
+function build(
+  system: CampaignMap['system'],
+  width: number,
+  height: number,
+  mode: (typeof FOG_MODES)[number],
+  seed: number,
+  ambient: number | undefined,
+): Generated {
   let state = seed || 1
   const rand = (n: number): number => {
     state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff
@@ -56,19 +65,22 @@ function build(system: CampaignMap['system'], width: number, height: number, mod
   const doorEdge = (): Omit<CampaignEdge, 'between'> => {
     const roll = rand(6)
     const state = (['open', 'closed', 'locked'] as const)[rand(3)]
-    if (roll < 3) return { kind: 'door', state, secret: true, ...(rand(3) === 0 ? { revealed: true } : {}) }
+    if (roll < 3)
+      return { kind: 'door', state, secret: true, ...(rand(3) === 0 ? { revealed: true } : {}) }
     if (roll < 5) return { kind: 'door', state }
     return { kind: 'low-wall' }
   }
   for (let k = 0; k < 1 + rand(3); k++) {
     const x = 1 + rand(width - 2)
     const door = rand(height)
-    for (let y = 0; y < height; y++) addEdge([x - 1, y], [x, y], y === door ? doorEdge() : { kind: 'wall' })
+    for (let y = 0; y < height; y++)
+      addEdge([x - 1, y], [x, y], y === door ? doorEdge() : { kind: 'wall' })
   }
   for (let k = 0; k < rand(3); k++) {
     const y = 1 + rand(height - 2)
     const door = rand(width)
-    for (let x = 0; x < width; x++) addEdge([x, y - 1], [x, y], x === door ? doorEdge() : { kind: 'wall' })
+    for (let x = 0; x < width; x++)
+      addEdge([x, y - 1], [x, y], x === door ? doorEdge() : { kind: 'wall' })
   }
   const cells: CampaignMap['cells'] = []
   const used = new Set<string>()
@@ -77,7 +89,15 @@ function build(system: CampaignMap['system'], width: number, height: number, mod
     if (used.has(`${at}`)) continue
     used.add(`${at}`)
     const r = rand(4)
-    cells.push(r === 0 ? { at, terrain: 'solid' } : r === 1 ? { at, light: 0 } : r === 2 ? { at, terrain: 'pit', elevation: -3 } : { at, terrain: 'difficult', elevation: 2 })
+    cells.push(
+      r === 0
+        ? { at, terrain: 'solid' }
+        : r === 1
+          ? { at, light: 0 }
+          : r === 2
+            ? { at, terrain: 'pit', elevation: -3 }
+            : { at, terrain: 'difficult', elevation: 2 },
+    )
   }
   const sources = Array.from({ length: rand(3) }, () => ({
     at: [rand(width), rand(height)] as Cell,
@@ -89,7 +109,10 @@ function build(system: CampaignMap['system'], width: number, height: number, mod
   const place = (): Cell | null => {
     for (let tries = 0; tries < 20; tries++) {
       const at: Cell = [rand(width), rand(height)]
-      if (!occupied.has(`${at}`) && !cells.some((c) => c.at[0] === at[0] && c.at[1] === at[1] && c.terrain === 'solid')) {
+      if (
+        !occupied.has(`${at}`) &&
+        !cells.some((c) => c.at[0] === at[0] && c.at[1] === at[1] && c.terrain === 'solid')
+      ) {
         occupied.add(`${at}`)
         return at
       }
@@ -98,7 +121,14 @@ function build(system: CampaignMap['system'], width: number, height: number, mod
   }
   for (let k = 0; k < 1 + rand(3); k++) {
     const at = place()
-    if (at) tokens.push({ id: word('pcid', serial), name: word('pcname', serial++), at, faction: 'party', ...(rand(4) === 0 ? { states: ['stealth'] } : {}) })
+    if (at)
+      tokens.push({
+        id: word('pcid', serial),
+        name: word('pcname', serial++),
+        at,
+        faction: 'party',
+        ...(rand(4) === 0 ? { states: ['stealth'] } : {}),
+      })
   }
   for (let k = 0; k < 1 + rand(5); k++) {
     const at = place()
@@ -112,8 +142,26 @@ function build(system: CampaignMap['system'], width: number, height: number, mod
     if (hidden || stealth) secrets.push(id, name)
     // HP bars (schema 3): none, GM-only or shown; a GM-only one must never reach the players.
     const hpKind = rand(3)
-    const hp = hpKind === 0 ? {} : { hp: { current: rand(40) - 5, max: 1 + rand(40), ...(hpKind === 2 ? { shownToPlayers: true } : {}) } }
-    tokens.push({ id, name, at, faction: rand(2) ? 'enemy' : 'zqfaction', notes: note, ...(hidden ? { hidden: true } : {}), ...(stealth ? { states: ['stealth'] } : {}), ...hp })
+    const hp =
+      hpKind === 0
+        ? {}
+        : {
+            hp: {
+              current: rand(40) - 5,
+              max: 1 + rand(40),
+              ...(hpKind === 2 ? { shownToPlayers: true } : {}),
+            },
+          }
+    tokens.push({
+      id,
+      name,
+      at,
+      faction: rand(2) ? 'enemy' : 'zqfaction',
+      notes: note,
+      ...(hidden ? { hidden: true } : {}),
+      ...(stealth ? { states: ['stealth'] } : {}),
+      ...hp,
+    })
   }
   const mapNote = word('mapnote', serial++)
   const trapName = word('trapname', serial++)
@@ -151,15 +199,22 @@ function allowedCells(map: CampaignMap): Uint8Array {
   const allowed = new Uint8Array(map.width * map.height)
   const mark = ([x, y]: readonly number[]) => (allowed[y * map.width + x] = 1)
   const fog = map.fog!
-  if (fog.mode !== 'vision') spansToMask(fog.revealed, map.width, map.height).forEach((v, i) => v && (allowed[i] = 1))
+  if (fog.mode !== 'vision')
+    spansToMask(fog.revealed, map.width, map.height).forEach((v, i) => v && (allowed[i] = 1))
   if (fog.mode === 'manual') return allowed
   spansToMask(fog.explored, map.width, map.height).forEach((v, i) => v && (allowed[i] = 1))
-  const grid = Grid.fromSpec({ width: map.width, height: map.height, cells: map.cells, edges: map.edges })
+  const grid = Grid.fromSpec({
+    width: map.width,
+    height: map.height,
+    cells: map.cells,
+    edges: map.edges,
+  })
   for (const token of map.tokens.filter((t) => t.faction === 'party')) {
     mark(token.at)
     const outcome = runScenario(toScenario(map, { type: 'visible', token: token.id }))
     if (outcome.ok) for (const at of (outcome.answer as { cells: Cell[] }).cells) mark(at)
-    else if (outcome.error.code === 'unsupported-query') for (const i of fieldOfView(grid, grid.index(token.at[0], token.at[1]))) allowed[i] = 1
+    else if (outcome.error.code === 'unsupported-query')
+      for (const i of fieldOfView(grid, grid.index(token.at[0], token.at[1]))) allowed[i] = 1
     else throw new Error(outcome.error.message)
   }
   return allowed
@@ -183,8 +238,12 @@ describe('toPlayerView never leaks GM-only data (1,000 random maps)', () => {
         const allowed = allowedCells(map)
         const ok = ([x, y]: readonly number[]) => allowed[y * map.width + x] === 1
         const visible = spansToMask(view.visible, map.width, map.height)
-        for (const [key, spans] of [['visible', view.visible], ['explored', view.explored]] as const) {
-          for (const [y, x0, x1] of spans) for (let x = x0; x <= x1; x++) expect(ok([x, y]), `${key} ${x},${y}`).toBe(true)
+        for (const [key, spans] of [
+          ['visible', view.visible],
+          ['explored', view.explored],
+        ] as const) {
+          for (const [y, x0, x1] of spans)
+            for (let x = x0; x <= x1; x++) expect(ok([x, y]), `${key} ${x},${y}`).toBe(true)
         }
         for (const t of view.terrain) expect(ok(t.at)).toBe(true)
         for (const t of view.tokens) expect(visible[t.at[1] * map.width + t.at[0]]).toBe(1)
@@ -199,7 +258,8 @@ describe('toPlayerView never leaks GM-only data (1,000 random maps)', () => {
         // light sources: only those on visible cells, position only
         for (const l of view.lights) expect(visible[l.at[1] * map.width + l.at[0]]).toBe(1)
         for (const s of map.light.sources) {
-          if (!visible[s.at[1] * map.width + s.at[0]]) expect(view.lights.some((l) => l.at[0] === s.at[0] && l.at[1] === s.at[1])).toBe(false)
+          if (!visible[s.at[1] * map.width + s.at[0]])
+            expect(view.lights.some((l) => l.at[0] === s.at[0] && l.at[1] === s.at[1])).toBe(false)
         }
         // secret doors: never a door unless revealed or open
         for (const edge of map.edges) {
@@ -209,7 +269,9 @@ describe('toPlayerView never leaks GM-only data (1,000 random maps)', () => {
           if (sent && !edge.revealed && edge.state !== 'open') expect(sent.kind).toBe('wall')
         }
         // no elevation of the map, no light levels or radii
-        expect(json).not.toMatch(/"(radius|level|notes|hidden|faction|traps|elevation|light|secret|revealed|privateStats|hp|current|max|shownToPlayers)"/)
+        expect(json).not.toMatch(
+          /"(radius|level|notes|hidden|faction|traps|elevation|light|secret|revealed|privateStats|hp|current|max|shownToPlayers)"/,
+        )
       }),
       { numRuns: 1000, seed: 20250208 },
     )

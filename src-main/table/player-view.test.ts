@@ -9,7 +9,11 @@ import { viewWithStoredIds } from './player-view-testing'
 import { hpBarLength } from './player-view'
 
 /** A campaign map from the engine's ASCII notation; letters become tokens (p… party, others enemy). */
-function mapFrom(text: string, extra: Partial<CampaignMap> = {}, tokenExtra: Record<string, Partial<CampaignToken>> = {}): CampaignMap {
+function mapFrom(
+  text: string,
+  extra: Partial<CampaignMap> = {},
+  tokenExtra: Record<string, Partial<CampaignToken>> = {},
+): CampaignMap {
   const { map, tokens } = asciiMap(text)
   return makeMap({
     width: map.width,
@@ -57,9 +61,26 @@ describe('toPlayerView', () => {
       p .D. e
     `)
     const secret = { ...base, edges: base.edges.map((e) => ({ ...e, secret: true })) }
-    expect(view(secret).edges).toEqual([{ between: [[1, 0], [2, 0]], kind: 'wall' }])
+    expect(view(secret).edges).toEqual([
+      {
+        between: [
+          [1, 0],
+          [2, 0],
+        ],
+        kind: 'wall',
+      },
+    ])
     const revealed = { ...secret, edges: secret.edges.map((e) => ({ ...e, revealed: true })) }
-    expect(view(revealed).edges).toEqual([{ between: [[1, 0], [2, 0]], kind: 'door', state: 'closed' }])
+    expect(view(revealed).edges).toEqual([
+      {
+        between: [
+          [1, 0],
+          [2, 0],
+        ],
+        kind: 'door',
+        state: 'closed',
+      },
+    ])
     const opened = { ...secret, edges: secret.edges.map((e) => ({ ...e, state: 'open' as const })) }
     const v = view(opened)
     expect(v.edges[0]).toMatchObject({ kind: 'door', state: 'open' })
@@ -82,9 +103,23 @@ describe('toPlayerView', () => {
     const v = view(map)
     const json = JSON.stringify(v)
     expect(v.tokens.map((t) => t.id)).toEqual(['tok-p', 'tok-c', 'tok-d'])
-    expect(v.tokens.find((t) => t.id === 'tok-c')).toEqual({ id: 'tok-c', at: [3, 0], side: 'other' })
+    expect(v.tokens.find((t) => t.id === 'tok-c')).toEqual({
+      id: 'tok-c',
+      at: [3, 0],
+      side: 'other',
+    })
     expect(v.tokens.find((t) => t.id === 'tok-p')?.states).toEqual(['stealth'])
-    for (const secret of ['tok-a', 'Name a', 'tok-b', 'GM SECRET', 'trap', 'Pit trap', 'weak to fire', 'enemy', 'Name c']) {
+    for (const secret of [
+      'tok-a',
+      'Name a',
+      'tok-b',
+      'GM SECRET',
+      'trap',
+      'Pit trap',
+      'weak to fire',
+      'enemy',
+      'Name c',
+    ]) {
       expect(json).not.toContain(secret)
     }
   })
@@ -98,7 +133,10 @@ describe('toPlayerView', () => {
 
       . . . . . . . . . e
     `,
-      { system: 'pathfinder', light: { ambient: 0, sources: [{ at: [0, 1], level: 2, radius: 10 }] } },
+      {
+        system: 'pathfinder',
+        light: { ambient: 0, sources: [{ at: [0, 1], level: 2, radius: 10 }] },
+      },
     )
     const v = view(map)
     // torch: normal 10 ft (2 squares), dim to 20 ft (4 squares); darkness beyond
@@ -106,7 +144,10 @@ describe('toPlayerView', () => {
     expect(has(v, 'visible', [6, 1])).toBe(false)
     expect(v.tokens.map((t) => t.id)).toEqual(['tok-p'])
     expect(v.lights).toEqual([{ at: [0, 1] }])
-    const dark = view({ ...map, light: { ambient: 0, sources: [{ at: [9, 2], level: 2, radius: 5 }] } })
+    const dark = view({
+      ...map,
+      light: { ambient: 0, sources: [{ at: [9, 2], level: 2, radius: 5 }] },
+    })
     expect(dark.lights).toEqual([{ at: [9, 2] }])
     expect(dark.tokens.map((t) => t.id).sort()).toEqual(['tok-e', 'tok-p'])
   })
@@ -121,7 +162,10 @@ describe('toPlayerView', () => {
     const v = view(map)
     expect(has(v, 'visible', [1, 0])).toBe(true)
     expect(has(v, 'visible', [4, 0])).toBe(false)
-    const lit = view({ ...map, light: { ambient: 0, sources: [{ at: [4, 0], level: 4, radius: 2 }] } })
+    const lit = view({
+      ...map,
+      light: { ambient: 0, sources: [{ at: [4, 0], level: 4, radius: 2 }] },
+    })
     expect(has(lit, 'visible', [4, 0])).toBe(true)
   })
 
@@ -134,10 +178,31 @@ describe('toPlayerView', () => {
       . . .|. . .
     `)
     let campaign: Campaign = makeCampaign({ maps: [map] })
-    campaign = applyCommand(campaign, { type: 'edge.set', mapId: map.id, between: [[2, 1], [3, 1]], edge: { kind: 'door', state: 'open' } })
-    const inRoom = applyCommand(campaign, { type: 'token.move', mapId: map.id, tokenId: 'tok-p', to: [4, 1] })
+    campaign = applyCommand(campaign, {
+      type: 'edge.set',
+      mapId: map.id,
+      between: [
+        [2, 1],
+        [3, 1],
+      ],
+      edge: { kind: 'door', state: 'open' },
+    })
+    const inRoom = applyCommand(campaign, {
+      type: 'token.move',
+      mapId: map.id,
+      tokenId: 'tok-p',
+      to: [4, 1],
+    })
     const back = applyCommand(
-      applyCommand(inRoom, { type: 'edge.set', mapId: map.id, between: [[2, 1], [3, 1]], edge: { kind: 'door', state: 'closed' } }),
+      applyCommand(inRoom, {
+        type: 'edge.set',
+        mapId: map.id,
+        between: [
+          [2, 1],
+          [3, 1],
+        ],
+        edge: { kind: 'door', state: 'closed' },
+      }),
       { type: 'token.move', mapId: map.id, tokenId: 'tok-p', to: [0, 1] },
     )
     const v = viewWithStoredIds(back, map.id)!
@@ -160,7 +225,10 @@ describe('toPlayerView', () => {
     expect(v.tokens.map((t) => t.id)).toEqual(['tok-e'])
     c = applyCommand(c, { type: 'fog.settings', mapId: map.id, mode: 'both' })
     v = viewWithStoredIds(c, map.id)!
-    expect(v.visible).toEqual([[0, 0, 2], [0, 4, 4]])
+    expect(v.visible).toEqual([
+      [0, 0, 2],
+      [0, 4, 4],
+    ])
   })
 
   it('blackout sends the map id and name only; templates and turn are cut to what players know', () => {
@@ -172,12 +240,30 @@ describe('toPlayerView', () => {
     expect(black).toMatchObject({ screen: 'blackout', visible: [], tokens: [], edges: [] })
     const v = viewWithStoredIds(c, map.id, {
       turn: 'tok-x',
-      templates: [{ id: 'fireball', cells: [[1, 0], [2, 0], [3, 0], [4, 0]] }],
+      templates: [
+        {
+          id: 'fireball',
+          cells: [
+            [1, 0],
+            [2, 0],
+            [3, 0],
+            [4, 0],
+          ],
+        },
+      ],
       focus: [2, 0],
     })!
     expect(v.turn).toBeNull()
     // the GM's template id is free text: players get a number
-    expect(v.templates).toEqual([{ id: 'template-1', cells: [[1, 0], [2, 0]] }])
+    expect(v.templates).toEqual([
+      {
+        id: 'template-1',
+        cells: [
+          [1, 0],
+          [2, 0],
+        ],
+      },
+    ])
     expect(v.focus).toEqual([2, 0])
     expect(viewWithStoredIds(c, map.id, { turn: 'tok-e' })!.turn).toBe('tok-e')
     expect(viewWithStoredIds(c, map.id)!.focus).toEqual([0, 0])
@@ -187,17 +273,25 @@ describe('toPlayerView', () => {
     const map = mapFrom(`
       p .|. e
     `)
-    const c = applyCommand(makeCampaign({ maps: [map] }), { type: 'fog.settings', mapId: map.id, partyFactions: ['enemy'] })
+    const c = applyCommand(makeCampaign({ maps: [map] }), {
+      type: 'fog.settings',
+      mapId: map.id,
+      partyFactions: ['enemy'],
+    })
     const v = viewWithStoredIds(c, map.id)!
     expect(v.tokens).toEqual([{ id: 'tok-e', name: 'Name e', at: [3, 0], side: 'party' }])
   })
 
   it('sends an HP bar only for a token whose bar the GM shows, as a length, never the numbers (issue 12.16)', () => {
-    const map = mapFrom('p . e f', {}, {
-      p: { hp: { current: 9, max: 10, shownToPlayers: true } },
-      e: { hp: { current: 3, max: 12 } },
-      f: { hp: { current: -4, max: 8, shownToPlayers: true }, hidden: true },
-    })
+    const map = mapFrom(
+      'p . e f',
+      {},
+      {
+        p: { hp: { current: 9, max: 10, shownToPlayers: true } },
+        e: { hp: { current: 3, max: 12 } },
+        f: { hp: { current: -4, max: 8, shownToPlayers: true }, hidden: true },
+      },
+    )
     const v = view(map)
     expect(v.tokens.find((t) => t.id === 'tok-p')?.hpBar).toBe(0.9)
     expect(v.tokens.find((t) => t.id === 'tok-e')).toBeDefined()

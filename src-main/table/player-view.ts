@@ -58,28 +58,49 @@ export function fogMasks(map: CampaignMap): FogMasks {
     const revealed = spansToMask(fog.revealed, map.width, map.height)
     for (let i = 0; i < size; i++) if (revealed[i]) visible[i] = 1
   }
-  const explored = usesVision(fog) ? spansToMask(fog.explored, map.width, map.height) : new Uint8Array(size)
+  const explored = usesVision(fog)
+    ? spansToMask(fog.explored, map.width, map.height)
+    : new Uint8Array(size)
   for (let i = 0; i < size; i++) if (visible[i]) explored[i] = 0
   return { visible, explored }
 }
 
-export function toPlayerView(campaign: Campaign, mapId: string, options: PlayerViewOptions = {}): PlayerMapView | null {
+export function toPlayerView(
+  campaign: Campaign,
+  mapId: string,
+  options: PlayerViewOptions = {},
+): PlayerMapView | null {
   const map = campaign.maps.find((m) => m.id === mapId)
   if (!map) return null
   const base = { id: map.id, name: map.name, width: map.width, height: map.height }
   if (options.blackout) {
-    return { ...base, screen: 'blackout', visible: [], explored: [], terrain: [], edges: [], tokens: [], lights: [], turn: null, templates: [], focus: null }
+    return {
+      ...base,
+      screen: 'blackout',
+      visible: [],
+      explored: [],
+      terrain: [],
+      edges: [],
+      tokens: [],
+      lights: [],
+      turn: null,
+      templates: [],
+      focus: null,
+    }
   }
   const { visible, explored } = fogMasks(map)
   const w = map.width
   const index = ([x, y]: readonly [number, number]): number => y * w + x
-  const inside = ([x, y]: readonly [number, number]): boolean => x >= 0 && y >= 0 && x < w && y < map.height
-  const known = (at: readonly [number, number]): boolean => inside(at) && (visible[index(at)] === 1 || explored[index(at)] === 1)
+  const inside = ([x, y]: readonly [number, number]): boolean =>
+    x >= 0 && y >= 0 && x < w && y < map.height
+  const known = (at: readonly [number, number]): boolean =>
+    inside(at) && (visible[index(at)] === 1 || explored[index(at)] === 1)
   const seen = (at: readonly [number, number]): boolean => inside(at) && visible[index(at)] === 1
 
   const terrain: PlayerMapView['terrain'] = []
   for (const cell of map.cells) {
-    if (cell.terrain && cell.terrain !== 'floor' && known(cell.at)) terrain.push({ at: [cell.at[0], cell.at[1]], terrain: cell.terrain })
+    if (cell.terrain && cell.terrain !== 'floor' && known(cell.at))
+      terrain.push({ at: [cell.at[0], cell.at[1]], terrain: cell.terrain })
   }
 
   const edges = map.edges
@@ -92,24 +113,35 @@ export function toPlayerView(campaign: Campaign, mapId: string, options: PlayerV
     tokens.push(playerToken(map, token, options.tokenPicture))
   }
 
-  const lights = map.light.sources.filter((s) => seen(s.at)).map((s) => ({ at: [s.at[0], s.at[1]] as Cell }))
+  const lights = map.light.sources
+    .filter((s) => seen(s.at))
+    .map((s) => ({ at: [s.at[0], s.at[1]] as Cell }))
 
   const templates: PlayerTemplate[] = []
   for (const template of options.templates ?? []) {
     const cells = template.cells.filter(known).map(([x, y]) => [x, y] as Cell)
     if (cells.length === 0) continue
     // The GM's template ids are free text (a token's id, a spell's name): players get a number.
-    templates.push({ id: `template-${templates.length + 1}`, cells, ...(template.label ? { label: template.label } : {}) })
+    templates.push({
+      id: `template-${templates.length + 1}`,
+      cells,
+      ...(template.label ? { label: template.label } : {}),
+    })
   }
 
   const turn = options.turn && tokens.some((t) => t.id === options.turn) ? options.turn : null
-  const focus = options.focus && inside(options.focus) ? ([options.focus[0], options.focus[1]] as Cell) : partyCentre(map, tokens, visible)
+  const focus =
+    options.focus && inside(options.focus)
+      ? ([options.focus[0], options.focus[1]] as Cell)
+      : partyCentre(map, tokens, visible)
 
   const art = options.art && map.art ? options.art(map, knownMask(visible, explored)) : undefined
 
   const seenIds = new Set(tokens.map((t) => t.id))
   const fight = map.fight
-  const order = fight?.showOrder ? fight.order.map((c) => c.tokenId).filter((id) => seenIds.has(id)) : undefined
+  const order = fight?.showOrder
+    ? fight.order.map((c) => c.tokenId).filter((id) => seenIds.has(id))
+    : undefined
   const rolls = fight?.showRolls ? publicRolls(campaign, tokens) : undefined
 
   // Every token id in the payload goes through the same alias, so turn and order still match.
@@ -140,14 +172,18 @@ function knownMask(visible: Uint8Array, explored: Uint8Array): Uint8Array {
 }
 
 /** Public rolls of the GM or of tokens the players can see, named as the players know them. */
-function publicRolls(campaign: Campaign, tokens: readonly PlayerToken[]): Array<{ who: string; text: string }> {
+function publicRolls(
+  campaign: Campaign,
+  tokens: readonly PlayerToken[],
+): Array<{ who: string; text: string }> {
   const byId = new Map(tokens.map((t) => [t.id, t]))
   const shown: Array<{ who: string; text: string }> = []
   for (const entry of [...(campaign.rollLog ?? [])].reverse()) {
     if (shown.length === 5) break
     if (entry.secret) continue
     if (entry.tokenId === undefined) shown.push({ who: 'GM', text: entry.text })
-    else if (byId.has(entry.tokenId)) shown.push({ who: byId.get(entry.tokenId)!.name ?? '', text: entry.text })
+    else if (byId.has(entry.tokenId))
+      shown.push({ who: byId.get(entry.tokenId)!.name ?? '', text: entry.text })
   }
   return shown
 }
@@ -158,29 +194,44 @@ function playerEdge(edge: CampaignEdge): PlayerMapView['edges'][number] {
     [edge.between[0][0], edge.between[0][1]],
     [edge.between[1][0], edge.between[1][1]],
   ]
-  if (edge.kind === 'door' && edge.secret && !edge.revealed && edge.state !== 'open') return { between, kind: 'wall' }
+  if (edge.kind === 'door' && edge.secret && !edge.revealed && edge.state !== 'open')
+    return { between, kind: 'wall' }
   // Whether a door is locked is the GM's to know: players see a closed door (issue 12.17).
   const state = edge.state === 'locked' ? 'closed' : edge.state
   return { between, kind: edge.kind, ...(edge.kind === 'door' && state ? { state } : {}) }
 }
 
-function playersSeeToken(map: CampaignMap, token: CampaignToken, seen: (at: readonly [number, number]) => boolean): boolean {
+function playersSeeToken(
+  map: CampaignMap,
+  token: CampaignToken,
+  seen: (at: readonly [number, number]) => boolean,
+): boolean {
   if (token.hidden) return false
   const party = isPartyToken(map, token)
   if (!party && token.states?.includes('stealth')) return false
   return footprint(map, token).some(seen)
 }
 
-function playerToken(map: CampaignMap, token: CampaignToken, tokenPicture?: (hash: string) => string | undefined): PlayerToken {
+function playerToken(
+  map: CampaignMap,
+  token: CampaignToken,
+  tokenPicture?: (hash: string) => string | undefined,
+): PlayerToken {
   const hiddenStats = new Set(token.privateStats ?? [])
-  const out: PlayerToken = { id: token.id, at: [token.at[0], token.at[1]], side: isPartyToken(map, token) ? 'party' : 'other' }
+  const out: PlayerToken = {
+    id: token.id,
+    at: [token.at[0], token.at[1]],
+    side: isPartyToken(map, token) ? 'party' : 'other',
+  }
   if (token.size && token.size !== 'medium') out.size = token.size
   if (token.name && !hiddenStats.has('name')) out.name = token.name
   if (token.color) out.color = token.color
   const image = token.picture ? tokenPicture?.(token.picture) : undefined
   if (image) out.image = image
-  if (token.states?.length && !hiddenStats.has('states')) out.states = token.states.filter((s) => s !== 'stealth' || out.side === 'party')
-  if (token.elevation !== undefined && !hiddenStats.has('elevation')) out.elevation = token.elevation
+  if (token.states?.length && !hiddenStats.has('states'))
+    out.states = token.states.filter((s) => s !== 'stealth' || out.side === 'party')
+  if (token.elevation !== undefined && !hiddenStats.has('elevation'))
+    out.elevation = token.elevation
   if (token.hp?.shownToPlayers) out.hpBar = hpBarLength(token.hp)
   return out
 }
@@ -192,11 +243,16 @@ export function hpBarLength(hp: { current: number; max: number }): number {
 }
 
 /** The middle of the party tokens the players see; else of the visible cells; else nothing. */
-function partyCentre(map: CampaignMap, tokens: readonly PlayerToken[], visible: Uint8Array): Cell | null {
+function partyCentre(
+  map: CampaignMap,
+  tokens: readonly PlayerToken[],
+  visible: Uint8Array,
+): Cell | null {
   const party = tokens.filter((t) => t.side === 'party')
   const points: Cell[] = party.length > 0 ? party.map((t) => t.at) : []
   if (points.length === 0) {
-    for (let i = 0; i < visible.length; i++) if (visible[i]) points.push([i % map.width, Math.floor(i / map.width)])
+    for (let i = 0; i < visible.length; i++)
+      if (visible[i]) points.push([i % map.width, Math.floor(i / map.width)])
   }
   if (points.length === 0) return null
   const sx = points.reduce((s, p) => s + p[0], 0)

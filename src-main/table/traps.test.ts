@@ -26,7 +26,11 @@ describe('traps never reach the player view', () => {
   for (const mode of ['vision', 'manual', 'both'] as const) {
     it(`fog mode ${mode}: the view with a trap is exactly the view without it`, () => {
       const bare = makeCampaign({ maps: [trappedMap(mode)] })
-      const trapped = applyCommand(bare, { type: 'trap.set', mapId: 'm1', trap: { id: TRAP_ID, at: [2, 1], name: TRAP_NAME, notes: TRAP_NOTE } })
+      const trapped = applyCommand(bare, {
+        type: 'trap.set',
+        mapId: 'm1',
+        trap: { id: TRAP_ID, at: [2, 1], name: TRAP_NAME, notes: TRAP_NOTE },
+      })
       expect(trapped.maps[0].traps).toHaveLength(1)
 
       const aliases = new TokenAliases()
@@ -37,7 +41,8 @@ describe('traps never reach the player view', () => {
       expect(withTrap!.visible.some(([y, x0, x1]) => y === 1 && x0 <= 2 && 2 <= x1)).toBe(true)
 
       const json = JSON.stringify(withTrap)
-      for (const secret of [TRAP_NAME, TRAP_NOTE, TRAP_ID, 'trap', 'Trap']) expect(json).not.toContain(secret)
+      for (const secret of [TRAP_NAME, TRAP_NOTE, TRAP_ID, 'trap', 'Trap'])
+        expect(json).not.toContain(secret)
       // and the wire schema still accepts it as is
       expect(playerMapSchema.parse(withTrap)).toEqual(withTrap)
     })

@@ -23,7 +23,11 @@ export function battleOf(map: CampaignMap): Battle {
     width: map.width,
     height: map.height,
     cells: map.cells,
-    edges: map.edges.map(({ between, kind, state }) => ({ between, kind, ...(state ? { state } : {}) })),
+    edges: map.edges.map(({ between, kind, state }) => ({
+      between,
+      kind,
+      ...(state ? { state } : {}),
+    })),
     light: {
       ...(map.light.ambient !== undefined ? { ambient: map.light.ambient } : {}),
       sources: map.light.sources.map(({ at, level, radius }) => ({ at, level, radius })),
@@ -48,7 +52,10 @@ export function isPartyToken(map: CampaignMap, token: CampaignToken): boolean {
 }
 
 /** Cells a token covers (its `at` is the north-west square), clipped to the map. */
-export function footprint(map: { width: number; height: number }, token: Pick<CampaignToken, 'at' | 'size'>): Cell[] {
+export function footprint(
+  map: { width: number; height: number },
+  token: Pick<CampaignToken, 'at' | 'size'>,
+): Cell[] {
   const side = footprintSide(token.size)
   const out: Cell[] = []
   for (let dy = 0; dy < side; dy++) {
@@ -69,12 +76,17 @@ function cellsOf(answer: unknown, grid: Grid): number[] {
   const out: number[] = []
   for (const c of cells as unknown[]) {
     const at = Array.isArray(c) ? c : (c as { at?: unknown } | null)?.at
-    if (Array.isArray(at) && grid.inBounds(at[0] as number, at[1] as number)) out.push(grid.index(at[0] as number, at[1] as number))
+    if (Array.isArray(at) && grid.inBounds(at[0] as number, at[1] as number))
+      out.push(grid.index(at[0] as number, at[1] as number))
   }
   return out
 }
 
-function ask(handler: QueryHandler | undefined, battle: Battle, query: Record<string, unknown>): unknown {
+function ask(
+  handler: QueryHandler | undefined,
+  battle: Battle,
+  query: Record<string, unknown>,
+): unknown {
   return handler ? handler(battle, { ...query }) : undefined
 }
 
@@ -101,10 +113,13 @@ export function tokenSight(map: CampaignMap, battle: Battle, token: CampaignToke
 function applyArianrhodLight(battle: Battle, token: CampaignToken, seen: number[]): number[] {
   const queries = getSystem('arianrhod').queries
   const grid = battle.grid
-  const reach = new Set(cellsOf(ask(queries.engagement, battle, { type: 'engagement', token: token.id }), grid))
+  const reach = new Set(
+    cellsOf(ask(queries.engagement, battle, { type: 'engagement', token: token.id }), grid),
+  )
   return seen.filter((cell) => {
     if (reach.has(cell)) return true
-    const answer = ask(queries.light, battle, { type: 'light', at: grid.cellOf(cell) }) as Answer | undefined
+    const answer = ask(queries.light, battle, { type: 'light', at: grid.cellOf(cell) }) as
+      Answer | undefined
     return typeof answer?.level !== 'number' || answer.level > 1
   })
 }

@@ -1,7 +1,8 @@
 // A Universal VTT file the importer refuses; `path` is a JSON pointer into the file.
 export class UvttError extends Error {
   constructor(
-    readonly code: 'bad-json' | 'invalid-uvtt' | 'unsupported-format' | 'map-too-large' | 'image-undecodable',
+    readonly code:
+      'bad-json' | 'invalid-uvtt' | 'unsupported-format' | 'map-too-large' | 'image-undecodable',
     message: string,
     readonly path = '',
   ) {

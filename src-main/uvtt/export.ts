@@ -15,7 +15,10 @@ export interface ExportableMap {
   height: number
   system: SystemId
   edges: readonly ExportEdge[]
-  light: { ambient?: number; sources: ReadonlyArray<{ at: readonly [number, number]; level: number; radius: number }> }
+  light: {
+    ambient?: number
+    sources: ReadonlyArray<{ at: readonly [number, number]; level: number; radius: number }>
+  }
 }
 
 const SQUARE: Record<SystemId, number> = { arianrhod: 2, pathfinder: 5, dnd35: 5, dystopia: 1 }
@@ -46,7 +49,10 @@ function mergeRuns(segments: Array<[Point, Point]>): Point[][] {
     else horizontal.set(a.y, [...(horizontal.get(a.y) ?? []), Math.min(a.x, b.x)])
   }
   const runs: Point[][] = []
-  const collect = (lines: Map<number, number[]>, point: (fixed: number, along: number) => Point) => {
+  const collect = (
+    lines: Map<number, number[]>,
+    point: (fixed: number, along: number) => Point,
+  ) => {
     for (const [fixed, starts] of [...lines.entries()].sort((p, q) => p[0] - q[0])) {
       const sorted = [...new Set(starts)].sort((p, q) => p - q)
       let begin = sorted[0]
@@ -74,8 +80,12 @@ function intensityOf(system: SystemId, level: number): number {
 
 function ambientHex(system: SystemId, level: number): string {
   const brightness =
-    system === 'arianrhod' || system === 'dystopia' ? Math.max(0, Math.min(1, level / 6)) : ([0, 0.25, 0.5, 1][Math.max(0, Math.min(3, level))] ?? 1)
-  const channel = Math.round(brightness * 255).toString(16).padStart(2, '0')
+    system === 'arianrhod' || system === 'dystopia'
+      ? Math.max(0, Math.min(1, level / 6))
+      : ([0, 0.25, 0.5, 1][Math.max(0, Math.min(3, level))] ?? 1)
+  const channel = Math.round(brightness * 255)
+    .toString(16)
+    .padStart(2, '0')
   return `ff${channel}${channel}${channel}`
 }
 
@@ -102,7 +112,11 @@ export function exportUvtt(map: ExportableMap, image?: ExportImage): Record<stri
   const square = SQUARE[map.system]
   return {
     format: 0.3,
-    resolution: { map_origin: { x: 0, y: 0 }, map_size: { x: map.width, y: map.height }, pixels_per_grid: image?.pixelsPerGrid ?? PIXELS_PER_GRID },
+    resolution: {
+      map_origin: { x: 0, y: 0 },
+      map_size: { x: map.width, y: map.height },
+      pixels_per_grid: image?.pixelsPerGrid ?? PIXELS_PER_GRID,
+    },
     line_of_sight: mergeRuns(walls),
     objects_line_of_sight: [],
     portals,
@@ -115,7 +129,10 @@ export function exportUvtt(map: ExportableMap, image?: ExportImage): Record<stri
     })),
     environment: {
       baked_lighting: false,
-      ambient_light: ambientHex(map.system, map.light.ambient ?? (map.system === 'arianrhod' ? 6 : 2)),
+      ambient_light: ambientHex(
+        map.system,
+        map.light.ambient ?? (map.system === 'arianrhod' ? 6 : 2),
+      ),
     },
     ...(image ? { image: image.base64 } : {}),
   }

@@ -44,7 +44,11 @@ export function segmentsTouch([p1, p2]: Segment, [q1, q2]: Segment): boolean {
  * Cuts a segment to the map rectangle [0, width] × [0, height] (Liang–Barsky); null when it lies
  * wholly outside. `clipped` says whether any part was cut away.
  */
-export function clipSegment([a, b]: Segment, width: number, height: number): { segment: Segment | null; clipped: boolean } {
+export function clipSegment(
+  [a, b]: Segment,
+  width: number,
+  height: number,
+): { segment: Segment | null; clipped: boolean } {
   let t0 = 0
   let t1 = 1
   const dx = b.x - a.x
@@ -84,7 +88,11 @@ export function edgeKey(a: Cell, b: Cell): EdgeKey {
 }
 
 /** Every edge (as [west/north cell, east/south cell]) whose centre-to-centre segment the segment touches. */
-export function edgesCrossedBy(segment: Segment, width: number, height: number): Array<[Cell, Cell]> {
+export function edgesCrossedBy(
+  segment: Segment,
+  width: number,
+  height: number,
+): Array<[Cell, Cell]> {
   const [a, b] = segment
   const minX = Math.max(0, Math.floor(Math.min(a.x, b.x) - 0.5) - 1)
   const maxX = Math.min(width - 1, Math.ceil(Math.max(a.x, b.x) - 0.5) + 1)
@@ -94,8 +102,16 @@ export function edgesCrossedBy(segment: Segment, width: number, height: number):
   for (let y = minY; y <= maxY; y++) {
     for (let x = minX; x <= maxX; x++) {
       const centre = { x: x + 0.5, y: y + 0.5 }
-      if (x + 1 < width && segmentsTouch(segment, [centre, { x: x + 1.5, y: y + 0.5 }])) found.push([[x, y], [x + 1, y]])
-      if (y + 1 < height && segmentsTouch(segment, [centre, { x: x + 0.5, y: y + 1.5 }])) found.push([[x, y], [x, y + 1]])
+      if (x + 1 < width && segmentsTouch(segment, [centre, { x: x + 1.5, y: y + 0.5 }]))
+        found.push([
+          [x, y],
+          [x + 1, y],
+        ])
+      if (y + 1 < height && segmentsTouch(segment, [centre, { x: x + 0.5, y: y + 1.5 }]))
+        found.push([
+          [x, y],
+          [x, y + 1],
+        ])
     }
   }
   return found

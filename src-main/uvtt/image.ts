@@ -6,7 +6,11 @@ import { UvttError } from './errors'
 export function imageSize(base64: string): { width: number; height: number } {
   const info = imageInfo(headerBytes(base64))
   if (!info || info.type === 'jpeg') {
-    throw new UvttError('image-undecodable', 'The map image is neither a PNG nor a WebP picture.', '/image')
+    throw new UvttError(
+      'image-undecodable',
+      'The map image is neither a PNG nor a WebP picture.',
+      '/image',
+    )
   }
   return { width: info.width, height: info.height }
 }

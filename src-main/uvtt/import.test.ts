@@ -16,15 +16,34 @@ const base = (extra: Record<string, unknown> = {}) => ({
   lights: [],
   ...extra,
 })
-const edges = (raw: unknown) => importUvtt(raw).map.edges.map((e) => `${e.between[0]}|${e.between[1]}:${e.kind}`)
+const edges = (raw: unknown) =>
+  importUvtt(raw).map.edges.map((e) => `${e.between[0]}|${e.between[1]}:${e.kind}`)
 
 describe('Universal VTT import', () => {
   it('turns a wall along a grid line into the edges it separates', () => {
-    const result = importUvtt(base({ line_of_sight: [[{ x: 3, y: 1 }, { x: 3, y: 4 }]] }))
+    const result = importUvtt(
+      base({
+        line_of_sight: [
+          [
+            { x: 3, y: 1 },
+            { x: 3, y: 4 },
+          ],
+        ],
+      }),
+    )
     expect(result.map.edges.map((e) => e.between)).toEqual([
-      [[2, 1], [3, 1]],
-      [[2, 2], [3, 2]],
-      [[2, 3], [3, 3]],
+      [
+        [2, 1],
+        [3, 1],
+      ],
+      [
+        [2, 2],
+        [3, 2],
+      ],
+      [
+        [2, 3],
+        [3, 3],
+      ],
     ])
     expect(result.report).toMatchObject({ walls: 3, doors: 0, windows: 0, segmentsClipped: 0 })
     expect(result.map).toMatchObject({ width: 6, height: 5, cells: [] })
@@ -34,7 +53,18 @@ describe('Universal VTT import', () => {
     // From (1, 0.2) to (3.8, 3): it crosses the centre segments around the squares it passes.
     // The wall is y = 0.2 + (x − 1): at y = 0.5 it is at x = 1.3 (between the centres 0.5 and 1.5),
     // at y = 1.5 at x = 2.3, at y = 2.5 at x = 3.3; at x = 1.5 it is at y = 0.7, at 2.5 at 1.7, at 3.5 at 2.7.
-    expect(edges(base({ line_of_sight: [[{ x: 1, y: 0.2 }, { x: 3.8, y: 3 }]] }))).toEqual([
+    expect(
+      edges(
+        base({
+          line_of_sight: [
+            [
+              { x: 1, y: 0.2 },
+              { x: 3.8, y: 3 },
+            ],
+          ],
+        }),
+      ),
+    ).toEqual([
       '0,0|1,0:wall',
       '1,0|1,1:wall',
       '1,1|2,1:wall',
@@ -45,56 +75,138 @@ describe('Universal VTT import', () => {
   })
 
   it('makes closed portals doors and open ones windows, over the wall they sit in', () => {
-    const walls = [[{ x: 3, y: 0 }, { x: 3, y: 5 }]]
+    const walls = [
+      [
+        { x: 3, y: 0 },
+        { x: 3, y: 5 },
+      ],
+    ]
     const portals = [
-      { position: { x: 3, y: 1.5 }, bounds: [{ x: 3, y: 1 }, { x: 3, y: 2 }], rotation: 1.5708, closed: true },
-      { position: { x: 3, y: 3.5 }, bounds: [{ x: 3, y: 3 }, { x: 3, y: 4 }], rotation: 1.5708, closed: false },
+      {
+        position: { x: 3, y: 1.5 },
+        bounds: [
+          { x: 3, y: 1 },
+          { x: 3, y: 2 },
+        ],
+        rotation: 1.5708,
+        closed: true,
+      },
+      {
+        position: { x: 3, y: 3.5 },
+        bounds: [
+          { x: 3, y: 3 },
+          { x: 3, y: 4 },
+        ],
+        rotation: 1.5708,
+        closed: false,
+      },
     ]
     const result = importUvtt(base({ line_of_sight: walls, portals }))
     expect(result.map.edges).toEqual([
-      { between: [[2, 0], [3, 0]], kind: 'wall' },
-      { between: [[2, 1], [3, 1]], kind: 'door', state: 'closed' },
-      { between: [[2, 2], [3, 2]], kind: 'wall' },
-      { between: [[2, 3], [3, 3]], kind: 'window' },
-      { between: [[2, 4], [3, 4]], kind: 'wall' },
+      {
+        between: [
+          [2, 0],
+          [3, 0],
+        ],
+        kind: 'wall',
+      },
+      {
+        between: [
+          [2, 1],
+          [3, 1],
+        ],
+        kind: 'door',
+        state: 'closed',
+      },
+      {
+        between: [
+          [2, 2],
+          [3, 2],
+        ],
+        kind: 'wall',
+      },
+      {
+        between: [
+          [2, 3],
+          [3, 3],
+        ],
+        kind: 'window',
+      },
+      {
+        between: [
+          [2, 4],
+          [3, 4],
+        ],
+        kind: 'wall',
+      },
     ])
     expect(result.report).toMatchObject({ walls: 3, doors: 1, windows: 1 })
   })
 
-  it('keeps a cropped export in the full map\'s frame and clips walls outside the crop', () => {
+  it("keeps a cropped export in the full map's frame and clips walls outside the crop", () => {
     const result = importUvtt(
       base({
         resolution: { map_origin: { x: 10, y: 0 }, map_size: { x: 4, y: 4 }, pixels_per_grid: 70 },
         line_of_sight: [
-          [{ x: 12, y: 0 }, { x: 12, y: 2 }],
-          [{ x: 2, y: 0 }, { x: 2, y: 4 }],
-          [{ x: 8, y: 1 }, { x: 13, y: 1 }],
+          [
+            { x: 12, y: 0 },
+            { x: 12, y: 2 },
+          ],
+          [
+            { x: 2, y: 0 },
+            { x: 2, y: 4 },
+          ],
+          [
+            { x: 8, y: 1 },
+            { x: 13, y: 1 },
+          ],
         ],
       }),
     )
     // x = 12 is local x = 2 (two squares); the wall at x = 2 lies outside; the one along y = 1
     // from x = 8 starts outside the crop and is cut at its west side.
-    expect(result.map.edges.map((e) => `${e.between[0]}|${e.between[1]}`).sort()).toEqual(
-      ['0,0|0,1', '1,0|1,1', '1,0|2,0', '1,1|2,1', '2,0|2,1'],
-    )
+    expect(result.map.edges.map((e) => `${e.between[0]}|${e.between[1]}`).sort()).toEqual([
+      '0,0|0,1',
+      '1,0|1,1',
+      '1,0|2,0',
+      '1,1|2,1',
+      '2,0|2,1',
+    ])
     expect(result.report.segmentsClipped).toBe(2)
   })
 
-  it('converts lights (range in squares) and the ambient light into the system\'s units', () => {
+  it("converts lights (range in squares) and the ambient light into the system's units", () => {
     const raw = base({
-      lights: [{ position: { x: 2.5, y: 1.5 }, range: 4, intensity: 1, color: 'ffffcc88', shadows: true }],
+      lights: [
+        { position: { x: 2.5, y: 1.5 }, range: 4, intensity: 1, color: 'ffffcc88', shadows: true },
+      ],
       environment: { baked_lighting: false, ambient_light: 'ff000000' },
     })
-    expect(importUvtt(raw, 'arianrhod').map.light).toEqual({ ambient: 0, sources: [{ at: [2, 1], level: 6, radius: 8 }] })
-    expect(importUvtt(raw, 'pathfinder').map.light).toEqual({ ambient: 0, sources: [{ at: [2, 1], level: 2, radius: 20 }] })
+    expect(importUvtt(raw, 'arianrhod').map.light).toEqual({
+      ambient: 0,
+      sources: [{ at: [2, 1], level: 6, radius: 8 }],
+    })
+    expect(importUvtt(raw, 'pathfinder').map.light).toEqual({
+      ambient: 0,
+      sources: [{ at: [2, 1], level: 2, radius: 20 }],
+    })
   })
 
   it('reads the image size from a PNG or WebP header', () => {
-    expect(importUvtt(base({ image: PNG_140x70 })).report).toMatchObject({ imageWidth: 140, imageHeight: 70 })
+    expect(importUvtt(base({ image: PNG_140x70 })).report).toMatchObject({
+      imageWidth: 140,
+      imageHeight: 70,
+    })
     // A VP8X (extended WebP) header for 420 × 350.
     const webp = new Uint8Array(30)
-    webp.set([...'RIFF'].map((c) => c.charCodeAt(0)), 0)
-    webp.set([...'WEBPVP8X'].map((c) => c.charCodeAt(0)), 8)
+    webp.set(
+      [...'RIFF'].map((c) => c.charCodeAt(0)),
+      0,
+    )
+    webp.set(
+      [...'WEBPVP8X'].map((c) => c.charCodeAt(0)),
+      8,
+    )
     webp.set([419 & 255, 419 >> 8, 0, 349 & 255, 349 >> 8, 0], 24)
     expect(imageSize(btoa(String.fromCharCode(...webp)))).toEqual({ width: 420, height: 350 })
   })
@@ -109,9 +221,16 @@ describe('Universal VTT import', () => {
       }
     }
     expect(attempt(base({ format: 1.0 }))).toEqual({ code: 'unsupported-format', path: '/format' })
-    expect(attempt({ ...base(), resolution: { map_size: { x: 'six', y: 5 }, pixels_per_grid: 70 } })).toEqual({ code: 'invalid-uvtt', path: '/resolution/map_size/x' })
-    expect(attempt(base({ image: 'bm90IGFuIGltYWdlIGF0IGFsbA==' }))).toEqual({ code: 'image-undecodable', path: '/image' })
-    expect(attempt(base({ resolution: { map_size: { x: 5000, y: 5 }, pixels_per_grid: 70 } }))).toMatchObject({ code: 'map-too-large' })
+    expect(
+      attempt({ ...base(), resolution: { map_size: { x: 'six', y: 5 }, pixels_per_grid: 70 } }),
+    ).toEqual({ code: 'invalid-uvtt', path: '/resolution/map_size/x' })
+    expect(attempt(base({ image: 'bm90IGFuIGltYWdlIGF0IGFsbA==' }))).toEqual({
+      code: 'image-undecodable',
+      path: '/image',
+    })
+    expect(
+      attempt(base({ resolution: { map_size: { x: 5000, y: 5 }, pixels_per_grid: 70 } })),
+    ).toMatchObject({ code: 'map-too-large' })
     expect(attempt('nope')).toMatchObject({ code: 'invalid-uvtt' })
   })
 })

@@ -3,7 +3,14 @@
 // Coordinates are in squares in the full map's frame; a cropped export starts at map_origin.
 import { z } from 'zod'
 import type { SystemId } from '../rules/model'
-import { clipSegment, edgeKey, edgesCrossedBy, type Cell, type Point, type Segment } from './geometry'
+import {
+  clipSegment,
+  edgeKey,
+  edgesCrossedBy,
+  type Cell,
+  type Point,
+  type Segment,
+} from './geometry'
 import { UvttError } from './errors'
 import { imageSize } from './image'
 
@@ -42,7 +49,9 @@ export const uvttSchema = z.object({
       }),
     )
     .default([]),
-  environment: z.object({ baked_lighting: z.boolean().optional(), ambient_light: z.string().optional() }).optional(),
+  environment: z
+    .object({ baked_lighting: z.boolean().optional(), ambient_light: z.string().optional() })
+    .optional(),
   image: z.string().optional(),
 })
 export type Uvtt = z.infer<typeof uvttSchema>
@@ -88,12 +97,20 @@ export function importUvtt(raw: unknown, system: SystemId = 'arianrhod'): Import
   }
   const uvtt = parsed.data
   if (!SUPPORTED_FORMATS.some((f) => Math.abs(f - uvtt.format) < 1e-9)) {
-    throw new UvttError('unsupported-format', `Universal VTT format ${uvtt.format} is not supported (0.2 and 0.3 are).`, '/format')
+    throw new UvttError(
+      'unsupported-format',
+      `Universal VTT format ${uvtt.format} is not supported (0.2 and 0.3 are).`,
+      '/format',
+    )
   }
   const width = Math.ceil(uvtt.resolution.map_size.x - 1e-9)
   const height = Math.ceil(uvtt.resolution.map_size.y - 1e-9)
   if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) {
-    throw new UvttError('map-too-large', `A map of ${width} × ${height} squares is outside 1–${MAX_SIDE} a side.`, '/resolution/map_size')
+    throw new UvttError(
+      'map-too-large',
+      `A map of ${width} × ${height} squares is outside 1–${MAX_SIDE} a side.`,
+      '/resolution/map_size',
+    )
   }
   const origin = uvtt.resolution.map_origin
   const local = (p: Point): Point => ({ x: p.x - origin.x, y: p.y - origin.y })
@@ -108,19 +125,30 @@ export function importUvtt(raw: unknown, system: SystemId = 'arianrhod'): Import
       const { segment, clipped } = clipSegment([points[i], points[i + 1]], width, height)
       if (clipped) segmentsClipped++
       if (!segment) continue
-      for (const between of edgesCrossedBy(segment, width, height)) kinds.set(edgeKey(...between), { between, kind: 'wall' })
+      for (const between of edgesCrossedBy(segment, width, height))
+        kinds.set(edgeKey(...between), { between, kind: 'wall' })
     }
   }
   // Portals win over the walls they sit in: closed ones are doors, open ones windows.
   for (const portal of uvtt.portals) {
-    const { segment, clipped } = clipSegment([local(portal.bounds[0]), local(portal.bounds[1])] as Segment, width, height)
+    const { segment, clipped } = clipSegment(
+      [local(portal.bounds[0]), local(portal.bounds[1])] as Segment,
+      width,
+      height,
+    )
     if (clipped) segmentsClipped++
     if (!segment) continue
     const kind = portal.closed ? 'door' : 'window'
-    for (const between of edgesCrossedBy(segment, width, height)) kinds.set(edgeKey(...between), { between, kind })
+    for (const between of edgesCrossedBy(segment, width, height))
+      kinds.set(edgeKey(...between), { between, kind })
   }
   const edges = [...kinds.values()]
-    .sort((a, b) => a.between[0][1] - b.between[0][1] || a.between[0][0] - b.between[0][0] || a.between[1][1] - b.between[1][1])
+    .sort(
+      (a, b) =>
+        a.between[0][1] - b.between[0][1] ||
+        a.between[0][0] - b.between[0][0] ||
+        a.between[1][1] - b.between[1][1],
+    )
     .map((e) => (e.kind === 'door' ? { ...e, state: 'closed' as const } : e))
 
   const sources = uvtt.lights
@@ -134,7 +162,13 @@ export function importUvtt(raw: unknown, system: SystemId = 'arianrhod'): Import
   const ambient = ambientLevel(system, uvtt.environment)
   const image = uvtt.image ? imageSize(uvtt.image) : null
   return {
-    map: { width, height, cells: [], edges, light: { ...(ambient !== undefined ? { ambient } : {}), sources } },
+    map: {
+      width,
+      height,
+      cells: [],
+      edges,
+      light: { ...(ambient !== undefined ? { ambient } : {}), sources },
+    },
     report: {
       walls: edges.filter((e) => e.kind === 'wall').length,
       doors: edges.filter((e) => e.kind === 'door').length,
@@ -152,14 +186,19 @@ export function importUvtt(raw: unknown, system: SystemId = 'arianrhod'): Import
 
 /** Arianrhod 明度 (6 = bright) or the Pathfinder / D&D light category index (0 dark … 3 bright). */
 function lightLevel(system: SystemId, intensity: number): number {
-  if (system === 'arianrhod' || system === 'dystopia') return Math.max(1, Math.min(6, Math.round(6 * Math.min(1, intensity))))
+  if (system === 'arianrhod' || system === 'dystopia')
+    return Math.max(1, Math.min(6, Math.round(6 * Math.min(1, intensity))))
   return intensity >= 0.5 ? 2 : 1
 }
 
 /** ARGB hex (e.g. "ff404040"): brightness × alpha mapped onto the system's scale. */
-export function ambientLevel(system: SystemId, environment: Uvtt['environment']): number | undefined {
+export function ambientLevel(
+  system: SystemId,
+  environment: Uvtt['environment'],
+): number | undefined {
   const hex = environment?.ambient_light
-  if (!hex || !/^[0-9a-fA-F]{8}$/.test(hex)) return environment?.baked_lighting ? (system === 'arianrhod' ? 6 : 2) : undefined
+  if (!hex || !/^[0-9a-fA-F]{8}$/.test(hex))
+    return environment?.baked_lighting ? (system === 'arianrhod' ? 6 : 2) : undefined
   const [a, r, g, b] = [0, 2, 4, 6].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
   const brightness = a * (0.2126 * r + 0.7152 * g + 0.0722 * b)
   if (system === 'arianrhod' || system === 'dystopia') return Math.round(6 * brightness)

@@ -10,7 +10,9 @@ import { createSecureWindow, pageUrl } from './security'
 export function createProjectorWindow(icon?: string): BrowserWindow {
   const target = pickProjectorDisplay(screen.getAllDisplays(), screen.getPrimaryDisplay().id)
   const win = createSecureWindow('player', {
-    ...(target ? { ...target.bounds, fullscreen: true, frame: false } : { width: 960, height: 640 }),
+    ...(target
+      ? { ...target.bounds, fullscreen: true, frame: false }
+      : { width: 960, height: 640 }),
     title: 'Grid GM — Player view',
     ...(icon ? { icon } : {}),
     backgroundColor: '#000000',
@@ -27,7 +29,9 @@ export function projectorDisplay(win: BrowserWindow | null): DisplayInfo {
   const displays = screen.getAllDisplays()
   const primary = screen.getPrimaryDisplay()
   const display: Display =
-    (win && !win.isDestroyed() ? displayOfWindow(displays, win.getBounds(), primary.id) : pickProjectorDisplay(displays, primary.id)) ?? primary
+    (win && !win.isDestroyed()
+      ? displayOfWindow(displays, win.getBounds(), primary.id)
+      : pickProjectorDisplay(displays, primary.id)) ?? primary
   return {
     key: displayKey(display),
     label: display.label || `Display ${display.id}`,

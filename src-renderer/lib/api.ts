@@ -46,7 +46,8 @@ export interface Api<Verb extends GmVerb, Event extends EventName> {
   onConnection(listener: (state: ConnectionState) => void): () => void
 }
 
-type OptionalArgs<V extends GmVerb> = undefined extends VerbArgs<V> ? [args?: VerbArgs<V>] : [args: VerbArgs<V>]
+type OptionalArgs<V extends GmVerb> =
+  undefined extends VerbArgs<V> ? [args?: VerbArgs<V>] : [args: VerbArgs<V>]
 
 export type GmApi = Api<GmVerb, EventName>
 export type PlayerApi = Api<PlayerVerb, 'player.view'>
@@ -63,7 +64,9 @@ export function connectPlayer(): PlayerApi {
   return wrap(window.playerApi ? fromBridge(window.playerApi) : new SocketTransport('player'))
 }
 
-function wrap<Verb extends GmVerb, Event extends EventName>(transport: Transport): Api<Verb, Event> {
+function wrap<Verb extends GmVerb, Event extends EventName>(
+  transport: Transport,
+): Api<Verb, Event> {
   return {
     async call(verb, ...args) {
       const result = await transport.invoke(verb, args[0])
@@ -126,7 +129,13 @@ class SocketTransport implements Transport {
     const text = JSON.stringify({ id, verb, args })
     // The host closes a socket that sends more than it reads; answer here instead (an import).
     if (text.length > MAX_MESSAGE_BYTES / 3 && new Blob([text]).size > MAX_MESSAGE_BYTES) {
-      return Promise.resolve({ ok: false, error: { code: 'message-too-large', message: 'This is more than the app accepts in one request.' } })
+      return Promise.resolve({
+        ok: false,
+        error: {
+          code: 'message-too-large',
+          message: 'This is more than the app accepts in one request.',
+        },
+      })
     }
     return new Promise((resolve) => {
       this.pending.set(id, resolve)
@@ -171,7 +180,10 @@ class SocketTransport implements Transport {
       // Requests in flight are lost with the connection; fail them rather than hang.
       for (const [id, resolve] of this.pending) {
         if (!this.queued.some((text) => text.startsWith(`{"id":${id},`))) {
-          resolve({ ok: false, error: { code: 'disconnected', message: 'Connection to the host was lost.' } })
+          resolve({
+            ok: false,
+            error: { code: 'disconnected', message: 'Connection to the host was lost.' },
+          })
           this.pending.delete(id)
         }
       }

@@ -119,7 +119,10 @@ export async function gridAlignedPng(
     const ctx = canvas.getContext('2d')!
     const k = pixelsPerGrid / art.pixelsPerSquare
     ctx.drawImage(bitmap, -art.offsetX * k, -art.offsetY * k, bitmap.width * k, bitmap.height * k)
-    return { base64: await readFileBase64(await canvas.convertToBlob({ type: 'image/png' })), pixelsPerGrid }
+    return {
+      base64: await readFileBase64(await canvas.convertToBlob({ type: 'image/png' })),
+      pixelsPerGrid,
+    }
   } finally {
     bitmap.close()
   }

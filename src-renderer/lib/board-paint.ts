@@ -28,9 +28,17 @@ export interface PaintOptions {
 }
 
 const TERRAIN_COLOURS = TERRAIN_CODES.map((t) => TERRAIN_FILL[t])
-const DOOR_COLOURS: Record<string, string> = { closed: '#8a5a2b', open: '#3c9a4f', locked: '#b3261e' }
+const DOOR_COLOURS: Record<string, string> = {
+  closed: '#8a5a2b',
+  open: '#3c9a4f',
+  locked: '#b3261e',
+}
 
-export function paintBoard(ctx: CanvasRenderingContext2D, raster: MapRaster, o: PaintOptions): void {
+export function paintBoard(
+  ctx: CanvasRenderingContext2D,
+  raster: MapRaster,
+  o: PaintOptions,
+): void {
   const { view, dpr } = o
   const s = scaleOf(view)
   ctx.setTransform(1, 0, 0, 1, 0, 0)
@@ -152,11 +160,17 @@ function hatch(ctx: CanvasRenderingContext2D, x: number, y: number, px: number):
   ctx.restore()
 }
 
-function paintDeploy(ctx: CanvasRenderingContext2D, x: number, y: number, factions: string[], px: number): void {
+function paintDeploy(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  factions: string[],
+  px: number,
+): void {
   factions.forEach((faction, k) => {
     ctx.fillStyle = factionColour(faction)
     ctx.globalAlpha = 0.22
-    ctx.fillRect(x, y + (k / factions.length), 1, 1 / factions.length)
+    ctx.fillRect(x, y + k / factions.length, 1, 1 / factions.length)
     ctx.globalAlpha = 1
   })
   ctx.strokeStyle = factionColour(factions[0])
@@ -197,7 +211,16 @@ function paintLight(
   }
 }
 
-type EdgeStyle = 'wall' | 'low-wall' | 'window' | 'arrow-slit' | 'door-frame' | 'closed' | 'open' | 'locked' | 'secret'
+type EdgeStyle =
+  | 'wall'
+  | 'low-wall'
+  | 'window'
+  | 'arrow-slit'
+  | 'door-frame'
+  | 'closed'
+  | 'open'
+  | 'locked'
+  | 'secret'
 
 /** Edges on screen, stroked as one path per style (a few strokes for thousands of walls). */
 function paintEdges(
@@ -263,7 +286,11 @@ function paintEdges(
     ctx.fillStyle = '#b3261e'
     for (const placed of secretMarks) {
       const horizontal = placed.y1 === placed.y2
-      ctx.fillText('S', (placed.x1 + placed.x2) / 2 + (horizontal ? 0 : 0.2), (placed.y1 + placed.y2) / 2 + (horizontal ? -0.1 : 0.1))
+      ctx.fillText(
+        'S',
+        (placed.x1 + placed.x2) / 2 + (horizontal ? 0 : 0.2),
+        (placed.y1 + placed.y2) / 2 + (horizontal ? -0.1 : 0.1),
+      )
     }
   }
 }
@@ -280,7 +307,12 @@ function line(path: Path2D, placed: PlacedEdge, inset: number): void {
 }
 
 /** The imported file's own wall lines: thin and dashed, so the grid edges stay the ones that count. */
-function paintWallLines(ctx: CanvasRenderingContext2D, lines: MapRaster['wallLines'], [x0, y0, x1, y1]: readonly number[], px: number): void {
+function paintWallLines(
+  ctx: CanvasRenderingContext2D,
+  lines: MapRaster['wallLines'],
+  [x0, y0, x1, y1]: readonly number[],
+  px: number,
+): void {
   ctx.beginPath()
   for (const { points, box } of lines) {
     if (box[2] < x0 || box[3] < y0 || box[0] > x1 || box[1] > y1) continue

@@ -30,7 +30,10 @@ export interface MapRaster {
   maxElevation: number
   minElevation: number
   /** An imported map's own wall polylines with their bounding boxes (drawn thin over the picture). */
-  wallLines: Array<{ points: ReadonlyArray<readonly [number, number]>; box: [number, number, number, number] }>
+  wallLines: Array<{
+    points: ReadonlyArray<readonly [number, number]>
+    box: [number, number, number, number]
+  }>
 }
 
 export function buildRaster(map: CampaignMap): MapRaster {
@@ -46,7 +49,9 @@ export function buildRaster(map: CampaignMap): MapRaster {
     edgeRows: Array.from({ length: map.height + 1 }, () => []),
     maxElevation: 0,
     minElevation: 0,
-    wallLines: (map.wallLines ?? []).filter((line) => line.length >= 2).map((points) => ({ points, box: boundingBox(points) })),
+    wallLines: (map.wallLines ?? [])
+      .filter((line) => line.length >= 2)
+      .map((points) => ({ points, box: boundingBox(points) })),
   }
   for (const cell of map.cells) {
     const [x, y] = cell.at
@@ -78,7 +83,9 @@ export function terrainAt(raster: MapRaster, x: number, y: number): (typeof TERR
   return TERRAIN_CODES[raster.terrain[y * raster.width + x]] ?? 'floor'
 }
 
-function boundingBox(points: ReadonlyArray<readonly [number, number]>): [number, number, number, number] {
+function boundingBox(
+  points: ReadonlyArray<readonly [number, number]>,
+): [number, number, number, number] {
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity]
   for (const [x, y] of points) {
     minX = Math.min(minX, x)

@@ -1,24 +1,45 @@
 import { describe, expect, it } from 'vitest'
 import type { CampaignMap } from '../../src-main/campaign/schema'
 import { applyCommand } from '../../src-main/campaign/commands'
-import { cellsInRect, drawEdgesCommand, edgesAlong, elevationCommand, floodFill, lineCells, terrainCommand } from './edit-tools'
+import {
+  cellsInRect,
+  drawEdgesCommand,
+  edgesAlong,
+  elevationCommand,
+  floodFill,
+  lineCells,
+  terrainCommand,
+} from './edit-tools'
 import { shortcutFor, SHORTCUTS, TOOLS } from './tools'
 
 const room: Pick<CampaignMap, 'width' | 'height' | 'edges'> = {
   width: 6,
   height: 4,
   // A wall line between x = 2 and x = 3 for rows 0..3: the map splits in two halves.
-  edges: [0, 1, 2, 3].map((y) => ({ between: [[2, y], [3, y]] as [[number, number], [number, number]], kind: 'wall' as const })),
+  edges: [0, 1, 2, 3].map((y) => ({
+    between: [
+      [2, y],
+      [3, y],
+    ] as [[number, number], [number, number]],
+    kind: 'wall' as const,
+  })),
 }
 
 describe('edit tools', () => {
   it('covers rectangles in either drag direction and lines without gaps', () => {
-    expect(cellsInRect([2, 1], [1, 2])).toEqual([[1, 1], [2, 1], [1, 2], [2, 2]])
+    expect(cellsInRect([2, 1], [1, 2])).toEqual([
+      [1, 1],
+      [2, 1],
+      [1, 2],
+      [2, 2],
+    ])
     const line = lineCells([0, 0], [5, 2])
     expect(line[0]).toEqual([0, 0])
     expect(line[line.length - 1]).toEqual([5, 2])
     for (let i = 1; i < line.length; i++) {
-      expect(Math.max(Math.abs(line[i][0] - line[i - 1][0]), Math.abs(line[i][1] - line[i - 1][1]))).toBe(1)
+      expect(
+        Math.max(Math.abs(line[i][0] - line[i - 1][0]), Math.abs(line[i][1] - line[i - 1][1])),
+      ).toBe(1)
     }
   })
 
@@ -33,9 +54,18 @@ describe('edit tools', () => {
     const { edges, end } = edgesAlong({ width: 6, height: 4 }, [1, 2], [4, 3])
     expect(end).toEqual([4, 2])
     expect(edges).toEqual([
-      [[1, 1], [1, 2]],
-      [[2, 1], [2, 2]],
-      [[3, 1], [3, 2]],
+      [
+        [1, 1],
+        [1, 2],
+      ],
+      [
+        [2, 1],
+        [2, 2],
+      ],
+      [
+        [3, 1],
+        [3, 2],
+      ],
     ])
     expect(edgesAlong({ width: 6, height: 4 }, [3, 0], [3, 4]).edges).toHaveLength(4)
     expect(edgesAlong({ width: 6, height: 4 }, [0, 0], [0, 4]).edges).toEqual([])
@@ -54,8 +84,26 @@ describe('edit tools', () => {
       tokens: [],
       notes: '',
     }
-    const campaign = { schemaVersion: 5 as const, id: 'c', name: '', createdAt: '', updatedAt: '', maps: [map], notes: '' }
-    const raised = elevationCommand('m', [[1, 1], [2, 1], [1, 1]], 3, 'raise', (x, y) => (x === 1 && y === 1 ? 2 : 0))
+    const campaign = {
+      schemaVersion: 5 as const,
+      id: 'c',
+      name: '',
+      createdAt: '',
+      updatedAt: '',
+      maps: [map],
+      notes: '',
+    }
+    const raised = elevationCommand(
+      'm',
+      [
+        [1, 1],
+        [2, 1],
+        [1, 1],
+      ],
+      3,
+      'raise',
+      (x, y) => (x === 1 && y === 1 ? 2 : 0),
+    )
     expect(raised.cells).toEqual([
       { at: [1, 1], elevation: 5 },
       { at: [2, 1], elevation: 3 },
@@ -66,20 +114,47 @@ describe('edit tools', () => {
       { at: [2, 1], elevation: 3 },
       { at: [0, 0], terrain: 'pit' },
     ])
-    const walls = applyCommand(after, drawEdgesCommand('m', [[[0, 0], [1, 0]]], 'door', true))
-    expect(walls.maps[0].edges).toEqual([{ between: [[0, 0], [1, 0]], kind: 'door', state: 'closed', secret: true }])
+    const walls = applyCommand(
+      after,
+      drawEdgesCommand(
+        'm',
+        [
+          [
+            [0, 0],
+            [1, 0],
+          ],
+        ],
+        'door',
+        true,
+      ),
+    )
+    expect(walls.maps[0].edges).toEqual([
+      {
+        between: [
+          [0, 0],
+          [1, 0],
+        ],
+        kind: 'door',
+        state: 'closed',
+        secret: true,
+      },
+    ])
   })
 })
 
 describe('shortcuts', () => {
   it('has a key for every tool and no key used twice', () => {
-    for (const tool of TOOLS) expect(SHORTCUTS.some((s) => s.action.kind === 'tool' && s.action.tool === tool)).toBe(true)
+    for (const tool of TOOLS)
+      expect(SHORTCUTS.some((s) => s.action.kind === 'tool' && s.action.tool === tool)).toBe(true)
     const keys = SHORTCUTS.flatMap((s) => s.match)
     expect(new Set(keys).size).toBe(keys.length)
   })
 
   it('maps key presses to actions and leaves Ctrl/Alt combinations alone', () => {
-    const press = (key: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) =>
+    const press = (
+      key: string,
+      mods: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean }> = {},
+    ) =>
       shortcutFor({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods })
     expect(press('W')).toEqual({ kind: 'tool', tool: 'wall' })
     expect(press('?', { shiftKey: true })).toEqual({ kind: 'toggle', what: 'help' })

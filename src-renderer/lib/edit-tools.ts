@@ -70,7 +70,15 @@ export function floodFill(
       if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue
       const i = ny * width + nx
       if (seen[i] || keyOf(nx, ny) !== target) continue
-      if (blocked.has(edgeId([[x, y], [nx, ny]]))) continue
+      if (
+        blocked.has(
+          edgeId([
+            [x, y],
+            [nx, ny],
+          ]),
+        )
+      )
+        continue
       seen[i] = 1
       stack.push([nx, ny])
     }
@@ -98,7 +106,11 @@ export function edgesAlong(
   if (horizontal) {
     const y = from[1]
     if (y < 1 || y > map.height - 1) return { edges, end }
-    for (let x = Math.max(0, Math.min(from[0], end[0])); x < Math.min(map.width, Math.max(from[0], end[0])); x++) {
+    for (
+      let x = Math.max(0, Math.min(from[0], end[0]));
+      x < Math.min(map.width, Math.max(from[0], end[0]));
+      x++
+    ) {
       edges.push([
         [x, y - 1],
         [x, y],
@@ -107,7 +119,11 @@ export function edgesAlong(
   } else {
     const x = from[0]
     if (x < 1 || x > map.width - 1) return { edges, end }
-    for (let y = Math.max(0, Math.min(from[1], end[1])); y < Math.min(map.height, Math.max(from[1], end[1])); y++) {
+    for (
+      let y = Math.max(0, Math.min(from[1], end[1]));
+      y < Math.min(map.height, Math.max(from[1], end[1]));
+      y++
+    ) {
       edges.push([
         [x - 1, y],
         [x, y],
@@ -134,7 +150,11 @@ export function drawEdgesCommand(
 
 /** Erasing doors with the door tool turns each back into the wall it was set in (issue 12.3). */
 export function eraseDoorsCommand(mapId: string, edges: Between[]): EdgesSetCommand {
-  return { type: 'edges.set', mapId, edges: edges.map((between) => ({ between, edge: { kind: 'wall' as const } })) }
+  return {
+    type: 'edges.set',
+    mapId,
+    edges: edges.map((between) => ({ between, edge: { kind: 'wall' as const } })),
+  }
 }
 
 export type ElevationMode = 'set' | 'raise' | 'lower'

@@ -49,7 +49,12 @@ export function edgeAtPoint(
 }
 
 /** The drawn segment of an edge, in squares: the shared side of the two cells. */
-export function edgeSegment(between: readonly [Cell, Cell]): { x1: number; y1: number; x2: number; y2: number } {
+export function edgeSegment(between: readonly [Cell, Cell]): {
+  x1: number
+  y1: number
+  x2: number
+  y2: number
+} {
   const [a, b] = normaliseBetween(between)
   if (a[1] === b[1]) return { x1: b[0], y1: a[1], x2: b[0], y2: a[1] + 1 }
   return { x1: a[0], y1: b[1], x2: a[0] + 1, y2: b[1] }
@@ -61,7 +66,10 @@ export function edgeId(between: readonly [Cell, Cell]): string {
   return `${a[0]},${a[1]},${b[0]},${b[1]}`
 }
 
-export function findEdge(map: CampaignMap, between: readonly [Cell, Cell]): CampaignEdge | undefined {
+export function findEdge(
+  map: CampaignMap,
+  between: readonly [Cell, Cell],
+): CampaignEdge | undefined {
   const id = edgeId(between)
   return map.edges.find((edge) => edgeId(edge.between) === id)
 }
@@ -73,19 +81,31 @@ const DOOR_CYCLE = ['closed', 'open', 'locked'] as const
  * again removes it; a door steps closed → open → locked → removed; another kind replaces it.
  */
 /** `secretDoors`: a door this click creates (on an empty line or over a wall) is secret. */
-export function edgeClickCommand(map: CampaignMap, between: Between, tool: EdgeKind, secretDoors = false): EdgeSetCommand {
+export function edgeClickCommand(
+  map: CampaignMap,
+  between: Between,
+  tool: EdgeKind,
+  secretDoors = false,
+): EdgeSetCommand {
   const existing = findEdge(map, between)
   const base = { type: 'edge.set' as const, mapId: map.id, between: normaliseBetween(between) }
   if (existing?.kind === tool) {
     if (tool === 'door') {
       // closed → open → locked → closed: cycling never removes the door and leaves a gap (12.3).
-      const next = DOOR_CYCLE[(DOOR_CYCLE.indexOf(existing.state ?? 'closed') + 1) % DOOR_CYCLE.length]
-      return { ...base, edge: { kind: 'door', state: next, ...(existing.secret ? { secret: true } : {}) } }
+      const next =
+        DOOR_CYCLE[(DOOR_CYCLE.indexOf(existing.state ?? 'closed') + 1) % DOOR_CYCLE.length]
+      return {
+        ...base,
+        edge: { kind: 'door', state: next, ...(existing.secret ? { secret: true } : {}) },
+      }
     }
     return { ...base, edge: null }
   }
   if (tool !== 'door') return { ...base, edge: { kind: tool } }
-  return { ...base, edge: { kind: 'door', state: 'closed', ...(secretDoors ? { secret: true } : {}) } }
+  return {
+    ...base,
+    edge: { kind: 'door', state: 'closed', ...(secretDoors ? { secret: true } : {}) },
+  }
 }
 
 export const TERRAIN_FILL: Record<string, string> = {
@@ -115,7 +135,9 @@ export function factionColour(faction: string): string {
 export function hslToHex(hue: number, saturation: number, lightness: number): string {
   const channel = (n: number) => {
     const k = (n + hue / 30) % 12
-    const c = lightness - saturation * Math.min(lightness, 1 - lightness) * Math.max(-1, Math.min(k - 3, 9 - k, 1))
+    const c =
+      lightness -
+      saturation * Math.min(lightness, 1 - lightness) * Math.max(-1, Math.min(k - 3, 9 - k, 1))
     return Math.round(255 * c)
       .toString(16)
       .padStart(2, '0')
@@ -125,5 +147,7 @@ export function hslToHex(hue: number, saturation: number, lightness: number): st
 
 /** The token's own colour if it is a #rrggbb value, else its faction's. */
 export function tokenColour(token: { color?: string; faction: string }): string {
-  return token.color && /^#[0-9a-f]{6}$/i.test(token.color) ? token.color : factionColour(token.faction)
+  return token.color && /^#[0-9a-f]{6}$/i.test(token.color)
+    ? token.color
+    : factionColour(token.faction)
 }

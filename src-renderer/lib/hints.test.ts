@@ -7,7 +7,8 @@ describe('tool hints', () => {
   it('every tool has its own hint in English and Japanese', () => {
     const english = TOOLS.map((tool) => translate('en', `hint.${tool}`))
     expect(new Set(english).size).toBe(TOOLS.length)
-    for (const tool of TOOLS) expect(translate('ja', `hint.${tool}`)).not.toBe(translate('en', `hint.${tool}`))
+    for (const tool of TOOLS)
+      expect(translate('ja', `hint.${tool}`)).not.toBe(translate('en', `hint.${tool}`))
     expect(translate('en', 'hint.select')).not.toMatch(/place or remove a wall/)
   })
 })

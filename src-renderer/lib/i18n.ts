@@ -18,11 +18,39 @@ import * as art from './messages/art'
 export const LOCALES = ['en', 'ja'] as const
 export type Locale = (typeof LOCALES)[number]
 
-const en = { ...art.en, ...attack.en, ...core.en, ...editor.en, ...fight.en, ...guild.en, ...height.en, ...hints.en, ...layout.en, ...library.en, ...player.en, ...turns.en, ...uvtt.en }
+const en = {
+  ...art.en,
+  ...attack.en,
+  ...core.en,
+  ...editor.en,
+  ...fight.en,
+  ...guild.en,
+  ...height.en,
+  ...hints.en,
+  ...layout.en,
+  ...library.en,
+  ...player.en,
+  ...turns.en,
+  ...uvtt.en,
+}
 
 export type MessageKey = keyof typeof en
 
-const ja: Record<MessageKey, string> = { ...art.ja, ...attack.ja, ...core.ja, ...editor.ja, ...fight.ja, ...guild.ja, ...height.ja, ...hints.ja, ...layout.ja, ...library.ja, ...player.ja, ...turns.ja, ...uvtt.ja }
+const ja: Record<MessageKey, string> = {
+  ...art.ja,
+  ...attack.ja,
+  ...core.ja,
+  ...editor.ja,
+  ...fight.ja,
+  ...guild.ja,
+  ...height.ja,
+  ...hints.ja,
+  ...layout.ja,
+  ...library.ja,
+  ...player.ja,
+  ...turns.ja,
+  ...uvtt.ja,
+}
 
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { en, ja }
 
@@ -35,7 +63,8 @@ export type MessageParams = Record<string, string | number>
 export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
   const dictionary = dictionaries[locale]
   const one = `${key}.one`
-  const template = params.count === 1 && one in dictionary ? dictionary[one as MessageKey] : dictionary[key]
+  const template =
+    params.count === 1 && one in dictionary ? dictionary[one as MessageKey] : dictionary[key]
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   )

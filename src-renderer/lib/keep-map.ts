@@ -4,7 +4,11 @@
 // its content is the same: one map compared, not the campaign.
 import type { Campaign } from '../../src-main/campaign/schema'
 
-export function keepUnchangedMap(previous: Campaign | null, next: Campaign, mapId: string | null): Campaign {
+export function keepUnchangedMap(
+  previous: Campaign | null,
+  next: Campaign,
+  mapId: string | null,
+): Campaign {
   if (!previous || !mapId || previous.id !== next.id) return next
   const before = previous.maps.find((m) => m.id === mapId)
   const index = next.maps.findIndex((m) => m.id === mapId)

@@ -13,10 +13,34 @@ function map(system: CampaignMap['system']): CampaignMap {
     height: 6,
     cells: [{ at: [6, 4], light: 1 }],
     edges: [
-      { between: [[3, 1], [4, 1]], kind: 'wall' },
-      { between: [[3, 2], [4, 2]], kind: 'door', state: 'closed', secret: true },
+      {
+        between: [
+          [3, 1],
+          [4, 1],
+        ],
+        kind: 'wall',
+      },
+      {
+        between: [
+          [3, 2],
+          [4, 2],
+        ],
+        kind: 'door',
+        state: 'closed',
+        secret: true,
+      },
     ],
-    light: { ambient: system === 'arianrhod' ? 2 : 0, sources: [{ at: [1, 2], level: system === 'arianrhod' ? 6 : 3, radius: system === 'arianrhod' ? 6 : 10, id: 'torch' }] },
+    light: {
+      ambient: system === 'arianrhod' ? 2 : 0,
+      sources: [
+        {
+          at: [1, 2],
+          level: system === 'arianrhod' ? 6 : 3,
+          radius: system === 'arianrhod' ? 6 : 10,
+          id: 'torch',
+        },
+      ],
+    },
     tokens: [{ id: 'pc', name: 'PC', at: [0, 0], faction: 'party', hidden: true }],
     notes: '',
   }
@@ -44,6 +68,8 @@ describe('light overlay levels', () => {
   }
 
   it('has no overlay for DysTopiA, whose rules have no light', () => {
-    expect(computeLightLevels({ ...map('arianrhod'), system: 'dystopia', width: 6, height: 6 })).toBeNull()
+    expect(
+      computeLightLevels({ ...map('arianrhod'), system: 'dystopia', width: 6, height: 6 }),
+    ).toBeNull()
   })
 })

@@ -26,22 +26,28 @@ export function computeLightLevels(map: CampaignMap): LightLevels | null {
     width: map.width,
     height: map.height,
     cells: map.cells,
-    edges: map.edges.map(({ between, kind, state }) => ({ between, kind, ...(state !== undefined ? { state } : {}) })),
+    edges: map.edges.map(({ between, kind, state }) => ({
+      between,
+      kind,
+      ...(state !== undefined ? { state } : {}),
+    })),
     light: {
       ...(map.light.ambient !== undefined ? { ambient: map.light.ambient } : {}),
       sources: map.light.sources.map(({ at, level, radius }) => ({ at, level, radius })),
     },
   }
-  const tokens: TokenSpec[] = map.tokens.map(({ id, at, faction, move, size, reach, states, elevation }) => ({
-    id,
-    at,
-    faction,
-    ...(move !== undefined ? { move } : {}),
-    ...(size !== undefined ? { size } : {}),
-    ...(reach !== undefined ? { reach } : {}),
-    ...(states !== undefined ? { states } : {}),
-    ...(elevation !== undefined ? { elevation } : {}),
-  }))
+  const tokens: TokenSpec[] = map.tokens.map(
+    ({ id, at, faction, move, size, reach, states, elevation }) => ({
+      id,
+      at,
+      faction,
+      ...(move !== undefined ? { move } : {}),
+      ...(size !== undefined ? { size } : {}),
+      ...(reach !== undefined ? { reach } : {}),
+      ...(states !== undefined ? { states } : {}),
+      ...(elevation !== undefined ? { elevation } : {}),
+    }),
+  )
   const scenario = { format: 'gm-scenario/1', system: map.system, map: spec, tokens }
   const battle: Battle = {
     grid: Grid.fromSpec(spec),

@@ -13,13 +13,19 @@ import { hpBarBox, hpBarColour, hpFraction } from './hp-bar'
 const MAX_SIDE_PX = 8192
 
 export function exportScale(map: { width: number; height: number }): number {
-  return Math.max(2, Math.min(CELL_PX * 2, Math.floor(MAX_SIDE_PX / Math.max(map.width, map.height))))
+  return Math.max(
+    2,
+    Math.min(CELL_PX * 2, Math.floor(MAX_SIDE_PX / Math.max(map.width, map.height))),
+  )
 }
 
 /** Token pictures by hash (from main's assets folder); none drawn without it. */
 export type PictureSource = (hash: string) => Promise<string | undefined>
 
-export async function renderMapPng(map: CampaignMap, pictureOf: PictureSource = async () => undefined): Promise<Blob> {
+export async function renderMapPng(
+  map: CampaignMap,
+  pictureOf: PictureSource = async () => undefined,
+): Promise<Blob> {
   const s = exportScale(map)
   const canvas = document.createElement('canvas')
   canvas.width = map.width * s
@@ -73,7 +79,8 @@ export async function renderMapPng(map: CampaignMap, pictureOf: PictureSource = 
     ctx.fillStyle = '#fff'
     ctx.font = `700 ${r * 0.8}px system-ui, sans-serif`
     ctx.textAlign = 'center'
-    if (!picture) ctx.fillText([...(token.name || token.id)].slice(0, 2).join(''), cx, cy + r * 0.28)
+    if (!picture)
+      ctx.fillText([...(token.name || token.id)].slice(0, 2).join(''), cx, cy + r * 0.28)
     if (token.hp) {
       const bar = hpBarBox(cx, cy, r)
       ctx.fillStyle = '#222'
@@ -84,11 +91,20 @@ export async function renderMapPng(map: CampaignMap, pictureOf: PictureSource = 
     ctx.globalAlpha = 1
   }
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the map could not be encoded as PNG'))), 'image/png'),
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('the map could not be encoded as PNG'))),
+      'image/png',
+    ),
   )
 }
 
-async function drawImage(ctx: CanvasRenderingContext2D, src: string, cx: number, cy: number, r: number): Promise<void> {
+async function drawImage(
+  ctx: CanvasRenderingContext2D,
+  src: string,
+  cx: number,
+  cy: number,
+  r: number,
+): Promise<void> {
   const image = new Image()
   image.src = src
   try {

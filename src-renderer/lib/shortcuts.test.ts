@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { historyShortcut, isTextEntry } from './shortcuts'
 
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
+const key = (
+  k: string,
+  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
+) => ({
   key: k,
   ctrlKey: false,
   metaKey: false,

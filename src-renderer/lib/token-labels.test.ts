@@ -8,7 +8,7 @@ describe('token labels', () => {
     expect(initials('Orc - 2')).toBe('O2')
   })
 
-  it('uses initials with the copy number, and the GM\'s own label when set', () => {
+  it("uses initials with the copy number, and the GM's own label when set", () => {
     expect(initials('Goblin 3')).toBe('G3')
     expect(initials('Goblin Boss')).toBe('GB')
     expect(initials('  ')).toBe('?')

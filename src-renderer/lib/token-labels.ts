@@ -10,12 +10,17 @@ export function initials(name: string): string {
     .filter((w) => /[\p{L}\p{N}]/u.test(w))
   if (words.length === 0) return '?'
   const number = /^\d+$/.test(words.at(-1)!) ? words.pop()! : ''
-  const letters = words.map((w) => [...w][0]).join('').slice(0, 2)
+  const letters = words
+    .map((w) => [...w][0])
+    .join('')
+    .slice(0, 2)
   return (letters || [...name.trim()][0] || '?') + number
 }
 
 /** Every token's label: its own `label`, else its initials, with a number added where two collide. */
-export function tokenLabels(tokens: ReadonlyArray<{ id: string; name: string; label?: string }>): Map<string, string> {
+export function tokenLabels(
+  tokens: ReadonlyArray<{ id: string; name: string; label?: string }>,
+): Map<string, string> {
   const out = new Map<string, string>()
   const used = new Map<string, number>()
   for (const token of tokens) {

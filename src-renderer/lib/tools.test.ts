@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { isFogTool, SHAPED_TOOLS, SHORTCUTS, shortcutFor } from './tools'
 
-const press = (key: string) => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false })
+const press = (key: string) => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+})
 
 describe('fog and trap tools', () => {
   it('have their own keys, and no key is bound twice', () => {

@@ -37,7 +37,13 @@ export function isFogTool(tool: Tool): tool is FogTool {
 }
 
 /** Tools that paint squares with the brush / rectangle / fill shapes. */
-export const SHAPED_TOOLS: readonly Tool[] = ['terrain', 'elevation', 'blockade', 'deploy', ...FOG_TOOLS]
+export const SHAPED_TOOLS: readonly Tool[] = [
+  'terrain',
+  'elevation',
+  'blockade',
+  'deploy',
+  ...FOG_TOOLS,
+]
 
 export const SHAPES = ['brush', 'rect', 'fill'] as const
 export type Shape = (typeof SHAPES)[number]
@@ -98,12 +104,32 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: '+', label: 'help.zoomIn', action: { kind: 'zoom', by: 1 }, match: ['+', '='] },
   { keys: '−', label: 'help.zoomOut', action: { kind: 'zoom', by: -1 }, match: ['-', '_'] },
   { keys: '0', label: 'help.fit', action: { kind: 'fit' }, match: ['0'] },
-  { keys: 'G', label: 'overlay.light', action: { kind: 'toggle', what: 'light-overlay' }, match: ['g'] },
-  { keys: 'H', label: 'overlay.heights', action: { kind: 'toggle', what: 'heights' }, match: ['h'] },
+  {
+    keys: 'G',
+    label: 'overlay.light',
+    action: { kind: 'toggle', what: 'light-overlay' },
+    match: ['g'],
+  },
+  {
+    keys: 'H',
+    label: 'overlay.heights',
+    action: { kind: 'toggle', what: 'heights' },
+    match: ['h'],
+  },
   { keys: '1', label: 'help.toggleFight', action: { kind: 'dock', dock: 'fight' }, match: ['1'] },
   { keys: '2', label: 'help.togglePanels', action: { kind: 'dock', dock: 'panels' }, match: ['2'] },
-  { keys: '3', label: 'overlay.height-view', action: { kind: 'toggle', what: 'height-view' }, match: ['3'] },
-  { keys: 'Delete', label: 'help.delete', action: { kind: 'delete' }, match: ['delete', 'backspace'] },
+  {
+    keys: '3',
+    label: 'overlay.height-view',
+    action: { kind: 'toggle', what: 'height-view' },
+    match: ['3'],
+  },
+  {
+    keys: 'Delete',
+    label: 'help.delete',
+    action: { kind: 'delete' },
+    match: ['delete', 'backspace'],
+  },
   { keys: 'Esc', label: 'help.escape', action: { kind: 'escape' }, match: ['escape'] },
   { keys: 'S', label: 'help.exportPng', action: { kind: 'export-png' }, match: ['s'] },
   { keys: '?', label: 'help.title', action: { kind: 'toggle', what: 'help' }, match: ['?'] },

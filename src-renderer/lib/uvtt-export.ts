@@ -12,6 +12,11 @@ export function uvttFileName(map: { name: string; id: string }): string {
 }
 
 export async function exportMapUvtt(map: CampaignMap, api: GmApi): Promise<void> {
-  const image = map.art ? await gridAlignedPng((await loadArt(api, map.art.asset)).blob, map.art, map.width, map.height) : undefined
-  saveBlob(new Blob([JSON.stringify(exportUvtt(map, image), null, 1)], { type: 'application/json' }), uvttFileName(map))
+  const image = map.art
+    ? await gridAlignedPng((await loadArt(api, map.art.asset)).blob, map.art, map.width, map.height)
+    : undefined
+  saveBlob(
+    new Blob([JSON.stringify(exportUvtt(map, image), null, 1)], { type: 'application/json' }),
+    uvttFileName(map),
+  )
 }

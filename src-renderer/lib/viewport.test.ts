@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { CELL_PX } from './grid-geometry'
-import { cellAt, fitView, mapToScreen, nextZoomStep, screenToMap, visibleCells, zoomAround, type View } from './viewport'
+import {
+  cellAt,
+  fitView,
+  mapToScreen,
+  nextZoomStep,
+  screenToMap,
+  visibleCells,
+  zoomAround,
+  type View,
+} from './viewport'
 
 const map = { width: 20, height: 10 }
 

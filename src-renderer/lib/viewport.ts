@@ -63,14 +63,23 @@ export function wheelZoomFactor(deltaY: number): number {
 
 export function nextZoomStep(zoom: number, direction: 1 | -1): number {
   const epsilon = 1e-6
-  if (direction > 0) return ZOOM_STEPS.find((step) => step > zoom + epsilon) ?? ZOOM_STEPS[ZOOM_STEPS.length - 1]
+  if (direction > 0)
+    return ZOOM_STEPS.find((step) => step > zoom + epsilon) ?? ZOOM_STEPS[ZOOM_STEPS.length - 1]
   return [...ZOOM_STEPS].reverse().find((step) => step < zoom - epsilon) ?? ZOOM_STEPS[0]
 }
 
 /** The whole map, centred, with a margin. */
-export function fitView(map: { width: number; height: number }, width: number, height: number, margin = 16): View {
+export function fitView(
+  map: { width: number; height: number },
+  width: number,
+  height: number,
+  margin = 16,
+): View {
   const zoom = clampZoom(
-    Math.min((width - 2 * margin) / (map.width * CELL_PX), (height - 2 * margin) / (map.height * CELL_PX)),
+    Math.min(
+      (width - 2 * margin) / (map.width * CELL_PX),
+      (height - 2 * margin) / (map.height * CELL_PX),
+    ),
   )
   const s = CELL_PX * zoom
   return { x: (width - map.width * s) / 2, y: (height - map.height * s) / 2, zoom }

@@ -3,17 +3,47 @@ import { edgeLine, spanCount, tokenSide, viewBox } from './spans'
 
 describe('player view geometry', () => {
   it('draws an edge on the side two cells share', () => {
-    expect(edgeLine([[2, 3], [3, 3]])).toEqual({ x1: 3, y1: 3, x2: 3, y2: 4 })
-    expect(edgeLine([[2, 4], [2, 3]])).toEqual({ x1: 2, y1: 4, x2: 3, y2: 4 })
+    expect(
+      edgeLine([
+        [2, 3],
+        [3, 3],
+      ]),
+    ).toEqual({ x1: 3, y1: 3, x2: 3, y2: 4 })
+    expect(
+      edgeLine([
+        [2, 4],
+        [2, 3],
+      ]),
+    ).toEqual({ x1: 2, y1: 4, x2: 3, y2: 4 })
   })
   it('counts span cells', () => {
-    expect(spanCount([[0, 0, 2], [1, 4, 4]])).toBe(4)
+    expect(
+      spanCount([
+        [0, 0, 2],
+        [1, 4, 4],
+      ]),
+    ).toBe(4)
   })
   it('centres a calibrated view on the focus at the physical scale, else fits the map', () => {
     const map = { width: 20, height: 10, focus: [5, 5] as [number, number] }
-    expect(viewBox(map, { width: 1000, height: 500 }, 100)).toEqual({ x: 0.5, y: 3, width: 10, height: 5 })
-    expect(viewBox(map, { width: 1000, height: 500 }, null)).toEqual({ x: -0.5, y: -0.5, width: 21, height: 11 })
-    expect(viewBox({ ...map, focus: null }, { width: 1000, height: 500 }, 50)).toEqual({ x: 0, y: 0, width: 20, height: 10 })
+    expect(viewBox(map, { width: 1000, height: 500 }, 100)).toEqual({
+      x: 0.5,
+      y: 3,
+      width: 10,
+      height: 5,
+    })
+    expect(viewBox(map, { width: 1000, height: 500 }, null)).toEqual({
+      x: -0.5,
+      y: -0.5,
+      width: 21,
+      height: 11,
+    })
+    expect(viewBox({ ...map, focus: null }, { width: 1000, height: 500 }, 50)).toEqual({
+      x: 0,
+      y: 0,
+      width: 20,
+      height: 10,
+    })
   })
   it('knows token sides', () => {
     expect(tokenSide(undefined)).toBe(1)

@@ -12,7 +12,9 @@ export interface Box {
 }
 
 /** The line an edge draws: the side shared by its two cells. */
-export function edgeLine(between: readonly [readonly [number, number], readonly [number, number]]): { x1: number; y1: number; x2: number; y2: number } {
+export function edgeLine(
+  between: readonly [readonly [number, number], readonly [number, number]],
+): { x1: number; y1: number; x2: number; y2: number } {
   const [[ax, ay], [bx, by]] = between
   if (ay === by) {
     const x = Math.max(ax, bx)
@@ -32,11 +34,17 @@ export function spanCount(spans: readonly Span[]): number {
  * The part of the map to draw, in squares. Calibrated (squarePx set): the screen's size in
  * squares, centred on the focus. Otherwise the whole map with a little margin.
  */
-export function viewBox(map: Pick<PlayerMapView, 'width' | 'height' | 'focus'>, screen: { width: number; height: number }, squarePx: number | null): Box {
+export function viewBox(
+  map: Pick<PlayerMapView, 'width' | 'height' | 'focus'>,
+  screen: { width: number; height: number },
+  squarePx: number | null,
+): Box {
   if (squarePx && squarePx > 0 && screen.width > 0 && screen.height > 0) {
     const width = screen.width / squarePx
     const height = screen.height / squarePx
-    const [cx, cy] = map.focus ? [map.focus[0] + 0.5, map.focus[1] + 0.5] : [map.width / 2, map.height / 2]
+    const [cx, cy] = map.focus
+      ? [map.focus[0] + 0.5, map.focus[1] + 0.5]
+      : [map.width / 2, map.height / 2]
     return { x: cx - width / 2, y: cy - height / 2, width, height }
   }
   const margin = 0.5

@@ -26,7 +26,10 @@ export class BoardFocus {
   hover(cell: Cell | null): void {
     const same =
       cell === this.hoveredCell ||
-      (cell !== null && this.hoveredCell !== null && cell[0] === this.hoveredCell[0] && cell[1] === this.hoveredCell[1])
+      (cell !== null &&
+        this.hoveredCell !== null &&
+        cell[0] === this.hoveredCell[0] &&
+        cell[1] === this.hoveredCell[1])
     if (!same) this.hoveredCell = cell
   }
 

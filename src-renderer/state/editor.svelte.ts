@@ -37,7 +37,9 @@ export class EditorState {
   placeHidden = $state<Record<string, boolean>>({})
 
   placesHidden(faction: string): boolean {
-    return Object.hasOwn(this.placeHidden, faction) ? this.placeHidden[faction] : faction !== 'party'
+    return Object.hasOwn(this.placeHidden, faction)
+      ? this.placeHidden[faction]
+      : faction !== 'party'
   }
   deployFaction = $state('party')
   /** The trap being edited in the trap tool's panel, by id. */

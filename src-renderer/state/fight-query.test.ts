@@ -30,7 +30,9 @@ describe('LatestQuery', () => {
 
   it('keeps the engine error code and clears on a null key', async () => {
     const query = new LatestQuery<string>()
-    query.request('x', () => Promise.reject(new ApiError({ code: 'unsupported-query', message: 'no cones' })))
+    query.request('x', () =>
+      Promise.reject(new ApiError({ code: 'unsupported-query', message: 'no cones' })),
+    )
     await settle()
     expect(query.error).toEqual({ code: 'unsupported-query', message: 'no cones' })
     query.clear()

@@ -37,7 +37,15 @@ import { templateQuery, type TemplateSettings } from '../gm/overlays/fight-templ
 export const HOVER_DEBOUNCE_MS = 120
 
 export type OverlayName = 'reach' | 'zoc' | 'path' | 'ruler' | 'cover' | 'flanking' | 'light'
-export const OVERLAY_NAMES: readonly OverlayName[] = ['reach', 'zoc', 'path', 'ruler', 'cover', 'flanking', 'light']
+export const OVERLAY_NAMES: readonly OverlayName[] = [
+  'reach',
+  'zoc',
+  'path',
+  'ruler',
+  'cover',
+  'flanking',
+  'light',
+]
 
 export type MoveOutcome =
   | { kind: 'moved'; tokenId: string; to: Cell; cost: number; forced: false }
@@ -95,7 +103,9 @@ export class FightState {
     const id = this.session.focus.selectedTokenId
     return (id && this.map?.tokens.find((t) => t.id === id)) || null
   })
-  readonly mode = $derived.by(() => (this.map ? modeFor(this.map.system, this.session.focus.moveMode) : ''))
+  readonly mode = $derived.by(() =>
+    this.map ? modeFor(this.map.system, this.session.focus.moveMode) : '',
+  )
   /** Where the path preview runs to: the dragged cell, else the clicked target, else the hovered cell. */
   readonly pathCell = $derived.by((): Cell | null => {
     const focus = this.session.focus
@@ -138,7 +148,10 @@ export class FightState {
     })
   }
 
-  private ask(map: CampaignMap, query: Record<string, unknown> & { type: string }): Promise<unknown> {
+  private ask(
+    map: CampaignMap,
+    query: Record<string, unknown> & { type: string },
+  ): Promise<unknown> {
     const campaign = this.session.campaign
     if (!campaign) return Promise.reject(new Error('no campaign is open'))
     return this.session.api.call('rules.query', { campaignId: campaign.id, mapId: map.id, query })
@@ -155,7 +168,9 @@ export class FightState {
     const fields = this.modeFields()
     if (!map || !selected || !fields || !this.shown.reach) return this.reach.clear()
     const key = `${revisionOf(map)}|${selected.id}|${JSON.stringify(fields)}`
-    this.reach.request(key, async () => readReach(await this.ask(map, { type: 'reach', token: selected.id, ...fields })))
+    this.reach.request(key, async () =>
+      readReach(await this.ask(map, { type: 'reach', token: selected.id, ...fields })),
+    )
   }
 
   private requestZoc(): void {
@@ -167,7 +182,9 @@ export class FightState {
     const key = `${revisionOf(map)}|${selected.id}`
     this.zoc.request(key, async () => {
       const owners: Record<string, string[]> = {}
-      const answers = await Promise.all(foes.map((foe) => this.ask(map, { type: 'zoc', token: foe.id })))
+      const answers = await Promise.all(
+        foes.map((foe) => this.ask(map, { type: 'zoc', token: foe.id })),
+      )
       answers.forEach((answer, i) => {
         for (const cell of readCells(answer)) {
           const key = cellKey(cell)
@@ -186,7 +203,10 @@ export class FightState {
     const clicked = sameCell(pathCell, this.session.focus.pathTarget)
     this.path.request(
       key,
-      async () => readPath(await this.ask(map, { type: 'path', token: selected.id, to: pathCell, ...fields })),
+      async () =>
+        readPath(
+          await this.ask(map, { type: 'path', token: selected.id, to: pathCell, ...fields }),
+        ),
       clicked ? 0 : HOVER_DEBOUNCE_MS,
     )
   }
@@ -197,7 +217,8 @@ export class FightState {
     const key = `${map.system}|${cellKey(selected.at)}|${cellKey(pathCell)}`
     this.ruler.request(
       key,
-      async () => readDistance(await this.ask(map, { type: 'distance', from: selected.at, to: pathCell })),
+      async () =>
+        readDistance(await this.ask(map, { type: 'distance', from: selected.at, to: pathCell })),
       HOVER_DEBOUNCE_MS,
     )
   }
@@ -210,7 +231,12 @@ export class FightState {
     const target = coverTarget.id
     this.cover.request(
       `${revisionOf(map)}|${selected.id}|${target}`,
-      async () => ({ ...readCover(await this.ask(map, { type: 'cover', from: selected.id, to: target, attack: 'ranged' })), target }),
+      async () => ({
+        ...readCover(
+          await this.ask(map, { type: 'cover', from: selected.id, to: target, attack: 'ranged' }),
+        ),
+        target,
+      }),
       HOVER_DEBOUNCE_MS,
     )
   }
@@ -218,22 +244,32 @@ export class FightState {
   private requestAttack(): void {
     const { map, selected, coverTarget } = this
     const tactical = map?.system === 'pathfinder' || map?.system === 'dnd35'
-    if (!map || !selected || !coverTarget || !this.shown.cover || !tactical) return this.attack.clear()
+    if (!map || !selected || !coverTarget || !this.shown.cover || !tactical)
+      return this.attack.clear()
     const target = coverTarget.id
     const kind = this.attackKind
     this.attack.request(
       `${revisionOf(map)}|${selected.id}|${target}|${kind}`,
-      async () => ({ ...readAttack(await this.ask(map, { type: 'attack', attacker: selected.id, target, attack: kind })), target, kind }),
+      async () => ({
+        ...readAttack(
+          await this.ask(map, { type: 'attack', attacker: selected.id, target, attack: kind }),
+        ),
+        target,
+        kind,
+      }),
       HOVER_DEBOUNCE_MS,
     )
   }
 
   private requestFlanking(): void {
     const map = this.map
-    if (!map || !this.shown.flanking || !hasTacticalQueries(map.system)) return this.flanking.clear()
+    if (!map || !this.shown.flanking || !hasTacticalQueries(map.system))
+      return this.flanking.clear()
     // One question per map revision for every token (flanking-all), not one per token.
     this.flanking.request(`${revisionOf(map)}`, async () => {
-      const answer = (await this.ask(map, { type: 'flanking-all' })) as { flanked?: Record<string, unknown> }
+      const answer = (await this.ask(map, { type: 'flanking-all' })) as {
+        flanked?: Record<string, unknown>
+      }
       const flanked: Record<string, [string, string][]> = {}
       for (const [id, pairs] of Object.entries(answer.flanked ?? {})) {
         const read = readPairs({ pairs })
@@ -245,10 +281,17 @@ export class FightState {
 
   private requestLight(): void {
     const { map, selected } = this
-    if (!map || !selected || !this.shown.light || map.system === 'dystopia') return this.light.clear()
+    if (!map || !selected || !this.shown.light || map.system === 'dystopia')
+      return this.light.clear()
     const withViewer = map.system === 'pathfinder' || map.system === 'dnd35'
     this.light.request(`${revisionOf(map)}|${selected.id}`, async () =>
-      readLight(await this.ask(map, { type: 'light', at: selected.at, ...(withViewer ? { token: selected.id } : {}) })),
+      readLight(
+        await this.ask(map, {
+          type: 'light',
+          at: selected.at,
+          ...(withViewer ? { token: selected.id } : {}),
+        }),
+      ),
     )
   }
 
@@ -292,7 +335,8 @@ export class FightState {
     if (!template) return
     if (template.kind === 'dystopia' && template.shape === 'squares') {
       const picks = this.templatePicks
-      if (picks.some((p) => sameCell(p, cell))) this.templatePicks = picks.filter((p) => !sameCell(p, cell))
+      if (picks.some((p) => sameCell(p, cell)))
+        this.templatePicks = picks.filter((p) => !sameCell(p, cell))
       else if (picks.length < template.n) this.templatePicks = [...picks, cell]
       else this.templatePicks = [cell]
       return
@@ -303,7 +347,8 @@ export class FightState {
       const at: Cell = [Math.round(point.x), Math.round(point.y)]
       const picks = this.templatePicks
       const aiming = isAimed(template) && picks.length === 1
-      this.templatePicks = aiming && !sameCell(picks[0], at) ? [picks[0], at] : aiming ? picks : [at]
+      this.templatePicks =
+        aiming && !sameCell(picks[0], at) ? [picks[0], at] : aiming ? picks : [at]
       return
     }
     this.templatePicks = this.templateConfirmed ? [] : [cell]
@@ -329,12 +374,19 @@ export class FightState {
     let cost = 0
     const fields = this.modeFields() ?? { mode: this.mode }
     try {
-      const answer = readPath(await this.ask(map, { type: 'path', token: selected.id, to, ...fields }))
+      const answer = readPath(
+        await this.ask(map, { type: 'path', token: selected.id, to, ...fields }),
+      )
       if (answer.reachable) cost = answer.cost
       else reason = answer.reason
     } catch (error) {
       // An engine error code has a sentence too (lib/engine-reasons.ts); other failures keep their words.
-      reason = error instanceof ApiError ? error.code : error instanceof Error ? error.message : String(error)
+      reason =
+        error instanceof ApiError
+          ? error.code
+          : error instanceof Error
+            ? error.message
+            : String(error)
     }
     if (reason !== undefined && !force) {
       outcome = { kind: 'refused', tokenId: selected.id, to, reason }
@@ -343,9 +395,19 @@ export class FightState {
       const moved = this.session.selectedMap?.tokens.find((t) => t.id === selected.id)
       if (!moved || !sameCell(moved.at, to)) {
         const status = this.session.status
-        outcome = { kind: 'failed', tokenId: selected.id, to, message: String(status.params?.message ?? status.key) }
+        outcome = {
+          kind: 'failed',
+          tokenId: selected.id,
+          to,
+          message: String(status.params?.message ?? status.key),
+        }
       } else if (reason !== undefined) {
-        outcome = { kind: 'forced', tokenId: selected.id, to, ...(reason !== undefined ? { reason } : {}) }
+        outcome = {
+          kind: 'forced',
+          tokenId: selected.id,
+          to,
+          ...(reason !== undefined ? { reason } : {}),
+        }
       } else outcome = { kind: 'moved', tokenId: selected.id, to, cost, forced: false }
       if (outcome.kind !== 'failed') this.session.focus.pathTarget = null
     }

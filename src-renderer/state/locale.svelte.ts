@@ -1,5 +1,11 @@
 // The UI language, remembered across sessions.
-import { initialLocale, translate, type Locale, type MessageKey, type MessageParams } from '../lib/i18n'
+import {
+  initialLocale,
+  translate,
+  type Locale,
+  type MessageKey,
+  type MessageParams,
+} from '../lib/i18n'
 
 const STORAGE_KEY = 'grid-gm.locale'
 

@@ -4,7 +4,12 @@
 import { keepUnchangedMap } from '../lib/keep-map'
 import { base64ToBytes } from '../lib/read-file'
 import type { OpenResult } from '../../src-main/campaign/api'
-import type { Campaign, CampaignMap, CampaignSummary, Command } from '../../src-main/campaign/schema'
+import type {
+  Campaign,
+  CampaignMap,
+  CampaignSummary,
+  Command,
+} from '../../src-main/campaign/schema'
 import type { TrashEntry } from '../../src-main/campaign/trash'
 import { MAX_CAMPAIGN_FILE_BYTES } from '../../src-main/campaign/limits'
 import type { EdgeKind } from '../../src-main/rules/model'
@@ -180,7 +185,8 @@ export class GmSession {
         : (opened.campaign.maps[0]?.id ?? null)
       this.recovered = opened.recovered ?? null
       // The notice says what happened; the status line only marks that something did.
-      if (opened.recovered) this.status = { tone: 'warn', key: 'status.opened', params: { name: opened.campaign.name } }
+      if (opened.recovered)
+        this.status = { tone: 'warn', key: 'status.opened', params: { name: opened.campaign.name } }
       else if (opened.repaired?.length) {
         this.status = {
           tone: 'warn',
@@ -218,8 +224,14 @@ export class GmSession {
       const name = this.campaigns.find((c) => c.id === id)?.name ?? id
       file =
         'zip' in exported
-          ? { fileName: `${exportFileStem(name)}.gmcampaign.zip`, blob: new Blob([base64ToBytes(exported.zip)], { type: 'application/zip' }) }
-          : { fileName: `${exportFileStem(name)}.gmcampaign.json`, blob: new Blob([exported.json], { type: 'application/json' }) }
+          ? {
+              fileName: `${exportFileStem(name)}.gmcampaign.zip`,
+              blob: new Blob([base64ToBytes(exported.zip)], { type: 'application/zip' }),
+            }
+          : {
+              fileName: `${exportFileStem(name)}.gmcampaign.json`,
+              blob: new Blob([exported.json], { type: 'application/json' }),
+            }
       this.status = { tone: 'ok', key: 'status.exported', params: { name } }
     }).then(() => file)
   }
@@ -245,8 +257,14 @@ export class GmSession {
 
   private sendImport(content: ImportContent, onConflict?: 'replace' | 'keep-both') {
     return 'pack' in content
-      ? this.api.call('campaign.importPack', { base64: content.pack, ...(onConflict ? { onConflict } : {}) })
-      : this.api.call('campaign.import', { json: content.json, ...(onConflict ? { onConflict } : {}) })
+      ? this.api.call('campaign.importPack', {
+          base64: content.pack,
+          ...(onConflict ? { onConflict } : {}),
+        })
+      : this.api.call('campaign.import', {
+          json: content.json,
+          ...(onConflict ? { onConflict } : {}),
+        })
   }
 
   /** The GM's answer to an import conflict; null cancels the import. */
@@ -289,7 +307,11 @@ export class GmSession {
       if (!campaign || campaign.id !== id) return
       const built = typeof command === 'function' ? command(campaign) : command
       if (!built) return
-      this.campaign = keepUnchangedMap(this.campaign, await this.api.call('campaign.dispatch', { id, command: built }), this.selectedMapId)
+      this.campaign = keepUnchangedMap(
+        this.campaign,
+        await this.api.call('campaign.dispatch', { id, command: built }),
+        this.selectedMapId,
+      )
       this.status = { tone: 'info', key: 'status.changed' }
     })
   }

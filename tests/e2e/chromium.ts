@@ -20,7 +20,9 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env.CHROMIUM_PATH
   if (fromEnv) {
     if (existsSync(fromEnv)) return fromEnv
-    throw new Error(`CHROMIUM_PATH is set to ${fromEnv}, but there is no file there. ${HOW_TO_GET_ONE}`)
+    throw new Error(
+      `CHROMIUM_PATH is set to ${fromEnv}, but there is no file there. ${HOW_TO_GET_ONE}`,
+    )
   }
   for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
     if (existsSync(candidate)) return candidate

@@ -48,8 +48,12 @@ async function expectTargets(query: Record<string, unknown>, confirmed: boolean)
   )
   await result.waitFor()
   await expect(result.getAttribute('data-units')).resolves.toBe(expected.units.join(' '))
-  await expect(page.locator('[data-overlay="template"]').count()).resolves.toBe(expected.cells.length)
-  const listed = await page.locator('[data-overlay="template-unit-item"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-token')))
+  await expect(page.locator('[data-overlay="template"]').count()).resolves.toBe(
+    expected.cells.length,
+  )
+  const listed = await page
+    .locator('[data-overlay="template-unit-item"]')
+    .evaluateAll((n) => n.map((e) => e.getAttribute('data-token')))
   expect(listed).toEqual(expected.units)
   return expected
 }
@@ -61,7 +65,9 @@ async function setRange(range: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  const sample = JSON.parse(await readFile(join(repo, 'resources', 'sample-campaign.json'), 'utf8')) as unknown
+  const sample = JSON.parse(
+    await readFile(join(repo, 'resources', 'sample-campaign.json'), 'utf8'),
+  ) as unknown
   rig = await startRig([sample])
   page = await newPage(rig)
   await waitConnected(page)
@@ -81,7 +87,9 @@ describe('DysTopiA target shapes over the Node host', () => {
     for (const mode of ['sub', 'main']) {
       await page.locator(`[data-testid="fight-mode-${mode}"]`).click()
       await waitReach(page, mode)
-      expect(await reachOnPage(page)).toEqual(expectedReach(engine(map, { type: 'reach', token: USER, mode })))
+      expect(await reachOnPage(page)).toEqual(
+        expectedReach(engine(map, { type: 'reach', token: USER, mode })),
+      )
     }
   })
 
@@ -114,10 +122,32 @@ describe('DysTopiA target shapes over the Node host', () => {
     await page.locator('[data-testid="fight-n"]').press('Enter')
     await clickCell(page, [2, 2])
     await hoverCell(page, [4, 5])
-    await expectTargets({ shape: 'squares', range: '0-4', n: 2, pick: [[2, 2], [4, 5]] }, false)
+    await expectTargets(
+      {
+        shape: 'squares',
+        range: '0-4',
+        n: 2,
+        pick: [
+          [2, 2],
+          [4, 5],
+        ],
+      },
+      false,
+    )
     await clickCell(page, [4, 5])
     await hoverCell(page, [0, 0])
-    await expectTargets({ shape: 'squares', range: '0-4', n: 2, pick: [[2, 2], [4, 5]] }, true)
+    await expectTargets(
+      {
+        shape: 'squares',
+        range: '0-4',
+        n: 2,
+        pick: [
+          [2, 2],
+          [4, 5],
+        ],
+      },
+      true,
+    )
   })
 
   it('draws 各マス1体 lines A–H, following the pointer or a chosen letter', async () => {

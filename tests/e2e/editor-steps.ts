@@ -25,7 +25,11 @@ export type EditorTool =
   | 'ruler'
 
 /** Screen position of a point given in squares (fractions allowed) on the visible board. */
-export async function boardPoint(page: Page, fx: number, fy: number): Promise<{ x: number; y: number }> {
+export async function boardPoint(
+  page: Page,
+  fx: number,
+  fy: number,
+): Promise<{ x: number; y: number }> {
   const grid = page.locator('[data-testid="map-grid"]')
   const box = await grid.boundingBox()
   if (!box) throw new Error('map grid is not visible')
@@ -40,11 +44,18 @@ export async function cellCentre(page: Page, [x, y]: Cell): Promise<{ x: number;
 
 export async function chooseTool(page: Page, tool: EditorTool): Promise<void> {
   await page.locator(`[data-testid="tool-${tool}"]`).click()
-  await page.locator(`[data-testid="board"][data-tool="${tool}"]`).waitFor({ timeout: STEP_TIMEOUT_MS })
+  await page
+    .locator(`[data-testid="board"][data-tool="${tool}"]`)
+    .waitFor({ timeout: STEP_TIMEOUT_MS })
 }
 
 /** Presses at one point in squares, moves in steps to another and releases. */
-export async function dragOnBoard(page: Page, from: [number, number], to: [number, number], modifiers: 'Shift'[] = []): Promise<void> {
+export async function dragOnBoard(
+  page: Page,
+  from: [number, number],
+  to: [number, number],
+  modifiers: 'Shift'[] = [],
+): Promise<void> {
   const a = await boardPoint(page, from[0], from[1])
   const b = await boardPoint(page, to[0], to[1])
   for (const key of modifiers) await page.keyboard.down(key)
@@ -60,7 +71,13 @@ function edgeSelector(a: Cell, b: Cell): string {
   return `[data-testid="map-grid"] [data-edge="${first.join(',')},${second.join(',')}"]`
 }
 
-export async function waitForEdge(page: Page, a: Cell, b: Cell, kind: string, state?: string): Promise<void> {
+export async function waitForEdge(
+  page: Page,
+  a: Cell,
+  b: Cell,
+  kind: string,
+  state?: string,
+): Promise<void> {
   const selector = `${edgeSelector(a, b)}[data-kind="${kind}"]${state ? `[data-state="${state}"]` : ''}`
   await page.locator(selector).waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS })
 }
@@ -68,7 +85,12 @@ export async function waitForEdge(page: Page, a: Cell, b: Cell, kind: string, st
 /** Creates a map from the side panel and waits until it is the one on the board; returns its id. */
 export async function createMap(
   page: Page,
-  options: { name: string; system?: 'arianrhod' | 'pathfinder' | 'dnd35' | 'dystopia'; width?: number; height?: number },
+  options: {
+    name: string
+    system?: 'arianrhod' | 'pathfinder' | 'dnd35' | 'dystopia'
+    width?: number
+    height?: number
+  },
 ): Promise<string> {
   const before = await page.locator('[data-testid="map-tab"]').count()
   await page.locator('[data-testid="new-map-name"]').fill(options.name)
@@ -81,7 +103,9 @@ export async function createMap(
   await page.locator('[data-testid="map-tab"]').nth(before).waitFor({ timeout: STEP_TIMEOUT_MS })
   const tab = page.locator('[data-testid="map-tab"]').nth(before)
   const id = (await tab.getAttribute('data-map-id')) ?? ''
-  await page.locator(`[data-testid="map-grid"][data-map-id="${id}"]`).waitFor({ timeout: STEP_TIMEOUT_MS })
+  await page
+    .locator(`[data-testid="map-grid"][data-map-id="${id}"]`)
+    .waitFor({ timeout: STEP_TIMEOUT_MS })
   return id
 }
 
@@ -92,10 +116,22 @@ export async function createMap(
 export async function drawRoom(page: Page, [x0, y0]: Cell, [x1, y1]: Cell): Promise<void> {
   await chooseTool(page, 'wall')
   const sides: [[number, number], [number, number]][] = [
-    [[x0, y0], [x1 + 1, y0]],
-    [[x0, y1 + 1], [x1 + 1, y1 + 1]],
-    [[x0, y0], [x0, y1 + 1]],
-    [[x1 + 1, y0], [x1 + 1, y1 + 1]],
+    [
+      [x0, y0],
+      [x1 + 1, y0],
+    ],
+    [
+      [x0, y1 + 1],
+      [x1 + 1, y1 + 1],
+    ],
+    [
+      [x0, y0],
+      [x0, y1 + 1],
+    ],
+    [
+      [x1 + 1, y0],
+      [x1 + 1, y1 + 1],
+    ],
   ]
   for (const [from, to] of sides) await dragOnBoard(page, from, to)
   await waitForEdge(page, [x1, y1], [x1 + 1, y1], 'wall')
@@ -115,7 +151,12 @@ export async function placeDoor(page: Page, a: Cell, b: Cell): Promise<void> {
 }
 
 /** Sets the floor height of squares along a line of squares (inclusive) with one brush stroke. */
-export async function raiseSquares(page: Page, from: Cell, to: Cell, height: number): Promise<void> {
+export async function raiseSquares(
+  page: Page,
+  from: Cell,
+  to: Cell,
+  height: number,
+): Promise<void> {
   await chooseTool(page, 'elevation')
   await page.locator('[data-testid="shape-brush"]').click()
   await page.locator('[data-testid="elevation-set"]').click()
@@ -127,10 +168,19 @@ export async function raiseSquares(page: Page, from: Cell, to: Cell, height: num
 }
 
 /** Places a token of a faction on a square and returns its id (it is selected afterwards). */
-export async function placeToken(page: Page, at: Cell, faction: string, name?: string): Promise<string> {
+export async function placeToken(
+  page: Page,
+  at: Cell,
+  faction: string,
+  name?: string,
+): Promise<string> {
   await chooseTool(page, 'token')
   await page.locator('[data-testid="new-token-faction"]').fill(faction)
-  const before = new Set(await page.locator(BOARD_TOKENS).evaluateAll((els) => els.map((e) => e.getAttribute('data-token'))))
+  const before = new Set(
+    await page
+      .locator(BOARD_TOKENS)
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-token'))),
+  )
   const p = await cellCentre(page, at)
   await page.mouse.click(p.x, p.y)
   // Wait for the new token itself: the token panel may still show the previously selected one.
@@ -146,13 +196,18 @@ export async function placeToken(page: Page, at: Cell, faction: string, name?: s
     .catch(() => null)
   const id = (await appeared?.jsonValue()) ?? null
   if (!id) throw new Error(`no new token appeared at ${at.join(',')}`)
-  await page.locator(`[data-testid="token-panel"][data-token-id="${id}"]`).waitFor({ timeout: STEP_TIMEOUT_MS })
+  await page
+    .locator(`[data-testid="token-panel"][data-token-id="${id}"]`)
+    .waitFor({ timeout: STEP_TIMEOUT_MS })
   if (name) {
     await page.locator('[data-testid="token-name"]').fill(name)
     await page.locator('[data-testid="token-name"]').press('Enter')
     // The board labels a token with its initials (made unique on the map).
     await page.waitForFunction(
-      ([tokenId, expected]) => document.querySelector(`g.tokens > [data-token="${tokenId}"] .token-label`)?.textContent?.startsWith(expected) === true,
+      ([tokenId, expected]) =>
+        document
+          .querySelector(`g.tokens > [data-token="${tokenId}"] .token-label`)
+          ?.textContent?.startsWith(expected) === true,
       [id, initials(name)] as const,
     )
   }
@@ -185,5 +240,16 @@ export async function buildReachRoom(page: Page, name = 'Reach room'): Promise<R
   await raiseSquares(page, [5, 2], [5, 5], 6)
   const pc = await placeToken(page, [2, 3], 'party', 'Aria')
   const enemy = await placeToken(page, [7, 3], 'enemy', 'Goblin')
-  return { mapId, pc, enemy, door, ridge: [[5, 2], [5, 3], [5, 4], [5, 5]] }
+  return {
+    mapId,
+    pc,
+    enemy,
+    door,
+    ridge: [
+      [5, 2],
+      [5, 3],
+      [5, 4],
+      [5, 5],
+    ],
+  }
 }

@@ -5,7 +5,16 @@ import { mkdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildReachRoom, cellCentre, chooseTool, clickLine, dragOnBoard, placeToken, waitForEdge, type ReachRoom } from './editor-steps'
+import {
+  buildReachRoom,
+  cellCentre,
+  chooseTool,
+  clickLine,
+  dragOnBoard,
+  placeToken,
+  waitForEdge,
+  type ReachRoom,
+} from './editor-steps'
 import { openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
 import { eventually, screenshotDir, startRig, type Rig } from './harness'
 
@@ -26,12 +35,16 @@ interface DiskMap {
 }
 
 async function mapOnDisk(mapId: string): Promise<DiskMap | undefined> {
-  const campaign = JSON.parse(await readFile(join(dataDir, 'campaigns', `${SAMPLE_ID}.json`), 'utf8')) as { maps: DiskMap[] }
+  const campaign = JSON.parse(
+    await readFile(join(dataDir, 'campaigns', `${SAMPLE_ID}.json`), 'utf8'),
+  ) as { maps: DiskMap[] }
   return campaign.maps.find((m) => m.id === mapId)
 }
 
 function door(state: string) {
-  return page.locator(`[data-testid="map-grid"] [data-edge="8,3,9,3"][data-kind="door"][data-state="${state}"]`)
+  return page.locator(
+    `[data-testid="map-grid"] [data-edge="8,3,9,3"][data-kind="door"][data-state="${state}"]`,
+  )
 }
 
 async function statusTone(): Promise<string | null> {
@@ -63,15 +76,33 @@ describe('map editor over the Node host', () => {
     await expect(grid.getAttribute('data-width')).resolves.toBe('12')
     // 4 sides of 8 and 6 squares = 28 partitions, one of which became the door.
     await expect(page.locator('[data-testid="map-grid"] [data-edge]').count()).resolves.toBe(28)
-    await expect(page.locator('[data-testid="map-grid"] [data-kind="door"]').count()).resolves.toBe(1)
+    await expect(page.locator('[data-testid="map-grid"] [data-kind="door"]').count()).resolves.toBe(
+      1,
+    )
     for (const [x, y] of room.ridge) {
-      await expect(page.locator(`[data-cell="${x},${y}"]`).getAttribute('data-elevation')).resolves.toBe('6')
+      await expect(
+        page.locator(`[data-cell="${x},${y}"]`).getAttribute('data-elevation'),
+      ).resolves.toBe('6')
     }
-    await expect(page.locator(`g.tokens > [data-token="${room.pc}"]`).getAttribute('data-at')).resolves.toBe('2,3')
-    await expect(page.locator(`g.tokens > [data-token="${room.enemy}"]`).getAttribute('data-faction')).resolves.toBe('enemy')
-    await eventually(async () => (await mapOnDisk(room.mapId))?.tokens.length === 2, 'the tokens on disk')
+    await expect(
+      page.locator(`g.tokens > [data-token="${room.pc}"]`).getAttribute('data-at'),
+    ).resolves.toBe('2,3')
+    await expect(
+      page.locator(`g.tokens > [data-token="${room.enemy}"]`).getAttribute('data-faction'),
+    ).resolves.toBe('enemy')
+    await eventually(
+      async () => (await mapOnDisk(room.mapId))?.tokens.length === 2,
+      'the tokens on disk',
+    )
     const disk = await mapOnDisk(room.mapId)
-    expect(disk?.edges).toContainEqual({ between: [[8, 3], [9, 3]], kind: 'door', state: 'closed' })
+    expect(disk?.edges).toContainEqual({
+      between: [
+        [8, 3],
+        [9, 3],
+      ],
+      kind: 'door',
+      state: 'closed',
+    })
     expect(disk?.cells.filter((c) => c.elevation === 6).map((c) => c.at)).toEqual(room.ridge)
     expect(await statusTone()).not.toBe('error')
   })
@@ -85,7 +116,9 @@ describe('map editor over the Node host', () => {
     await page.locator('[data-testid="redo"]').click()
     await door('open').waitFor({ state: 'attached' })
     await eventually(
-      async () => (await mapOnDisk(room.mapId))?.edges.some((e) => e.kind === 'door' && e.state === 'open') ?? false,
+      async () =>
+        (await mapOnDisk(room.mapId))?.edges.some((e) => e.kind === 'door' && e.state === 'open') ??
+        false,
       'the open door on disk',
     )
     await page.reload()
@@ -93,7 +126,9 @@ describe('map editor over the Node host', () => {
     await openCampaign(page, SAMPLE_ID)
     await selectMap(page, room.mapId)
     await door('open').waitFor({ state: 'attached' })
-    await expect(page.locator('[data-cell="5,4"]').getAttribute('data-elevation')).resolves.toBe('6')
+    await expect(page.locator('[data-cell="5,4"]').getAttribute('data-elevation')).resolves.toBe(
+      '6',
+    )
     await expect(page.locator('g.tokens > [data-token]').count()).resolves.toBe(2)
   })
 
@@ -139,17 +174,23 @@ describe('map editor over the Node host', () => {
     // Arianrhod: 4 m is two squares; inside the room the source lights [4, 3], far away stays 2.
     const near = await cellCentre(page, [4, 3])
     await page.mouse.move(near.x, near.y)
-    await page.locator('[data-testid="hover-readout"][data-at="4,3"]', { hasText: '明度 5' }).waitFor()
+    await page
+      .locator('[data-testid="hover-readout"][data-at="4,3"]', { hasText: '明度 5' })
+      .waitFor()
     const far = await cellCentre(page, [10, 8])
     await page.mouse.move(far.x, far.y)
-    await page.locator('[data-testid="hover-readout"][data-at="10,8"]', { hasText: '明度 2' }).waitFor()
+    await page
+      .locator('[data-testid="hover-readout"][data-at="10,8"]', { hasText: '明度 2' })
+      .waitFor()
     await page.locator('[data-testid="toggle-light"]').click()
     // Autosave may write the ambient level before the source command lands; wait for both.
     await eventually(async () => {
       const light = (await mapOnDisk(room.mapId))?.light
       return light?.ambient === 2 && (light.sources?.length ?? 0) > 0
     }, 'the ambient light and the source on disk')
-    expect((await mapOnDisk(room.mapId))?.light.sources).toEqual([expect.objectContaining({ at: [3, 3], level: 5, radius: 4 })])
+    expect((await mapOnDisk(room.mapId))?.light.sources).toEqual([
+      expect.objectContaining({ at: [3, 3], level: 5, radius: 4 }),
+    ])
   })
 
   it('zooms around the pointer with the wheel and pans with a middle-button drag', async () => {
@@ -158,9 +199,14 @@ describe('map editor over the Node host', () => {
     const pointer = await cellCentre(page, [6, 5])
     await page.mouse.move(pointer.x, pointer.y)
     await page.mouse.wheel(0, -200)
-    await page.waitForFunction((z) => Number(document.querySelector('[data-testid="board"]')?.getAttribute('data-zoom')) > z, before)
+    await page.waitForFunction(
+      (z) => Number(document.querySelector('[data-testid="board"]')?.getAttribute('data-zoom')) > z,
+      before,
+    )
     // The square under the pointer is still under it.
-    await expect(page.locator('[data-testid="hover-cell"]').getAttribute('data-at')).resolves.toBe('6,5')
+    await expect(page.locator('[data-testid="hover-cell"]').getAttribute('data-at')).resolves.toBe(
+      '6,5',
+    )
     const again = await cellCentre(page, [6, 5])
     expect(Math.abs(again.x - pointer.x)).toBeLessThan(2)
     const grid = page.locator('[data-testid="map-grid"]')
@@ -183,7 +229,10 @@ describe('map editor over the Node host', () => {
     await expect(help.textContent()).resolves.toContain('Ctrl+Z')
     await page.keyboard.press('Escape')
     await help.waitFor({ state: 'detached' })
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export-png"]').click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-testid="export-png"]').click(),
+    ])
     expect(download.suggestedFilename()).toBe('Reach room.png')
     const file = join(dataDir, 'export.png')
     await download.saveAs(file)
@@ -201,7 +250,9 @@ describe('map editor over the Node host', () => {
     await placeToken(page, [0, 5], 'cult')
     await expect(page.locator('g.tokens > [data-token][data-at="0,5"]').count()).resolves.toBe(4)
     await expect(
-      page.locator('g.tokens > [data-token][data-at="0,5"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-chip')).sort()),
+      page
+        .locator('g.tokens > [data-token][data-at="0,5"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-chip')).sort()),
     ).resolves.toEqual(['0', '1', '2', '3'])
     const square = await cellCentre(page, [0, 5])
     await page.mouse.click(square.x, square.y)
@@ -218,7 +269,9 @@ describe('map editor over the Node host', () => {
     await page.locator('[data-deploy]').first().waitFor({ state: 'detached' })
     await page.keyboard.press('Control+z')
     await page.keyboard.press('Control+z')
-    await page.waitForFunction(() => document.querySelectorAll('g.tokens > [data-token][data-at="0,5"]').length === 2)
+    await page.waitForFunction(
+      () => document.querySelectorAll('g.tokens > [data-token][data-at="0,5"]').length === 2,
+    )
   })
 
   it('switches the editor to Japanese, shows rule terms in the system’s language, and takes screenshots', async () => {
@@ -237,12 +290,20 @@ describe('map editor over the Node host', () => {
     await expect(page.locator('[data-testid="tool-terrain"]').textContent()).resolves.toBe('地形')
     await expect(page.locator('[data-testid="tool-elevation"]').textContent()).resolves.toBe('高さ')
     await expect(page.locator('[data-testid="tool-blockade"]').textContent()).resolves.toBe('封鎖')
-    await expect(page.locator('[data-testid="toggle-light"]').textContent()).resolves.toBe('明るさ表示')
+    await expect(page.locator('[data-testid="toggle-light"]').textContent()).resolves.toBe(
+      '明るさ表示',
+    )
     await expect(page.locator('[data-testid="map-panel"] h3').textContent()).resolves.toBe('マップ')
-    await expect(page.locator('[data-testid="token-panel"]').textContent()).resolves.toContain('【移動力】')
+    await expect(page.locator('[data-testid="token-panel"]').textContent()).resolves.toContain(
+      '【移動力】',
+    )
     // リーチ is always 3 m on an Arianrhod map: no field for it there (issue 12.11).
-    await expect(page.locator('[data-testid="token-panel"]').textContent()).resolves.not.toContain('リーチ')
-    await expect(page.locator('[data-testid="map-scale"]').textContent()).resolves.toBe('1 マスは 2 m（アリアンロッド）。')
+    await expect(page.locator('[data-testid="token-panel"]').textContent()).resolves.not.toContain(
+      'リーチ',
+    )
+    await expect(page.locator('[data-testid="map-scale"]').textContent()).resolves.toBe(
+      '1 マスは 2 m（アリアンロッド）。',
+    )
     const ja = join(screenshotDir, 'prep-ja.png')
     await page.screenshot({ path: ja })
     expect((await stat(en)).size).toBeGreaterThan(20_000)
@@ -254,15 +315,21 @@ describe('map editor over the Node host', () => {
   it('renames, resizes and deletes a map from the side panel', async () => {
     await page.locator('[data-testid="map-name"]').fill('Reach room / 射程の部屋')
     await page.locator('[data-testid="map-name"]').press('Enter')
-    await page.locator(`[data-testid="map-tab"][data-map-id="${room.mapId}"]`, { hasText: '射程の部屋' }).waitFor()
+    await page
+      .locator(`[data-testid="map-tab"][data-map-id="${room.mapId}"]`, { hasText: '射程の部屋' })
+      .waitFor()
     await page.locator('[data-testid="map-width"]').fill('10')
     await page.locator('[data-testid="map-resize"]').click()
-    await page.locator(`[data-testid="map-grid"][data-map-id="${room.mapId}"][data-width="10"]`).waitFor()
+    await page
+      .locator(`[data-testid="map-grid"][data-map-id="${room.mapId}"][data-width="10"]`)
+      .waitFor()
     // The walls beyond x = 9 fell off with the squares; the door on the line x = 9 stays.
     await waitForEdge(page, [8, 3], [9, 3], 'door')
     await page.locator('[data-testid="map-delete"]').click()
     await page.locator('[data-testid="map-delete"]').click()
-    await page.locator(`[data-testid="map-tab"][data-map-id="${room.mapId}"]`).waitFor({ state: 'detached' })
+    await page
+      .locator(`[data-testid="map-tab"][data-map-id="${room.mapId}"]`)
+      .waitFor({ state: 'detached' })
     await page.keyboard.press('Control+z')
     await page.locator(`[data-testid="map-tab"][data-map-id="${room.mapId}"]`).waitFor()
   })

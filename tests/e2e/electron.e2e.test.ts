@@ -30,7 +30,11 @@ async function launch(binary: string, dataDir: string): Promise<ElectronApplicat
   const args = [mainEntry]
   // Chromium refuses its sandbox as root (CI containers); the renderer stays sandboxed otherwise.
   if (process.getuid?.() === 0) args.unshift('--no-sandbox')
-  return electron.launch({ executablePath: binary, args, env: { ...process.env, GRID_GM_USER_DATA: dataDir } })
+  return electron.launch({
+    executablePath: binary,
+    args,
+    env: { ...process.env, GRID_GM_USER_DATA: dataDir },
+  })
 }
 
 const binary = electronBinary()
@@ -45,7 +49,8 @@ if (!binary) {
 describe.skipIf(!binary)('GM screen in Electron', () => {
   it('keeps a wall added by clicking an edge across an app restart', async () => {
     if (!binary) return
-    if (!existsSync(mainEntry)) throw new Error('No built main process; run `npx electron-vite build` first.')
+    if (!existsSync(mainEntry))
+      throw new Error('No built main process; run `npx electron-vite build` first.')
     const dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-electron-'))
     const a: Cell = [1, 1]
     const b: Cell = [2, 1]
@@ -58,10 +63,15 @@ describe.skipIf(!binary)('GM screen in Electron', () => {
       await edge(page, a, b).waitFor({ state: 'attached' })
       await app.close()
 
-      const file = JSON.parse(await readFile(join(dataDir, 'campaigns', 'sample-campaign.json'), 'utf8')) as {
+      const file = JSON.parse(
+        await readFile(join(dataDir, 'campaigns', 'sample-campaign.json'), 'utf8'),
+      ) as {
         maps: { id: string; edges: unknown[] }[]
       }
-      expect(file.maps.find((m) => m.id === 'arianrhod-sample')!.edges).toContainEqual({ kind: 'wall', between: [a, b] })
+      expect(file.maps.find((m) => m.id === 'arianrhod-sample')!.edges).toContainEqual({
+        kind: 'wall',
+        between: [a, b],
+      })
 
       app = await launch(binary, dataDir)
       page = await app.firstWindow()

@@ -117,14 +117,12 @@ describe('the fight panel shows the new answers', () => {
     }
     expect(expected.checks.length).toBeGreaterThan(0)
     expect(expected.checks.every((c) => c.dice === -1)).toBe(true)
-    const shown = await page
-      .locator('[data-overlay="path-check"]')
-      .evaluateAll((n) =>
-        n.map((e) => ({
-          kind: e.getAttribute('data-check-kind'),
-          dice: Number(e.getAttribute('data-dice')),
-        })),
-      )
+    const shown = await page.locator('[data-overlay="path-check"]').evaluateAll((n) =>
+      n.map((e) => ({
+        kind: e.getAttribute('data-check-kind'),
+        dice: Number(e.getAttribute('data-dice')),
+      })),
+    )
     expect(shown).toEqual(expected.checks.map((c) => ({ kind: c.kind, dice: c.dice })))
     await expect(page.locator('[data-testid="fight-check-dice"]').count()).resolves.toBe(
       expected.checks.length,
@@ -217,7 +215,11 @@ describe('the fight panel shows the new answers', () => {
       expect.objectContaining({ kind: 'climb', height: 10, direction: 'up' }),
     ])
     await expect(
-      page.locator('[data-testid="fight-check-line"]', { has: page.locator('[data-check-kind="climb"]') }).innerText(),
+      page
+        .locator('[data-testid="fight-check-line"]', {
+          has: page.locator('[data-check-kind="climb"]'),
+        })
+        .innerText(),
     ).resolves.toContain('up 10 ft')
     const actions = await page
       .locator('[data-testid="fight-step"]')

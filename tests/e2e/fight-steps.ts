@@ -27,18 +27,28 @@ export function newPage(rig: FightRig, path = 'gm.html'): Promise<Page> {
 
 /** The campaign as stored on disk right now, parsed with the app's own schema. */
 export async function campaignOnDisk(rig: FightRig, id: string): Promise<Campaign> {
-  return campaignSchema.parse(JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${id}.json`), 'utf8')))
+  return campaignSchema.parse(
+    JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${id}.json`), 'utf8')),
+  )
 }
 
 /** What the engine answers for this map, the way main asks it (toScenario + runScenario). */
 export function engine(map: CampaignMap, query: Record<string, unknown>): Record<string, unknown> {
   const result = runScenario(toScenario(map, query))
-  if (!result.ok) throw new Error(`engine refused ${JSON.stringify(query)}: ${result.error.code} ${result.error.message}`)
+  if (!result.ok)
+    throw new Error(
+      `engine refused ${JSON.stringify(query)}: ${result.error.code} ${result.error.message}`,
+    )
   return result.answer as Record<string, unknown>
 }
 
 /** Screen position of a square's centre (or any point in cell units) on the board. */
-export function cellPoint(page: Page, cell: Cell, dx = 0.5, dy = 0.5): Promise<{ x: number; y: number }> {
+export function cellPoint(
+  page: Page,
+  cell: Cell,
+  dx = 0.5,
+  dy = 0.5,
+): Promise<{ x: number; y: number }> {
   return boardPoint(page, cell[0] + dx, cell[1] + dy)
 }
 
@@ -57,7 +67,9 @@ export async function clickCell(page: Page, cell: Cell): Promise<void> {
 export async function selectToken(page: Page, tokenId: string): Promise<void> {
   await page.locator('[data-testid="tool-select"]').click()
   await page.locator('[data-testid="zoom-fit"]').click()
-  const at = (await page.locator(`[data-token="${tokenId}"]`).first().getAttribute('data-at'))!.split(',').map(Number) as Cell
+  const at = (await page.locator(`[data-token="${tokenId}"]`).first().getAttribute('data-at'))!
+    .split(',')
+    .map(Number) as Cell
   await clickCell(page, at)
   await page.locator(`[data-testid="fight-panel"][data-selected="${tokenId}"]`).waitFor()
 }
@@ -66,14 +78,22 @@ export async function selectToken(page: Page, tokenId: string): Promise<void> {
 export async function reachOnPage(page: Page): Promise<Map<string, number>> {
   const cells = await page
     .locator('[data-overlay="reach"]')
-    .evaluateAll((nodes) => nodes.map((n) => [n.getAttribute('data-cell') ?? '', Number(n.getAttribute('data-cost'))] as const))
+    .evaluateAll((nodes) =>
+      nodes.map(
+        (n) => [n.getAttribute('data-cell') ?? '', Number(n.getAttribute('data-cost'))] as const,
+      ),
+    )
   return new Map(cells)
 }
 
 /** Waits until the reach overlay shows the answer for `mode` (no request under way). */
 export async function waitReach(page: Page, mode: string): Promise<void> {
-  await page.locator(`[data-testid="fight-layer"][data-mode="${mode}"][data-reach-pending="false"]`).waitFor({ state: 'attached' })
-  await page.locator('[data-testid="fight-reach-status"][data-count]:not([data-count=""])').waitFor()
+  await page
+    .locator(`[data-testid="fight-layer"][data-mode="${mode}"][data-reach-pending="false"]`)
+    .waitFor({ state: 'attached' })
+  await page
+    .locator('[data-testid="fight-reach-status"][data-count]:not([data-count=""])')
+    .waitFor()
 }
 
 export function expectedReach(answer: Record<string, unknown>): Map<string, number> {

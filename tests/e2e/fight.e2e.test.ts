@@ -54,7 +54,14 @@ const fightCampaign = {
         // The room x 2–5, y 2–4, closed on every side, its south side a closed door at x 4.
         ...[2, 3, 4, 5].map((x) => wall([x, 1], [x, 2])),
         ...[2, 3, 5].map((x) => wall([x, 4], [x, 5])),
-        { between: [[4, 4], [4, 5]], kind: 'door', state: 'closed' },
+        {
+          between: [
+            [4, 4],
+            [4, 5],
+          ],
+          kind: 'door',
+          state: 'closed',
+        },
         ...[2, 3, 4].map((y) => wall([1, y], [2, y])),
         ...[2, 3, 4].map((y) => wall([5, y], [6, y])),
       ],
@@ -85,7 +92,9 @@ async function chooseMode(mode: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  const sample = JSON.parse(await readFile(join(repo, 'resources', 'sample-campaign.json'), 'utf8')) as unknown
+  const sample = JSON.parse(
+    await readFile(join(repo, 'resources', 'sample-campaign.json'), 'utf8'),
+  ) as unknown
   rig = await startRig([fightCampaign, sample])
   page = await newPage(rig)
   await waitConnected(page)
@@ -111,15 +120,24 @@ describe('fight overlays over the Node host', () => {
 
     // Hovering around sends path queries, never another reach query.
     const sent = await page.locator('[data-testid="fight-reach-status"]').getAttribute('data-sent')
-    for (const cell of [[6, 6], [9, 8], [7, 0]] as Cell[]) await hoverCell(page, cell)
-    await expect(page.locator('[data-testid="fight-reach-status"]').getAttribute('data-sent')).resolves.toBe(sent)
+    for (const cell of [
+      [6, 6],
+      [9, 8],
+      [7, 0],
+    ] as Cell[])
+      await hoverCell(page, cell)
+    await expect(
+      page.locator('[data-testid="fight-reach-status"]').getAttribute('data-sent'),
+    ).resolves.toBe(sent)
   })
 
   it('lists a climb path with its checks, the ruler and the enemy ZOC', async () => {
     const map = await storedMap()
     await chooseMode('climb')
     await clickCell(page, RAISED)
-    const path = page.locator(`[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`)
+    const path = page.locator(
+      `[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`,
+    )
     await path.waitFor()
     const expected = engine(map, { type: 'path', token: 'pc', to: RAISED, mode: 'climb' }) as {
       cost: number
@@ -127,27 +145,45 @@ describe('fight overlays over the Node host', () => {
       checks: { kind: string; ability: string; dc: number }[]
     }
     await expect(path.getAttribute('data-cost')).resolves.toBe(String(expected.cost))
-    const steps = await page.locator('[data-overlay="path-step"]').evaluateAll((n) => n.map((e) => [e.getAttribute('data-cell'), e.getAttribute('data-action')]))
+    const steps = await page
+      .locator('[data-overlay="path-step"]')
+      .evaluateAll((n) =>
+        n.map((e) => [e.getAttribute('data-cell'), e.getAttribute('data-action')]),
+      )
     expect(steps).toEqual(expected.steps.map((s) => [s.at.join(','), s.action]))
     expect(steps.some(([, action]) => action === 'climb')).toBe(true)
-    const checks = await page
-      .locator('[data-overlay="path-check"]')
-      .evaluateAll((n) => n.map((e) => ({ kind: e.getAttribute('data-check-kind'), ability: e.getAttribute('data-ability'), dc: Number(e.getAttribute('data-dc')) })))
-    expect(checks).toEqual(expected.checks.map((c) => ({ kind: c.kind, ability: c.ability, dc: c.dc })))
+    const checks = await page.locator('[data-overlay="path-check"]').evaluateAll((n) =>
+      n.map((e) => ({
+        kind: e.getAttribute('data-check-kind'),
+        ability: e.getAttribute('data-ability'),
+        dc: Number(e.getAttribute('data-dc')),
+      })),
+    )
+    expect(checks).toEqual(
+      expected.checks.map((c) => ({ kind: c.kind, ability: c.ability, dc: c.dc })),
+    )
     expect(checks.length).toBeGreaterThan(0)
-    await expect(page.locator('[data-testid="fight-path"]').innerText()).resolves.toMatch(/Climb check/)
+    await expect(page.locator('[data-testid="fight-path"]').innerText()).resolves.toMatch(
+      /Climb check/,
+    )
 
     const ruler = page.locator('[data-overlay="ruler"]')
     await ruler.waitFor({ state: 'attached' })
     const distance = engine(map, { type: 'distance', from: PC, to: RAISED }) as { distance: number }
     await expect(ruler.getAttribute('data-distance')).resolves.toBe(String(distance.distance))
 
-    const zoc = await page.locator('[data-overlay="zoc"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-cell')).sort())
-    const zocExpected = (engine(map, { type: 'zoc', token: 'foe' }) as { cells: Cell[] }).cells.map((c) => c.join(',')).sort()
+    const zoc = await page
+      .locator('[data-overlay="zoc"]')
+      .evaluateAll((n) => n.map((e) => e.getAttribute('data-cell')).sort())
+    const zocExpected = (engine(map, { type: 'zoc', token: 'foe' }) as { cells: Cell[] }).cells
+      .map((c) => c.join(','))
+      .sort()
     expect(zoc).toEqual(zocExpected)
 
     const light = page.locator('[data-testid="fight-light"]')
-    await expect(light.getAttribute('data-level')).resolves.toBe(String((engine(map, { type: 'light', at: PC }) as { level: number }).level))
+    await expect(light.getAttribute('data-level')).resolves.toBe(
+      String((engine(map, { type: 'light', at: PC }) as { level: number }).level),
+    )
   })
 
   it('shows line of fire to the hovered enemy as the engine judges it', async () => {
@@ -155,21 +191,34 @@ describe('fight overlays over the Node host', () => {
     await hoverCell(page, ENEMY)
     const cover = page.locator('[data-testid="fight-cover"][data-target="foe"]')
     await cover.waitFor()
-    const expected = engine(map, { type: 'cover', from: 'pc', to: 'foe', attack: 'ranged' }) as { cover: string }
+    const expected = engine(map, { type: 'cover', from: 'pc', to: 'foe', attack: 'ranged' }) as {
+      cover: string
+    }
     await expect(cover.getAttribute('data-cover')).resolves.toBe(expected.cover)
     await expect(page.locator('[data-overlay="cover-line"]').count()).resolves.toBeGreaterThan(0)
   })
 
   it('marks the flanked enemy with the pairs the engine names', async () => {
     const map = await storedMap()
-    const expected = engine(map, { type: 'flanking', target: 'foe' }) as { pairs: [string, string][] }
+    const expected = engine(map, { type: 'flanking', target: 'foe' }) as {
+      pairs: [string, string][]
+    }
     expect(expected.pairs.length).toBeGreaterThan(0)
     const marker = page.locator('[data-overlay="flanked"][data-token="foe"]')
     await marker.waitFor({ state: 'attached' })
-    await expect(marker.getAttribute('data-pairs')).resolves.toBe(expected.pairs.map((p) => p.join('+')).join(' '))
-    await expect(page.locator('[data-overlay="flank-line"][data-target="foe"]').count()).resolves.toBe(expected.pairs.length)
-    const others = await page.locator('[data-overlay="flanked"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-token')))
-    const flankedByEngine = map.tokens.filter((t) => (engine(map, { type: 'flanking', target: t.id }) as { pairs: unknown[] }).pairs.length > 0)
+    await expect(marker.getAttribute('data-pairs')).resolves.toBe(
+      expected.pairs.map((p) => p.join('+')).join(' '),
+    )
+    await expect(
+      page.locator('[data-overlay="flank-line"][data-target="foe"]').count(),
+    ).resolves.toBe(expected.pairs.length)
+    const others = await page
+      .locator('[data-overlay="flanked"]')
+      .evaluateAll((n) => n.map((e) => e.getAttribute('data-token')))
+    const flankedByEngine = map.tokens.filter(
+      (t) =>
+        (engine(map, { type: 'flanking', target: t.id }) as { pairs: unknown[] }).pairs.length > 0,
+    )
     expect(others.sort()).toEqual(flankedByEngine.map((t) => t.id).sort())
   })
 
@@ -181,12 +230,19 @@ describe('fight overlays over the Node host', () => {
     await page.mouse.down()
     await page.mouse.move((from.x + to.x) / 2, from.y, { steps: 3 })
     await page.mouse.move(to.x, to.y, { steps: 3 })
-    await page.locator(`[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`).waitFor()
-    await page.locator('[data-overlay="path-check"][data-check-kind="climb"]').first().scrollIntoViewIfNeeded()
+    await page
+      .locator(`[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`)
+      .waitFor()
+    await page
+      .locator('[data-overlay="path-check"][data-check-kind="climb"]')
+      .first()
+      .scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(screenshotDir, 'fight-en.png') })
     await page.mouse.up()
     await page.locator('[data-testid="fight-move-outcome"][data-kind="moved"]').waitFor()
-    await page.locator(`[data-token="pc"][data-at="${RAISED.join(',')}"]`).waitFor({ state: 'attached' })
+    await page
+      .locator(`[data-token="pc"][data-at="${RAISED.join(',')}"]`)
+      .waitFor({ state: 'attached' })
   })
 
   it('refuses an illegal move with the engine reason, and forces it on GM override', async () => {
@@ -202,11 +258,15 @@ describe('fight overlays over the Node host', () => {
     const outcome = page.locator('[data-testid="fight-move-outcome"][data-kind="refused"]')
     await outcome.waitFor()
     await expect(outcome.getAttribute('data-reason')).resolves.toBe(expected.reason)
-    await expect(page.locator(`[data-token="pc"]`).first().getAttribute('data-at')).resolves.toBe(RAISED.join(','))
+    await expect(page.locator(`[data-token="pc"]`).first().getAttribute('data-at')).resolves.toBe(
+      RAISED.join(','),
+    )
 
     await page.locator('[data-testid="fight-force-move"]').click()
     await page.locator('[data-testid="fight-move-outcome"][data-kind="forced"]').waitFor()
-    await page.locator(`[data-token="pc"][data-at="${ROOM.join(',')}"]`).waitFor({ state: 'attached' })
+    await page
+      .locator(`[data-token="pc"][data-at="${ROOM.join(',')}"]`)
+      .waitFor({ state: 'attached' })
     // The forced move reaches the campaign file too.
     await rig.host.flush()
     expect((await storedMap()).tokens.find((t) => t.id === 'pc')?.at).toEqual(ROOM)
@@ -218,26 +278,46 @@ describe('fight overlays over the Node host', () => {
     await hoverCell(page, [3, 3])
     const result = page.locator('[data-testid="fight-template-result"]:not([data-cells=""])')
     await result.waitFor()
-    const base = engine(map, { type: 'area', origin: [3, 3], fate: 0, token: 'pc', range: 'scene' }) as { cells: Cell[] }
-    await expect(result.getAttribute('data-cells')).resolves.toBe(base.cells.map((c) => c.join(',')).join(' '))
+    const base = engine(map, {
+      type: 'area',
+      origin: [3, 3],
+      fate: 0,
+      token: 'pc',
+      range: 'scene',
+    }) as { cells: Cell[] }
+    await expect(result.getAttribute('data-cells')).resolves.toBe(
+      base.cells.map((c) => c.join(',')).join(' '),
+    )
     // Click to confirm the origin; the fate control then widens the confirmed area.
     await clickCell(page, [3, 3])
     await page.locator('[data-testid="fight-template-result"][data-confirmed="true"]').waitFor()
     await page.locator('[data-testid="fight-fate-plus"]').click()
     await page.locator('[data-testid="fight-fate"][data-fate="1"]').waitFor()
-    const wider = engine(map, { type: 'area', origin: [3, 3], fate: 1, token: 'pc', range: 'scene' }) as { cells: Cell[]; radius: number }
-    await page.locator(`[data-testid="fight-template-radius"][data-radius="${wider.radius}"]`).waitFor()
-    await expect(page.locator('[data-testid="fight-template-result"]').getAttribute('data-cells')).resolves.toBe(
-      wider.cells.map((c) => c.join(',')).join(' '),
-    )
-    await expect(page.locator('[data-overlay="template"][data-confirmed="true"]').count()).resolves.toBe(wider.cells.length)
+    const wider = engine(map, {
+      type: 'area',
+      origin: [3, 3],
+      fate: 1,
+      token: 'pc',
+      range: 'scene',
+    }) as { cells: Cell[]; radius: number }
+    await page
+      .locator(`[data-testid="fight-template-radius"][data-radius="${wider.radius}"]`)
+      .waitFor()
+    await expect(
+      page.locator('[data-testid="fight-template-result"]').getAttribute('data-cells'),
+    ).resolves.toBe(wider.cells.map((c) => c.join(',')).join(' '))
+    await expect(
+      page.locator('[data-overlay="template"][data-confirmed="true"]').count(),
+    ).resolves.toBe(wider.cells.length)
 
     // The GM shows the confirmed template on the player view; main holds exactly those squares.
     await page.locator('[data-testid="fight-template-show"]').click()
     await page.locator('[data-testid="fight-template-show"][aria-pressed="true"]').waitFor()
     const gm = await gmClient(rig.host.port)
     try {
-      const state = (await gm.call('player.state')) as { controls: { templates: { cells: Cell[] }[] } }
+      const state = (await gm.call('player.state')) as {
+        controls: { templates: { cells: Cell[] }[] }
+      }
       expect(state.controls.templates.map((tpl) => tpl.cells)).toEqual([wider.cells])
       await page.locator('[data-testid="fight-template-show"]').click()
       await page.locator('[data-testid="fight-template-show"][aria-pressed="false"]').waitFor()
@@ -252,7 +332,9 @@ describe('fight overlays over the Node host', () => {
     await page.locator('[data-testid="fight-override"]').check()
     await clickCell(page, PC)
     await page.locator('[data-testid="fight-move-here"]').click()
-    await page.locator(`[data-token="pc"][data-at="${PC.join(',')}"]`).waitFor({ state: 'attached' })
+    await page
+      .locator(`[data-token="pc"][data-at="${PC.join(',')}"]`)
+      .waitFor({ state: 'attached' })
     await page.locator('[data-testid="fight-move-outcome"][data-kind="forced"]').waitFor()
     await page.locator('[data-testid="fight-override"]').uncheck()
 
@@ -260,10 +342,16 @@ describe('fight overlays over the Node host', () => {
     await page.locator('[data-testid="lang-ja"]').click()
     await chooseMode('climb')
     await clickCell(page, RAISED)
-    await page.locator(`[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`).waitFor()
+    await page
+      .locator(`[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`)
+      .waitFor()
     await hoverCell(page, ENEMY)
     await page.locator('[data-testid="fight-cover"][data-target="foe"]').waitFor()
-    await page.locator('[data-testid="fight-check-line"]').getByText('登攀判定').first().scrollIntoViewIfNeeded()
+    await page
+      .locator('[data-testid="fight-check-line"]')
+      .getByText('登攀判定')
+      .first()
+      .scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(screenshotDir, 'fight-ja.png') })
     expect(rig.problems).toEqual([])
   })
@@ -274,36 +362,60 @@ describe('fight overlays over the Node host', () => {
     await openCampaign(pf, 'sample-campaign')
     await selectMap(pf, 'pathfinder-sample')
     await selectToken(pf, 'rogue')
-    const map = (await campaignOnDisk(rig, 'sample-campaign')).maps.find((m) => m.id === 'pathfinder-sample')!
+    const map = (await campaignOnDisk(rig, 'sample-campaign')).maps.find(
+      (m) => m.id === 'pathfinder-sample',
+    )!
     await pf.locator('[data-testid="fight-mode-double"]').click()
     await waitReach(pf, 'double')
-    const reach = engine(map, { type: 'reach', token: 'rogue', mode: 'double' }) as { cells: { at: Cell }[] }
+    const reach = engine(map, { type: 'reach', token: 'rogue', mode: 'double' }) as {
+      cells: { at: Cell }[]
+    }
     expect(await reachOnPage(pf)).toEqual(expectedReach(reach))
 
     // The first reachable square whose path the engine says provokes.
     const provoking = reach.cells
-      .map((c) => ({ at: c.at, path: engine(map, { type: 'path', token: 'rogue', to: c.at, mode: 'double' }) as { provokes: string[] } }))
+      .map((c) => ({
+        at: c.at,
+        path: engine(map, { type: 'path', token: 'rogue', to: c.at, mode: 'double' }) as {
+          provokes: string[]
+        },
+      }))
       .find((c) => c.path.provokes.length > 0)
     expect(provoking).toBeDefined()
     await clickCell(pf, provoking!.at)
-    await pf.locator(`[data-testid="fight-path"][data-to="${provoking!.at.join(',')}"][data-reachable="true"]`).waitFor()
-    const listed = await pf.locator('[data-overlay="path-provoke"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-token')))
+    await pf
+      .locator(
+        `[data-testid="fight-path"][data-to="${provoking!.at.join(',')}"][data-reachable="true"]`,
+      )
+      .waitFor()
+    const listed = await pf
+      .locator('[data-overlay="path-provoke"]')
+      .evaluateAll((n) => n.map((e) => e.getAttribute('data-token')))
     expect(listed).toEqual(provoking!.path.provokes)
-    await expect(pf.locator('[data-overlay="provoke"]').count()).resolves.toBe(provoking!.path.provokes.length)
+    await expect(pf.locator('[data-overlay="provoke"]').count()).resolves.toBe(
+      provoking!.path.provokes.length,
+    )
 
     const threatened = new Set<string>()
     for (const foe of map.tokens.filter((t) => t.faction !== 'party')) {
-      for (const cell of (engine(map, { type: 'zoc', token: foe.id }) as { cells: Cell[] }).cells) threatened.add(cell.join(','))
+      for (const cell of (engine(map, { type: 'zoc', token: foe.id }) as { cells: Cell[] }).cells)
+        threatened.add(cell.join(','))
     }
-    const shownZoc = await pf.locator('[data-overlay="zoc"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-cell')))
+    const shownZoc = await pf
+      .locator('[data-overlay="zoc"]')
+      .evaluateAll((n) => n.map((e) => e.getAttribute('data-cell')))
     expect(new Set(shownZoc)).toEqual(threatened)
 
     await pf.locator('[data-testid="fight-template-toggle"]').click()
     const corner = await cellPoint(pf, [6, 4], 0.1, 0.1)
     await pf.mouse.move(corner.x, corner.y, { steps: 2 })
-    const burst = engine(map, { type: 'spread', origin: [6, 4], radius: 20, shape: 'burst' }) as { cells: { at: Cell }[] }
+    const burst = engine(map, { type: 'spread', origin: [6, 4], radius: 20, shape: 'burst' }) as {
+      cells: { at: Cell }[]
+    }
     await pf
-      .locator(`[data-testid="fight-template-result"][data-cells="${burst.cells.map((c) => c.at.join(',')).join(' ')}"]`)
+      .locator(
+        `[data-testid="fight-template-result"][data-cells="${burst.cells.map((c) => c.at.join(',')).join(' ')}"]`,
+      )
       .waitFor()
     await pf.close()
     expect(rig.problems).toEqual([])

@@ -50,17 +50,29 @@ function crypt(): Record<string, unknown> {
 async function spanCells(page: Page, selector: string): Promise<string[]> {
   const spans = await page
     .locator(selector)
-    .evaluateAll((els) => els.map((el) => [Number(el.getAttribute('data-row')), Number(el.getAttribute('data-from')), Number(el.getAttribute('data-to'))]))
+    .evaluateAll((els) =>
+      els.map((el) => [
+        Number(el.getAttribute('data-row')),
+        Number(el.getAttribute('data-from')),
+        Number(el.getAttribute('data-to')),
+      ]),
+    )
   const out: string[] = []
   for (const [y, x0, x1] of spans) for (let x = x0; x <= x1; x++) out.push(`${x},${y}`)
   return out.sort()
 }
 
-const playerVisible = (page: Page) => spanCells(page, '[data-testid="player-board"] [data-testid="visible-span"]')
+const playerVisible = (page: Page) =>
+  spanCells(page, '[data-testid="player-board"] [data-testid="visible-span"]')
 
 /** Drags with the pointer from one square's centre to another's (Shift for the opposite brush). */
 function drag(page: Page, from: Cell, to: Cell, shift = false): Promise<void> {
-  return dragOnBoard(page, [from[0] + 0.5, from[1] + 0.5], [to[0] + 0.5, to[1] + 0.5], shift ? ['Shift'] : [])
+  return dragOnBoard(
+    page,
+    [from[0] + 0.5, from[1] + 0.5],
+    [to[0] + 0.5, to[1] + 0.5],
+    shift ? ['Shift'] : [],
+  )
 }
 
 /** Picks a tool with its keyboard shortcut, as a GM would. */
@@ -70,11 +82,16 @@ async function pressTool(page: Page, key: string, tool: string): Promise<void> {
   await page.locator(`[data-testid="board"][data-tool="${tool}"]`).waitFor()
 }
 
-const row = (y: number, x0: number, x1: number) => Array.from({ length: x1 - x0 + 1 }, (_, i) => `${x0 + i},${y}`).sort()
+const row = (y: number, x0: number, x1: number) =>
+  Array.from({ length: x1 - x0 + 1 }, (_, i) => `${x0 + i},${y}`).sort()
 
 beforeAll(async () => {
   // The crypt is what the host seeds on its first start, as it would the bundled sample.
-  rig = await startRig(undefined, { firstStartSample: crypt(), name: 'fog-traps', viewport: { width: 1280, height: 860 } })
+  rig = await startRig(undefined, {
+    firstStartSample: crypt(),
+    name: 'fog-traps',
+    viewport: { width: 1280, height: 860 },
+  })
 })
 
 afterAll(async () => {
@@ -90,7 +107,9 @@ describe('fog brushes and traps on the GM board', () => {
 
     const player = await rig.newPage('player.html')
     const frames: string[] = []
-    player.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))))
+    player.on('websocket', (ws) =>
+      ws.on('framereceived', (frame) => frames.push(String(frame.payload))),
+    )
     await player.reload()
     await player.locator('[data-testid="player-waiting"]').waitFor()
     await gm.locator('[data-testid="show-to-players"]').click()
@@ -131,7 +150,9 @@ describe('fog brushes and traps on the GM board', () => {
     await gm.locator(`[data-testid="trap-selected"][data-trap-id="${trapId}"]`).waitFor()
     await gm.locator('[data-testid="trap-name"]').fill(TRAP_NAME)
     await gm.locator('[data-testid="trap-name"]').press('Tab')
-    await poll(() => gm.locator(`[data-testid="trap-item"][data-trap-id="${trapId}"]`).textContent()).toContain(TRAP_NAME)
+    await poll(() =>
+      gm.locator(`[data-testid="trap-item"][data-trap-id="${trapId}"]`).textContent(),
+    ).toContain(TRAP_NAME)
     await gm.locator('[data-testid="trap-notes"]').fill(TRAP_NOTE)
     await gm.locator('[data-testid="trap-notes"]').press('Tab')
     await poll(() => gm.locator('[data-testid="trap-notes"]').inputValue()).toBe(TRAP_NOTE)

@@ -6,7 +6,9 @@ export type Cell = [number, number]
 export const ACTION_TIMEOUT_MS = 10_000
 
 export async function waitConnected(page: Page): Promise<void> {
-  await page.locator('[data-testid="status"][data-connection="open"]').waitFor({ timeout: ACTION_TIMEOUT_MS })
+  await page
+    .locator('[data-testid="status"][data-connection="open"]')
+    .waitFor({ timeout: ACTION_TIMEOUT_MS })
 }
 
 export async function openCampaign(page: Page, campaignId: string): Promise<void> {
@@ -26,7 +28,9 @@ export async function selectMap(page: Page, mapId: string): Promise<void> {
  */
 export function edge(page: Page, a: Cell, b: Cell): Locator {
   const [first, second] = a[1] < b[1] || (a[1] === b[1] && a[0] <= b[0]) ? [a, b] : [b, a]
-  return page.locator(`[data-testid="map-grid"] [data-edge="${first.join(',')},${second.join(',')}"]`)
+  return page.locator(
+    `[data-testid="map-grid"] [data-edge="${first.join(',')},${second.join(',')}"]`,
+  )
 }
 
 /**

@@ -5,7 +5,15 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ACTION_TIMEOUT_MS, clickEdge, edge, openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
+import {
+  ACTION_TIMEOUT_MS,
+  clickEdge,
+  edge,
+  openCampaign,
+  selectMap,
+  waitConnected,
+  type Cell,
+} from './gm-page'
 import { eventually, screenshotDir, startRig, type Rig } from './harness'
 
 const SAMPLE_ID = 'sample-campaign'
@@ -18,7 +26,9 @@ let problems: string[] = []
 
 function time<T>(label: string, run: () => Promise<T>): Promise<T> {
   const started = performance.now()
-  return run().finally(() => console.log(`[e2e] ${label}: ${Math.round(performance.now() - started)} ms`))
+  return run().finally(() =>
+    console.log(`[e2e] ${label}: ${Math.round(performance.now() - started)} ms`),
+  )
 }
 
 function newPage(path = 'gm.html'): Promise<Page> {
@@ -65,8 +75,12 @@ describe('GM screen over the Node host', () => {
     // Sample content drawn from the file: a closed door, pits, elevation, a light, tokens.
     await expect(edge(page, [5, 2], [6, 2]).getAttribute('data-kind')).resolves.toBe('door')
     await expect(edge(page, [5, 2], [6, 2]).getAttribute('data-state')).resolves.toBe('closed')
-    await expect(page.locator('[data-cell="3,5"]').getAttribute('data-terrain')).resolves.toBe('pit')
-    await expect(page.locator('[data-cell="8,1"]').getAttribute('data-elevation')).resolves.toBe('6')
+    await expect(page.locator('[data-cell="3,5"]').getAttribute('data-terrain')).resolves.toBe(
+      'pit',
+    )
+    await expect(page.locator('[data-cell="8,1"]').getAttribute('data-elevation')).resolves.toBe(
+      '6',
+    )
     await expect(page.locator('[data-light-source="3,2"]').count()).resolves.toBe(1)
     await expect(page.locator('g.token[data-token]').count()).resolves.toBe(6)
     await page.close()
@@ -79,7 +93,9 @@ describe('GM screen over the Node host', () => {
     await page
       .locator(`[data-testid="campaign-view"][data-campaign-id="${SAMPLE_ID}"]`)
       .waitFor({ timeout: ACTION_TIMEOUT_MS })
-    await expect(page.locator(`[data-testid="map-grid"][data-map-id="${ARIANRHOD}"]`).count()).resolves.toBe(1)
+    await expect(
+      page.locator(`[data-testid="map-grid"][data-map-id="${ARIANRHOD}"]`).count(),
+    ).resolves.toBe(1)
     await page.close()
   })
 
@@ -100,7 +116,10 @@ describe('GM screen over the Node host', () => {
     // The autosave (300 ms here) writes it without any explicit save.
     await time('autosave reaches disk', () =>
       eventually(
-        async () => (await edgesOnDisk(ARIANRHOD)).some((e) => e.kind === 'wall' && JSON.stringify(e.between) === '[[1,1],[2,1]]'),
+        async () =>
+          (await edgesOnDisk(ARIANRHOD)).some(
+            (e) => e.kind === 'wall' && JSON.stringify(e.between) === '[[1,1],[2,1]]',
+          ),
         'the wall in the campaign file',
       ),
     )
@@ -131,7 +150,11 @@ describe('GM screen over the Node host', () => {
     const wall = edge(page, a, b)
     await expect(wall.count()).resolves.toBe(0)
     // Hit-testing measures the drawing, so it holds at another zoom level.
-    const zoomLevel = () => page.locator('[data-testid="zoom-level"]').textContent().then((text) => parseInt(text ?? '', 10))
+    const zoomLevel = () =>
+      page
+        .locator('[data-testid="zoom-level"]')
+        .textContent()
+        .then((text) => parseInt(text ?? '', 10))
     const fitted = await zoomLevel()
     await page.locator('[data-testid="zoom-out"]').click()
     await page.locator('[data-testid="zoom-out"]').click()
@@ -158,7 +181,9 @@ describe('GM screen over the Node host', () => {
     await wall.waitFor({ state: 'detached' })
     await page.keyboard.press('Control+z')
     await wall.waitFor({ state: 'attached' })
-    await expect(page.locator('[data-testid="status"]').getAttribute('data-tone')).resolves.not.toBe('error')
+    await expect(
+      page.locator('[data-testid="status"]').getAttribute('data-tone'),
+    ).resolves.not.toBe('error')
     await page.close()
   })
 
@@ -174,9 +199,13 @@ describe('GM screen over the Node host', () => {
     // The choice survives a reload.
     await page.reload()
     await waitConnected(page)
-    await expect(page.locator('[data-testid="campaign-list"] h2').textContent()).resolves.toBe('キャンペーン')
+    await expect(page.locator('[data-testid="campaign-list"] h2').textContent()).resolves.toBe(
+      'キャンペーン',
+    )
     await page.locator('[data-testid="lang-en"]').click()
-    await expect(page.locator('[data-testid="campaign-list"] h2').textContent()).resolves.toBe('Campaigns')
+    await expect(page.locator('[data-testid="campaign-list"] h2').textContent()).resolves.toBe(
+      'Campaigns',
+    )
     await page.close()
   })
 
@@ -185,7 +214,9 @@ describe('GM screen over the Node host', () => {
     await waitConnected(page)
     await page.locator('[data-testid="new-campaign-name"]').fill('Night raid / 夜襲')
     await page.locator('[data-testid="create-campaign"]').click()
-    await expect(page.locator('[data-testid="campaign-name"]').textContent()).resolves.toBe('Night raid / 夜襲')
+    await expect(page.locator('[data-testid="campaign-name"]').textContent()).resolves.toBe(
+      'Night raid / 夜襲',
+    )
     await page.locator('[data-testid="close-campaign"]').click()
     await page.locator('[data-testid="campaign-row"]').nth(1).waitFor()
     await expect(page.locator('[data-testid="campaign-row"]').count()).resolves.toBe(2)
@@ -197,7 +228,8 @@ describe('GM screen over the Node host', () => {
     await waitConnected(page)
     const list = page.locator('[data-testid="campaign-row"]')
     await list.first().waitFor()
-    const idsOf = () => list.evaluateAll((items) => items.map((li) => li.getAttribute('data-campaign-id')))
+    const idsOf = () =>
+      list.evaluateAll((items) => items.map((li) => li.getAttribute('data-campaign-id')))
     const beforeIds = await idsOf()
     const before = beforeIds.length
     const [download] = await Promise.all([
@@ -207,7 +239,10 @@ describe('GM screen over the Node host', () => {
     expect(download.suggestedFilename()).toMatch(/\.gmcampaign\.json$/)
     const file = join(dataDir, 'exported.gmcampaign.json')
     await download.saveAs(file)
-    const exported = JSON.parse(await readFile(file, 'utf8')) as { format: string; campaign: { id: string; maps: unknown[] } }
+    const exported = JSON.parse(await readFile(file, 'utf8')) as {
+      format: string
+      campaign: { id: string; maps: unknown[] }
+    }
     expect(exported.format).toBe('gm-campaign-export/1')
     expect(exported.campaign.maps).toHaveLength(4)
     await page.locator('[data-testid="import-campaign"]').setInputFiles(file)
@@ -253,7 +288,9 @@ describe('GM screen over the Node host', () => {
   })
 
   it('tells the GM prominently when a damaged campaign was recovered from a backup', async () => {
-    await rig.restartHost(() => writeFile(campaignFile(), '{"schemaVersion": 1, "id": "sample-campaign", "maps": [tru'))
+    await rig.restartHost(() =>
+      writeFile(campaignFile(), '{"schemaVersion": 1, "id": "sample-campaign", "maps": [tru'),
+    )
     const page = await newPage()
     await waitConnected(page)
     await expect(
@@ -263,8 +300,12 @@ describe('GM screen over the Node host', () => {
     const notice = page.locator('[data-testid="recovered"]')
     await notice.waitFor()
     await expect(notice.getAttribute('role')).resolves.toBe('alert')
-    await expect(notice.textContent()).resolves.toMatch(/last good backup.*was opened instead.*sample-campaign\.json\.bad-/s)
-    await expect(page.locator('[data-testid="status"]').getAttribute('data-tone')).resolves.toBe('warn')
+    await expect(notice.textContent()).resolves.toMatch(
+      /last good backup.*was opened instead.*sample-campaign\.json\.bad-/s,
+    )
+    await expect(page.locator('[data-testid="status"]').getAttribute('data-tone')).resolves.toBe(
+      'warn',
+    )
     // The wall saved earlier is in the backup that was opened.
     await expect(edge(page, [1, 1], [2, 1]).getAttribute('data-kind')).resolves.toBe('wall')
     await page.close()

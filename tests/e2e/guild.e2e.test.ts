@@ -16,7 +16,9 @@ let page: Page
 
 async function onDisk(): Promise<Campaign> {
   await rig.host.flush()
-  return campaignSchema.parse(JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${SAMPLE}.json`), 'utf8')))
+  return campaignSchema.parse(
+    JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${SAMPLE}.json`), 'utf8')),
+  )
 }
 
 async function moneyOnDisk(): Promise<number[]> {
@@ -24,7 +26,9 @@ async function moneyOnDisk(): Promise<number[]> {
 }
 
 async function moneyOnScreen(): Promise<number[]> {
-  return page.locator('[data-testid="member-money"]').evaluateAll((inputs) => inputs.map((i) => Number((i as HTMLInputElement).value)))
+  return page
+    .locator('[data-testid="member-money"]')
+    .evaluateAll((inputs) => inputs.map((i) => Number((i as HTMLInputElement).value)))
 }
 
 async function tab(name: string): Promise<void> {
@@ -50,7 +54,12 @@ async function openGuild(): Promise<void> {
 describe('guild book (seed 004)', () => {
   beforeAll(async () => {
     // 2D6 for the loot table: 3 + 4 = 7 (MPポーション); then チョウ's 《スティール》 drop roll: 4 + 5 = 9.
-    rig = await startRig(undefined, { name: 'guild', locale: 'ja-JP', viewport: { width: 1366, height: 768 }, dice: [3, 4, 4, 5] })
+    rig = await startRig(undefined, {
+      name: 'guild',
+      locale: 'ja-JP',
+      viewport: { width: 1366, height: 768 },
+      dice: [3, 4, 4, 5],
+    })
     page = await rig.newPage()
     await mkdir(shots, { recursive: true })
     await openGuild()
@@ -67,22 +76,44 @@ describe('guild book (seed 004)', () => {
     await addMember('アユ', '佐藤', 3)
     await addMember('ベン', '鈴木', 8)
     await addMember('チョウ', '高橋', 14)
-    await page.locator('[data-testid="guild-member"]').nth(2).locator('[data-testid="member-treasure-mania"]').check()
+    await page
+      .locator('[data-testid="guild-member"]')
+      .nth(2)
+      .locator('[data-testid="member-treasure-mania"]')
+      .check()
     // Supports acquired (取得) versus taken this scenario (選択), one with a use counter.
-    for (const [name, uses] of [['名声', ''], ['ギルドハウス', ''], ['蘇生', '1']]) {
+    for (const [name, uses] of [
+      ['名声', ''],
+      ['ギルドハウス', ''],
+      ['蘇生', '1'],
+    ]) {
       const before = await page.locator('[data-testid="guild-support"]').count()
       await page.locator('[data-testid="new-support"]').fill(name)
       await page.locator('[data-testid="new-support-uses"]').fill(uses)
       await page.locator('[data-testid="add-support"]').click()
       await page.locator('[data-testid="guild-support"]').nth(before).waitFor()
     }
-    await page.locator('[data-testid="guild-support"]').nth(0).locator('[data-testid="support-selected"]').check()
-    await page.locator('[data-testid="guild-support"]').nth(2).locator('[data-testid="support-selected"]').check()
-    await eventually(async () => (await onDisk()).guild!.supports.filter((x) => x.selected).length === 2, 'two supports taken on disk')
+    await page
+      .locator('[data-testid="guild-support"]')
+      .nth(0)
+      .locator('[data-testid="support-selected"]')
+      .check()
+    await page
+      .locator('[data-testid="guild-support"]')
+      .nth(2)
+      .locator('[data-testid="support-selected"]')
+      .check()
+    await eventually(
+      async () => (await onDisk()).guild!.supports.filter((x) => x.selected).length === 2,
+      'two supports taken on disk',
+    )
     // The rule guild master, chosen among those present, is locked until the session ends.
     const ayu = (await onDisk()).guild!.members[0]
     await page.locator('[data-testid="guild-master"]').selectOption(ayu.id)
-    await eventually(async () => (await onDisk()).guild!.ruleMasterId === ayu.id, 'the rule guild master on disk')
+    await eventually(
+      async () => (await onDisk()).guild!.ruleMasterId === ayu.id,
+      'the rule guild master on disk',
+    )
     await expect(page.locator('[data-testid="guild-master"]').isDisabled()).resolves.toBe(true)
     await tab('reward')
     await page.locator('[data-testid="reward-fame"]').check()
@@ -124,25 +155,47 @@ describe('guild book (seed 004)', () => {
     ])
     await page.locator('[data-testid="reward-confirm"]').click()
     await tab('sheet')
-    await eventually(async () => (await moneyOnScreen()).join() === '3300,9900,23040', 'money on screen')
+    await eventually(
+      async () => (await moneyOnScreen()).join() === '3300,9900,23040',
+      'money on screen',
+    )
     expect(await moneyOnDisk()).toEqual([3300, 9900, 23040])
 
     await page.locator('[data-testid="guild-undo"]').click()
-    await eventually(async () => (await moneyOnScreen()).join() === '0,0,0', 'money undone on screen')
+    await eventually(
+      async () => (await moneyOnScreen()).join() === '0,0,0',
+      'money undone on screen',
+    )
     await eventually(async () => (await moneyOnDisk()).join() === '0,0,0', 'money undone on disk')
     await page.locator('[data-testid="guild-redo"]').click()
-    await eventually(async () => (await moneyOnScreen()).join() === '3300,9900,23040', 'money redone on screen')
-    await eventually(async () => (await moneyOnDisk()).join() === '3300,9900,23040', 'money redone on disk')
+    await eventually(
+      async () => (await moneyOnScreen()).join() === '3300,9900,23040',
+      'money redone on screen',
+    )
+    await eventually(
+      async () => (await moneyOnDisk()).join() === '3300,9900,23040',
+      'money redone on disk',
+    )
     await page.screenshot({ path: join(shots, 'guild-sheet-ja.png') })
   })
 
   it('rolls the loot table with an injected die and files the item into storage', async () => {
     await tab('items')
     await page.locator('[data-testid="loot-roll"]').click()
-    await expect(page.locator('[data-testid="loot-result"]').textContent()).resolves.toContain('2D6 = 7 [3,4]：MPポーション')
+    await expect(page.locator('[data-testid="loot-result"]').textContent()).resolves.toContain(
+      '2D6 = 7 [3,4]：MPポーション',
+    )
     await page.locator('[data-testid="loot-file"]').click()
-    await page.locator('[data-testid="guild-storage"] [data-testid="guild-item"]', { hasText: 'MPポーション ×1' }).waitFor()
-    await eventually(async () => (await onDisk()).guild!.items.some((i) => i.name === 'MPポーション' && i.holderId === null), 'the item in storage on disk')
+    await page
+      .locator('[data-testid="guild-storage"] [data-testid="guild-item"]', {
+        hasText: 'MPポーション ×1',
+      })
+      .waitFor()
+    await eventually(
+      async () =>
+        (await onDisk()).guild!.items.some((i) => i.name === 'MPポーション' && i.holderId === null),
+      'the item in storage on disk',
+    )
     expect((await onDisk()).guild!.log.at(-1)!.text).toBe('+ MPポーション ×1 → 収納庫 (2D6 = 7)')
   })
 
@@ -150,15 +203,31 @@ describe('guild book (seed 004)', () => {
     const cho = (await onDisk()).guild!.members[2]
     await page.locator('[data-testid="steal-by"]').selectOption(cho.id)
     await page.locator('[data-testid="steal-roll"]').click()
-    await expect(page.locator('[data-testid="steal-result"]').textContent()).resolves.toContain('2D6 = 9 [4,5]')
+    await expect(page.locator('[data-testid="steal-result"]').textContent()).resolves.toContain(
+      '2D6 = 9 [4,5]',
+    )
     await page.locator('[data-testid="steal-item"]').fill('ゴブリンの牙')
     await page.locator('[data-testid="steal-price"]').fill('500')
     // 《目利き》 not taken; チョウ's 《トレジャーマニア》: 500 × 110 % = 550 G.
-    await expect(page.locator('[data-testid="steal-treasure-mania"]').isChecked()).resolves.toBe(true)
-    await expect(page.locator('[data-testid="steal-value"]').textContent()).resolves.toContain('500G × 110% = 550G')
+    await expect(page.locator('[data-testid="steal-treasure-mania"]').isChecked()).resolves.toBe(
+      true,
+    )
+    await expect(page.locator('[data-testid="steal-value"]').textContent()).resolves.toContain(
+      '500G × 110% = 550G',
+    )
     await page.locator('[data-testid="steal-file"]').click()
-    await page.locator(`[data-testid="guild-pack"][data-holder="${cho.id}"] [data-testid="guild-item"]`, { hasText: 'ゴブリンの牙 ×1' }).waitFor()
-    await eventually(async () => (await onDisk()).guild!.items.some((i) => i.holderId === cho.id && i.notes?.includes('550G')), 'the stolen item in チョウ\'s pack on disk')
+    await page
+      .locator(`[data-testid="guild-pack"][data-holder="${cho.id}"] [data-testid="guild-item"]`, {
+        hasText: 'ゴブリンの牙 ×1',
+      })
+      .waitFor()
+    await eventually(
+      async () =>
+        (await onDisk()).guild!.items.some(
+          (i) => i.holderId === cho.id && i.notes?.includes('550G'),
+        ),
+      "the stolen item in チョウ's pack on disk",
+    )
     const file = await onDisk()
     expect(file.guild!.log.at(-1)!.text).toBe('+ ゴブリンの牙 ×1 → チョウ (《スティール》 2D6 = 9)')
     // Both 2D6 rolls are in the roll log, secret (bookkeeping, never on the player view).
@@ -176,24 +245,49 @@ describe('guild book (seed 004)', () => {
     await page.locator('[data-testid="loan-amount"]').fill('500')
     await page.locator('[data-testid="loan-add"]').click()
     await page.locator('[data-testid="guild-loan"][data-repaid="false"]').waitFor()
-    await expect(page.locator(`[data-testid="loan-summary"][data-member-id="${ayu.id}"]`).textContent()).resolves.toContain('ベンに500G借りている')
-    await expect(page.locator(`[data-testid="loan-summary"][data-member-id="${ben.id}"]`).textContent()).resolves.toContain('アユに500G貸している')
-    await eventually(async () => (await moneyOnDisk()).join() === '3800,9400,23040', 'the loan moved on disk')
+    await expect(
+      page.locator(`[data-testid="loan-summary"][data-member-id="${ayu.id}"]`).textContent(),
+    ).resolves.toContain('ベンに500G借りている')
+    await expect(
+      page.locator(`[data-testid="loan-summary"][data-member-id="${ben.id}"]`).textContent(),
+    ).resolves.toContain('アユに500G貸している')
+    await eventually(
+      async () => (await moneyOnDisk()).join() === '3800,9400,23040',
+      'the loan moved on disk',
+    )
     await page.locator('[data-testid="loan-repay"]').click()
     await page.locator('[data-testid="guild-loan"][data-repaid="true"]').waitFor()
-    await eventually(async () => (await moneyOnDisk()).join() === '3300,9900,23040', 'the repayment on disk')
+    await eventually(
+      async () => (await moneyOnDisk()).join() === '3300,9900,23040',
+      'the repayment on disk',
+    )
   })
 
   it('keeps everything after a reload, and prints the guild sheet alone', async () => {
     await page.reload()
     await openGuild()
-    await eventually(async () => (await moneyOnScreen()).join() === '3300,9900,23040', 'money after reload')
-    await expect(page.locator('[data-testid="member-cl"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).resolves.toEqual(['4', '9', '15'])
+    await eventually(
+      async () => (await moneyOnScreen()).join() === '3300,9900,23040',
+      'money after reload',
+    )
+    await expect(
+      page
+        .locator('[data-testid="member-cl"]')
+        .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+    ).resolves.toEqual(['4', '9', '15'])
     await expect(page.locator('[data-testid="guild-level"]').inputValue()).resolves.toBe('2')
     await tab('growth')
-    await expect(page.locator('[data-testid="pending-picks"]').allTextContents()).resolves.toEqual(['保留中の一般スキル 1', '保留中の一般スキル 1', '保留中の一般スキル 1'])
+    await expect(page.locator('[data-testid="pending-picks"]').allTextContents()).resolves.toEqual([
+      '保留中の一般スキル 1',
+      '保留中の一般スキル 1',
+      '保留中の一般スキル 1',
+    ])
     await tab('items')
-    await page.locator('[data-testid="guild-storage"] [data-testid="guild-item"]', { hasText: 'MPポーション' }).waitFor()
+    await page
+      .locator('[data-testid="guild-storage"] [data-testid="guild-item"]', {
+        hasText: 'MPポーション',
+      })
+      .waitFor()
     await tab('loans')
     await page.locator('[data-testid="guild-loan"][data-repaid="true"]').waitFor()
 
@@ -210,7 +304,9 @@ describe('guild book (seed 004)', () => {
     await page.locator('[data-testid="guild-end-session"]').click()
     await eventually(async () => (await onDisk()).guild!.session === 2, 'session 2 on disk')
     await expect(page.locator('[data-testid="guild-master"]').isDisabled()).resolves.toBe(false)
-    expect((await onDisk()).guild!.log.at(-1)!.text).toBe('Session 1 ended — 出席 present: アユ、ベン、チョウ; 遅刻 late: —; 欠席 absent: —')
+    expect((await onDisk()).guild!.log.at(-1)!.text).toBe(
+      'Session 1 ended — 出席 present: アユ、ベン、チョウ; 遅刻 late: —; 欠席 absent: —',
+    )
     expect(rig.problems).toEqual([])
   })
 })

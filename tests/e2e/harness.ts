@@ -60,7 +60,9 @@ export interface Rig {
  */
 export async function startRig(campaigns?: unknown[], options: RigOptions = {}): Promise<Rig> {
   if (!existsSync(join(staticDir, 'gm.html')) || !existsSync(join(staticDir, 'player.html'))) {
-    throw new Error(`No built renderer in ${staticDir}. Run \`npx electron-vite build\` first (npm run test:e2e does).`)
+    throw new Error(
+      `No built renderer in ${staticDir}. Run \`npx electron-vite build\` first (npm run test:e2e does).`,
+    )
   }
   await mkdir(screenshotDir, { recursive: true })
   const root = await mkdtemp(join(tmpdir(), `grid-gm-${options.name ?? 'e2e'}-`))
@@ -80,7 +82,14 @@ export async function startRig(campaigns?: unknown[], options: RigOptions = {}):
   }
   const autosaveDelayMs = options.autosaveDelayMs ?? 300
   const dice = options.dice ? createDiceRoller(scriptedDice(options.dice)) : undefined
-  const host = await startHost({ dataDir, port: 0, staticDir, autosaveDelayMs, sampleCampaignFile, dice })
+  const host = await startHost({
+    dataDir,
+    port: 0,
+    staticDir,
+    autosaveDelayMs,
+    sampleCampaignFile,
+    dice,
+  })
   let browser: Browser
   try {
     browser = await launchChromium()
@@ -130,7 +139,11 @@ export async function startRig(campaigns?: unknown[], options: RigOptions = {}):
 }
 
 /** Polls `check` (a throw counts as not yet) until it holds or the time is up. */
-export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+export async function eventually(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return

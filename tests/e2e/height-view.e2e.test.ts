@@ -45,12 +45,17 @@ function view(): Locator {
   return page.locator('[data-testid="height-view"]')
 }
 
-async function where(kind: 'cell' | 'token', what: Cell | string): Promise<{ x: number; y: number }> {
+async function where(
+  kind: 'cell' | 'token',
+  what: Cell | string,
+): Promise<{ x: number; y: number }> {
   const point = await page.evaluate(
     ([k, w]) => {
       const probe = window.__gmHeightView
       if (!probe) return null
-      return k === 'cell' ? probe.cellPoint((w as Cell)[0], (w as Cell)[1]) : probe.tokenPoint(w as string)
+      return k === 'cell'
+        ? probe.cellPoint((w as Cell)[0], (w as Cell)[1])
+        : probe.tokenPoint(w as string)
     },
     [kind, what] as const,
   )
@@ -59,7 +64,9 @@ async function where(kind: 'cell' | 'token', what: Cell | string): Promise<{ x: 
 }
 
 async function readPath(): Promise<Segment[]> {
-  await page.locator('[data-testid="height-view"][data-path-state="ready"]').waitFor({ timeout: VIEW_TIMEOUT_MS })
+  await page
+    .locator('[data-testid="height-view"][data-path-state="ready"]')
+    .waitFor({ timeout: VIEW_TIMEOUT_MS })
   return JSON.parse((await view().getAttribute('data-path')) ?? '[]') as Segment[]
 }
 
@@ -67,7 +74,9 @@ async function readPath(): Promise<Segment[]> {
 async function previewPath(tokenId: string, mode: string, target: Cell): Promise<Segment[]> {
   const token = await where('token', tokenId)
   await page.mouse.click(token.x, token.y)
-  await page.locator(`[data-testid="height-view"][data-selected="${tokenId}"]`).waitFor({ timeout: VIEW_TIMEOUT_MS })
+  await page
+    .locator(`[data-testid="height-view"][data-selected="${tokenId}"]`)
+    .waitFor({ timeout: VIEW_TIMEOUT_MS })
   await page.locator('[data-testid="height-mode"]').selectOption(mode)
   const cell = await where('cell', target)
   await page.mouse.click(cell.x, cell.y)
@@ -81,19 +90,26 @@ async function screenshot(name: string): Promise<void> {
   await mkdir(screenshotDir, { recursive: true })
   // Let the scene finish the frame it was asked for before the capture.
   await page.evaluate(() => window.__gmHeightView?.renderNow())
-  await page.locator('[data-testid="height-view"] .height-canvas-host').screenshot({ path: join(screenshotDir, name) })
+  await page
+    .locator('[data-testid="height-view"] .height-canvas-host')
+    .screenshot({ path: join(screenshotDir, name) })
 }
 
 /** A second GM client, as another window would be: its edits reach the page as campaign.changed. */
 async function dispatchFromAnotherClient(command: Record<string, unknown>): Promise<void> {
-  const ws = new WebSocket(`ws://127.0.0.1:${rig.host.port}/ws`, { origin: `http://127.0.0.1:${rig.host.port}` })
+  const ws = new WebSocket(`ws://127.0.0.1:${rig.host.port}/ws`, {
+    origin: `http://127.0.0.1:${rig.host.port}`,
+  })
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve())
     ws.once('error', reject)
   })
   const reply = new Promise<{ ok: boolean; error?: unknown }>((resolve) => {
     ws.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as { id?: number; result?: { ok: boolean; error?: unknown } }
+      const message = JSON.parse(data.toString()) as {
+        id?: number
+        result?: { ok: boolean; error?: unknown }
+      }
       if (message.id === 1 && message.result) resolve(message.result)
     })
   })
@@ -105,13 +121,19 @@ async function dispatchFromAnotherClient(command: Record<string, unknown>): Prom
 
 describe('3D height view', () => {
   it('opens lazily beside the 2D board with a WebGL context from SwiftShader', async () => {
-    const before = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))
+    const before = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => e.name),
+    )
     expect(before.some((name) => /HeightView-.*\.js$/.test(name))).toBe(false)
     await page.locator('[data-testid="toggle-3d"]').click()
-    await page.locator('[data-testid="height-view"][data-ready="yes"]').waitFor({ timeout: VIEW_TIMEOUT_MS })
+    await page
+      .locator('[data-testid="height-view"][data-ready="yes"]')
+      .waitFor({ timeout: VIEW_TIMEOUT_MS })
     expect(await view().getAttribute('data-webgl')).toBe('yes')
     expect(await view().getAttribute('data-map-id')).toBe(ARIANRHOD)
-    await page.locator('[data-testid="height-view"][data-light-count="120"]').waitFor({ timeout: VIEW_TIMEOUT_MS })
+    await page
+      .locator('[data-testid="height-view"][data-light-count="120"]')
+      .waitFor({ timeout: VIEW_TIMEOUT_MS })
   })
 
   it('previews the climb: 2 m of walking, then 6 m up the ledge face for 16 m in total', async () => {
@@ -133,26 +155,38 @@ describe('3D height view', () => {
 
   it('shows stepping off the ledge as a 6 m fall', async () => {
     const segments = await previewPath('goblin-ledge', 'combat', [7, 2])
-    expect(segments.find((s) => s.action === 'fall')).toMatchObject({ from: [8, 2], to: [7, 2], rise: -6 })
+    expect(segments.find((s) => s.action === 'fall')).toMatchObject({
+      from: [8, 2],
+      to: [7, 2],
+      rise: -6,
+    })
     await screenshot('height-fall.png')
   })
 
   it('shares hover with the 2D board both ways', async () => {
     const cell = await where('cell', [4, 1])
     await page.mouse.move(cell.x, cell.y)
-    await page.locator('[data-testid="height-view"][data-hovered="4,1"]').waitFor({ timeout: VIEW_TIMEOUT_MS })
+    await page
+      .locator('[data-testid="height-view"][data-hovered="4,1"]')
+      .waitFor({ timeout: VIEW_TIMEOUT_MS })
     await page.locator('[data-testid="hover-cell"][data-at="4,1"]').waitFor({ state: 'attached' })
     const grid = page.locator('[data-testid="map-grid"]')
     const box = await grid.boundingBox()
     if (!box) throw new Error('2D board not visible')
     const side = box.width / Number(await grid.getAttribute('data-width'))
     await page.mouse.move(box.x + 2.5 * side, box.y + 7.5 * side)
-    await page.locator('[data-testid="height-view"][data-hovered="2,7"]').waitFor({ timeout: VIEW_TIMEOUT_MS })
+    await page
+      .locator('[data-testid="height-view"][data-hovered="2,7"]')
+      .waitFor({ timeout: VIEW_TIMEOUT_MS })
   })
 
   it('follows an edit made elsewhere: a lower ledge means a shorter, cheaper climb', async () => {
     await previewPath('pc-climber', 'climb', [8, 2])
-    await dispatchFromAnotherClient({ type: 'cell.set', mapId: ARIANRHOD, cell: { at: [8, 2], elevation: 4 } })
+    await dispatchFromAnotherClient({
+      type: 'cell.set',
+      mapId: ARIANRHOD,
+      cell: { at: [8, 2], elevation: 4 },
+    })
     await page
       .locator('[data-testid="height-view"][data-path-state="ready"][data-path*="\\"rise\\":4"]')
       .waitFor({ timeout: VIEW_TIMEOUT_MS })
@@ -160,7 +194,11 @@ describe('3D height view', () => {
     // Climbing h m costs 2h + 2 (spec decision 3): 2 m to the foot + 10 m.
     expect(climb).toMatchObject({ rise: 4, cost: 12 })
     expect(Number(await view().getAttribute('data-update-ms'))).toBeGreaterThanOrEqual(0)
-    await dispatchFromAnotherClient({ type: 'cell.set', mapId: ARIANRHOD, cell: { at: [8, 2], elevation: 6 } })
+    await dispatchFromAnotherClient({
+      type: 'cell.set',
+      mapId: ARIANRHOD,
+      cell: { at: [8, 2], elevation: 6 },
+    })
     await page
       .locator('[data-testid="height-view"][data-path-state="ready"][data-path*="\\"rise\\":6"]')
       .waitFor({ timeout: VIEW_TIMEOUT_MS })
@@ -168,7 +206,9 @@ describe('3D height view', () => {
 
   it('shows the dark dungeon lit by one torch "as lit"', async () => {
     await page.locator('[data-testid="height-token"]').selectOption('')
-    await page.locator('[data-testid="height-view"][data-path-state="none"][data-reach-count="0"]').waitFor()
+    await page
+      .locator('[data-testid="height-view"][data-path-state="none"][data-reach-count="0"]')
+      .waitFor()
     await page.locator('[data-testid="height-light-lit"]').click()
     await page.locator('[data-testid="height-view"][data-light-mode="lit"]').waitFor()
     await screenshot('height-torch.png')

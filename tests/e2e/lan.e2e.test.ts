@@ -21,7 +21,12 @@ function status(port: number, path: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  rig = await startRig(undefined, { name: 'lan-e2e', locale: 'ja-JP', viewport: { width: 1280, height: 860 }, firstStartSample: fogCampaign() })
+  rig = await startRig(undefined, {
+    name: 'lan-e2e',
+    locale: 'ja-JP',
+    viewport: { width: 1280, height: 860 },
+    firstStartSample: fogCampaign(),
+  })
 })
 
 afterAll(async () => {
@@ -71,12 +76,20 @@ describe('LAN view', () => {
     const frames: string[] = []
     tablet.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))))
     await tablet.goto(`${lanBase}/player.html?code=${code}`)
-    await tablet.locator(`[data-testid="player-view"][data-lan="true"][data-connection="open"]`).waitFor()
+    await tablet
+      .locator(`[data-testid="player-view"][data-lan="true"][data-connection="open"]`)
+      .waitFor()
     await tablet.locator(`[data-testid="player-board"][data-map-id="${FOG_MAP}"]`).waitFor()
     await tablet.locator('[data-testid="player-token"][data-name="Hero"]').waitFor()
     expect(frames.some((f) => f.includes('"visible"'))).toBe(true)
     expect(frames.some((f) => f.includes(HIDDEN_ID))).toBe(false)
-    await expect.poll(async () => (await gm.locator('[data-testid="pv-lan-connections"]').innerText()).includes('1'), { timeout: 10_000 }).toBe(true)
+    await expect
+      .poll(
+        async () =>
+          (await gm.locator('[data-testid="pv-lan-connections"]').innerText()).includes('1'),
+        { timeout: 10_000 },
+      )
+      .toBe(true)
 
     // The join page: a field for the code, a clear message when it is wrong, the view when right.
     await stranger.goto(`${lanBase}/join`)
@@ -85,7 +98,9 @@ describe('LAN view', () => {
     await stranger.locator('.wrong[role="alert"]').waitFor()
     await stranger.locator('input[name="code"]').fill(code)
     await stranger.locator('button[type="submit"]').click()
-    await stranger.locator(`[data-testid="player-view"][data-lan="true"][data-connection="open"]`).waitFor()
+    await stranger
+      .locator(`[data-testid="player-view"][data-lan="true"][data-connection="open"]`)
+      .waitFor()
 
     // Off: the tablet loses its connection and the port is closed.
     await gm.locator('[data-testid="pv-lan-stop"]').click()

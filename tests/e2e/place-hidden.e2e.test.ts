@@ -14,12 +14,17 @@ const frames: string[] = []
 
 describe('placing a token hidden', () => {
   beforeAll(async () => {
-    rig = await startRig(undefined, { name: 'place-hidden', viewport: { width: 1366, height: 768 } })
+    rig = await startRig(undefined, {
+      name: 'place-hidden',
+      viewport: { width: 1366, height: 768 },
+    })
     gm = await rig.newPage()
     await waitConnected(gm)
     await openCampaign(gm, 'sample-campaign')
     player = await rig.context.newPage()
-    player.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))))
+    player.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => frames.push(String(frame.payload))),
+    )
     await player.goto(`${rig.host.url}player.html`)
     await gm.locator('[data-testid="show-to-players"]').click()
     await player.locator('[data-testid="player-token"][data-name="Climber / 登攀役"]').waitFor()
@@ -32,7 +37,10 @@ describe('placing a token hidden', () => {
   it('places an enemy next to a PC hidden, so no player frame carries it, and shows it on request', async () => {
     // Next to pc-climber at (6, 2): in plain sight of the party.
     const id = await placeToken(gm, [7, 2], 'enemy')
-    await gm.locator(`[data-token="${id}"][data-hidden="true"]`).first().waitFor({ state: 'attached' })
+    await gm
+      .locator(`[data-token="${id}"][data-hidden="true"]`)
+      .first()
+      .waitFor({ state: 'attached' })
     expect(id).not.toContain('enemy')
     // What the players are being shown now, asked on a fresh connection: no trace of the token.
     const client = await gmClient(rig.host.port)
@@ -51,10 +59,14 @@ describe('placing a token hidden', () => {
     const first = await placeToken(gm, [3, 3], 'enemy')
     const second = await placeToken(gm, [4, 3], 'enemy')
     await gm.locator('[data-testid="new-token-name"]').fill('')
-    const label = (id: string) => gm.locator(`[data-token="${id}"] [data-testid="token-label"]`).first().textContent()
+    const label = (id: string) =>
+      gm.locator(`[data-token="${id}"] [data-testid="token-label"]`).first().textContent()
     await expect(label(first)).resolves.toBe('G1')
     await expect(label(second)).resolves.toBe('G2')
-    await gm.locator('[data-testid="token-name"]').inputValue().then((name) => expect(name).toBe('Goblin 2'))
+    await gm
+      .locator('[data-testid="token-name"]')
+      .inputValue()
+      .then((name) => expect(name).toBe('Goblin 2'))
     // DysTopiA chips show the unit's name, not two letters of it.
     await gm.locator('[data-testid="map-tab"][data-map-id="dystopia-sample"]').click()
     const chip = gm.locator('[data-token][data-chip] [data-testid="token-label"]').first()

@@ -9,10 +9,18 @@ export const HIDDEN_ID = 'assassin-hidden'
 export const HIDDEN_NAME = 'Lurking Assassin'
 export const GM_NOTE = 'GM ONLY: the assassin waits for the signal'
 export const TORCH: Cell = [8, 3]
-export const SECRET_DOOR: [Cell, Cell] = [[10, 3], [11, 3]]
+export const SECRET_DOOR: [Cell, Cell] = [
+  [10, 3],
+  [11, 3],
+]
 
 /** Pathfinder squares within `feet` of a point (5/10/5 diagonals). */
-export function withinFeet(from: Cell, feet: number, xs: [number, number], ys: [number, number]): string[] {
+export function withinFeet(
+  from: Cell,
+  feet: number,
+  xs: [number, number],
+  ys: [number, number],
+): string[] {
   const out: string[] = []
   for (let y = ys[0]; y <= ys[1]; y++) {
     for (let x = xs[0]; x <= xs[1]; x++) {
@@ -38,8 +46,35 @@ export function fogCampaign(): Record<string, unknown> {
   }
   const edges: Record<string, unknown>[] = []
   for (let y = 0; y < 8; y++) {
-    edges.push(y === 3 ? { between: [[4, y], [5, y]], kind: 'door', state: 'open' } : { between: [[4, y], [5, y]], kind: 'wall' })
-    edges.push(y === 3 ? { between: SECRET_DOOR, kind: 'door', state: 'closed', secret: true } : { between: [[10, y], [11, y]], kind: 'wall' })
+    edges.push(
+      y === 3
+        ? {
+            between: [
+              [4, y],
+              [5, y],
+            ],
+            kind: 'door',
+            state: 'open',
+          }
+        : {
+            between: [
+              [4, y],
+              [5, y],
+            ],
+            kind: 'wall',
+          },
+    )
+    edges.push(
+      y === 3
+        ? { between: SECRET_DOOR, kind: 'door', state: 'closed', secret: true }
+        : {
+            between: [
+              [10, y],
+              [11, y],
+            ],
+            kind: 'wall',
+          },
+    )
   }
   return {
     schemaVersion: 5,
@@ -60,7 +95,14 @@ export function fogCampaign(): Record<string, unknown> {
         light: { ambient: 0, sources: [{ at: TORCH, level: 2, radius: 5 }] },
         tokens: [
           { id: 'pc-hero', name: 'Hero', at: [1, 3], faction: 'party', color: '#2563eb' },
-          { id: HIDDEN_ID, name: HIDDEN_NAME, at: [8, 2], faction: 'enemy', hidden: true, notes: 'poisoned blade' },
+          {
+            id: HIDDEN_ID,
+            name: HIDDEN_NAME,
+            at: [8, 2],
+            faction: 'enemy',
+            hidden: true,
+            notes: 'poisoned blade',
+          },
           { id: 'goblin', name: 'Goblin', at: [9, 3], faction: 'enemy' },
           { id: 'treasure-keeper', name: 'Keeper', at: [12, 5], faction: 'enemy' },
         ],
@@ -79,10 +121,17 @@ export function gmClient(port: number): Promise<GmClient> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { origin: `http://127.0.0.1:${port}` })
     let nextId = 1
-    const pending = new Map<number, (result: { ok: boolean; value?: unknown; error?: { message: string } }) => void>()
+    const pending = new Map<
+      number,
+      (result: { ok: boolean; value?: unknown; error?: { message: string } }) => void
+    >()
     ws.on('message', (raw) => {
-      const message = JSON.parse(raw.toString()) as { id?: number; result?: { ok: boolean; value?: unknown; error?: { message: string } } }
-      if (typeof message.id === 'number' && message.result) pending.get(message.id)?.(message.result)
+      const message = JSON.parse(raw.toString()) as {
+        id?: number
+        result?: { ok: boolean; value?: unknown; error?: { message: string } }
+      }
+      if (typeof message.id === 'number' && message.result)
+        pending.get(message.id)?.(message.result)
     })
     ws.once('error', reject)
     ws.once('open', () =>
@@ -91,7 +140,9 @@ export function gmClient(port: number): Promise<GmClient> {
           const id = nextId++
           ws.send(JSON.stringify({ id, verb, args }))
           return new Promise((done, fail) =>
-            pending.set(id, (result) => (result.ok ? done(result.value) : fail(new Error(result.error?.message)))),
+            pending.set(id, (result) =>
+              result.ok ? done(result.value) : fail(new Error(result.error?.message)),
+            ),
           )
         },
         close: () => ws.close(),

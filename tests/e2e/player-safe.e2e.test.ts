@@ -182,9 +182,7 @@ describe('HP bars (issue 12.16)', () => {
       .waitFor({ state: 'attached' })
     await expect(
       player
-        .locator(
-          '[data-testid="player-token"][data-name="Goblin"] [data-testid="player-hp-bar"]',
-        )
+        .locator('[data-testid="player-token"][data-name="Goblin"] [data-testid="player-hp-bar"]')
         .count(),
     ).resolves.toBe(0)
     // The goblin's bar on the GM board is dashed (GM-only); the hero's solid (shown).

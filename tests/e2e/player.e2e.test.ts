@@ -33,10 +33,20 @@ function newPage(path: string): Promise<Page> {
 }
 
 /** The cells drawn as visible on a page's player board ("x,y", sorted). */
-async function drawnCells(page: Page, scope: string, kind: 'visible' | 'explored'): Promise<string[]> {
+async function drawnCells(
+  page: Page,
+  scope: string,
+  kind: 'visible' | 'explored',
+): Promise<string[]> {
   const spans = await page
     .locator(`${scope} [data-testid="${kind}-span"]`)
-    .evaluateAll((els) => els.map((el) => [Number(el.getAttribute('data-row')), Number(el.getAttribute('data-from')), Number(el.getAttribute('data-to'))]))
+    .evaluateAll((els) =>
+      els.map((el) => [
+        Number(el.getAttribute('data-row')),
+        Number(el.getAttribute('data-from')),
+        Number(el.getAttribute('data-to')),
+      ]),
+    )
   const out: string[] = []
   for (const [y, x0, x1] of spans) for (let x = x0; x <= x1; x++) out.push(`${x},${y}`)
   return out.sort()
@@ -48,12 +58,19 @@ const inRoomB = (cell: string) => {
 }
 
 async function moveHero(to: [number, number]): Promise<void> {
-  await gmApi.call('campaign.dispatch', { id: FOG_CAMPAIGN, command: { type: 'token.move', mapId: FOG_MAP, tokenId: 'pc-hero', to } })
+  await gmApi.call('campaign.dispatch', {
+    id: FOG_CAMPAIGN,
+    command: { type: 'token.move', mapId: FOG_MAP, tokenId: 'pc-hero', to },
+  })
 }
 
 beforeAll(async () => {
   // The fog campaign is what the host seeds on its first start, in place of the bundled sample.
-  rig = await startRig(undefined, { name: 'player-e2e', viewport: { width: 1280, height: 860 }, firstStartSample: fogCampaign() })
+  rig = await startRig(undefined, {
+    name: 'player-e2e',
+    viewport: { width: 1280, height: 860 },
+    firstStartSample: fogCampaign(),
+  })
   problems = rig.problems
   gmApi = await gmClient(rig.host.port)
 })
@@ -71,7 +88,9 @@ describe('player view over the Node host', () => {
 
     const player = await newPage('player.html')
     const frames: string[] = []
-    player.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))))
+    player.on('websocket', (ws) =>
+      ws.on('framereceived', (frame) => frames.push(String(frame.payload))),
+    )
     await player.reload()
     await player.locator('[data-testid="player-waiting"]').waitFor()
 
@@ -81,7 +100,11 @@ describe('player view over the Node host', () => {
     // the GM's preview shows the same payload
     await gm.locator('[data-testid="pv-preview"] [data-testid="player-board"]').waitFor()
     await expect
-      .poll(() => gm.locator('[data-testid="pv-preview"] [data-testid="player-board"]').getAttribute('data-visible-count'))
+      .poll(() =>
+        gm
+          .locator('[data-testid="pv-preview"] [data-testid="player-board"]')
+          .getAttribute('data-visible-count'),
+      )
       .toBe(await board.getAttribute('data-visible-count'))
 
     // Before: the hero stands in lit room A; through the open door it sees part of the torch light.
@@ -90,7 +113,9 @@ describe('player view over the Node host', () => {
     await player.screenshot({ path: join(screenshotDir, 'player-before.png') })
     const before = await drawnCells(player, '', 'visible')
     expect(before).toContain('1,3')
-    expect(before.filter(inRoomB).every((c) => withinFeet(TORCH, 10, [5, 10], [0, 7]).includes(c))).toBe(true)
+    expect(
+      before.filter(inRoomB).every((c) => withinFeet(TORCH, 10, [5, 10], [0, 7]).includes(c)),
+    ).toBe(true)
 
     // Into the dark room: exactly the torch-lit squares of room B become visible.
     await moveHero([6, 3])
@@ -105,7 +130,9 @@ describe('player view over the Node host', () => {
     // The secret door is a wall to the players; room C behind it is unknown.
     const secret = player.locator(`[data-testid="player-edge"][data-between="10,3|11,3"]`)
     await expect(secret.getAttribute('data-kind')).resolves.toBe('wall')
-    expect((await drawnCells(player, '', 'visible')).some((c) => Number(c.split(',')[0]) >= 11)).toBe(false)
+    expect(
+      (await drawnCells(player, '', 'visible')).some((c) => Number(c.split(',')[0]) >= 11),
+    ).toBe(false)
 
     // The GM marks it found: it appears as a (closed) door.
     await gm.locator(`[data-testid="pv-secret-door"] [data-testid="pv-door-toggle"]`).click()
@@ -114,7 +141,12 @@ describe('player view over the Node host', () => {
     // Opening it lets the hero see into room C, and the keeper there.
     await gmApi.call('campaign.dispatch', {
       id: FOG_CAMPAIGN,
-      command: { type: 'edge.set', mapId: FOG_MAP, between: SECRET_DOOR, edge: { kind: 'door', state: 'open', secret: true, revealed: true } },
+      command: {
+        type: 'edge.set',
+        mapId: FOG_MAP,
+        between: SECRET_DOOR,
+        edge: { kind: 'door', state: 'open', secret: true, revealed: true },
+      },
     })
     await poll(() => secret.getAttribute('data-state')).toBe('open')
     await moveHero([10, 3])
@@ -124,18 +156,29 @@ describe('player view over the Node host', () => {
     await moveHero([1, 1])
     await player.locator('[data-testid="player-token"][data-name="Hero"][data-y="1"]').waitFor()
     await poll(async () => (await drawnCells(player, '', 'explored')).includes('7,1')).toBe(true)
-    await expect(player.locator('[data-testid="player-token"][data-name="Goblin"]').count()).resolves.toBe(0)
+    await expect(
+      player.locator('[data-testid="player-token"][data-name="Goblin"]').count(),
+    ).resolves.toBe(0)
 
     // Nothing GM-only ever reached the page: not in any frame, not in the DOM.
     const html = await player.content()
-    for (const secretText of [HIDDEN_ID, HIDDEN_NAME, GM_NOTE, 'poisoned blade', '"notes"', '"hidden"', '"radius"']) {
+    for (const secretText of [
+      HIDDEN_ID,
+      HIDDEN_NAME,
+      GM_NOTE,
+      'poisoned blade',
+      '"notes"',
+      '"hidden"',
+      '"radius"',
+    ]) {
       expect(html).not.toContain(secretText)
       expect(frames.some((f) => f.includes(secretText))).toBe(false)
     }
     expect(frames.length).toBeGreaterThan(3)
     expect(frames.some((f) => f.includes('"Goblin"'))).toBe(true)
     // Players know tokens by session aliases, never by their stored ids (issue 11.9).
-    for (const storedId of ['pc-hero', '"goblin"', 'treasure-keeper']) expect(frames.some((f) => f.includes(storedId))).toBe(false)
+    for (const storedId of ['pc-hero', '"goblin"', 'treasure-keeper'])
+      expect(frames.some((f) => f.includes(storedId))).toBe(false)
 
     // Blackout and freeze from the GM's controls.
     await gm.locator('[data-testid="pv-blackout"]').click()
@@ -143,10 +186,14 @@ describe('player view over the Node host', () => {
     await gm.locator('[data-testid="pv-blackout"]').click()
     await board.waitFor()
     await gm.locator('[data-testid="pv-freeze"]').click()
-    await poll(() => gm.locator('[data-testid="pv-freeze"]').getAttribute('aria-pressed')).toBe('true')
+    await poll(() => gm.locator('[data-testid="pv-freeze"]').getAttribute('aria-pressed')).toBe(
+      'true',
+    )
     await moveHero([2, 2])
     await gm.locator('[data-testid="pv-freeze"]').click()
-    await player.locator('[data-testid="player-token"][data-name="Hero"][data-x="2"][data-y="2"]').waitFor()
+    await player
+      .locator('[data-testid="player-token"][data-name="Hero"][data-x="2"][data-y="2"]')
+      .waitFor()
 
     expect(problems).toEqual([])
     await player.close()

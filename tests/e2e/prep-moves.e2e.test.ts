@@ -11,7 +11,13 @@ import { eventually, startRig, type Rig } from './harness'
 
 const CAMPAIGN = 'prep-moves'
 // A wall runs down between x = 2 and x = 3 across the whole map.
-const wall = (y: number) => ({ between: [[2, y], [3, y]], kind: 'wall' })
+const wall = (y: number) => ({
+  between: [
+    [2, y],
+    [3, y],
+  ],
+  kind: 'wall',
+})
 const campaign = {
   schemaVersion: 5,
   id: CAMPAIGN,
@@ -38,7 +44,9 @@ let page: Page
 
 async function tokenAt(): Promise<[number, number]> {
   await rig.host.flush()
-  const saved = campaignSchema.parse(JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8')))
+  const saved = campaignSchema.parse(
+    JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8')),
+  )
   return saved.maps[0].tokens[0].at as [number, number]
 }
 
@@ -57,7 +65,10 @@ describe('prep placement', () => {
   it('moves a token across a wall with the Token tool, and refuses the same move with Select', async () => {
     await chooseTool(page, 'token')
     await dragOnBoard(page, [2.5, 1.5], [3.5, 1.5])
-    await eventually(async () => (await tokenAt()).join() === '3,1', 'the token moved across the wall')
+    await eventually(
+      async () => (await tokenAt()).join() === '3,1',
+      'the token moved across the wall',
+    )
 
     await chooseTool(page, 'select')
     await dragOnBoard(page, [3.5, 1.5], [2.5, 1.5])

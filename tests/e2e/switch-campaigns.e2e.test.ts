@@ -15,18 +15,30 @@ let maps: Record<string, CampaignMap>
 
 describe('switching campaigns', () => {
   beforeAll(async () => {
-    const sample = JSON.parse(await readFile(join(repo, 'resources', 'sample-campaign.json'), 'utf8')) as { maps: CampaignMap[] }
+    const sample = JSON.parse(
+      await readFile(join(repo, 'resources', 'sample-campaign.json'), 'utf8'),
+    ) as { maps: CampaignMap[] }
     // The second campaign differs where it shows: its mage stands two squares further south, so
     // an overlay still answering for the first campaign is seen (the two used to be identical).
     const moved = sample.maps.map((m) =>
-      m.id === 'arianrhod-sample' ? { ...m, tokens: m.tokens.map((tk) => (tk.id === 'pc-mage' ? { ...tk, at: [tk.at[0], tk.at[1] + 2] } : tk)) } : m,
+      m.id === 'arianrhod-sample'
+        ? {
+            ...m,
+            tokens: m.tokens.map((tk) =>
+              tk.id === 'pc-mage' ? { ...tk, at: [tk.at[0], tk.at[1] + 2] } : tk,
+            ),
+          }
+        : m,
     ) as CampaignMap[]
     const second = { ...sample, id: 'second', name: 'Second campaign', maps: moved }
     maps = {
       'sample-campaign': sample.maps.find((m) => m.id === 'arianrhod-sample')!,
       second: moved.find((m) => m.id === 'arianrhod-sample')!,
     }
-    rig = await startRig([sample, second], { name: 'switch', viewport: { width: 1366, height: 768 } })
+    rig = await startRig([sample, second], {
+      name: 'switch',
+      viewport: { width: 1366, height: 768 },
+    })
     page = await rig.newPage()
     await waitConnected(page)
   }, 60_000)
@@ -44,7 +56,9 @@ describe('switching campaigns', () => {
       await waitReach(page, 'combat')
       await expect(page.locator('[data-overlay="reach"]').count()).resolves.toBeGreaterThan(0)
       // The reach drawn is the engine's answer for the campaign on screen, not the last one's.
-      const expected = expectedReach(engine(maps[id], { type: 'reach', token: 'pc-mage', mode: 'combat' }))
+      const expected = expectedReach(
+        engine(maps[id], { type: 'reach', token: 'pc-mage', mode: 'combat' }),
+      )
       await expect.poll(() => reachOnPage(page)).toEqual(expected)
       await page.locator('[data-testid="close-campaign"]').click()
       await page.locator('[data-testid="campaign-view"]').waitFor({ state: 'detached' })

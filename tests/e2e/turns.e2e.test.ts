@@ -55,7 +55,10 @@ const campaign = {
       width: 10,
       height: 6,
       // The mage stands on a 封鎖 square next to the guard: a [離脱] from there needs a 【行動値】 contest.
-      cells: [...[1, 2, 3, 4].map((y) => ({ at: [5, y], elevation: 6 })), { at: [1, 1], blockade: true }],
+      cells: [
+        ...[1, 2, 3, 4].map((y) => ({ at: [5, y], elevation: 6 })),
+        { at: [1, 1], blockade: true },
+      ],
       tokens: [
         { id: 'pc', name: 'Aria', at: [4, 2], faction: 'party', move: 16, initiative: 11 },
         { id: 'goblin', name: 'Goblin', at: [8, 4], faction: 'enemy', move: 10, initiative: 13 },
@@ -85,12 +88,18 @@ let rig: Rig
 let page: Page
 const shots = join(repo, '.tmp', 'screenshots')
 
-const order = () => page.locator('[data-testid="turn-entry"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-token')))
-const currentTurn = () => page.locator('[data-testid="turn-entry"][aria-current="true"]').getAttribute('data-token')
+const order = () =>
+  page
+    .locator('[data-testid="turn-entry"]')
+    .evaluateAll((n) => n.map((e) => e.getAttribute('data-token')))
+const currentTurn = () =>
+  page.locator('[data-testid="turn-entry"][aria-current="true"]').getAttribute('data-token')
 
 async function next(expected: string, expectedRound: number): Promise<void> {
   await page.locator('[data-testid="turn-next"]').click()
-  await page.locator(`[data-testid="turn-entry"][aria-current="true"][data-token="${expected}"]`).waitFor()
+  await page
+    .locator(`[data-testid="turn-entry"][aria-current="true"][data-token="${expected}"]`)
+    .waitFor()
   await page.locator(`[data-testid="turn-round"][data-round="${expectedRound}"]`).waitFor()
 }
 
@@ -102,7 +111,11 @@ async function openMap(mapId: string): Promise<void> {
 
 describe('turn order, conditions and dice', () => {
   beforeAll(async () => {
-    rig = await startRig([campaign], { name: 'turns', viewport: { width: 1366, height: 768 }, dice: DICE })
+    rig = await startRig([campaign], {
+      name: 'turns',
+      viewport: { width: 1366, height: 768 },
+      dice: DICE,
+    })
     page = await rig.newPage()
     await openMap(PF)
   }, 60_000)
@@ -117,13 +130,20 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="turn-start"]').click()
     await page.locator('[data-testid="turn-round"][data-round="0"]').waitFor()
     expect(await order()).toEqual(['fighter', 'rogue', 'orc', 'ghost'])
-    await expect(page.locator('[data-testid="turn-entry"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-count')))).resolves.toEqual(['16', '14', '12', '7'])
+    await expect(
+      page
+        .locator('[data-testid="turn-entry"]')
+        .evaluateAll((n) => n.map((e) => e.getAttribute('data-count'))),
+    ).resolves.toEqual(['16', '14', '12', '7'])
     expect(await currentTurn()).toBe('orc')
     await expect(page.locator('[data-testid="flat-footed"]').count()).resolves.toBe(4)
     // …and on the tokens on the board.
     await expect(page.locator('[data-testid="token-flat-footed"]').count()).resolves.toBe(4)
     await page.locator('[data-testid="turn-surprise-hint"]').waitFor()
-    await page.locator('[data-token="orc"][data-turn="true"]').first().waitFor({ state: 'attached' })
+    await page
+      .locator('[data-token="orc"][data-turn="true"]')
+      .first()
+      .waitFor({ state: 'attached' })
     await next('ghost', 0)
     await next('fighter', 1)
     // Orc and ghost had their surprise turns; the fighter's turn is under way, the rogue waits.
@@ -131,9 +151,11 @@ describe('turn order, conditions and dice', () => {
     await expect(page.locator('[data-testid="token-flat-footed"]').count()).resolves.toBe(2)
   })
 
-  it('delays the fighter, adds a 3-round condition, and the fighter acts later at the orc\'s count', async () => {
+  it("delays the fighter, adds a 3-round condition, and the fighter acts later at the orc's count", async () => {
     await page.locator('[data-testid="turn-delay"]').click()
-    await page.locator('[data-testid="turn-entry"][aria-current="true"][data-token="rogue"]').waitFor()
+    await page
+      .locator('[data-testid="turn-entry"][aria-current="true"][data-token="rogue"]')
+      .waitFor()
     await selectToken(page, 'orc')
     await page.locator('[data-testid="condition-name"]').fill('shaken')
     await page.locator('[data-testid="condition-rounds"]').fill('3')
@@ -141,19 +163,27 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="condition"][data-token="orc"]').waitFor()
     await next('orc', 1)
     await page.locator('[data-testid="turn-act"]').click()
-    await page.locator('[data-testid="turn-entry"][aria-current="true"][data-token="fighter"]').waitFor()
+    await page
+      .locator('[data-testid="turn-entry"][aria-current="true"][data-token="fighter"]')
+      .waitFor()
     expect(await order()).toEqual(['rogue', 'fighter', 'orc', 'ghost'])
     // 「君のイニシアチブ・カウントは遅延していたアクションを取った時のカウントに変更される」
-    await expect(page.locator('[data-testid="turn-entry"][data-token="fighter"]').getAttribute('data-count')).resolves.toBe('12')
+    await expect(
+      page.locator('[data-testid="turn-entry"][data-token="fighter"]').getAttribute('data-count'),
+    ).resolves.toBe('12')
     await next('orc', 1)
     await next('ghost', 1)
     await next('rogue', 2)
     // PageUp / PageDown step back and on, like the buttons.
     await page.keyboard.press('PageUp')
-    await page.locator('[data-testid="turn-entry"][aria-current="true"][data-token="ghost"]').waitFor()
+    await page
+      .locator('[data-testid="turn-entry"][aria-current="true"][data-token="ghost"]')
+      .waitFor()
     await page.locator('[data-testid="turn-round"][data-round="1"]').waitFor()
     await page.keyboard.press('PageDown')
-    await page.locator('[data-testid="turn-entry"][aria-current="true"][data-token="rogue"]').waitFor()
+    await page
+      .locator('[data-testid="turn-entry"][aria-current="true"][data-token="rogue"]')
+      .waitFor()
     await page.locator('[data-testid="turn-round"][data-round="2"]').waitFor()
   })
 
@@ -163,21 +193,33 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="turn-round"][data-round="2"]').waitFor()
     expect(await currentTurn()).toBe('rogue')
     await expect(page.locator('[data-testid="condition"]').count()).resolves.toBe(1)
-    for (const [who, r] of [['fighter', 2], ['orc', 2], ['ghost', 2], ['rogue', 3], ['fighter', 3], ['orc', 3], ['ghost', 3]] as const) {
+    for (const [who, r] of [
+      ['fighter', 2],
+      ['orc', 2],
+      ['ghost', 2],
+      ['rogue', 3],
+      ['fighter', 3],
+      ['orc', 3],
+      ['ghost', 3],
+    ] as const) {
       await next(who, r)
     }
     // Begun on the rogue's turn (count 14) in round 1: still on through round 3.
     await expect(page.locator('[data-testid="condition"]').count()).resolves.toBe(1)
     await next('rogue', 4)
     await page.locator('[data-testid="turn-expired"]').waitFor()
-    await expect(page.locator('[data-testid="turn-expired"]').textContent()).resolves.toContain('Orc: shaken')
+    await expect(page.locator('[data-testid="turn-expired"]').textContent()).resolves.toContain(
+      'Orc: shaken',
+    )
     await expect(page.locator('[data-testid="condition"]').count()).resolves.toBe(0)
   })
 
   it('shows public rolls and the visible order on the player view and a LAN tablet, and never a secret roll or a hidden combatant', async () => {
     const player = await rig.context.newPage()
     const frames: string[] = []
-    player.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))))
+    player.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => frames.push(String(frame.payload))),
+    )
     await player.goto(`${rig.host.url}player.html`)
     await page.locator('[data-testid="show-to-players"]').click()
     await player.locator(`[data-testid="player-map-name"][data-map-id="${PF}"]`).waitFor()
@@ -185,14 +227,19 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="pv-lan-start"]').click()
     await page.locator('[data-testid="pv-lan"][data-running="true"]').waitFor()
     const code = (await page.locator('[data-testid="pv-join-code"]').innerText()).trim()
-    const lanPort = new URL((await page.locator('[data-testid="pv-join-url"]').innerText()).trim()).port
+    const lanPort = new URL((await page.locator('[data-testid="pv-join-url"]').innerText()).trim())
+      .port
     const tablet = await rig.context.newPage()
-    tablet.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))))
+    tablet.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => frames.push(String(frame.payload))),
+    )
     await tablet.goto(`http://127.0.0.1:${lanPort}/player.html?code=${code}`)
     await tablet.locator(`[data-testid="player-board"][data-map-id="${PF}"]`).waitFor()
     // The rogue's turn is highlighted for the players (a visible combatant).
     await player.locator('[data-testid="player-token"][data-turn="true"]').waitFor()
-    await expect(player.locator('[data-testid="player-token"][data-turn="true"]').count()).resolves.toBe(1)
+    await expect(
+      player.locator('[data-testid="player-token"][data-turn="true"]').count(),
+    ).resolves.toBe(1)
     await page.locator('[data-testid="turn-show-order"]').check()
     await page.locator('[data-testid="turn-show-rolls"]').check()
     await player.locator('[data-testid="player-order"]').waitFor()
@@ -200,7 +247,9 @@ describe('turn order, conditions and dice', () => {
     // A command BCDice does not understand gets a clear message (and draws no die).
     await page.locator('[data-testid="dice-command"]').fill('attack!')
     await page.locator('[data-testid="dice-roll"]').click()
-    await expect(page.locator('[data-testid="dice-error"]').textContent()).resolves.toContain('BCDice does not understand "attack!"')
+    await expect(page.locator('[data-testid="dice-error"]').textContent()).resolves.toContain(
+      'BCDice does not understand "attack!"',
+    )
     await page.locator('[data-testid="dice-command"]').fill('1D20')
     await page.locator('[data-testid="dice-roll"]').click()
     await page.locator('[data-testid="dice-result"][data-total="7"]').waitFor()
@@ -212,7 +261,9 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="dice-roll"]').click()
     await page.locator('[data-testid="dice-result"]', { hasText: '7[3,4]' }).waitFor()
     await eventually(async () => {
-      const file = JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8'))
+      const file = JSON.parse(
+        await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8'),
+      )
       return file.rollLog.some((r: { secret: boolean }) => r.secret)
     }, 'the secret roll in the campaign file')
     // One more public change, so any frame the secret roll could have caused has arrived.
@@ -256,31 +307,47 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="turn-round"][data-round="1"]').waitFor()
     expect(await order()).toEqual(['goblin', 'pc', 'mage', 'guard'])
     // Aria and the mage tie at 11: the GM drags the mage above Aria.
-    await page.locator('[data-testid="turn-entry"][data-token="mage"]').dragTo(page.locator('[data-testid="turn-entry"][data-token="pc"]'))
-    await eventually(async () => (await order()).join() === 'goblin,mage,pc,guard', 'the tie broken by dragging')
+    await page
+      .locator('[data-testid="turn-entry"][data-token="mage"]')
+      .dragTo(page.locator('[data-testid="turn-entry"][data-token="pc"]'))
+    await eventually(
+      async () => (await order()).join() === 'goblin,mage,pc,guard',
+      'the tie broken by dragging',
+    )
     await selectToken(page, 'mage')
     await page.locator('[data-testid="token-initiative"]').fill('14')
     await page.locator('[data-testid="token-initiative"]').press('Enter')
-    await eventually(async () => (await order()).join() === 'mage,goblin,pc,guard', 'the order re-sorted by 【行動値】')
+    await eventually(
+      async () => (await order()).join() === 'mage,goblin,pc,guard',
+      'the order re-sorted by 【行動値】',
+    )
   })
 
-  it('rolls a climb check from the path preview with its DC and the token\'s own 【筋力】 bonus, kept on the token', async () => {
+  it("rolls a climb check from the path preview with its DC and the token's own 【筋力】 bonus, kept on the token", async () => {
     await selectToken(page, 'pc')
     await page.locator('[data-testid="fight-mode-climb"]').click()
     await waitReach(page, 'climb')
     await clickCell(page, RAISED)
-    await page.locator(`[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`).waitFor()
-    const check = page.locator('[data-overlay="path-check"][data-check-kind="climb"][data-ability="STR"]').first()
+    await page
+      .locator(`[data-testid="fight-path"][data-to="${RAISED.join(',')}"][data-reachable="true"]`)
+      .waitFor()
+    const check = page
+      .locator('[data-overlay="path-check"][data-check-kind="climb"][data-ability="STR"]')
+      .first()
     const dc = await check.getAttribute('data-dc')
     await check.locator('[data-testid="check-bonus"]').fill('2')
     await check.locator('[data-testid="check-roll"]').click()
     const result = check.locator('[data-testid="check-result"]')
     await result.waitFor()
     // BCDice's Arianrhod bot lists the dice sorted: 5 + 6 + 2 = 13.
-    await expect(result.textContent()).resolves.toMatch(new RegExp(`^\\(2D6\\+2>=${dc}\\) ＞ 11\\[5,6\\]\\+2 ＞ 13 ＞ 成功`))
+    await expect(result.textContent()).resolves.toMatch(
+      new RegExp(`^\\(2D6\\+2>=${dc}\\) ＞ 11\\[5,6\\]\\+2 ＞ 13 ＞ 成功`),
+    )
     await expect(result.getAttribute('data-success')).resolves.toBe(String(13 >= Number(dc)))
     await eventually(async () => {
-      const file = JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8'))
+      const file = JSON.parse(
+        await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8'),
+      )
       return file.maps[1].tokens.find((t: { id: string }) => t.id === 'pc').checks?.STR === 2
     }, 'the 【筋力】 bonus kept on the token')
   })
@@ -290,7 +357,9 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="fight-mode-disengage"]').click()
     await waitReach(page, 'disengage')
     await clickCell(page, LEDGE)
-    await page.locator(`[data-testid="fight-path"][data-to="${LEDGE.join(',')}"][data-reachable="true"]`).waitFor()
+    await page
+      .locator(`[data-testid="fight-path"][data-to="${LEDGE.join(',')}"][data-reachable="true"]`)
+      .waitFor()
     const check = page.locator('[data-overlay="path-check"][data-check-kind="contest"]')
     await expect(check.getAttribute('data-against')).resolves.toBe('guard')
     await check.locator('[data-testid="contest-roll"]').click()
@@ -303,24 +372,33 @@ describe('turn order, conditions and dice', () => {
     await expect(result.getAttribute('data-success')).resolves.toBe('true')
   })
 
-  it('runs a DysTopiA fight in the GM\'s order from a selection, dragged, with units added and removed and the board\'s sub (1 square) and main (2 squares) moves', async () => {
+  it("runs a DysTopiA fight in the GM's order from a selection, dragged, with units added and removed and the board's sub (1 square) and main (2 squares) moves", async () => {
     await selectMap(page, DY)
     await page.locator('[data-testid="turn-include"][data-token="grey"]').uncheck()
     await page.locator('[data-testid="turn-start"]').click()
     await page.locator('[data-testid="turn-round"][data-round="1"]').waitFor()
     expect(await order()).toEqual(['red', 'blue', 'green'])
-    await page.locator('[data-testid="turn-entry"][data-token="green"]').dragTo(page.locator('[data-testid="turn-entry"][data-token="red"]'))
-    await eventually(async () => (await order()).join() === 'green,red,blue', 'the GM\'s order after dragging')
+    await page
+      .locator('[data-testid="turn-entry"][data-token="green"]')
+      .dragTo(page.locator('[data-testid="turn-entry"][data-token="red"]'))
+    await eventually(
+      async () => (await order()).join() === 'green,red,blue',
+      "the GM's order after dragging",
+    )
     expect(await currentTurn()).toBe('red')
     await page.locator('[data-testid="turn-sub"]').click()
     await page.locator('[data-testid="fight-selected"][data-token="red"]').waitFor()
     await page.locator('[data-testid="fight-mode-sub"][aria-checked="true"]').waitFor()
     await waitReach(page, 'sub')
-    const sub = Number(await page.locator('[data-testid="fight-reach-status"]').getAttribute('data-count'))
+    const sub = Number(
+      await page.locator('[data-testid="fight-reach-status"]').getAttribute('data-count'),
+    )
     await page.locator('[data-testid="turn-main"]').click()
     await page.locator('[data-testid="fight-mode-main"][aria-checked="true"]').waitFor()
     await waitReach(page, 'main')
-    const main = Number(await page.locator('[data-testid="fight-reach-status"]').getAttribute('data-count'))
+    const main = Number(
+      await page.locator('[data-testid="fight-reach-status"]').getAttribute('data-count'),
+    )
     // From (1,1) on the 6×6 board (「サブアクションの移動では1マス、メインアクションの移動では2マス」,
     // no square of its own counted): 1 square away 4 squares; up to 2 away 4 + 6 more = 10.
     expect([sub, main]).toEqual([4, 10])
@@ -328,7 +406,9 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="turn-add-select"]').selectOption('grey')
     await page.locator('[data-testid="turn-add"]').click()
     await eventually(async () => (await order()).join() === 'green,red,blue,grey', 'grey added')
-    await page.locator('[data-testid="turn-entry"][data-token="blue"] [data-testid="turn-remove"]').click()
+    await page
+      .locator('[data-testid="turn-entry"][data-token="blue"] [data-testid="turn-remove"]')
+      .click()
     await eventually(async () => (await order()).join() === 'green,red,grey', 'blue removed')
     expect(await currentTurn()).toBe('red')
     expect(rig.problems).toEqual([])

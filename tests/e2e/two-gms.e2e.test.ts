@@ -10,7 +10,14 @@ import { cellCentre, chooseTool } from './editor-steps'
 import { eventually, startRig, type Rig } from './harness'
 
 const CAMPAIGN = 'two-gms'
-const emptyMap = (id: string) => ({ id, name: id, system: 'arianrhod', width: 10, height: 10, notes: '' })
+const emptyMap = (id: string) => ({
+  id,
+  name: id,
+  system: 'arianrhod',
+  width: 10,
+  height: 10,
+  notes: '',
+})
 const campaign = {
   schemaVersion: 5,
   id: CAMPAIGN,
@@ -35,7 +42,9 @@ async function clickHalf(page: Page, index: number, count = 50): Promise<void> {
 
 async function onDisk() {
   await rig.host.flush()
-  return campaignSchema.parse(JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8')))
+  return campaignSchema.parse(
+    JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8')),
+  )
 }
 
 describe('two GM pages at once', () => {
@@ -60,7 +69,11 @@ describe('two GM pages at once', () => {
       await page.locator('[data-testid="zoom-fit"]').click()
     }
     await Promise.all(pages.map((page, i) => clickHalf(page, i)))
-    await eventually(async () => (await onDisk()).maps[0].light.sources.length === 100, '100 lights on disk', 30_000)
+    await eventually(
+      async () => (await onDisk()).maps[0].light.sources.length === 100,
+      '100 lights on disk',
+      30_000,
+    )
     const ids = new Set((await onDisk()).maps[0].light.sources.map((s) => s.id))
     expect(ids.size).toBe(100)
   }, 120_000)
@@ -72,7 +85,11 @@ describe('two GM pages at once', () => {
       await page.locator('[data-testid="zoom-fit"]').click()
     }
     await Promise.all(pages.map((page, i) => clickHalf(page, i)))
-    await eventually(async () => (await onDisk()).maps[1].tokens.length === 100, '100 tokens on disk', 30_000)
+    await eventually(
+      async () => (await onDisk()).maps[1].tokens.length === 100,
+      '100 tokens on disk',
+      30_000,
+    )
     expect(rig.problems).toEqual([])
   }, 120_000)
 })

@@ -13,7 +13,11 @@ let rig: Rig
 let page: Page
 
 beforeAll(async () => {
-  rig = await startRig(undefined, { name: 'window-e2e', viewport: { width: 1366, height: 768 }, autosaveDelayMs: 200 })
+  rig = await startRig(undefined, {
+    name: 'window-e2e',
+    viewport: { width: 1366, height: 768 },
+    autosaveDelayMs: 200,
+  })
   page = await rig.newPage()
   await waitConnected(page)
   await openCampaign(page, SAMPLE_ID)
@@ -25,7 +29,12 @@ afterAll(async () => {
 
 describe('window edges in the map editor', () => {
   it('places a window on a wall with the M tool and saves it as a window edge', async () => {
-    const mapId = await createMap(page, { name: 'Window room', system: 'arianrhod', width: 10, height: 8 })
+    const mapId = await createMap(page, {
+      name: 'Window room',
+      system: 'arianrhod',
+      width: 10,
+      height: 8,
+    })
     await drawRoom(page, [1, 1], [6, 5])
     await page.keyboard.press('m')
     await page.locator('[data-testid="board"][data-tool="window"]').waitFor({ timeout: 10_000 })
@@ -34,11 +43,15 @@ describe('window edges in the map editor', () => {
     await clickLine(page, a, b)
     await waitForEdge(page, a, b, 'window')
     await eventually(async () => {
-      const campaign = JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${SAMPLE_ID}.json`), 'utf8')) as {
+      const campaign = JSON.parse(
+        await readFile(join(rig.dataDir, 'campaigns', `${SAMPLE_ID}.json`), 'utf8'),
+      ) as {
         maps: { id: string; edges: { between: [Cell, Cell]; kind: string }[] }[]
       }
       const edges = campaign.maps.find((m) => m.id === mapId)?.edges ?? []
-      return edges.some((e) => e.kind === 'window' && JSON.stringify(e.between) === JSON.stringify([a, b]))
+      return edges.some(
+        (e) => e.kind === 'window' && JSON.stringify(e.between) === JSON.stringify([a, b]),
+      )
     }, 'the window saved to disk')
     await page.mouse.move(5, 700)
     await mkdir('.tmp', { recursive: true })

@@ -22,22 +22,30 @@ function sourceFiles(dir: string, keep: (file: string) => boolean): string[] {
   return found
 }
 
-const isTestFile = (file: string) => /\.(test|property\.test)\.ts$/.test(file) || file.includes(`${sep}testing${sep}`)
+const isTestFile = (file: string) =>
+  /\.(test|property\.test)\.ts$/.test(file) || file.includes(`${sep}testing${sep}`)
 
 /** The module specifiers a file imports or re-exports (svelte files: their script blocks). */
 function importsOf(file: string, runtimeOnly: boolean): string[] {
   let text = readFileSync(file, 'utf8')
   if (file.endsWith('.svelte')) {
-    text = [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]).join('\n')
+    text = [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1])
+      .join('\n')
   }
-  if (!runtimeOnly) return ts.preProcessFile(text, true, true).importedFiles.map((imported) => imported.fileName)
+  if (!runtimeOnly)
+    return ts.preProcessFile(text, true, true).importedFiles.map((imported) => imported.fileName)
   // Type-only imports vanish from the bundle, so they open no runtime path.
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest)
   const specifiers: string[] = []
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) {
       specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text)
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier &&
+      !statement.isTypeOnly
+    ) {
       specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text)
     }
   }
@@ -89,7 +97,8 @@ function walk(entries: string[], runtimeOnly = false): Reached {
   return { files, packages }
 }
 
-const impurePackage = /^(electron|node:|lowdb|svelte|three|ws$|fs$|path$|os$|child_process$|crypto$|url$)/
+const impurePackage =
+  /^(electron|node:|lowdb|svelte|three|ws$|fs$|path$|os$|child_process$|crypto$|url$)/
 
 describe('the rules engine is pure through every import path', () => {
   const engineFiles = sourceFiles(rulesDir, (file) => file.endsWith('.ts') && !isTestFile(file))
@@ -117,10 +126,13 @@ describe('the renderer talks to main through lib/api.ts alone', () => {
     (file) => /\.(ts|svelte)$/.test(file) && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'),
   )
   const apiFile = join(rendererDir, 'lib', 'api.ts')
-  const transport = /\bnew\s+WebSocket\b|\bgmApi\b|\bplayerApi\b|\bfetch\s*\(|\bXMLHttpRequest\b|\bEventSource\b|\bipcRenderer\b|\bsendBeacon\b/
+  const transport =
+    /\bnew\s+WebSocket\b|\bgmApi\b|\bplayerApi\b|\bfetch\s*\(|\bXMLHttpRequest\b|\bEventSource\b|\bipcRenderer\b|\bsendBeacon\b/
 
   it('no other renderer file opens a transport or touches the preload bridges', () => {
-    const offenders = rendererFiles.filter((file) => file !== apiFile && transport.test(readFileSync(file, 'utf8')))
+    const offenders = rendererFiles.filter(
+      (file) => file !== apiFile && transport.test(readFileSync(file, 'utf8')),
+    )
     expect(offenders.map((file) => relative(repo, file))).toEqual([])
     expect(transport.test(readFileSync(apiFile, 'utf8'))).toBe(true)
   })
@@ -128,10 +140,14 @@ describe('the renderer talks to main through lib/api.ts alone', () => {
   it('reaches no Node, Electron or storage module from its entry points', () => {
     const entries = [join(rendererDir, 'gm', 'main.ts'), join(rendererDir, 'player', 'main.ts')]
     const reached = walk(entries, true)
-    const nodeOnly = [...reached.packages].filter(([name]) => /^(electron|node:|lowdb|ws$|fs$|path$|os$|bcdice)/.test(name))
+    const nodeOnly = [...reached.packages].filter(([name]) =>
+      /^(electron|node:|lowdb|ws$|fs$|path$|os$|bcdice)/.test(name),
+    )
     expect(nodeOnly.map(([, chain]) => chain.join(' → '))).toEqual([])
     const mainServices = [...reached.files].filter(([file]) =>
-      /src-main[\\/](host|windows|preload|index\.ts|campaign[\\/](service|storage|atomicFile|backups))/.test(file),
+      /src-main[\\/](host|windows|preload|index\.ts|campaign[\\/](service|storage|atomicFile|backups))/.test(
+        file,
+      ),
     )
     expect(mainServices.map(([, chain]) => chain.join(' → '))).toEqual([])
     expect(reached.files.has(apiFile)).toBe(true)

@@ -7,7 +7,10 @@ import { deepFreeze, makeCampaign, makeMap } from '../test-helpers'
 
 const at = '2026-11-24T20:00:00.000Z'
 const run = (start: Campaign, ...commands: Array<Record<string, unknown>>): Campaign =>
-  commands.reduce<Campaign>((c, command) => applyCommand(c, commandSchema.parse(command) as Command), start)
+  commands.reduce<Campaign>(
+    (c, command) => applyCommand(c, commandSchema.parse(command) as Command),
+    start,
+  )
 const fight = (c: Campaign) => c.maps[0].fight!
 const current = (c: Campaign) => fight(c).order[fight(c).turn].tokenId
 
@@ -30,7 +33,13 @@ function pathfinderMap(): Campaign {
 
 describe('fight commands (Pathfinder, 003)', () => {
   // rogue 10+4 = 14, fighter 15+1 = 16, orc 12+0 = 12.
-  const start = { type: 'fight.start', mapId: 'm1', tokenIds: ['rogue', 'fighter', 'orc'], d20s: [10, 15, 12], at }
+  const start = {
+    type: 'fight.start',
+    mapId: 'm1',
+    tokenIds: ['rogue', 'fighter', 'orc'],
+    d20s: [10, 15, 12],
+    at,
+  }
 
   it('「結果の高いものから順に」: orders by d20 + modifier and logs each initiative roll', () => {
     const c = run(pathfinderMap(), start)
@@ -77,7 +86,11 @@ describe('fight commands (Pathfinder, 003)', () => {
     // Begun on the rogue's turn (count 14) in round 1: lasts until just before count 14 in round 4.
     let c = run(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })
     expect(current(c)).toBe('rogue')
-    c = run(c, { type: 'condition.add', mapId: 'm1', condition: { id: 'c1', tokenId: 'orc', name: 'shaken', rounds: 3 } })
+    c = run(c, {
+      type: 'condition.add',
+      mapId: 'm1',
+      condition: { id: 'c1', tokenId: 'orc', name: 'shaken', rounds: 3 },
+    })
     const turns: Array<[number, string, number]> = []
     for (let i = 0; i < 9; i++) {
       c = run(c, { type: 'fight.next', mapId: 'm1' })
@@ -98,7 +111,12 @@ describe('fight commands (Pathfinder, 003)', () => {
   })
 
   it('「引き金となったアクションを行なったキャラクターの直前」: a triggered readied action moves the reader before the trigger', () => {
-    const c = run(pathfinderMap(), start, { type: 'fight.ready', mapId: 'm1' }, { type: 'fight.next', mapId: 'm1' })
+    const c = run(
+      pathfinderMap(),
+      start,
+      { type: 'fight.ready', mapId: 'm1' },
+      { type: 'fight.next', mapId: 'm1' },
+    )
     expect(current(c)).toBe('orc')
     const triggered = run(c, { type: 'fight.trigger', mapId: 'm1', tokenId: 'fighter' })
     expect(fight(triggered).order.map((o) => o.tokenId)).toEqual(['rogue', 'fighter', 'orc'])
@@ -122,7 +140,13 @@ describe('fight commands (Pathfinder, 003)', () => {
     )
     // left 10+2 = 12, right 10+2 = 12, ogre 8+4 = 12: the ogre's higher modifier goes first
     // (「イニシアチブ修正値の合計順」); left and right roll off 3 against 17: right first.
-    const c = run(twins, { type: 'fight.start', mapId: 'm1', tokenIds: ['left', 'right', 'ogre'], d20s: [10, 10, 8, 3, 17, 1, 1], at })
+    const c = run(twins, {
+      type: 'fight.start',
+      mapId: 'm1',
+      tokenIds: ['left', 'right', 'ogre'],
+      d20s: [10, 10, 8, 3, 17, 1, 1],
+      at,
+    })
     expect(fight(c).order.map((o) => [o.tokenId, o.count, o.rerolls ?? []])).toEqual([
       ['ogre', 12, []],
       ['right', 12, [17]],
@@ -137,7 +161,12 @@ describe('fight commands (Pathfinder, 003)', () => {
 
   it('「次にアクションを行なう機会が来てしまったならば、遅延アクションは行われなかったことになる」: an unused delay lapses at its own place next round', () => {
     // fighter 16 delays and never acts: rogue 14, orc 12, then round 2 comes back to the fighter.
-    let c = run(pathfinderMap(), start, { type: 'fight.delay', mapId: 'm1' }, { type: 'fight.next', mapId: 'm1' })
+    let c = run(
+      pathfinderMap(),
+      start,
+      { type: 'fight.delay', mapId: 'm1' },
+      { type: 'fight.next', mapId: 'm1' },
+    )
     expect(current(c)).toBe('orc')
     c = run(c, { type: 'fight.next', mapId: 'm1' })
     expect([fight(c).round, current(c)]).toEqual([2, 'fighter'])
@@ -149,17 +178,26 @@ describe('fight commands (Pathfinder, 003)', () => {
     ])
   })
 
-  it('「行動遅延」 then a condition: it ends just before the delayer\'s new count three rounds later', () => {
+  it("「行動遅延」 then a condition: it ends just before the delayer's new count three rounds later", () => {
     // The fighter (16) delays in round 1 and acts before the orc, at the orc's count 12; on that
     // turn it starts a 3-round effect, which lasts until just before count 12 in round 4.
-    let c = run(pathfinderMap(), start, { type: 'fight.delay', mapId: 'm1' }, { type: 'fight.next', mapId: 'm1' })
+    let c = run(
+      pathfinderMap(),
+      start,
+      { type: 'fight.delay', mapId: 'm1' },
+      { type: 'fight.next', mapId: 'm1' },
+    )
     c = run(c, { type: 'fight.act', mapId: 'm1', tokenId: 'fighter' })
     expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
       ['rogue', 14],
       ['fighter', 12],
       ['orc', 12],
     ])
-    c = run(c, { type: 'condition.add', mapId: 'm1', condition: { id: 'c1', tokenId: 'orc', name: 'entangled', rounds: 3 } })
+    c = run(c, {
+      type: 'condition.add',
+      mapId: 'm1',
+      condition: { id: 'c1', tokenId: 'orc', name: 'entangled', rounds: 3 },
+    })
     expect(c.maps[0].conditions![0].since).toEqual({ round: 1, turn: 1, count: 12 })
     const turns: Array<[number, string, number]> = []
     for (let i = 0; i < 8; i++) {
@@ -183,21 +221,38 @@ describe('fight commands (Pathfinder, 003)', () => {
 
   it('previous turn steps back over those with no turn there (the unaware in the surprise round, delayers)', () => {
     // Surprise round: only the orc acts; back from the fighter's round-1 turn is the orc's surprise turn.
-    const surprise = run(pathfinderMap(), { ...start, unaware: ['fighter', 'rogue'] }, { type: 'fight.next', mapId: 'm1' })
+    const surprise = run(
+      pathfinderMap(),
+      { ...start, unaware: ['fighter', 'rogue'] },
+      { type: 'fight.next', mapId: 'm1' },
+    )
     expect([fight(surprise).round, current(surprise)]).toEqual([1, 'fighter'])
     const back = run(surprise, { type: 'fight.previous', mapId: 'm1' })
     expect([fight(back).round, current(back)]).toEqual([0, 'orc'])
     expect(() => run(back, { type: 'fight.previous', mapId: 'm1' })).toThrow(/first turn/)
     // The fighter delays; from the orc's turn, previous goes to the rogue, not to the delaying fighter.
-    const delayed = run(pathfinderMap(), start, { type: 'fight.delay', mapId: 'm1' }, { type: 'fight.next', mapId: 'm1' })
+    const delayed = run(
+      pathfinderMap(),
+      start,
+      { type: 'fight.delay', mapId: 'm1' },
+      { type: 'fight.next', mapId: 'm1' },
+    )
     expect(current(run(delayed, { type: 'fight.previous', mapId: 'm1' }))).toBe('rogue')
   })
 
   it('never invents dice, and previous turn steps back', () => {
     expect(() => run(pathfinderMap(), { ...start, d20s: [10] })).toThrow(CommandError)
-    const typed = run(pathfinderMap(), { ...start, d20s: [], rolls: { rogue: 20, fighter: 1, orc: 2 } })
+    const typed = run(pathfinderMap(), {
+      ...start,
+      d20s: [],
+      rolls: { rogue: 20, fighter: 1, orc: 2 },
+    })
     expect(current(typed)).toBe('rogue')
-    const back = run(typed, { type: 'fight.next', mapId: 'm1' }, { type: 'fight.previous', mapId: 'm1' })
+    const back = run(
+      typed,
+      { type: 'fight.next', mapId: 'm1' },
+      { type: 'fight.previous', mapId: 'm1' },
+    )
     expect(current(back)).toBe('rogue')
     expect(() => run(typed, { type: 'fight.previous', mapId: 'm1' })).toThrow(/first turn/)
   })
@@ -205,10 +260,24 @@ describe('fight commands (Pathfinder, 003)', () => {
   it('adds a combatant during the fight at its count (d20 from main or typed), and removes one, keeping whose turn it is', () => {
     const withOgre = (c: Campaign): Campaign => ({
       ...c,
-      maps: [{ ...c.maps[0], tokens: [...c.maps[0].tokens, { id: 'ogre', name: 'Ogre', at: [3, 3], faction: 'enemy', initiative: 2 }] }],
+      maps: [
+        {
+          ...c.maps[0],
+          tokens: [
+            ...c.maps[0].tokens,
+            { id: 'ogre', name: 'Ogre', at: [3, 3], faction: 'enemy', initiative: 2 },
+          ],
+        },
+      ],
     })
     // fighter 16, rogue 14 (current), orc 12; the ogre rolls 11 + 2 = 13: between the rogue and the orc.
-    const c = run(withOgre(run(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })), { type: 'fight.add', mapId: 'm1', tokenId: 'ogre', d20s: [11, 4, 4], at })
+    const c = run(withOgre(run(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })), {
+      type: 'fight.add',
+      mapId: 'm1',
+      tokenId: 'ogre',
+      d20s: [11, 4, 4],
+      at,
+    })
     expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
       ['fighter', 16],
       ['rogue', 14],
@@ -218,10 +287,18 @@ describe('fight commands (Pathfinder, 003)', () => {
     expect(current(c)).toBe('rogue')
     expect(c.rollLog!.at(-1)).toMatchObject({ who: 'Ogre', dice: [11], total: 13 })
     // Typed in by hand: 20 + 2 = 22, first; the rogue keeps the turn.
-    const typed = run(withOgre(run(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })), { type: 'fight.add', mapId: 'm1', tokenId: 'ogre', roll: 20, at })
+    const typed = run(withOgre(run(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })), {
+      type: 'fight.add',
+      mapId: 'm1',
+      tokenId: 'ogre',
+      roll: 20,
+      at,
+    })
     expect(fight(typed).order.map((o) => o.tokenId)).toEqual(['ogre', 'fighter', 'rogue', 'orc'])
     expect(current(typed)).toBe('rogue')
-    expect(() => run(typed, { type: 'fight.add', mapId: 'm1', tokenId: 'ogre', roll: 3, at })).toThrow(/already/)
+    expect(() =>
+      run(typed, { type: 'fight.add', mapId: 'm1', tokenId: 'ogre', roll: 3, at }),
+    ).toThrow(/already/)
     // Removing the fighter (before the rogue) keeps the rogue's turn.
     const removed = run(typed, { type: 'fight.remove', mapId: 'm1', tokenId: 'fighter' })
     expect(fight(removed).order.map((o) => o.tokenId)).toEqual(['ogre', 'rogue', 'orc'])
@@ -229,7 +306,11 @@ describe('fight commands (Pathfinder, 003)', () => {
   })
 
   it('removing a token drops it from the order and its conditions', () => {
-    const c = run(pathfinderMap(), start, { type: 'condition.add', mapId: 'm1', condition: { id: 'c1', tokenId: 'orc', name: 'prone' } })
+    const c = run(pathfinderMap(), start, {
+      type: 'condition.add',
+      mapId: 'm1',
+      condition: { id: 'c1', tokenId: 'orc', name: 'prone' },
+    })
     const removed = run(c, { type: 'token.remove', mapId: 'm1', tokenId: 'orc' })
     expect(fight(removed).order.map((o) => o.tokenId)).toEqual(['fighter', 'rogue'])
     expect(removed.maps[0].conditions).toEqual([])
@@ -253,7 +334,12 @@ describe('fight commands (Arianrhod 【行動値】, DysTopiA)', () => {
     )
 
   it('orders by 【行動値】, lets the GM break ties by dragging, and re-sorts when a value changes', () => {
-    const c = run(arianrhod(), { type: 'fight.start', mapId: 'm1', tokenIds: ['mage', 'warrior', 'goblin'], at })
+    const c = run(arianrhod(), {
+      type: 'fight.start',
+      mapId: 'm1',
+      tokenIds: ['mage', 'warrior', 'goblin'],
+      at,
+    })
     expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
       ['warrior', 12],
       ['mage', 9],
@@ -261,17 +347,31 @@ describe('fight commands (Arianrhod 【行動値】, DysTopiA)', () => {
     ])
     const dragged = run(c, { type: 'fight.move', mapId: 'm1', tokenId: 'goblin', toIndex: 1 })
     expect(fight(dragged).order.map((o) => o.tokenId)).toEqual(['warrior', 'goblin', 'mage'])
-    const faster = run(dragged, { type: 'token.update', mapId: 'm1', tokenId: 'mage', patch: { initiative: 15 } })
+    const faster = run(dragged, {
+      type: 'token.update',
+      mapId: 'm1',
+      tokenId: 'mage',
+      patch: { initiative: 15 },
+    })
     expect(fight(faster).order.map((o) => o.tokenId)).toEqual(['mage', 'warrior', 'goblin'])
     expect(current(faster)).toBe('warrior')
   })
 
-  it('DysTopiA keeps the GM\'s order', () => {
+  it("DysTopiA keeps the GM's order", () => {
     const c = run(
-      deepFreeze(makeCampaign({ maps: [makeMap({ system: 'dystopia', tokens: [
-        { id: 'a', name: 'A', at: [0, 0], faction: 'red' },
-        { id: 'b', name: 'B', at: [1, 1], faction: 'blue' },
-      ] })] })),
+      deepFreeze(
+        makeCampaign({
+          maps: [
+            makeMap({
+              system: 'dystopia',
+              tokens: [
+                { id: 'a', name: 'A', at: [0, 0], faction: 'red' },
+                { id: 'b', name: 'B', at: [1, 1], faction: 'blue' },
+              ],
+            }),
+          ],
+        }),
+      ),
       { type: 'fight.start', mapId: 'm1', tokenIds: ['b', 'a'], at },
     )
     expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
@@ -281,7 +381,20 @@ describe('fight commands (Arianrhod 【行動値】, DysTopiA)', () => {
   })
 
   it('records and clears the roll log', () => {
-    const entry = { id: 'r1', at, who: 'GM', command: '2D6', text: '(2D6) ＞ 7[3,4] ＞ 7', dice: [3, 4], total: 7, success: false, failure: false, critical: false, fumble: false, secret: true }
+    const entry = {
+      id: 'r1',
+      at,
+      who: 'GM',
+      command: '2D6',
+      text: '(2D6) ＞ 7[3,4] ＞ 7',
+      dice: [3, 4],
+      total: 7,
+      success: false,
+      failure: false,
+      critical: false,
+      fumble: false,
+      secret: true,
+    }
     const logged = run(arianrhod(), { type: 'roll.record', entry })
     expect(logged.rollLog).toEqual([entry])
     expect(run(logged, { type: 'roll.clear' }).rollLog).toEqual([])

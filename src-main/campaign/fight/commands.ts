@@ -18,16 +18,25 @@ import type { Combatant, Condition, Fight, FightCommand, RollEntry } from './sch
 type Fail = (message: string) => never
 type MapCommand = Exclude<FightCommand, { type: 'roll.record' } | { type: 'roll.clear' }>
 
-const rollsD20 = (system: CampaignMap['system']): boolean => system === 'pathfinder' || system === 'dnd35'
+const rollsD20 = (system: CampaignMap['system']): boolean =>
+  system === 'pathfinder' || system === 'dnd35'
 
-export function applyRollLogCommand(campaign: Campaign, command: Extract<FightCommand, { type: 'roll.record' | 'roll.clear' }>): Campaign {
+export function applyRollLogCommand(
+  campaign: Campaign,
+  command: Extract<FightCommand, { type: 'roll.record' | 'roll.clear' }>,
+): Campaign {
   if (command.type === 'roll.clear') return { ...campaign, rollLog: [] }
   return { ...campaign, rollLog: [...(campaign.rollLog ?? []), command.entry].slice(-5000) }
 }
 
 /** Returns the new map and any roll-log entries the command produced (initiative rolls). */
-export function applyFightCommand(map: CampaignMap, command: MapCommand, fail: Fail): { map: CampaignMap; rolls: RollEntry[] } {
-  const token = (id: string): CampaignToken => map.tokens.find((t) => t.id === id) ?? fail(`No token "${id}" on this map.`)
+export function applyFightCommand(
+  map: CampaignMap,
+  command: MapCommand,
+  fail: Fail,
+): { map: CampaignMap; rolls: RollEntry[] } {
+  const token = (id: string): CampaignToken =>
+    map.tokens.find((t) => t.id === id) ?? fail(`No token "${id}" on this map.`)
   if (command.type === 'fight.start') {
     if (map.fight) fail('A fight is already running on this map; end it first.')
     command.tokenIds.forEach(token)
@@ -35,18 +44,39 @@ export function applyFightCommand(map: CampaignMap, command: MapCommand, fail: F
   }
   if (command.type === 'condition.add') {
     token(command.condition.tokenId)
-    if ((map.conditions ?? []).some((c) => c.id === command.condition.id)) fail(`A condition "${command.condition.id}" already exists.`)
-    const since = map.fight ? { round: map.fight.round, turn: map.fight.turn, count: map.fight.order[map.fight.turn]?.count ?? null } : undefined
-    const condition: Condition = { ...command.condition, ...(since && command.condition.rounds ? { since } : {}) }
+    if ((map.conditions ?? []).some((c) => c.id === command.condition.id))
+      fail(`A condition "${command.condition.id}" already exists.`)
+    const since = map.fight
+      ? {
+          round: map.fight.round,
+          turn: map.fight.turn,
+          count: map.fight.order[map.fight.turn]?.count ?? null,
+        }
+      : undefined
+    const condition: Condition = {
+      ...command.condition,
+      ...(since && command.condition.rounds ? { since } : {}),
+    }
     return { map: { ...map, conditions: [...(map.conditions ?? []), condition] }, rolls: [] }
   }
   if (command.type === 'condition.remove') {
-    if (!(map.conditions ?? []).some((c) => c.id === command.conditionId)) fail(`No condition "${command.conditionId}".`)
-    return { map: { ...map, conditions: (map.conditions ?? []).filter((c) => c.id !== command.conditionId) }, rolls: [] }
+    if (!(map.conditions ?? []).some((c) => c.id === command.conditionId))
+      fail(`No condition "${command.conditionId}".`)
+    return {
+      map: {
+        ...map,
+        conditions: (map.conditions ?? []).filter((c) => c.id !== command.conditionId),
+      },
+      rolls: [],
+    }
   }
   const fight = map.fight ?? fail('No fight is running on this map.')
-  const done = (next: Fight): { map: CampaignMap; rolls: RollEntry[] } => ({ map: { ...map, fight: next }, rolls: [] })
-  const inOrder = (id: string): Combatant => fight.order.find((c) => c.tokenId === id) ?? fail(`"${id}" is not in the turn order.`)
+  const done = (next: Fight): { map: CampaignMap; rolls: RollEntry[] } => ({
+    map: { ...map, fight: next },
+    rolls: [],
+  })
+  const inOrder = (id: string): Combatant =>
+    fight.order.find((c) => c.tokenId === id) ?? fail(`"${id}" is not in the turn order.`)
   switch (command.type) {
     case 'fight.end':
       return { map: { ...map, fight: undefined }, rolls: [] }
@@ -67,12 +97,25 @@ export function applyFightCommand(map: CampaignMap, command: MapCommand, fail: F
     case 'fight.act': {
       if (!fight.delaying.includes(command.tokenId)) fail(`"${command.tokenId}" is not delaying.`)
       const before = fight.order[fight.turn]
-      return done(withCountOf(fromState(actFromDelay(toState(fight), command.tokenId), fight), command.tokenId, before.count))
+      return done(
+        withCountOf(
+          fromState(actFromDelay(toState(fight), command.tokenId), fight),
+          command.tokenId,
+          before.count,
+        ),
+      )
     }
     case 'fight.trigger': {
-      if (!fight.readied.includes(command.tokenId)) fail(`"${command.tokenId}" has no readied action.`)
+      if (!fight.readied.includes(command.tokenId))
+        fail(`"${command.tokenId}" has no readied action.`)
       const trigger = fight.order[fight.turn]
-      return done(withCountOf(fromState(triggerReady(toState(fight), command.tokenId), fight), command.tokenId, trigger.count))
+      return done(
+        withCountOf(
+          fromState(triggerReady(toState(fight), command.tokenId), fight),
+          command.tokenId,
+          trigger.count,
+        ),
+      )
     }
     case 'fight.move': {
       const moving = inOrder(command.tokenId)
@@ -88,21 +131,39 @@ export function applyFightCommand(map: CampaignMap, command: MapCommand, fail: F
     }
     case 'fight.add': {
       const added = token(command.tokenId)
-      if (fight.order.some((c) => c.tokenId === added.id)) fail(`"${added.id}" is already in the turn order.`)
+      if (fight.order.some((c) => c.tokenId === added.id))
+        fail(`"${added.id}" is already in the turn order.`)
       let entry: Combatant
       const rolls: RollEntry[] = []
       if (rollsD20(map.system)) {
-        const roll = command.roll ?? command.d20s[0] ?? fail('No d20 was rolled for the new combatant.')
+        const roll =
+          command.roll ?? command.d20s[0] ?? fail('No d20 was rolled for the new combatant.')
         const modifier = added.initiative ?? 0
         entry = { tokenId: added.id, count: roll + modifier, roll, modifier }
         rolls.push(initiativeEntry(added, roll, modifier, command.at, command.roll !== undefined))
       } else {
-        entry = { tokenId: added.id, count: map.system === 'arianrhod' ? (added.initiative ?? 0) : null }
+        entry = {
+          tokenId: added.id,
+          count: map.system === 'arianrhod' ? (added.initiative ?? 0) : null,
+        }
       }
-      const at = entry.count === null ? fight.order.length : fight.order.findIndex((c) => c.count !== null && c.count < entry.count!)
+      const at =
+        entry.count === null
+          ? fight.order.length
+          : fight.order.findIndex((c) => c.count !== null && c.count < entry.count!)
       const index = at < 0 ? fight.order.length : at
       const order = [...fight.order.slice(0, index), entry, ...fight.order.slice(index)]
-      return { map: { ...map, fight: { ...fight, order, turn: index <= fight.turn && fight.order.length > 0 ? fight.turn + 1 : fight.turn } }, rolls }
+      return {
+        map: {
+          ...map,
+          fight: {
+            ...fight,
+            order,
+            turn: index <= fight.turn && fight.order.length > 0 ? fight.turn + 1 : fight.turn,
+          },
+        },
+        rolls,
+      }
     }
   }
 }
@@ -114,9 +175,20 @@ function startFight(
   fail: Fail,
 ): { map: CampaignMap; rolls: RollEntry[] } {
   const ids = [...new Set(command.tokenIds)]
-  const empty = { unaware: [], acted: [], delaying: [], readied: [], showOrder: false, showRolls: false, expired: [] }
+  const empty = {
+    unaware: [],
+    acted: [],
+    delaying: [],
+    readied: [],
+    showOrder: false,
+    showRolls: false,
+    expired: [],
+  }
   if (!rollsD20(map.system)) {
-    const ordered = orderByValue(map.system as 'arianrhod' | 'dystopia', ids.map((id) => ({ id, value: token(id).initiative ?? 0 })))
+    const ordered = orderByValue(
+      map.system as 'arianrhod' | 'dystopia',
+      ids.map((id) => ({ id, value: token(id).initiative ?? 0 })),
+    )
     const order = ordered.map((e) => ({ tokenId: e.token, count: e.count }))
     return { map: { ...map, fight: { ...empty, round: 1, turn: 0, order } }, rolls: [] }
   }
@@ -129,14 +201,36 @@ function startFight(
     return command.d20s[pool++] ?? fail('Not enough d20s were rolled for initiative.')
   }
   const unaware = new Set(command.unaware)
-  const state = rollInitiative(ids.map((id) => ({ id, modifier: token(id).initiative ?? 0, aware: !unaware.has(id) })), roll)
+  const state = rollInitiative(
+    ids.map((id) => ({ id, modifier: token(id).initiative ?? 0, aware: !unaware.has(id) })),
+    roll,
+  )
   const fight = fromState(state, { ...empty, round: state.round, turn: state.turn, order: [] })
-  const rolls = state.rolls.map((r) => initiativeEntry(token(r.id), r.roll, r.modifier, command.at, command.rolls[r.id] !== undefined, r.rerolls))
-  return { map: { ...map, fight: { ...fight, unaware: [...unaware].filter((id) => ids.includes(id)) } }, rolls }
+  const rolls = state.rolls.map((r) =>
+    initiativeEntry(
+      token(r.id),
+      r.roll,
+      r.modifier,
+      command.at,
+      command.rolls[r.id] !== undefined,
+      r.rerolls,
+    ),
+  )
+  return {
+    map: { ...map, fight: { ...fight, unaware: [...unaware].filter((id) => ids.includes(id)) } },
+    rolls,
+  }
 }
 
 /** One initiative roll for the log; roll-offs (「同点のもの同士で再びロール」) follow the total. */
-function initiativeEntry(token: CampaignToken, roll: number, modifier: number, at: string, typed: boolean, rerolls: readonly number[] = []): RollEntry {
+function initiativeEntry(
+  token: CampaignToken,
+  roll: number,
+  modifier: number,
+  at: string,
+  typed: boolean,
+  rerolls: readonly number[] = [],
+): RollEntry {
   const sign = modifier < 0 ? '−' : '+'
   const command = `1D20${modifier < 0 ? '' : '+'}${modifier}`
   const rollOff = rerolls.length > 0 ? ` ＞ roll-off ${rerolls.join(', ')}` : ''
@@ -161,7 +255,13 @@ function toState(fight: Fight): InitiativeState {
   const ids = fight.order.map((c) => c.tokenId)
   return {
     order: ids,
-    rolls: fight.order.map((c) => ({ id: c.tokenId, modifier: c.modifier ?? 0, roll: c.roll ?? 0, total: c.count ?? 0, rerolls: c.rerolls ?? [] })),
+    rolls: fight.order.map((c) => ({
+      id: c.tokenId,
+      modifier: c.modifier ?? 0,
+      roll: c.roll ?? 0,
+      total: c.count ?? 0,
+      rerolls: c.rerolls ?? [],
+    })),
     round: fight.round,
     turn: fight.turn,
     aware: new Set(ids.filter((id) => !fight.unaware.includes(id))),
@@ -178,7 +278,13 @@ function fromState(state: InitiativeState, previous: Fight): Fight {
     const kept = known.get(id)
     if (kept) return kept
     const r = rolled.get(id)!
-    return { tokenId: id, count: r.total, roll: r.roll, modifier: r.modifier, ...(r.rerolls.length ? { rerolls: [...r.rerolls] } : {}) }
+    return {
+      tokenId: id,
+      count: r.total,
+      roll: r.roll,
+      modifier: r.modifier,
+      ...(r.rerolls.length ? { rerolls: [...r.rerolls] } : {}),
+    }
   })
   return {
     ...previous,
@@ -207,24 +313,37 @@ function previousTurn(fight: Fight): Fight | null {
       turn = fight.order.length - 1
     } else return null
     const id = fight.order[turn].tokenId
-    if ((round > 0 || !fight.unaware.includes(id)) && !fight.delaying.includes(id)) return { ...fight, round, turn, expired: [] }
+    if ((round > 0 || !fight.unaware.includes(id)) && !fight.delaying.includes(id))
+      return { ...fight, round, turn, expired: [] }
   }
   return null
 }
 
 /** 003: the delayer / readier takes the count where it acted, for the rest of the fight. */
 function withCountOf(fight: Fight, tokenId: string, count: number | null): Fight {
-  return { ...fight, order: fight.order.map((c) => (c.tokenId === tokenId && count !== null ? { ...c, count } : c)) }
+  return {
+    ...fight,
+    order: fight.order.map((c) => (c.tokenId === tokenId && count !== null ? { ...c, count } : c)),
+  }
 }
 
-function turnChange(map: CampaignMap, fight: Fight, step: (s: InitiativeState) => InitiativeState): { map: CampaignMap; rolls: RollEntry[] } {
+function turnChange(
+  map: CampaignMap,
+  fight: Fight,
+  step: (s: InitiativeState) => InitiativeState,
+): { map: CampaignMap; rolls: RollEntry[] } {
   const next = fromState(step(toState(fight)), fight)
   const { kept, expired } = expireConditions(map.conditions ?? [], next)
   const names = new Map(map.tokens.map((t) => [t.id, t]))
   return {
     map: {
       ...map,
-      fight: { ...next, expired: expired.map((c) => ({ tokenId: c.tokenId, name: c.name })).filter((c) => names.has(c.tokenId)) },
+      fight: {
+        ...next,
+        expired: expired
+          .map((c) => ({ tokenId: c.tokenId, name: c.name }))
+          .filter((c) => names.has(c.tokenId)),
+      },
       ...(map.conditions ? { conditions: kept } : {}),
     },
     rolls: [],
@@ -236,7 +355,10 @@ function turnChange(map: CampaignMap, fight: Fight, step: (s: InitiativeState) =
  * 続く」: a condition of N rounds begun at (round R, count C) ends when the turn reaches count C
  * (or, without counts, the same place in the order) in round R + N.
  */
-export function expireConditions(conditions: readonly Condition[], fight: Fight): { kept: Condition[]; expired: Condition[] } {
+export function expireConditions(
+  conditions: readonly Condition[],
+  fight: Fight,
+): { kept: Condition[]; expired: Condition[] } {
   const count = fight.order[fight.turn]?.count ?? null
   const kept: Condition[] = []
   const expired: Condition[] = []
@@ -249,7 +371,8 @@ export function expireConditions(conditions: readonly Condition[], fight: Fight)
     const endRound = since.round + condition.rounds
     const reached =
       fight.round > endRound ||
-      (fight.round === endRound && (since.count !== null && count !== null ? count <= since.count : fight.turn >= since.turn))
+      (fight.round === endRound &&
+        (since.count !== null && count !== null ? count <= since.count : fight.turn >= since.turn))
     ;(reached ? expired : kept).push(condition)
   }
   return { kept, expired }
@@ -281,5 +404,15 @@ export function resortByValue(map: CampaignMap): CampaignMap {
   const order = [...map.fight.order]
     .map((c) => ({ ...c, count: values.get(c.tokenId) ?? c.count }))
     .sort((a, b) => (b.count ?? 0) - (a.count ?? 0))
-  return { ...map, fight: { ...map.fight, order, turn: Math.max(0, order.findIndex((c) => c.tokenId === current)) } }
+  return {
+    ...map,
+    fight: {
+      ...map.fight,
+      order,
+      turn: Math.max(
+        0,
+        order.findIndex((c) => c.tokenId === current),
+      ),
+    },
+  }
 }

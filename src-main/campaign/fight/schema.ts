@@ -37,7 +37,10 @@ export const fightSchema = z.strictObject({
   /** The player view shows the last public rolls (never secret ones). */
   showRolls: z.boolean().default(false),
   /** Conditions that ended with the last turn change, for the GM's notice. */
-  expired: z.array(z.strictObject({ tokenId: idSchema, name: z.string().max(200) })).max(1000).default([]),
+  expired: z
+    .array(z.strictObject({ tokenId: idSchema, name: z.string().max(200) }))
+    .max(1000)
+    .default([]),
 })
 export type Fight = z.infer<typeof fightSchema>
 
@@ -48,7 +51,13 @@ export const conditionSchema = z.strictObject({
   /** Lasts this many rounds; absent = until removed. */
   rounds: z.number().int().min(1).max(10_000).optional(),
   /** When it began: 「その効果が開始したのと同じ数値のイニシアチブ・カウントの直前まで続く」. */
-  since: z.strictObject({ round: z.number().int().min(0), turn: z.number().int().min(0), count: z.number().int().nullable() }).optional(),
+  since: z
+    .strictObject({
+      round: z.number().int().min(0),
+      turn: z.number().int().min(0),
+      count: z.number().int().nullable(),
+    })
+    .optional(),
 })
 export type Condition = z.infer<typeof conditionSchema>
 
@@ -86,7 +95,14 @@ export const fightCommandSchemas = [
     at: timeSchema,
   }),
   z.strictObject({ type: z.literal('fight.end'), mapId: idSchema }),
-  z.strictObject({ type: z.literal('fight.add'), mapId: idSchema, tokenId: idSchema, roll: d20.optional(), d20s: d20Pool.default([]), at: timeSchema }),
+  z.strictObject({
+    type: z.literal('fight.add'),
+    mapId: idSchema,
+    tokenId: idSchema,
+    roll: d20.optional(),
+    d20s: d20Pool.default([]),
+    at: timeSchema,
+  }),
   z.strictObject({ type: z.literal('fight.remove'), mapId: idSchema, tokenId: idSchema }),
   z.strictObject({ type: z.literal('fight.next'), mapId: idSchema }),
   z.strictObject({ type: z.literal('fight.previous'), mapId: idSchema }),
@@ -97,8 +113,18 @@ export const fightCommandSchemas = [
   z.strictObject({ type: z.literal('fight.act'), mapId: idSchema, tokenId: idSchema }),
   z.strictObject({ type: z.literal('fight.trigger'), mapId: idSchema, tokenId: idSchema }),
   /** The GM drags a combatant to another place (ties, DysTopiA). */
-  z.strictObject({ type: z.literal('fight.move'), mapId: idSchema, tokenId: idSchema, toIndex: z.number().int().min(0).max(999) }),
-  z.strictObject({ type: z.literal('fight.options'), mapId: idSchema, showOrder: z.boolean().optional(), showRolls: z.boolean().optional() }),
+  z.strictObject({
+    type: z.literal('fight.move'),
+    mapId: idSchema,
+    tokenId: idSchema,
+    toIndex: z.number().int().min(0).max(999),
+  }),
+  z.strictObject({
+    type: z.literal('fight.options'),
+    mapId: idSchema,
+    showOrder: z.boolean().optional(),
+    showRolls: z.boolean().optional(),
+  }),
   z.strictObject({
     type: z.literal('condition.add'),
     mapId: idSchema,

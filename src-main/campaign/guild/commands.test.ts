@@ -7,7 +7,10 @@ import { deepFreeze, makeCampaign, makeMap } from '../test-helpers'
 const at = '2026-11-24T20:00:00.000Z'
 
 function run(start: Campaign, ...commands: Command[]): Campaign {
-  return commands.reduce((campaign, command) => applyCommand(campaign, commandSchema.parse(command)), start)
+  return commands.reduce(
+    (campaign, command) => applyCommand(campaign, commandSchema.parse(command)),
+    start,
+  )
 }
 
 /** The issue's party: PCs at CL 3, 8 and 14. */
@@ -26,9 +29,17 @@ describe('guild book commands', () => {
     const noArianrhod = makeCampaign({ maps: [makeMap({ system: 'pathfinder' })] })
     expect(() => run(noArianrhod, { type: 'guild.create', name: 'G' })).toThrow(CommandError)
     const guild = party().guild!
-    expect(guild).toMatchObject({ name: '銀の翼', level: 1, funds: 0, session: 1, ruleMasterId: null })
+    expect(guild).toMatchObject({
+      name: '銀の翼',
+      level: 1,
+      funds: 0,
+      session: 1,
+      ruleMasterId: null,
+    })
     expect(guild.lootTable).toHaveLength(11)
-    expect(() => run(party(), { type: 'guild.create', name: 'again' })).toThrow(/already has a guild/)
+    expect(() => run(party(), { type: 'guild.create', name: 'again' })).toThrow(
+      /already has a guild/,
+    )
   })
 
   it('refuse unknown keys, blank names and a bonus over 200 G at the schema', () => {
@@ -58,18 +69,30 @@ describe('guild book commands', () => {
       { type: 'guild.connection', memberId: 'ayu', name: '衛兵' },
     )
     const ayu = picked.guild!.members[0]
-    expect(ayu).toMatchObject({ pendingPicks: 0, skills: ['ハイHPポーション作成'], heldConnections: 2 })
+    expect(ayu).toMatchObject({
+      pendingPicks: 0,
+      skills: ['ハイHPポーション作成'],
+      heldConnections: 2,
+    })
     expect(ayu.connections).toEqual(['ギルド長', '酒場の主人', '衛兵'])
-    expect(() => run(picked, { type: 'guild.pick', memberId: 'ayu', skill: 'x' })).toThrow(/no general-skill pick/)
+    expect(() => run(picked, { type: 'guild.pick', memberId: 'ayu', skill: 'x' })).toThrow(
+      /no general-skill pick/,
+    )
   })
 
-  it('戦利金 with 《名声》 and チョウ\'s 《トレジャーマニア》 credits (3+1)×300×1.1, (8+1)×600×1.1, (14+1)×1200×1.2', () => {
+  it("戦利金 with 《名声》 and チョウ's 《トレジャーマニア》 credits (3+1)×300×1.1, (8+1)×600×1.1, (14+1)×1200×1.2", () => {
     const start = run(
       party(),
       { type: 'guild.update', fame: true },
       { type: 'guild.member.update', memberId: 'cho', patch: { treasureMania: true } },
     )
-    const paid = run(start, { type: 'guild.reward', at, memberIds: ['ayu', 'ben', 'cho'], bonus: 0, scenario: '灰色の塔' })
+    const paid = run(start, {
+      type: 'guild.reward',
+      at,
+      memberIds: ['ayu', 'ben', 'cho'],
+      bonus: 0,
+      scenario: '灰色の塔',
+    })
     // 1200 × 110 % = 1320; 5400 × 110 % = 5940 (+100 already held); 18000 × 120 % = 21600.
     expect(paid.guild!.members.map((m) => m.money)).toEqual([1320, 6040, 21600])
     const entry = paid.guild!.log.at(-1)!
@@ -84,7 +107,9 @@ describe('guild book commands', () => {
 
   it('戦利金 for a CL outside the table is refused with the PC named, crediting nobody', () => {
     const high = run(party(), { type: 'guild.member.update', memberId: 'cho', patch: { cl: 19 } })
-    expect(() => run(high, { type: 'guild.reward', at, memberIds: ['ayu', 'cho'], bonus: 0 })).toThrow(/チョウ.*CL 1–18/)
+    expect(() =>
+      run(high, { type: 'guild.reward', at, memberIds: ['ayu', 'cho'], bonus: 0 }),
+    ).toThrow(/チョウ.*CL 1–18/)
   })
 
   it('rule guild master: chosen among present PCs, locked until the session ends or that PC leaves', () => {
@@ -131,7 +156,9 @@ describe('guild book commands', () => {
       { id: 's1', name: '名声', selected: false },
       { id: 's2', name: '蘇生', selected: true, uses: { max: 1, used: 1 } },
     ])
-    expect(() => run(g, { type: 'guild.support.update', supportId: 's2', used: 2 })).toThrow(/at most 1/)
+    expect(() => run(g, { type: 'guild.support.update', supportId: 's2', used: 2 })).toThrow(
+      /at most 1/,
+    )
     expect(() => run(g, { type: 'guild.support.update', supportId: 's1', used: 1 })).toThrow()
   })
 
@@ -142,7 +169,9 @@ describe('guild book commands', () => {
       item: { id: 'i1', name: 'MPポーション', quantity: 2 },
       source: '2D6 = 7',
     })
-    expect(found.guild!.items).toEqual([{ id: 'i1', name: 'MPポーション', quantity: 2, holderId: null }])
+    expect(found.guild!.items).toEqual([
+      { id: 'i1', name: 'MPポーション', quantity: 2, holderId: null },
+    ])
     const moved = run(
       found,
       { type: 'guild.item.move', at, itemId: 'i1', to: 'ayu' },
@@ -158,7 +187,7 @@ describe('guild book commands', () => {
     expect(sold.guild!.funds).toBe(150)
   })
 
-  it('loans move money between PCs and back when repaid; refused beyond the lender\'s purse', () => {
+  it("loans move money between PCs and back when repaid; refused beyond the lender's purse", () => {
     const lent = run(party(), {
       type: 'guild.loan.add',
       at,
@@ -169,7 +198,9 @@ describe('guild book commands', () => {
     const repaid = run(lent, { type: 'guild.loan.repay', at, loanId: 'l1', date: '2026-11-30' })
     expect(repaid.guild!.members.map((m) => m.money)).toEqual([0, 100, 0])
     expect(repaid.guild!.loans[0].repaidOn).toBe('2026-11-30')
-    expect(() => run(repaid, { type: 'guild.loan.repay', at, loanId: 'l1', date: '2026-11-30' })).toThrow(/already/)
+    expect(() =>
+      run(repaid, { type: 'guild.loan.repay', at, loanId: 'l1', date: '2026-11-30' }),
+    ).toThrow(/already/)
     expect(() =>
       run(party(), {
         type: 'guild.loan.add',

@@ -2,7 +2,13 @@
 // campaign passed in is never mutated.
 import type { Campaign } from '../schema'
 import { computeReward, RewardError } from './reward'
-import { guildSchema, type Guild, type GuildCommand, type GuildLogEntry, type GuildMember } from './schema'
+import {
+  guildSchema,
+  type Guild,
+  type GuildCommand,
+  type GuildLogEntry,
+  type GuildMember,
+} from './schema'
 
 type Fail = (message: string) => never
 
@@ -18,7 +24,11 @@ export function applyGuildCommand(campaign: Campaign, command: GuildCommand, fai
   return { ...campaign, guild: applyToGuild(guild, command, fail) }
 }
 
-function applyToGuild(guild: Guild, command: Exclude<GuildCommand, { type: 'guild.create' }>, fail: Fail): Guild {
+function applyToGuild(
+  guild: Guild,
+  command: Exclude<GuildCommand, { type: 'guild.create' }>,
+  fail: Fail,
+): Guild {
   const member = (id: string): GuildMember =>
     guild.members.find((m) => m.id === id) ?? fail(`No guild member "${id}".`)
   const updateMember = (g: Guild, id: string, change: (m: GuildMember) => GuildMember): Guild => ({
@@ -37,27 +47,38 @@ function applyToGuild(guild: Guild, command: Exclude<GuildCommand, { type: 'guil
       return { ...guild, ...definedOnly(patch) }
     }
     case 'guild.member.add':
-      if (guild.members.some((m) => m.id === command.member.id)) fail(`A member "${command.member.id}" already exists.`)
+      if (guild.members.some((m) => m.id === command.member.id))
+        fail(`A member "${command.member.id}" already exists.`)
       return { ...guild, members: [...guild.members, guildSchemaMember(command.member)] }
     case 'guild.member.update':
       member(command.memberId)
       return updateMember(guild, command.memberId, (m) => ({ ...m, ...definedOnly(command.patch) }))
     case 'guild.member.remove': {
       member(command.memberId)
-      if (guild.loans.some((l) => !l.repaidOn && (l.lenderId === command.memberId || l.borrowerId === command.memberId))) {
+      if (
+        guild.loans.some(
+          (l) =>
+            !l.repaidOn && (l.lenderId === command.memberId || l.borrowerId === command.memberId),
+        )
+      ) {
         fail('This member still has an open loan; repay it first.')
       }
       return {
         ...guild,
         members: guild.members.filter((m) => m.id !== command.memberId),
         // What the member carried goes back to the guild's storage.
-        items: guild.items.map((i) => (i.holderId === command.memberId ? { ...i, holderId: null } : i)),
+        items: guild.items.map((i) =>
+          i.holderId === command.memberId ? { ...i, holderId: null } : i,
+        ),
         ruleMasterId: guild.ruleMasterId === command.memberId ? null : guild.ruleMasterId,
       }
     }
     case 'guild.attendance': {
       member(command.memberId)
-      const next = updateMember(guild, command.memberId, (m) => ({ ...m, attendance: command.attendance }))
+      const next = updateMember(guild, command.memberId, (m) => ({
+        ...m,
+        attendance: command.attendance,
+      }))
       // 「そのPCを担当するPLが早退しなければならなくなるまで」: leaving frees the rule guild master.
       const leaves = command.attendance !== 'present' && guild.ruleMasterId === command.memberId
       return leaves ? { ...next, ruleMasterId: null } : next
@@ -69,13 +90,17 @@ function applyToGuild(guild: Guild, command: Exclude<GuildCommand, { type: 'guil
         fail('The rule guild master is locked until the session ends or that PC leaves early.')
       }
       if (command.memberId === null) return guild
-      if (member(command.memberId).attendance !== 'present') fail('The rule guild master must be a PC who is present.')
+      if (member(command.memberId).attendance !== 'present')
+        fail('The rule guild master must be a PC who is present.')
       return { ...guild, ruleMasterId: command.memberId }
     }
     case 'guild.session.end': {
       // The log keeps who came to each session (attendance per session).
       const names = (attendance: GuildMember['attendance']): string =>
-        guild.members.filter((m) => m.attendance === attendance).map((m) => m.name).join('、') || '—'
+        guild.members
+          .filter((m) => m.attendance === attendance)
+          .map((m) => m.name)
+          .join('、') || '—'
       return log(
         {
           ...guild,
@@ -91,7 +116,8 @@ function applyToGuild(guild: Guild, command: Exclude<GuildCommand, { type: 'guil
       )
     }
     case 'guild.support.add':
-      if (guild.supports.some((s) => s.id === command.support.id)) fail(`A support "${command.support.id}" already exists.`)
+      if (guild.supports.some((s) => s.id === command.support.id))
+        fail(`A support "${command.support.id}" already exists.`)
       return {
         ...guild,
         supports: [
@@ -105,7 +131,9 @@ function applyToGuild(guild: Guild, command: Exclude<GuildCommand, { type: 'guil
         ],
       }
     case 'guild.support.update': {
-      const support = guild.supports.find((s) => s.id === command.supportId) ?? fail(`No support "${command.supportId}".`)
+      const support =
+        guild.supports.find((s) => s.id === command.supportId) ??
+        fail(`No support "${command.supportId}".`)
       if (command.used !== undefined && (!support.uses || command.used > support.uses.max)) {
         fail(`《${support.name}》 can be used at most ${support.uses?.max ?? 0} times.`)
       }
@@ -117,13 +145,16 @@ function applyToGuild(guild: Guild, command: Exclude<GuildCommand, { type: 'guil
             : {
                 ...s,
                 ...(command.selected !== undefined ? { selected: command.selected } : {}),
-                ...(command.used !== undefined && s.uses ? { uses: { ...s.uses, used: command.used } } : {}),
+                ...(command.used !== undefined && s.uses
+                  ? { uses: { ...s.uses, used: command.used } }
+                  : {}),
               },
         ),
       }
     }
     case 'guild.support.remove':
-      if (!guild.supports.some((s) => s.id === command.supportId)) fail(`No support "${command.supportId}".`)
+      if (!guild.supports.some((s) => s.id === command.supportId))
+        fail(`No support "${command.supportId}".`)
       return { ...guild, supports: guild.supports.filter((s) => s.id !== command.supportId) }
     case 'guild.milestone':
       // 「全PCのCLが1上昇する(冒険に参加していないPCも)…またGLも1上昇する」
@@ -131,9 +162,17 @@ function applyToGuild(guild: Guild, command: Exclude<GuildCommand, { type: 'guil
         {
           ...guild,
           level: Math.min(99, guild.level + 1),
-          members: guild.members.map((m) => ({ ...m, cl: Math.min(99, m.cl + 1), pendingPicks: m.pendingPicks + 1 })),
+          members: guild.members.map((m) => ({
+            ...m,
+            cl: Math.min(99, m.cl + 1),
+            pendingPicks: m.pendingPicks + 1,
+          })),
         },
-        { at: command.at, kind: 'milestone', text: `冒険の一区切り: GL ${guild.level} → ${guild.level + 1}` },
+        {
+          at: command.at,
+          kind: 'milestone',
+          text: `冒険の一区切り: GL ${guild.level} → ${guild.level + 1}`,
+        },
       )
     case 'guild.pick': {
       const picker = member(command.memberId)
@@ -146,7 +185,8 @@ function applyToGuild(guild: Guild, command: Exclude<GuildCommand, { type: 'guil
         pendingPicks: m.pendingPicks - 1,
         skills: command.skill ? [...m.skills, command.skill] : m.skills,
         connections: [...m.connections, ...(command.connections ?? [])],
-        heldConnections: m.heldConnections + (command.connections ? 5 - command.connections.length : 0),
+        heldConnections:
+          m.heldConnections + (command.connections ? 5 - command.connections.length : 0),
       }))
     }
     case 'guild.connection': {
@@ -161,65 +201,109 @@ function applyToGuild(guild: Guild, command: Exclude<GuildCommand, { type: 'guil
     case 'guild.reward':
       return applyReward(guild, command, member, fail, log)
     case 'guild.item.add': {
-      if (guild.items.some((i) => i.id === command.item.id)) fail(`An item "${command.item.id}" already exists.`)
+      if (guild.items.some((i) => i.id === command.item.id))
+        fail(`An item "${command.item.id}" already exists.`)
       const holderId = command.item.holderId ?? null
       if (holderId !== null) member(holderId)
       const item = { ...command.item, quantity: command.item.quantity ?? 1, holderId }
       const source = command.source ? ` (${command.source})` : ''
       return log(
         { ...guild, items: [...guild.items, item] },
-        { at: command.at, kind: 'item', text: `+ ${item.name} ×${item.quantity} → ${nameOf(holderId)}${source}` },
+        {
+          at: command.at,
+          kind: 'item',
+          text: `+ ${item.name} ×${item.quantity} → ${nameOf(holderId)}${source}`,
+        },
       )
     }
     case 'guild.item.move': {
-      const item = guild.items.find((i) => i.id === command.itemId) ?? fail(`No item "${command.itemId}".`)
+      const item =
+        guild.items.find((i) => i.id === command.itemId) ?? fail(`No item "${command.itemId}".`)
       if (command.to !== null) member(command.to)
       if (item.holderId === command.to) return guild
       return log(
-        { ...guild, items: guild.items.map((i) => (i.id === item.id ? { ...i, holderId: command.to } : i)) },
-        { at: command.at, kind: 'item', text: `${item.name}: ${nameOf(item.holderId)} → ${nameOf(command.to)}` },
+        {
+          ...guild,
+          items: guild.items.map((i) => (i.id === item.id ? { ...i, holderId: command.to } : i)),
+        },
+        {
+          at: command.at,
+          kind: 'item',
+          text: `${item.name}: ${nameOf(item.holderId)} → ${nameOf(command.to)}`,
+        },
       )
     }
     case 'guild.item.sell': {
-      const item = guild.items.find((i) => i.id === command.itemId) ?? fail(`No item "${command.itemId}".`)
+      const item =
+        guild.items.find((i) => i.id === command.itemId) ?? fail(`No item "${command.itemId}".`)
       // 「不要になった場合の売却額はギルド資産として管理される」
       return log(
-        { ...guild, items: guild.items.filter((i) => i.id !== item.id), funds: guild.funds + command.price },
-        { at: command.at, kind: 'sale', text: `${item.name} ×${item.quantity} sold: +${command.price} G` },
+        {
+          ...guild,
+          items: guild.items.filter((i) => i.id !== item.id),
+          funds: guild.funds + command.price,
+        },
+        {
+          at: command.at,
+          kind: 'sale',
+          text: `${item.name} ×${item.quantity} sold: +${command.price} G`,
+        },
       )
     }
     case 'guild.item.remove': {
-      const item = guild.items.find((i) => i.id === command.itemId) ?? fail(`No item "${command.itemId}".`)
+      const item =
+        guild.items.find((i) => i.id === command.itemId) ?? fail(`No item "${command.itemId}".`)
       return log(
         { ...guild, items: guild.items.filter((i) => i.id !== item.id) },
-        { at: command.at, kind: 'item', text: `− ${item.name} ×${item.quantity} (${nameOf(item.holderId)})` },
+        {
+          at: command.at,
+          kind: 'item',
+          text: `− ${item.name} ×${item.quantity} (${nameOf(item.holderId)})`,
+        },
       )
     }
     case 'guild.loot.row':
-      return { ...guild, lootTable: guild.lootTable.map((row, i) => (i === command.roll - 2 ? command.text : row)) }
+      return {
+        ...guild,
+        lootTable: guild.lootTable.map((row, i) => (i === command.roll - 2 ? command.text : row)),
+      }
     case 'guild.loan.add': {
       const { loan } = command
       if (guild.loans.some((l) => l.id === loan.id)) fail(`A loan "${loan.id}" already exists.`)
       if (loan.lenderId === loan.borrowerId) fail('A PC cannot lend to itself.')
       const lender = member(loan.lenderId)
       const borrower = member(loan.borrowerId)
-      if (lender.money < loan.amount) fail(`${lender.name} has ${lender.money} G, less than ${loan.amount} G.`)
+      if (lender.money < loan.amount)
+        fail(`${lender.name} has ${lender.money} G, less than ${loan.amount} G.`)
       const moved = transfer(guild, lender.id, borrower.id, loan.amount)
       return log(
         { ...moved, loans: [...guild.loans, loan] },
-        { at: command.at, kind: 'loan', text: `${lender.name} → ${borrower.name}: ${loan.amount} G (${loan.date})` },
+        {
+          at: command.at,
+          kind: 'loan',
+          text: `${lender.name} → ${borrower.name}: ${loan.amount} G (${loan.date})`,
+        },
       )
     }
     case 'guild.loan.repay': {
-      const loan = guild.loans.find((l) => l.id === command.loanId) ?? fail(`No loan "${command.loanId}".`)
+      const loan =
+        guild.loans.find((l) => l.id === command.loanId) ?? fail(`No loan "${command.loanId}".`)
       if (loan.repaidOn) fail('This loan is already repaid.')
       const borrower = member(loan.borrowerId)
       const lender = member(loan.lenderId)
-      if (borrower.money < loan.amount) fail(`${borrower.name} has ${borrower.money} G, less than ${loan.amount} G.`)
+      if (borrower.money < loan.amount)
+        fail(`${borrower.name} has ${borrower.money} G, less than ${loan.amount} G.`)
       const moved = transfer(guild, borrower.id, lender.id, loan.amount)
       return log(
-        { ...moved, loans: guild.loans.map((l) => (l.id === loan.id ? { ...l, repaidOn: command.date } : l)) },
-        { at: command.at, kind: 'repay', text: `${borrower.name} → ${lender.name}: ${loan.amount} G repaid (${command.date})` },
+        {
+          ...moved,
+          loans: guild.loans.map((l) => (l.id === loan.id ? { ...l, repaidOn: command.date } : l)),
+        },
+        {
+          at: command.at,
+          kind: 'repay',
+          text: `${borrower.name} → ${lender.name}: ${loan.amount} G repaid (${command.date})`,
+        },
       )
     }
   }
@@ -252,7 +336,12 @@ function applyReward(
   const credited = new Map(amounts.map((a) => [a.memberId, a.amount]))
   const scenario = command.scenario ? `${command.scenario}: ` : ''
   return log(
-    { ...guild, members: guild.members.map((m) => (credited.has(m.id) ? { ...m, money: m.money + credited.get(m.id)! } : m)) },
+    {
+      ...guild,
+      members: guild.members.map((m) =>
+        credited.has(m.id) ? { ...m, money: m.money + credited.get(m.id)! } : m,
+      ),
+    },
     {
       at: command.at,
       kind: 'reward',
@@ -266,12 +355,22 @@ function transfer(guild: Guild, fromId: string, toId: string, amount: number): G
   return {
     ...guild,
     members: guild.members.map((m) =>
-      m.id === fromId ? { ...m, money: m.money - amount } : m.id === toId ? { ...m, money: m.money + amount } : m,
+      m.id === fromId
+        ? { ...m, money: m.money - amount }
+        : m.id === toId
+          ? { ...m, money: m.money + amount }
+          : m,
     ),
   }
 }
 
-function guildSchemaMember(input: { id: string; name: string; player?: string; cl: number; money?: number }): GuildMember {
+function guildSchemaMember(input: {
+  id: string
+  name: string
+  player?: string
+  cl: number
+  money?: number
+}): GuildMember {
   return {
     id: input.id,
     name: input.name,
@@ -289,5 +388,7 @@ function guildSchemaMember(input: { id: string; name: string; player?: string; c
 }
 
 function definedOnly<T extends object>(patch: T): Partial<T> {
-  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>
+  return Object.fromEntries(
+    Object.entries(patch).filter(([, value]) => value !== undefined),
+  ) as Partial<T>
 }

@@ -32,13 +32,20 @@ describe('戦利金算出表', () => {
   ])('CL %i uses the %i G row: %s', (cl, coefficient, worked) => {
     expect(rewardCoefficient(cl)).toBe(coefficient)
     const expected = Number(worked.split('= ')[1])
-    expect(computeReward({ cl, ...plain })).toMatchObject({ base: expected, percent: 0, amount: expected })
+    expect(computeReward({ cl, ...plain })).toMatchObject({
+      base: expected,
+      percent: 0,
+      amount: expected,
+    })
   })
 
-  it.each([0, 19, -1, 2.5, Number.NaN])('CL %s has no row: a clear error, never a guessed amount', (cl) => {
-    expect(() => computeReward({ cl, ...plain })).toThrow(RewardError)
-    expect(() => rewardCoefficient(cl)).toThrow(/CL 1–18/)
-  })
+  it.each([0, 19, -1, 2.5, Number.NaN])(
+    'CL %s has no row: a clear error, never a guessed amount',
+    (cl) => {
+      expect(() => computeReward({ cl, ...plain })).toThrow(RewardError)
+      expect(() => rewardCoefficient(cl)).toThrow(/CL 1–18/)
+    },
+  )
 
   it('「係数に+100~200G程度上乗せ」: CL 8 with +100 G is (8+1)×(600+100) = 6300', () => {
     expect(computeReward({ ...plain, cl: 8, bonus: 100 }).amount).toBe(6300)
@@ -54,7 +61,9 @@ describe('戦利金算出表', () => {
   })
 
   it('all three multipliers on CL 3: 1200 × 130 % = 1560; 《名声》 alone on CL 8: 5400 × 110 % = 5940', () => {
-    expect(computeReward({ ...plain, cl: 3, fame: true, connoisseur: true, treasureMania: true }).amount).toBe(1560)
+    expect(
+      computeReward({ ...plain, cl: 3, fame: true, connoisseur: true, treasureMania: true }).amount,
+    ).toBe(1560)
     expect(computeReward({ ...plain, cl: 8, fame: true }).amount).toBe(5940)
   })
 
@@ -95,7 +104,7 @@ describe('guild members affected by an effect', () => {
 })
 
 describe('戦利品', () => {
-  it('the 2D6 table has the seed\'s 11 rows: 2 通常の装備品 … 7 MPポーション … 12 美術品', () => {
+  it("the 2D6 table has the seed's 11 rows: 2 通常の装備品 … 7 MPポーション … 12 美術品", () => {
     expect(DEFAULT_LOOT_TABLE).toHaveLength(11)
     expect(lootRow(DEFAULT_LOOT_TABLE, 2)).toMatch(/^通常の装備品/)
     expect(lootRow(DEFAULT_LOOT_TABLE, 7)).toBe('MPポーション')
@@ -116,7 +125,11 @@ describe('戦利品', () => {
 
 describe('▼スティール', () => {
   it('「《目利き》や《トレジャーマニア》の効果を適用してもよい」: a 500 G drop with both is 500 × 120 % = 600 G', () => {
-    expect(stealValue(500, { connoisseur: true, treasureMania: true })).toEqual({ price: 500, percent: 20, amount: 600 })
+    expect(stealValue(500, { connoisseur: true, treasureMania: true })).toEqual({
+      price: 500,
+      percent: 20,
+      amount: 600,
+    })
   })
   it('350 G with 《目利き》 alone: 350 × 110 % = 385 G; 125 G: 137.5 rounds down to 137 G; neither: 350 G', () => {
     expect(stealValue(350, { connoisseur: true, treasureMania: false }).amount).toBe(385)

@@ -27,7 +27,10 @@ export class RewardError extends Error {
 export function rewardCoefficient(cl: number): number {
   const band = REWARD_BANDS.find((b) => Number.isInteger(cl) && cl >= b.minCl && cl <= b.maxCl)
   if (!band) {
-    throw new RewardError('cl-out-of-range', `The 戦利金算出表 covers CL 1–18; CL ${cl} has no row.`)
+    throw new RewardError(
+      'cl-out-of-range',
+      `The 戦利金算出表 covers CL 1–18; CL ${cl} has no row.`,
+    )
   }
   return band.coefficient
 }
@@ -58,11 +61,15 @@ export interface Reward {
 
 export function computeReward(input: RewardInput): Reward {
   if (!Number.isInteger(input.bonus) || input.bonus < 0 || input.bonus > MAX_REWARD_BONUS) {
-    throw new RewardError('bonus-out-of-range', `The coefficient bonus must be 0–${MAX_REWARD_BONUS} G.`)
+    throw new RewardError(
+      'bonus-out-of-range',
+      `The coefficient bonus must be 0–${MAX_REWARD_BONUS} G.`,
+    )
   }
   const coefficient = rewardCoefficient(input.cl)
   const base = (input.cl + 1) * (coefficient + input.bonus)
-  const percent = MULTIPLIER_PERCENT * [input.fame, input.connoisseur, input.treasureMania].filter(Boolean).length
+  const percent =
+    MULTIPLIER_PERCENT * [input.fame, input.connoisseur, input.treasureMania].filter(Boolean).length
   // Integer arithmetic: base × (100 + percent) is exact, then one division.
   const amount = Math.floor((base * (100 + percent)) / 100)
   return { cl: input.cl, coefficient, bonus: input.bonus, base, percent, amount }
@@ -73,9 +80,14 @@ export function computeReward(input: RewardInput): Reward {
  * 算出の場合と重複するが、《目利き》や《トレジャーマニア》の効果を適用してもよい」. The stolen drop's
  * sale price takes the same 10 % steps, summed first (《トレジャーマニア》: the stealer's own).
  */
-export function stealValue(price: number, flags: { connoisseur: boolean; treasureMania: boolean }): { price: number; percent: number; amount: number } {
-  if (!Number.isInteger(price) || price < 0) throw new RangeError(`A price is a whole number of G, not ${price}.`)
-  const percent = MULTIPLIER_PERCENT * [flags.connoisseur, flags.treasureMania].filter(Boolean).length
+export function stealValue(
+  price: number,
+  flags: { connoisseur: boolean; treasureMania: boolean },
+): { price: number; percent: number; amount: number } {
+  if (!Number.isInteger(price) || price < 0)
+    throw new RangeError(`A price is a whole number of G, not ${price}.`)
+  const percent =
+    MULTIPLIER_PERCENT * [flags.connoisseur, flags.treasureMania].filter(Boolean).length
   return { price, percent, amount: Math.floor((price * (100 + percent)) / 100) }
 }
 
@@ -94,7 +106,9 @@ export function effectTargets<M extends { id: string; attendance: Attendance }>(
   lateException: boolean,
 ): M[] {
   const lateCounts = lateException && isLateArrivalEffect(effect)
-  return members.filter((m) => m.attendance === 'present' || (lateCounts && m.attendance === 'late'))
+  return members.filter(
+    (m) => m.attendance === 'present' || (lateCounts && m.attendance === 'late'),
+  )
 }
 
 export function isLateArrivalEffect(effect: string): boolean {
@@ -113,7 +127,8 @@ export function consumablesHint(averagePcs: number): number {
  * only where the count was rolled.
  */
 export function lootQuantity(count: number, countRolled: boolean, appraisers: number): number {
-  if (!Number.isInteger(count) || count < 1) throw new RangeError(`A count of items is 1 or more, not ${count}.`)
+  if (!Number.isInteger(count) || count < 1)
+    throw new RangeError(`A count of items is 1 or more, not ${count}.`)
   return count + (countRolled ? Math.max(0, appraisers) : 0)
 }
 

@@ -37,7 +37,9 @@ export const guildSupportSchema = z.strictObject({
   /** Taken for this scenario (「取得しているGSと選択しているGSは違う」). */
   selected: z.boolean().default(false),
   /** Limited-use supports: how many uses and how many are spent. */
-  uses: z.strictObject({ max: z.number().int().min(1).max(99), used: z.number().int().min(0).max(99) }).optional(),
+  uses: z
+    .strictObject({ max: z.number().int().min(1).max(99), used: z.number().int().min(0).max(99) })
+    .optional(),
 })
 export type GuildSupport = z.infer<typeof guildSupportSchema>
 
@@ -68,7 +70,10 @@ export const guildLoanSchema = z.strictObject({
   amount: gold.min(1),
   /** The day it was lent (YYYY-MM-DD). */
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  repaidOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  repaidOn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 })
 export type GuildLoan = z.infer<typeof guildLoanSchema>
 
@@ -83,7 +88,10 @@ export const guildSchema = z.strictObject({
   /** 戦利金, milestones, sales, item moves and loans, oldest first. */
   log: z.array(guildLogEntrySchema).max(100_000).default([]),
   /** The 2D6 table, rows 2..12, editable per campaign. */
-  lootTable: z.array(z.string().max(200)).length(11).default([...DEFAULT_LOOT_TABLE]),
+  lootTable: z
+    .array(z.string().max(200))
+    .length(11)
+    .default([...DEFAULT_LOOT_TABLE]),
   /** 《名声》 and 《目利き》: +10 % 戦利金 each, for every PC. */
   fame: z.boolean().default(false),
   connoisseur: z.boolean().default(false),
@@ -122,14 +130,26 @@ export const guildCommandSchemas = [
       money: gold.optional(),
     }),
   }),
-  z.strictObject({ type: z.literal('guild.member.update'), memberId: idSchema, patch: memberPatchSchema }),
+  z.strictObject({
+    type: z.literal('guild.member.update'),
+    memberId: idSchema,
+    patch: memberPatchSchema,
+  }),
   z.strictObject({ type: z.literal('guild.member.remove'), memberId: idSchema }),
-  z.strictObject({ type: z.literal('guild.attendance'), memberId: idSchema, attendance: attendanceSchema }),
+  z.strictObject({
+    type: z.literal('guild.attendance'),
+    memberId: idSchema,
+    attendance: attendanceSchema,
+  }),
   z.strictObject({ type: z.literal('guild.master'), memberId: idSchema.nullable() }),
   z.strictObject({ type: z.literal('guild.session.end'), at: timeSchema }),
   z.strictObject({
     type: z.literal('guild.support.add'),
-    support: z.strictObject({ id: idSchema, name: labelSchema, maxUses: z.number().int().min(1).max(99).optional() }),
+    support: z.strictObject({
+      id: idSchema,
+      name: labelSchema,
+      maxUses: z.number().int().min(1).max(99).optional(),
+    }),
   }),
   z.strictObject({
     type: z.literal('guild.support.update'),
@@ -167,8 +187,18 @@ export const guildCommandSchemas = [
     /** Where it came from, for the history line (e.g. "2D6 = 7"). */
     source: z.string().max(200).optional(),
   }),
-  z.strictObject({ type: z.literal('guild.item.move'), at: timeSchema, itemId: idSchema, to: idSchema.nullable() }),
-  z.strictObject({ type: z.literal('guild.item.sell'), at: timeSchema, itemId: idSchema, price: gold }),
+  z.strictObject({
+    type: z.literal('guild.item.move'),
+    at: timeSchema,
+    itemId: idSchema,
+    to: idSchema.nullable(),
+  }),
+  z.strictObject({
+    type: z.literal('guild.item.sell'),
+    at: timeSchema,
+    itemId: idSchema,
+    price: gold,
+  }),
   z.strictObject({ type: z.literal('guild.item.remove'), at: timeSchema, itemId: idSchema }),
   z.strictObject({
     type: z.literal('guild.loot.row'),

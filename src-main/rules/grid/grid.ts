@@ -243,9 +243,10 @@ export function edgeCodeOf(kind: string, state: string | undefined): EdgeCode {
 }
 
 /** The spec's edge kind and door state for a stored code (for answers). */
-export function edgeKindOf(
-  code: number,
-): { kind: 'wall' | 'door' | 'low-wall' | 'window' | 'arrow-slit'; state?: 'open' | 'closed' | 'locked' } | null {
+export function edgeKindOf(code: number): {
+  kind: 'wall' | 'door' | 'low-wall' | 'window' | 'arrow-slit'
+  state?: 'open' | 'closed' | 'locked'
+} | null {
   switch (code) {
     case EDGE_WALL:
       return { kind: 'wall' }
@@ -271,7 +272,13 @@ const BLOCKS_MOVEMENT = Uint8Array.from([0, 1, 0, 1, 1, 0, 1, 1])
 
 /** Walls, closed or locked doors and windows stop movement and engagement (ZOC, threat). */
 export function edgeBlocksMovement(code: number): boolean {
-  return code === EDGE_WALL || code === EDGE_DOOR_CLOSED || code === EDGE_DOOR_LOCKED || code === EDGE_WINDOW || code === EDGE_ARROW_SLIT
+  return (
+    code === EDGE_WALL ||
+    code === EDGE_DOOR_CLOSED ||
+    code === EDGE_DOOR_LOCKED ||
+    code === EDGE_WINDOW ||
+    code === EDGE_ARROW_SLIT
+  )
 }
 
 /** Walls and closed or locked doors stop sight, light and line of fire / effect; a window does not. */

@@ -10,17 +10,29 @@ import { ScenarioError } from '../system'
 const DYSTOPIA_UNITS_PER_SQUARE = 4
 const TINY = SIZES.indexOf('tiny')
 
-export function checkOverlap(system: SystemId, tokens: readonly TokenSpec[], width: number, height: number): void {
+export function checkOverlap(
+  system: SystemId,
+  tokens: readonly TokenSpec[],
+  width: number,
+  height: number,
+): void {
   const occupants = new Map<number, number[]>()
   tokens.forEach((token, i) => {
     for (const cell of footprint(system, token, width, height)) {
       const here = occupants.get(cell) ?? []
       here.push(i)
       occupants.set(cell, here)
-      const problem = sharingProblem(system, here.map((j) => tokens[j]))
+      const problem = sharingProblem(
+        system,
+        here.map((j) => tokens[j]),
+      )
       if (problem) {
         const [x, y] = [cell % width, Math.floor(cell / width)]
-        throw new ScenarioError('tokens-overlap', `square [${x}, ${y}]: ${problem}`, `/tokens/${i}/at`)
+        throw new ScenarioError(
+          'tokens-overlap',
+          `square [${x}, ${y}]: ${problem}`,
+          `/tokens/${i}/at`,
+        )
       }
     }
   })
@@ -49,9 +61,12 @@ function sharingProblem(system: SystemId, here: readonly TokenSpec[]): string | 
       return riders === 1 ? null : `${ids} share it; only a mounted rider and its passengers may`
     }
     case 'dystopia':
-      return here.length <= DYSTOPIA_UNITS_PER_SQUARE ? null : `${ids}: at most ${DYSTOPIA_UNITS_PER_SQUARE} units a square`
+      return here.length <= DYSTOPIA_UNITS_PER_SQUARE
+        ? null
+        : `${ids}: at most ${DYSTOPIA_UNITS_PER_SQUARE} units a square`
     default: {
-      const shares = (t: TokenSpec) => SIZES.indexOf(t.size ?? 'medium') <= TINY || t.states?.includes('helpless') === true
+      const shares = (t: TokenSpec) =>
+        SIZES.indexOf(t.size ?? 'medium') <= TINY || t.states?.includes('helpless') === true
       // Every pair needs one of the two Tiny (or smaller) or helpless.
       return here.filter((t) => !shares(t)).length < 2 ? null : `${ids} may not share it`
     }

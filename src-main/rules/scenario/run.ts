@@ -146,7 +146,11 @@ function distanceQuery(
 export function runScenario(doc: unknown): ScenarioResult {
   return answerOrError(() => {
     const parsed = parse(doc)
-    return answer(getSystem(parsed.system), buildBattle(parsed, doc as Record<string, unknown>), parsed.query)
+    return answer(
+      getSystem(parsed.system),
+      buildBattle(parsed, doc as Record<string, unknown>),
+      parsed.query,
+    )
   })
 }
 
@@ -156,7 +160,9 @@ export interface PreparedBattle {
   readonly battle: Battle
 }
 
-export type PrepareResult = { ok: true; prepared: PreparedBattle } | { ok: false; error: { code: string; message: string; path?: string } }
+export type PrepareResult =
+  | { ok: true; prepared: PreparedBattle }
+  | { ok: false; error: { code: string; message: string; path?: string } }
 
 const PREPARE_QUERY = { type: 'prepare' }
 
@@ -170,7 +176,13 @@ export function prepareScenario(doc: unknown): PrepareResult {
   try {
     const withQuery = isRecord(doc) ? { ...doc, query: PREPARE_QUERY } : doc
     const parsed = parse(withQuery)
-    return { ok: true, prepared: { system: getSystem(parsed.system), battle: buildBattle(parsed, withQuery as Record<string, unknown>) } }
+    return {
+      ok: true,
+      prepared: {
+        system: getSystem(parsed.system),
+        battle: buildBattle(parsed, withQuery as Record<string, unknown>),
+      },
+    }
   } catch (e) {
     const outcome = failure(e)
     return { ok: false, error: outcome.error }
@@ -180,17 +192,28 @@ export function prepareScenario(doc: unknown): PrepareResult {
 /** One query against a prepared battle: the same answers and errors as runScenario gives. */
 export function runPrepared(prepared: PreparedBattle, query: unknown): ScenarioResult {
   return answerOrError(() => {
-    if (!isRecord(query)) throw new ScenarioError('invalid-scenario', '/query: expected object', '/query')
-    if (typeof query.type !== 'string') throw new ScenarioError('invalid-scenario', '/query/type: expected string', '/query/type')
-    return answer(prepared.system, prepared.battle, query as Readonly<Record<string, unknown>> & { type: string })
+    if (!isRecord(query))
+      throw new ScenarioError('invalid-scenario', '/query: expected object', '/query')
+    if (typeof query.type !== 'string')
+      throw new ScenarioError('invalid-scenario', '/query/type: expected string', '/query/type')
+    return answer(
+      prepared.system,
+      prepared.battle,
+      query as Readonly<Record<string, unknown>> & { type: string },
+    )
   })
 }
 
-function answer(system: RuleSystem, battle: Battle, query: Readonly<Record<string, unknown>> & { type: string }): unknown {
+function answer(
+  system: RuleSystem,
+  battle: Battle,
+  query: Readonly<Record<string, unknown>> & { type: string },
+): unknown {
   const handler = Object.hasOwn(system.queries, query.type) ? system.queries[query.type] : undefined
   if (handler) return handler(battle, query)
   if (query.type === 'distance') return distanceQuery(system, battle, query)
-  if (query.type === 'flanking-all' && Object.hasOwn(system.queries, 'flanking')) return flankingAll(system, battle)
+  if (query.type === 'flanking-all' && Object.hasOwn(system.queries, 'flanking'))
+    return flankingAll(system, battle)
   if (query.type === 'initiative' && (system.id === 'arianrhod' || system.id === 'dystopia')) {
     return initiativeQuery(system.id, battle, query)
   }
@@ -208,7 +231,9 @@ function answer(system: RuleSystem, battle: Battle, query: Readonly<Record<strin
 function flankingAll(system: RuleSystem, battle: Battle): { flanked: Record<string, unknown> } {
   const flanked: Record<string, unknown> = {}
   for (const token of battle.tokens) {
-    const { pairs } = system.queries.flanking(battle, { type: 'flanking', target: token.id }) as { pairs: unknown[] }
+    const { pairs } = system.queries.flanking(battle, { type: 'flanking', target: token.id }) as {
+      pairs: unknown[]
+    }
     if (pairs.length > 0) flanked[token.id] = pairs
   }
   return { flanked }
@@ -224,8 +249,18 @@ function answerOrError(run: () => unknown): ScenarioResult {
 
 function failure(e: unknown): Extract<ScenarioResult, { ok: false }> {
   if (e instanceof ScenarioError) {
-    return { ok: false, error: { code: e.code, message: e.message, ...(e.path !== undefined ? { path: e.path } : {}) } }
+    return {
+      ok: false,
+      error: {
+        code: e.code,
+        message: e.message,
+        ...(e.path !== undefined ? { path: e.path } : {}),
+      },
+    }
   }
   const message = e instanceof Error ? e.message : String(e)
-  return { ok: false, error: { code: 'internal-error', message: `the rules engine failed: ${message}` } }
+  return {
+    ok: false,
+    error: { code: 'internal-error', message: `the rules engine failed: ${message}` },
+  }
 }

@@ -12,7 +12,13 @@ function scenario(system: string, query: unknown, kind = 'window') {
     map: {
       width: 5,
       height: 3,
-      edges: [0, 1, 2].map((y) => ({ between: [[1, y], [2, y]], kind })),
+      edges: [0, 1, 2].map((y) => ({
+        between: [
+          [1, y],
+          [2, y],
+        ],
+        kind,
+      })),
       light: { ambient: 0, sources: [{ at: [0, 1], level: 5, radius: 10 }] },
     },
     tokens: [
@@ -59,23 +65,32 @@ describe('window edges stop ZOC and threat like a wall', () => {
 })
 
 describe('window edges let sight, light and line of fire through', () => {
-  it.each(['arianrhod', ...CLASSIC])('%s: the whole room is visible through the window', (system) => {
-    const cells = answer(system, { type: 'visible', token: 'a' }).cells as number[][]
-    expect(cells).toEqual(expect.arrayContaining(everyCell))
-  })
+  it.each(['arianrhod', ...CLASSIC])(
+    '%s: the whole room is visible through the window',
+    (system) => {
+      const cells = answer(system, { type: 'visible', token: 'a' }).cells as number[][]
+      expect(cells).toEqual(expect.arrayContaining(everyCell))
+    },
+  )
 
   it('arianrhod: a window gives no cover and the target stays targetable', () => {
-    expect(answer('arianrhod', { type: 'cover', from: 'a', to: 'z', attack: 'ranged' })).toMatchObject({
+    expect(
+      answer('arianrhod', { type: 'cover', from: 'a', to: 'z', attack: 'ranged' }),
+    ).toMatchObject({
       cover: 'none',
       targetable: true,
     })
-    expect(answer('arianrhod', { type: 'cover', from: 'a', to: 'z', attack: 'ranged' }, 'wall')).toMatchObject({
+    expect(
+      answer('arianrhod', { type: 'cover', from: 'a', to: 'z', attack: 'ranged' }, 'wall'),
+    ).toMatchObject({
       cover: 'full',
     })
   })
 
   it.each(CLASSIC)('%s: a window gives no cover', (system) => {
-    expect(answer(system, { type: 'cover', from: 'a', to: 'z', attack: 'ranged' })).toMatchObject({ cover: 'none' })
+    expect(answer(system, { type: 'cover', from: 'a', to: 'z', attack: 'ranged' })).toMatchObject({
+      cover: 'none',
+    })
   })
 
   it('arianrhod: light shines through a window (a wall stops it)', () => {
@@ -87,7 +102,19 @@ describe('window edges let sight, light and line of fire through', () => {
     const doc = {
       format: 'gm-scenario/1',
       system: 'dystopia',
-      map: { width: 6, height: 6, edges: [{ between: [[1, 1], [2, 1]], kind: 'window' }] },
+      map: {
+        width: 6,
+        height: 6,
+        edges: [
+          {
+            between: [
+              [1, 1],
+              [2, 1],
+            ],
+            kind: 'window',
+          },
+        ],
+      },
       tokens: [{ id: 'a', at: [1, 1], faction: 'party' }],
       query: { type: 'path', token: 'a', to: [2, 1], mode: 'sub' },
     }

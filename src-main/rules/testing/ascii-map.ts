@@ -56,7 +56,8 @@ export function asciiMap(text: string): AsciiMap {
       else if (ch === '~') cells.push({ at: [x, y], terrain: 'difficult' })
       else if (/[0-9]/.test(ch)) {
         if (ch !== '0') cells.push({ at: [x, y], elevation: Number(ch) })
-      } else if (/[a-zA-Z]/.test(ch)) tokens[ch] ??= [x, y] // a large token is drawn over its whole space; `at` is its north-west square
+      } else if (/[a-zA-Z]/.test(ch))
+        tokens[ch] ??= [x, y] // a large token is drawn over its whole space; `at` is its north-west square
       else if (ch !== '.' && ch !== ' ')
         throw new Error(`ascii map: unknown cell '${ch}' at [${x}, ${y}]`)
       const sep = row[2 * x + 1]

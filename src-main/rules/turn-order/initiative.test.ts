@@ -7,7 +7,14 @@ import { applyDelay, applyReady, orderByValue, type OrderedEntrant } from './ini
 
 const ids = (order: Array<{ token: string }>) => order.map((e) => e.token)
 const counted = (...pairs: Array<[string, number]>): OrderedEntrant[] =>
-  pairs.map(([token, count]) => ({ token, count, roll: null, modifier: null, tiedBy: null, rollOffs: [] }))
+  pairs.map(([token, count]) => ({
+    token,
+    count,
+    roll: null,
+    modifier: null,
+    tiedBy: null,
+    rollOffs: [],
+  }))
 
 describe('delay and ready (003 イニシアチブ変更アクション)', () => {
   const order = counted(['a', 20], ['b', 15], ['c', 10])
@@ -39,7 +46,7 @@ describe('delay and ready (003 イニシアチブ変更アクション)', () => 
 })
 
 describe('order by 【行動値】 (Arianrhod) and by the GM (DysTopiA)', () => {
-  it('orders by 【行動値】, highest first; equal values keep the GM\'s order', () => {
+  it("orders by 【行動値】, highest first; equal values keep the GM's order", () => {
     const order = orderByValue('arianrhod', [
       { id: 'mage', value: 9 },
       { id: 'warrior', value: 12 },
@@ -52,8 +59,15 @@ describe('order by 【行動値】 (Arianrhod) and by the GM (DysTopiA)', () => 
     ])
   })
 
-  it('DysTopiA keeps the GM\'s order', () => {
-    expect(ids(orderByValue('dystopia', [{ id: 'b', value: 0 }, { id: 'a', value: 5 }]))).toEqual(['b', 'a'])
+  it("DysTopiA keeps the GM's order", () => {
+    expect(
+      ids(
+        orderByValue('dystopia', [
+          { id: 'b', value: 0 },
+          { id: 'a', value: 5 },
+        ]),
+      ),
+    ).toEqual(['b', 'a'])
   })
 })
 
@@ -72,7 +86,10 @@ describe('the initiative scenario query', () => {
 
   it('arianrhod: 【行動値】 order with delays and readies so far', () => {
     const result = runScenario(scenario('arianrhod', { delays: [{ token: 'orc', count: 4 }] }))
-    expect(result.ok && (result.answer as { order: OrderedEntrant[] }).order.map((e) => [e.token, e.count])).toEqual([
+    expect(
+      result.ok &&
+        (result.answer as { order: OrderedEntrant[] }).order.map((e) => [e.token, e.count]),
+    ).toEqual([
       ['elf', 5],
       ['orc', 4],
       ['pc', 3],
@@ -81,7 +98,9 @@ describe('the initiative scenario query', () => {
 
   it('pathfinder: the d20 order, with delays and readies applied to the counts', () => {
     // pc 10+3 = 13, orc 2+7 = 9, elf 11+5 = 16; then pc readies against elf.
-    const result = runScenario(scenario('pathfinder', { dice: [10, 2, 11], readies: [{ token: 'pc', before: 'elf' }] }))
+    const result = runScenario(
+      scenario('pathfinder', { dice: [10, 2, 11], readies: [{ token: 'pc', before: 'elf' }] }),
+    )
     expect(result).toMatchObject({
       ok: true,
       answer: {
@@ -96,8 +115,16 @@ describe('the initiative scenario query', () => {
   })
 
   it('refuses unknown tokens, bad delays and unknown keys with exit-2 errors', () => {
-    expect(runScenario(scenario('arianrhod', { tokens: ['nobody'] }))).toMatchObject({ ok: false, error: { code: 'unknown-token' } })
-    expect(runScenario(scenario('arianrhod', { delays: [{ token: 'pc', count: 9 }] }))).toMatchObject({ ok: false, error: { code: 'invalid-delay' } })
-    expect(runScenario(scenario('dystopia', { extra: 1 }))).toMatchObject({ ok: false, error: { code: 'invalid-query' } })
+    expect(runScenario(scenario('arianrhod', { tokens: ['nobody'] }))).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-token' },
+    })
+    expect(
+      runScenario(scenario('arianrhod', { delays: [{ token: 'pc', count: 9 }] })),
+    ).toMatchObject({ ok: false, error: { code: 'invalid-delay' } })
+    expect(runScenario(scenario('dystopia', { extra: 1 }))).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-query' },
+    })
   })
 })

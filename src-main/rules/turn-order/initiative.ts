@@ -48,9 +48,19 @@ export class InitiativeError extends Error {
  * stable). DysTopiA: the GM's order as given. Pathfinder / dnd35 roll d20s instead: see
  * systems/pathfinder/initiative.ts.
  */
-export function orderByValue(system: 'arianrhod' | 'dystopia', entrants: readonly InitiativeEntrant[]): OrderedEntrant[] {
+export function orderByValue(
+  system: 'arianrhod' | 'dystopia',
+  entrants: readonly InitiativeEntrant[],
+): OrderedEntrant[] {
   if (system === 'dystopia') {
-    return entrants.map((e) => ({ token: e.id, count: null, roll: null, modifier: null, tiedBy: null, rollOffs: [] }))
+    return entrants.map((e) => ({
+      token: e.id,
+      count: null,
+      roll: null,
+      modifier: null,
+      tiedBy: null,
+      rollOffs: [],
+    }))
   }
   const sorted = [...entrants].sort((a, b) => b.value - a.value)
   return sorted.map((e, i) => ({
@@ -71,10 +81,14 @@ export function orderByValue(system: 'arianrhod' | 'dystopia', entrants: readonl
  */
 export function applyDelay(order: readonly OrderedEntrant[], delay: Delay): OrderedEntrant[] {
   const index = order.findIndex((e) => e.token === delay.token)
-  if (index < 0) throw new InitiativeError('unknown-combatant', `"${delay.token}" is not in the order`)
+  if (index < 0)
+    throw new InitiativeError('unknown-combatant', `"${delay.token}" is not in the order`)
   const entrant = order[index]
   if (entrant.count !== null && delay.count > entrant.count) {
-    throw new InitiativeError('invalid-delay', `a delay lowers the count: ${delay.count} is above ${entrant.count}`)
+    throw new InitiativeError(
+      'invalid-delay',
+      `a delay lowers the count: ${delay.count} is above ${entrant.count}`,
+    )
   }
   const rest = order.filter((_, i) => i !== index)
   const moved = { ...entrant, count: delay.count }
@@ -90,9 +104,12 @@ export function applyDelay(order: readonly OrderedEntrant[], delay: Delay): Orde
 export function applyReady(order: readonly OrderedEntrant[], ready: Ready): OrderedEntrant[] {
   const entrant = order.find((e) => e.token === ready.token)
   const trigger = order.find((e) => e.token === ready.before)
-  if (!entrant) throw new InitiativeError('unknown-combatant', `"${ready.token}" is not in the order`)
-  if (!trigger) throw new InitiativeError('unknown-combatant', `"${ready.before}" is not in the order`)
-  if (entrant === trigger) throw new InitiativeError('invalid-delay', 'a combatant cannot ready against itself')
+  if (!entrant)
+    throw new InitiativeError('unknown-combatant', `"${ready.token}" is not in the order`)
+  if (!trigger)
+    throw new InitiativeError('unknown-combatant', `"${ready.before}" is not in the order`)
+  if (entrant === trigger)
+    throw new InitiativeError('invalid-delay', 'a combatant cannot ready against itself')
   const rest = order.filter((e) => e !== entrant)
   const at = rest.indexOf(trigger)
   return [...rest.slice(0, at), { ...entrant, count: trigger.count }, ...rest.slice(at)]

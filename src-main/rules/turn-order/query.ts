@@ -6,24 +6,45 @@
 import { z } from 'zod'
 import type { Battle } from '../system'
 import { ScenarioError } from '../system'
-import { applyDelay, applyReady, InitiativeError, orderByValue, type OrderedEntrant } from './initiative'
+import {
+  applyDelay,
+  applyReady,
+  InitiativeError,
+  orderByValue,
+  type OrderedEntrant,
+} from './initiative'
 
 export const initiativeChangesSchema = z.strictObject({
-  delays: z.array(z.strictObject({ token: z.string().min(1).max(200), count: z.number().int() })).max(10_000),
-  readies: z.array(z.strictObject({ token: z.string().min(1).max(200), before: z.string().min(1).max(200) })).max(10_000),
+  delays: z
+    .array(z.strictObject({ token: z.string().min(1).max(200), count: z.number().int() }))
+    .max(10_000),
+  readies: z
+    .array(
+      z.strictObject({ token: z.string().min(1).max(200), before: z.string().min(1).max(200) }),
+    )
+    .max(10_000),
 })
 
 const initiativeQuerySchema = z.strictObject({
   type: z.literal('initiative'),
   tokens: z.array(z.string().min(1).max(200)).max(10_000).optional(),
-  delays: z.array(z.strictObject({ token: z.string().min(1).max(200), count: z.number().int() })).max(10_000).default([]),
+  delays: z
+    .array(z.strictObject({ token: z.string().min(1).max(200), count: z.number().int() }))
+    .max(10_000)
+    .default([]),
   readies: z
-    .array(z.strictObject({ token: z.string().min(1).max(200), before: z.string().min(1).max(200) }))
+    .array(
+      z.strictObject({ token: z.string().min(1).max(200), before: z.string().min(1).max(200) }),
+    )
     .max(10_000)
     .default([]),
 })
 
-export function initiativeQuery(system: 'arianrhod' | 'dystopia', battle: Battle, rawQuery: Readonly<Record<string, unknown>>): unknown {
+export function initiativeQuery(
+  system: 'arianrhod' | 'dystopia',
+  battle: Battle,
+  rawQuery: Readonly<Record<string, unknown>>,
+): unknown {
   const parsed = initiativeQuerySchema.safeParse(rawQuery)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -34,7 +55,8 @@ export function initiativeQuery(system: 'arianrhod' | 'dystopia', battle: Battle
   const ids = query.tokens ?? battle.tokens.map((t) => t.id)
   const entrants = ids.map((id, i) => {
     const token = battle.tokenById.get(id)
-    if (!token) throw new ScenarioError('unknown-token', `no token has the id "${id}"`, `/query/tokens/${i}`)
+    if (!token)
+      throw new ScenarioError('unknown-token', `no token has the id "${id}"`, `/query/tokens/${i}`)
     return { id, value: token.initiative ?? 0 }
   })
   return { order: withChanges(orderByValue(system, entrants), query.delays, query.readies) }
@@ -52,7 +74,8 @@ export function withChanges(
     for (const ready of readies) order = applyReady(order, ready)
     return order
   } catch (error) {
-    if (error instanceof InitiativeError) throw new ScenarioError(error.code, error.message, '/query')
+    if (error instanceof InitiativeError)
+      throw new ScenarioError(error.code, error.message, '/query')
     throw error
   }
 }

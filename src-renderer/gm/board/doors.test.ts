@@ -10,7 +10,16 @@ const withDoor = (state: 'open' | 'closed' | 'locked'): CampaignMap => ({
   width: 3,
   height: 3,
   cells: [],
-  edges: [{ between: [[0, 1], [1, 1]], kind: 'door', state }],
+  edges: [
+    {
+      between: [
+        [0, 1],
+        [1, 1],
+      ],
+      kind: 'door',
+      state,
+    },
+  ],
   light: { sources: [] },
   tokens: [],
   notes: '',
@@ -18,13 +27,58 @@ const withDoor = (state: 'open' | 'closed' | 'locked'): CampaignMap => ({
 
 describe('toggleDoor', () => {
   it('opens and closes unlocked doors with a click', () => {
-    expect(toggleDoor(withDoor('closed'), [[0, 1], [1, 1]], false)).toMatchObject({ edge: { state: 'open' } })
-    expect(toggleDoor(withDoor('open'), [[0, 1], [1, 1]], false)).toMatchObject({ edge: { state: 'closed' } })
+    expect(
+      toggleDoor(
+        withDoor('closed'),
+        [
+          [0, 1],
+          [1, 1],
+        ],
+        false,
+      ),
+    ).toMatchObject({ edge: { state: 'open' } })
+    expect(
+      toggleDoor(
+        withDoor('open'),
+        [
+          [0, 1],
+          [1, 1],
+        ],
+        false,
+      ),
+    ).toMatchObject({ edge: { state: 'closed' } })
   })
 
   it('does nothing to a locked door on a plain click; Alt+click unlocks it to closed', () => {
-    expect(toggleDoor(withDoor('locked'), [[0, 1], [1, 1]], false)).toBeNull()
-    expect(toggleDoor(withDoor('locked'), [[0, 1], [1, 1]], true)).toMatchObject({ edge: { state: 'closed' } })
-    expect(toggleDoor(withDoor('closed'), [[0, 1], [1, 1]], true)).toMatchObject({ edge: { state: 'locked' } })
+    expect(
+      toggleDoor(
+        withDoor('locked'),
+        [
+          [0, 1],
+          [1, 1],
+        ],
+        false,
+      ),
+    ).toBeNull()
+    expect(
+      toggleDoor(
+        withDoor('locked'),
+        [
+          [0, 1],
+          [1, 1],
+        ],
+        true,
+      ),
+    ).toMatchObject({ edge: { state: 'closed' } })
+    expect(
+      toggleDoor(
+        withDoor('closed'),
+        [
+          [0, 1],
+          [1, 1],
+        ],
+        true,
+      ),
+    ).toMatchObject({ edge: { state: 'locked' } })
   })
 })

@@ -93,7 +93,8 @@ export class ToolGestures {
     }
     if (tool === 'select' || tool === 'token') {
       // A DysTopiA square holds several units, so the token tool always places there.
-      const tokenId = tool === 'token' && map.system === 'dystopia' ? null : tokenAt(map, p.cell, p.fx, p.fy)
+      const tokenId =
+        tool === 'token' && map.system === 'dystopia' ? null : tokenAt(map, p.cell, p.fx, p.fy)
       if (tokenId) {
         this.session.focus.select(tokenId)
         const token = map.tokens.find((t) => t.id === tokenId)!
@@ -156,7 +157,10 @@ export class ToolGestures {
       if (!token) return
       // Keep a big token's footprint on the map while dragging.
       const side = footprintSide(token.size)
-      const to: Cell = [Math.min(p.cell[0], map.width - side), Math.min(p.cell[1], map.height - side)]
+      const to: Cell = [
+        Math.min(p.cell[0], map.width - side),
+        Math.min(p.cell[1], map.height - side),
+      ]
       if (to[0] !== g.to[0] || to[1] !== g.to[1]) {
         g.to = to
         g.moved = true
@@ -181,7 +185,10 @@ export class ToolGestures {
           if (g.erase && tool === 'door') {
             const doors = edges.filter((between) => findEdge(map, between)?.kind === 'door')
             if (doors.length > 0) await this.session.dispatch(eraseDoorsCommand(map.id, doors))
-          } else if (edges.length > 0) await this.session.dispatch(drawEdgesCommand(map.id, edges, g.erase ? null : tool, editor.secretDoors))
+          } else if (edges.length > 0)
+            await this.session.dispatch(
+              drawEdgesCommand(map.id, edges, g.erase ? null : tool, editor.secretDoors),
+            )
           return
         }
         const between = edgeAtPoint(map, g.start.fx, g.start.fy)
@@ -192,7 +199,9 @@ export class ToolGestures {
           return
         }
         const secret = editor.secretDoors
-        await this.session.dispatch(this.onMap(map.id, (now) => edgeClickCommand(now, between, tool, secret)))
+        await this.session.dispatch(
+          this.onMap(map.id, (now) => edgeClickCommand(now, between, tool, secret)),
+        )
         return
       }
       case 'stroke':
@@ -206,7 +215,12 @@ export class ToolGestures {
         // (the fight layer's hook checks them, with the GM's override) (issue 12.5).
         const hook = this.session.editor.tool === 'token' ? null : this.session.focus.onTokenDrop
         if (hook && (await hook(g.tokenId, g.to))) return
-        await this.session.dispatch({ type: 'token.move', mapId: map.id, tokenId: g.tokenId, to: g.to })
+        await this.session.dispatch({
+          type: 'token.move',
+          mapId: map.id,
+          tokenId: g.tokenId,
+          to: g.to,
+        })
         return
       }
       case 'click':
@@ -249,7 +263,11 @@ export class ToolGestures {
         return
       }
       const id = newId('light')
-      await this.session.dispatch({ type: 'light.add', mapId: map.id, source: { at: cell, level: editor.lightLevel, radius: editor.lightRadius, id } })
+      await this.session.dispatch({
+        type: 'light.add',
+        mapId: map.id,
+        source: { at: cell, level: editor.lightLevel, radius: editor.lightRadius, id },
+      })
       editor.selectedLight = id
     }
   }
@@ -268,7 +286,10 @@ export class ToolGestures {
         mapId: now.id,
         token: {
           id,
-          name: nextNumberedName(baseName, now.tokens.map((t) => t.name)),
+          name: nextNumberedName(
+            baseName,
+            now.tokens.map((t) => t.name),
+          ),
           at: cell,
           faction,
           ...(defaults !== undefined ? { move: defaults } : {}),
@@ -293,7 +314,11 @@ export class ToolGestures {
     }
     if (remove) return
     const id = newId('trap')
-    await this.session.dispatch({ type: 'trap.set', mapId: map.id, trap: { id, at: cell, name: '' } })
+    await this.session.dispatch({
+      type: 'trap.set',
+      mapId: map.id,
+      trap: { id, at: cell, name: '' },
+    })
     if (this.getMap().traps?.some((t) => t.id === id)) editor.selectedTrap = id
   }
 
@@ -321,20 +346,37 @@ export class ToolGestures {
       case 'elevation':
         command = erase
           ? elevationCommand(map.id, cells, 0, 'set', () => 0)
-          : elevationCommand(map.id, cells, editor.elevation, editor.elevationMode, (x, y) => raster.elevation[y * raster.width + x])
+          : elevationCommand(
+              map.id,
+              cells,
+              editor.elevation,
+              editor.elevationMode,
+              (x, y) => raster.elevation[y * raster.width + x],
+            )
         break
       case 'blockade':
         command = blockadeCommand(map.id, cells, !erase)
         break
       case 'deploy': {
         const faction = editor.deployFaction.trim() || 'party'
-        command = { type: 'deploy.cells', mapId: map.id, faction, add: erase ? [] : cells, remove: erase ? cells : [] }
+        command = {
+          type: 'deploy.cells',
+          mapId: map.id,
+          faction,
+          add: erase ? [] : cells,
+          remove: erase ? cells : [],
+        }
         break
       }
       case 'fog-reveal':
       case 'fog-hide':
         // Shift paints the opposite brush, like erasing with the terrain tool.
-        command = { type: 'fog.reveal', mapId: map.id, cells, reveal: (editor.tool === 'fog-reveal') !== erase }
+        command = {
+          type: 'fog.reveal',
+          mapId: map.id,
+          cells,
+          reveal: (editor.tool === 'fog-reveal') !== erase,
+        }
         break
       default:
         return
@@ -364,9 +406,15 @@ function newId(prefix: string): string {
 export function tokenAt(map: CampaignMap, cell: Cell, fx: number, fy: number): string | null {
   const covering = map.tokens.filter((t) => {
     const side = map.system === 'dystopia' ? 1 : footprintSide(t.size)
-    return cell[0] >= t.at[0] && cell[0] < t.at[0] + side && cell[1] >= t.at[1] && cell[1] < t.at[1] + side
+    return (
+      cell[0] >= t.at[0] &&
+      cell[0] < t.at[0] + side &&
+      cell[1] >= t.at[1] &&
+      cell[1] < t.at[1] + side
+    )
   })
-  if (covering.length <= 1 || map.system !== 'dystopia') return covering[covering.length - 1]?.id ?? null
+  if (covering.length <= 1 || map.system !== 'dystopia')
+    return covering[covering.length - 1]?.id ?? null
   const quarter = (fy - cell[1] >= 0.5 ? 2 : 0) + (fx - cell[0] >= 0.5 ? 1 : 0)
   return covering[Math.min(quarter, covering.length - 1)].id
 }
@@ -387,7 +435,13 @@ export function toggleDoor(map: CampaignMap, between: Between, lock: boolean): C
   if (door?.kind !== 'door') return null
   const state = door.state ?? 'closed'
   if (!lock && state === 'locked') return null
-  const next = lock ? (state === 'locked' ? 'closed' : 'locked') : state === 'open' ? 'closed' : 'open'
+  const next = lock
+    ? state === 'locked'
+      ? 'closed'
+      : 'locked'
+    : state === 'open'
+      ? 'closed'
+      : 'open'
   return { type: 'edge.set', mapId: map.id, between, edge: { ...omitBetween(door), state: next } }
 }
 
@@ -395,4 +449,3 @@ function omitBetween<T extends { between: unknown }>(edge: T): Omit<T, 'between'
   const { between: _between, ...rest } = edge
   return rest
 }
-

@@ -25,7 +25,11 @@ export type RewardLine =
   | { member: GuildMember; ok: false; cl: number }
 
 /** What each PC would get, with the arithmetic spelled out as the seed's table reads. */
-export function rewardLines(guild: Guild, members: readonly GuildMember[], bonus: number): RewardLine[] {
+export function rewardLines(
+  guild: Guild,
+  members: readonly GuildMember[],
+  bonus: number,
+): RewardLine[] {
   return members.map((member) => {
     try {
       const reward = computeReward({
@@ -35,9 +39,11 @@ export function rewardLines(guild: Guild, members: readonly GuildMember[], bonus
         connoisseur: guild.connoisseur,
         treasureMania: member.treasureMania,
       })
-      const coefficient = reward.bonus > 0 ? `(${reward.coefficient}+${reward.bonus})` : `${reward.coefficient}`
+      const coefficient =
+        reward.bonus > 0 ? `(${reward.coefficient}+${reward.bonus})` : `${reward.coefficient}`
       const base = `(${member.cl}+1)×${coefficient}G = ${reward.base}G`
-      const formula = reward.percent > 0 ? `${base} × ${100 + reward.percent}% = ${reward.amount}G` : base
+      const formula =
+        reward.percent > 0 ? `${base} × ${100 + reward.percent}% = ${reward.amount}G` : base
       return { member, ok: true, reward, formula }
     } catch (error) {
       if (error instanceof RewardError) return { member, ok: false, cl: member.cl }

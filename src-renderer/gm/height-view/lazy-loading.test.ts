@@ -19,7 +19,10 @@ function sources(dir: string): string[] {
 /** Static value imports (not `import type`, not dynamic `import()`), with their specifiers. */
 function staticImports(text: string): string[] {
   const found: string[] = []
-  for (const match of text.matchAll(/^\s*import\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) found.push(match[1])
+  for (const match of text.matchAll(
+    /^\s*import\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm,
+  ))
+    found.push(match[1])
   return found
 }
 
@@ -31,16 +34,26 @@ describe('the 3D view is loaded lazily', () => {
   })
 
   it('has no file outside height-view/ importing three', () => {
-    const offenders = outside.filter((path) => staticImports(readFileSync(path, 'utf8')).some((s) => s === 'three' || s.startsWith('three/')))
+    const offenders = outside.filter((path) =>
+      staticImports(readFileSync(path, 'utf8')).some(
+        (s) => s === 'three' || s.startsWith('three/'),
+      ),
+    )
     expect(offenders.map((p) => relative(RENDERER, p))).toEqual([])
   })
 
   it('has no file outside height-view/ importing it statically', () => {
-    const offenders = outside.filter((path) => staticImports(readFileSync(path, 'utf8')).some((s) => s.includes('height-view/')))
+    const offenders = outside.filter((path) =>
+      staticImports(readFileSync(path, 'utf8')).some((s) => s.includes('height-view/')),
+    )
     expect(offenders.map((p) => relative(RENDERER, p))).toEqual([])
   })
 
   it('recognises a static three import when there is one', () => {
-    expect(staticImports("import * as THREE from 'three'\nimport type { X } from 'three'\nconst m = import('three')")).toEqual(['three'])
+    expect(
+      staticImports(
+        "import * as THREE from 'three'\nimport type { X } from 'three'\nconst m = import('three')",
+      ),
+    ).toEqual(['three'])
   })
 })

@@ -15,7 +15,8 @@ export function segmentLabel(segment: PathSegment, unit: Unit, t: Translate): st
         : t(`height.action.${segment.action}`)
   const parts = [what, t('height.total', { cost: formatLength(segment.cost, unit) })]
   for (const check of segment.checks) {
-    if (check.dc !== undefined) parts.push(t('height.check', { ability: check.ability ?? check.kind, dc: check.dc }))
+    if (check.dc !== undefined)
+      parts.push(t('height.check', { ability: check.ability ?? check.kind, dc: check.dc }))
     else parts.push(t('height.contest'))
   }
   return parts.join(' · ')

@@ -53,16 +53,30 @@ describe('3D path segments from the engine answer', () => {
     const en = segmentLabel(climb, 'm', (k, p) => translate('en', k, p))
     expect(en).toMatch(/^climb 6 m · total 16 m · STR DC \d+/)
     const [jump] = segmentsFor('pc-jumper', [5, 6], 'jump')
-    expect(segmentLabel(jump, 'm', (k, p) => translate('ja', k, p))).toBe('跳躍 · 累計 6 m · STR 目標値8')
+    expect(segmentLabel(jump, 'm', (k, p) => translate('ja', k, p))).toBe(
+      '跳躍 · 累計 6 m · STR 目標値8',
+    )
   })
 
   it('summarises segments for the data-path attribute without drawing data', () => {
     const summary = pathSummary(segmentsFor('pc-jumper', [5, 6], 'jump'))
-    expect(summary).toEqual([{ action: 'jump', from: [2, 6], to: [5, 6], cost: 6, rise: 0, checks: [{ kind: 'jump', ability: 'STR', dc: 8 }] }])
+    expect(summary).toEqual([
+      {
+        action: 'jump',
+        from: [2, 6],
+        to: [5, 6],
+        cost: 6,
+        rise: 0,
+        checks: [{ kind: 'jump', ability: 'STR', dc: 8 }],
+      },
+    ])
   })
 
   it('reads unreachable and malformed answers safely', () => {
-    expect(readPathAnswer({ reachable: false, reason: 'blocked' })).toEqual({ reachable: false, reason: 'blocked' })
+    expect(readPathAnswer({ reachable: false, reason: 'blocked' })).toEqual({
+      reachable: false,
+      reason: 'blocked',
+    })
     expect(readPathAnswer({ reachable: true, steps: [{ at: 'x', cost: 1 }] })).toBeNull()
     expect(readPathAnswer(null)).toBeNull()
     expect(readPathAnswer({ cells: [] })).toBeNull()

@@ -68,7 +68,8 @@ export function readPathAnswer(value: unknown): PathAnswer | null {
   if (typeof value !== 'object' || value === null) return null
   const raw = value as Record<string, unknown>
   if (typeof raw.reachable !== 'boolean') return null
-  if (!raw.reachable) return { reachable: false, reason: typeof raw.reason === 'string' ? raw.reason : undefined }
+  if (!raw.reachable)
+    return { reachable: false, reason: typeof raw.reason === 'string' ? raw.reason : undefined }
   const steps: PathStep[] = []
   for (const step of Array.isArray(raw.steps) ? raw.steps : []) {
     const s = step as Record<string, unknown>
@@ -76,12 +77,23 @@ export function readPathAnswer(value: unknown): PathAnswer | null {
     steps.push({ at: s.at, cost: s.cost, action: isAction(s.action) ? s.action : 'move' })
   }
   const checks = (Array.isArray(raw.checks) ? raw.checks : []).filter(
-    (c): c is PathCheck => typeof c === 'object' && c !== null && typeof (c as PathCheck).kind === 'string',
+    (c): c is PathCheck =>
+      typeof c === 'object' && c !== null && typeof (c as PathCheck).kind === 'string',
   )
   const falls = (Array.isArray(raw.falls) ? raw.falls : []).filter(
-    (f): f is PathFall => typeof f === 'object' && f !== null && isCell((f as PathFall).at) && typeof (f as PathFall).height === 'number',
+    (f): f is PathFall =>
+      typeof f === 'object' &&
+      f !== null &&
+      isCell((f as PathFall).at) &&
+      typeof (f as PathFall).height === 'number',
   )
-  return { reachable: true, cost: typeof raw.cost === 'number' ? raw.cost : undefined, steps, checks, falls }
+  return {
+    reachable: true,
+    cost: typeof raw.cost === 'number' ? raw.cost : undefined,
+    steps,
+    checks,
+    falls,
+  }
 }
 
 function floorOf(cells: BoardCells, cell: Cell): number {
@@ -198,7 +210,9 @@ function assignChecks(segments: PathSegment[], checks: PathCheck[]): void {
 /** Where the engine reports a fall's height (it may differ from the floors, e.g. onto a token), use it. */
 function applyFallHeights(segments: PathSegment[], falls: PathFall[]): void {
   for (const fall of falls) {
-    const segment = segments.find((s) => s.action === 'fall' && s.to[0] === fall.at[0] && s.to[1] === fall.at[1])
+    const segment = segments.find(
+      (s) => s.action === 'fall' && s.to[0] === fall.at[0] && s.to[1] === fall.at[1],
+    )
     if (segment) segment.rise = -fall.height
   }
 }
@@ -211,6 +225,10 @@ export function pathSummary(segments: readonly PathSegment[]): object[] {
     to: s.to,
     cost: s.cost,
     rise: s.rise,
-    checks: s.checks.map(({ kind, ability, dc }) => ({ kind, ...(ability ? { ability } : {}), ...(dc !== undefined ? { dc } : {}) })),
+    checks: s.checks.map(({ kind, ability, dc }) => ({
+      kind,
+      ...(ability ? { ability } : {}),
+      ...(dc !== undefined ? { dc } : {}),
+    })),
   }))
 }

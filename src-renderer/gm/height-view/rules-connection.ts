@@ -5,7 +5,11 @@ import { connectGm, type GmApi } from '../../lib/api'
 
 let api: GmApi | null = null
 
-export function heightQuery(campaignId: string, mapId: string, query: Record<string, unknown>): Promise<unknown> {
+export function heightQuery(
+  campaignId: string,
+  mapId: string,
+  query: Record<string, unknown>,
+): Promise<unknown> {
   api ??= connectGm()
   return api.call('rules.query', { campaignId, mapId, query: query as { type: string } })
 }

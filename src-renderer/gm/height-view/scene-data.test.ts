@@ -17,7 +17,10 @@ import { sampleMap } from './test-support'
 const map = sampleMap('arianrhod-sample')
 
 function withCell(base: CampaignMap, cell: CampaignMap['cells'][number]): CampaignMap {
-  return { ...base, cells: [...base.cells.filter((c) => c.at[0] !== cell.at[0] || c.at[1] !== cell.at[1]), cell] }
+  return {
+    ...base,
+    cells: [...base.cells.filter((c) => c.at[0] !== cell.at[0] || c.at[1] !== cell.at[1]), cell],
+  }
 }
 
 describe('board columns', () => {
@@ -76,8 +79,23 @@ describe('walls, doors and tokens', () => {
     const doors: CampaignMap = {
       ...map,
       edges: [
-        { between: [[1, 1], [2, 1]], kind: 'door', state: 'open' },
-        { between: [[1, 2], [1, 3]], kind: 'door', state: 'locked', secret: true },
+        {
+          between: [
+            [1, 1],
+            [2, 1],
+          ],
+          kind: 'door',
+          state: 'open',
+        },
+        {
+          between: [
+            [1, 2],
+            [1, 3],
+          ],
+          kind: 'door',
+          state: 'locked',
+          secret: true,
+        },
       ],
     }
     const [open, locked] = buildEdges(doors, cells)
@@ -88,7 +106,10 @@ describe('walls, doors and tokens', () => {
   it('stands tokens on their floor, a flyer above it, coloured by faction', () => {
     const flying: CampaignMap = {
       ...map,
-      tokens: [...map.tokens, { id: 'bat', name: 'Bat', at: [8, 2], faction: 'enemy', states: ['flying'] }],
+      tokens: [
+        ...map.tokens,
+        { id: 'bat', name: 'Bat', at: [8, 2], faction: 'enemy', states: ['flying'] },
+      ],
     }
     const figures = buildTokens(flying, cells)
     const goblin = figures.find((f) => f.id === 'goblin-ledge')!
@@ -122,12 +143,19 @@ describe('walls, doors and tokens', () => {
         expired: [],
       },
     }
-    expect(buildTokens(fighting, cells).filter((f) => f.turn).map((f) => f.id)).toEqual(['goblin-ledge'])
+    expect(
+      buildTokens(fighting, cells)
+        .filter((f) => f.turn)
+        .map((f) => f.id),
+    ).toEqual(['goblin-ledge'])
     expect(buildTokens(map, cells).some((f) => f.turn)).toBe(false)
   })
 
   it('puts a flyer with an elevation at that height', () => {
-    const high: CampaignMap = { ...map, tokens: [{ id: 'h', name: '', at: [0, 0], faction: 'x', states: ['flying'], elevation: 8 }] }
+    const high: CampaignMap = {
+      ...map,
+      tokens: [{ id: 'h', name: '', at: [0, 0], faction: 'x', states: ['flying'], elevation: 8 }],
+    }
     expect(buildTokens(high, cells)[0]).toMatchObject({ y: 4, floor: 0, flying: true })
   })
 })
@@ -140,7 +168,10 @@ describe('light', () => {
 
   it('changes its signature for light-relevant edits only', () => {
     const before = lightSignature(map)
-    const moved: CampaignMap = { ...map, tokens: map.tokens.map((t) => ({ ...t, at: [0, 0] as [number, number] })) }
+    const moved: CampaignMap = {
+      ...map,
+      tokens: map.tokens.map((t) => ({ ...t, at: [0, 0] as [number, number] })),
+    }
     expect(lightSignature(moved)).toBe(before)
     expect(lightSignature({ ...map, light: { ...map.light, ambient: 5 } })).not.toBe(before)
     expect(lightSignature(withCell(map, { at: [4, 4], terrain: 'solid' }))).not.toBe(before)

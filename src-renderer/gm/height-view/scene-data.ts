@@ -60,7 +60,8 @@ export function buildCells(map: CampaignMap): BoardCells {
       const terrain = spec?.terrain ?? 'floor'
       const elevation = spec?.elevation ?? 0
       const floor = elevation / perSquare
-      const top = terrain === 'pit' ? floor - PIT_DEPTH : terrain === 'solid' ? floor + SOLID_HEIGHT : floor
+      const top =
+        terrain === 'pit' ? floor - PIT_DEPTH : terrain === 'solid' ? floor + SOLID_HEIGHT : floor
       lowest = Math.min(lowest, top)
       columns.push({ x, y, terrain, elevation, floor, top, blockade: spec?.blockade === true })
     }
@@ -72,7 +73,9 @@ export function buildCells(map: CampaignMap): BoardCells {
 }
 
 function sameColumn(a: CellColumn, b: CellColumn): boolean {
-  return a.terrain === b.terrain && a.top === b.top && a.floor === b.floor && a.blockade === b.blockade
+  return (
+    a.terrain === b.terrain && a.top === b.top && a.floor === b.floor && a.blockade === b.blockade
+  )
 }
 
 /**
@@ -80,7 +83,12 @@ function sameColumn(a: CellColumn, b: CellColumn): boolean {
  * what keeps a one-cell edit from rebuilding the scene.
  */
 export function changedCells(before: BoardCells | null, after: BoardCells): number[] | 'all' {
-  if (!before || before.width !== after.width || before.height !== after.height || before.base !== after.base) {
+  if (
+    !before ||
+    before.width !== after.width ||
+    before.height !== after.height ||
+    before.base !== after.base
+  ) {
     return 'all'
   }
   const changed: number[] = []
@@ -125,7 +133,9 @@ export function edgePiece(edge: CampaignEdge, cells: BoardCells): EdgePiece | nu
   const cb = cells.columns[cellIndex(cells.width, b)]
   const floor = Math.max(ca.floor, cb.floor)
   const sameRow = a[1] === b[1]
-  const segment = sameRow ? { x1: b[0], z1: a[1], x2: b[0], z2: a[1] + 1 } : { x1: a[0], z1: b[1], x2: a[0] + 1, z2: b[1] }
+  const segment = sameRow
+    ? { x1: b[0], z1: a[1], x2: b[0], z2: a[1] + 1 }
+    : { x1: a[0], z1: b[1], x2: a[0] + 1, z2: b[1] }
   const id = `${a[0]},${a[1]},${b[0]},${b[1]}`
   const common = {
     id,
@@ -135,12 +145,24 @@ export function edgePiece(edge: CampaignEdge, cells: BoardCells): EdgePiece | nu
     cells: [cellIndex(cells.width, a), cellIndex(cells.width, b)] as [number, number],
   }
   if (edge.kind === 'door') {
-    return { ...common, kind: 'door', state: edge.state ?? 'closed', bottom: floor, top: floor + DOOR_HEIGHT }
+    return {
+      ...common,
+      kind: 'door',
+      state: edge.state ?? 'closed',
+      bottom: floor,
+      top: floor + DOOR_HEIGHT,
+    }
   }
   const height = edge.kind === 'low-wall' ? LOW_WALL_HEIGHT : WALL_HEIGHT
   // From the lower of the two surfaces (a pit's bottom, say) up: nothing of it hides under a floor.
   const bottom = Math.min(ca.top, cb.top)
-  return { ...common, kind: edge.kind, state: null, bottom, top: Math.max(floor + height, ca.top, cb.top) }
+  return {
+    ...common,
+    kind: edge.kind,
+    state: null,
+    bottom,
+    top: Math.max(floor + height, ca.top, cb.top),
+  }
 }
 
 export function buildEdges(map: CampaignMap, cells: BoardCells): EdgePiece[] {
@@ -152,7 +174,12 @@ export function buildEdges(map: CampaignMap, cells: BoardCells): EdgePiece[] {
   return pieces
 }
 
-const SIZE_RADIUS: Partial<Record<Size, number>> = { fine: 0.15, diminutive: 0.2, tiny: 0.25, small: 0.3 }
+const SIZE_RADIUS: Partial<Record<Size, number>> = {
+  fine: 0.15,
+  diminutive: 0.2,
+  tiny: 0.25,
+  small: 0.3,
+}
 
 export interface TokenFigure {
   id: string
@@ -175,7 +202,11 @@ export interface TokenFigure {
   turn?: boolean
 }
 
-export function tokenFigure(token: CampaignToken, cells: BoardCells, perSquare: number): TokenFigure {
+export function tokenFigure(
+  token: CampaignToken,
+  cells: BoardCells,
+  perSquare: number,
+): TokenFigure {
   const size = token.size ?? 'medium'
   const side = footprintSide(size)
   let floor = -Infinity
@@ -210,7 +241,10 @@ export function tokenFigure(token: CampaignToken, cells: BoardCells, perSquare: 
 export function buildTokens(map: CampaignMap, cells: BoardCells): TokenFigure[] {
   const perSquare = systemFacts(map.system).unitsPerSquare
   const turn = map.fight ? map.fight.order[map.fight.turn]?.tokenId : undefined
-  return map.tokens.map((token) => ({ ...tokenFigure(token, cells, perSquare), ...(token.id === turn ? { turn: true } : {}) }))
+  return map.tokens.map((token) => ({
+    ...tokenFigure(token, cells, perSquare),
+    ...(token.id === turn ? { turn: true } : {}),
+  }))
 }
 
 export interface LightPoint {
@@ -247,7 +281,9 @@ export function buildLightPoints(map: CampaignMap, cells: BoardCells): LightPoin
 export function lightSignature(map: CampaignMap): string {
   return JSON.stringify([
     map.light,
-    map.cells.filter((c) => c.light !== undefined || c.terrain === 'solid' || c.elevation !== undefined),
+    map.cells.filter(
+      (c) => c.light !== undefined || c.terrain === 'solid' || c.elevation !== undefined,
+    ),
     map.edges,
   ])
 }

@@ -35,7 +35,9 @@ describe('light shading', () => {
     expect([torchRoom, corner]).toEqual([6, 2])
     // The same numbers main gives through rules.query.
     expect(await engineQuery(map)({ type: 'light', at: [10, 8] })).toMatchObject({ level: corner })
-    expect(lightFactor(corner, arianrhod, 'lit')).toBeLessThan(lightFactor(torchRoom, arianrhod, 'lit'))
+    expect(lightFactor(corner, arianrhod, 'lit')).toBeLessThan(
+      lightFactor(torchRoom, arianrhod, 'lit'),
+    )
   })
 })
 
@@ -49,7 +51,9 @@ describe('reach field', () => {
 
   it('reads the engine reach answer', async () => {
     const map = sampleMap('arianrhod-sample')
-    const field = readReachAnswer(await engineQuery(map)({ type: 'reach', token: 'pc-climber', mode: 'climb' }))
+    const field = readReachAnswer(
+      await engineQuery(map)({ type: 'reach', token: 'pc-climber', mode: 'climb' }),
+    )
     expect(field).toContainEqual({ at: [8, 2], cost: 16 })
     expect(field).toContainEqual({ at: [7, 2], cost: 2 })
   })

@@ -31,7 +31,11 @@ export function lightFraction(level: number, facts: SystemFacts): number {
 }
 
 /** How much of a cell's colour survives its light level in a given mode. */
-export function lightFactor(level: number | undefined, facts: SystemFacts, mode: LightMode): number {
+export function lightFactor(
+  level: number | undefined,
+  facts: SystemFacts,
+  mode: LightMode,
+): number {
   if (mode === 'full' || level === undefined) return 1
   const n = lightFraction(level, facts)
   if (mode === 'gm') return 0.5 + 0.5 * n
@@ -67,7 +71,9 @@ export function readReachAnswer(value: unknown): ReachCell[] {
   if (!Array.isArray(cells)) return []
   return cells.flatMap((c: unknown) => {
     const entry = c as { at?: unknown; cost?: unknown } | null
-    return entry && isCell(entry.at) && typeof entry.cost === 'number' ? [{ at: entry.at, cost: entry.cost }] : []
+    return entry && isCell(entry.at) && typeof entry.cost === 'number'
+      ? [{ at: entry.at, cost: entry.cost }]
+      : []
   })
 }
 

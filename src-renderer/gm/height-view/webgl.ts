@@ -16,7 +16,9 @@ export function probeWebgl(doc: Document = document): WebglSupport {
     const context = canvas.getContext('webgl2') ?? canvas.getContext('webgl')
     if (!context) return { available: false, software: false, renderer: '' }
     const info = context.getExtension('WEBGL_debug_renderer_info')
-    const renderer = String(context.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : context.RENDERER) ?? '')
+    const renderer = String(
+      context.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : context.RENDERER) ?? '',
+    )
     // Release the probe's context at once: browsers cap how many may be alive.
     context.getExtension('WEBGL_lose_context')?.loseContext()
     return { available: true, software: SOFTWARE_RENDERERS.test(renderer), renderer }

@@ -23,7 +23,8 @@ const LABELLED_KINDS = new Set(['run', 'overrun', 'acrobatics', 'escape-artist']
  */
 export function testText(t: Translate, check: PathCheck, unit = ''): string {
   const ability = check.ability ? t(`fight.ability.${check.ability}` as MessageKey) : ''
-  let test = check.dc === undefined ? ability : t('fight.check.test', { ability, dc: check.dc }).trim()
+  let test =
+    check.dc === undefined ? ability : t('fight.check.test', { ability, dc: check.dc }).trim()
   if (check.height !== undefined) {
     const key = check.direction === 'down' ? 'fight.check.height.down' : 'fight.check.height.up'
     test = [test, t(key, { height: check.height, unit })].filter(Boolean).join(' · ')

@@ -16,18 +16,44 @@ import {
   type LineDirection,
 } from './fight-rules'
 
-function token(id: string, at: [number, number], extra: Partial<CampaignToken> = {}): CampaignToken {
+function token(
+  id: string,
+  at: [number, number],
+  extra: Partial<CampaignToken> = {},
+): CampaignToken {
   return { id, at, faction: 'party', name: '', ...extra }
 }
 
 function map(tokens: CampaignToken[]): CampaignMap {
-  return { id: 'm', name: 'm', system: 'pathfinder', width: 10, height: 10, cells: [], edges: [], light: { sources: [] }, tokens, notes: '' }
+  return {
+    id: 'm',
+    name: 'm',
+    system: 'pathfinder',
+    width: 10,
+    height: 10,
+    cells: [],
+    edges: [],
+    light: { sources: [] },
+    tokens,
+    notes: '',
+  }
 }
 
 describe('reading engine answers', () => {
   it('reads a reach answer and keeps arianrhod refusals', () => {
-    expect(readReach({ cells: [{ at: [1, 2], cost: 3 }, { at: 'x', cost: 1 }] })).toEqual({ cells: [{ at: [1, 2], cost: 3 }], allowed: true })
-    expect(readReach({ cells: [], allowed: false, reason: 'climbing' })).toEqual({ cells: [], allowed: false, reason: 'climbing' })
+    expect(
+      readReach({
+        cells: [
+          { at: [1, 2], cost: 3 },
+          { at: 'x', cost: 1 },
+        ],
+      }),
+    ).toEqual({ cells: [{ at: [1, 2], cost: 3 }], allowed: true })
+    expect(readReach({ cells: [], allowed: false, reason: 'climbing' })).toEqual({
+      cells: [],
+      allowed: false,
+      reason: 'climbing',
+    })
     expect(() => readReach({ error: 1 })).toThrow(/reach/)
   })
 
@@ -36,30 +62,60 @@ describe('reading engine answers', () => {
       reachable: true,
       cost: 14,
       steps: [{ at: [8, 3], cost: 14, action: 'climb' }],
-      checks: [{ kind: 'climb', ability: 'AGI', dc: 10, ifFailed: 'STR' }, { kind: 'contest', against: ['orc'] }],
+      checks: [
+        { kind: 'climb', ability: 'AGI', dc: 10, ifFailed: 'STR' },
+        { kind: 'contest', against: ['orc'] },
+      ],
       provokes: ['orc'],
     })
     expect(answer).toEqual({
       reachable: true,
       cost: 14,
       steps: [{ at: [8, 3], cost: 14, action: 'climb' }],
-      checks: [{ kind: 'climb', ability: 'AGI', dc: 10, ifFailed: 'STR' }, { kind: 'contest', against: ['orc'] }],
+      checks: [
+        { kind: 'climb', ability: 'AGI', dc: 10, ifFailed: 'STR' },
+        { kind: 'contest', against: ['orc'] },
+      ],
       provokes: ['orc'],
     })
-    expect(readPath({ reachable: false, reason: 'pit' })).toEqual({ reachable: false, reason: 'pit' })
+    expect(readPath({ reachable: false, reason: 'pit' })).toEqual({
+      reachable: false,
+      reason: 'pit',
+    })
   })
 
   it('keeps the squeeze mark of a pathfinder step (issue 14: the panel said "walk")', () => {
-    const answer = readPath({ reachable: true, cost: 10, steps: [{ at: [2, 2], cost: 10, action: 'move', squeeze: true, space: [1, 2] }], checks: [], provokes: [] })
-    expect(answer.reachable && answer.steps[0]).toEqual({ at: [2, 2], cost: 10, action: 'move', squeeze: true })
+    const answer = readPath({
+      reachable: true,
+      cost: 10,
+      steps: [{ at: [2, 2], cost: 10, action: 'move', squeeze: true, space: [1, 2] }],
+      checks: [],
+      provokes: [],
+    })
+    expect(answer.reachable && answer.steps[0]).toEqual({
+      at: [2, 2],
+      cost: 10,
+      action: 'move',
+      squeeze: true,
+    })
   })
 
   it('a pathfinder spread answer lists its creatures as the template units', () => {
-    expect(readArea({ cells: [{ at: [1, 1], reflex: 0 }], tokens: ['A', 'C'], targets: [] }).tokens).toEqual(['A', 'C'])
+    expect(
+      readArea({ cells: [{ at: [1, 1], reflex: 0 }], tokens: ['A', 'C'], targets: [] }).tokens,
+    ).toEqual(['A', 'C'])
   })
 
   it('reads every template answer shape into cells and units', () => {
-    expect(readArea({ valid: false, reason: 'origin-out-of-range', radius: 3, cells: [[1, 1]], tokens: ['a'] })).toEqual({
+    expect(
+      readArea({
+        valid: false,
+        reason: 'origin-out-of-range',
+        radius: 3,
+        cells: [[1, 1]],
+        tokens: ['a'],
+      }),
+    ).toEqual({
       cells: [[1, 1]],
       tokens: ['a'],
       valid: false,

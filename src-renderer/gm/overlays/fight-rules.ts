@@ -88,7 +88,14 @@ export interface PathFall {
   start?: boolean
 }
 export type PathAnswer =
-  | { reachable: true; cost: number; steps: PathStep[]; checks: PathCheck[]; provokes: string[]; falls?: PathFall[] }
+  | {
+      reachable: true
+      cost: number
+      steps: PathStep[]
+      checks: PathCheck[]
+      provokes: string[]
+      falls?: PathFall[]
+    }
   | { reachable: false; reason: string }
 
 export interface CoverAnswer {
@@ -122,7 +129,12 @@ function isRecord(value: unknown): value is Loose {
 }
 
 export function isCell(value: unknown): value is Cell {
-  return Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && Number.isInteger(value[1])
+  return (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    Number.isInteger(value[0]) &&
+    Number.isInteger(value[1])
+  )
 }
 
 function cells(value: unknown): Cell[] {
@@ -141,7 +153,8 @@ export function readReach(answer: unknown): ReachAnswer {
   if (!isRecord(answer) || !Array.isArray(answer.cells)) throw answerError('reach')
   const list: ReachCell[] = []
   for (const entry of answer.cells) {
-    if (isRecord(entry) && isCell(entry.at) && typeof entry.cost === 'number') list.push({ at: entry.at, cost: entry.cost })
+    if (isRecord(entry) && isCell(entry.at) && typeof entry.cost === 'number')
+      list.push({ at: entry.at, cost: entry.cost })
   }
   return {
     cells: list,
@@ -153,10 +166,20 @@ export function readReach(answer: unknown): ReachAnswer {
 
 export function readPath(answer: unknown): PathAnswer {
   if (!isRecord(answer)) throw answerError('path')
-  if (answer.reachable !== true) return { reachable: false, reason: typeof answer.reason === 'string' ? answer.reason : 'unreachable' }
+  if (answer.reachable !== true)
+    return {
+      reachable: false,
+      reason: typeof answer.reason === 'string' ? answer.reason : 'unreachable',
+    }
   const steps: PathStep[] = []
   for (const s of Array.isArray(answer.steps) ? answer.steps : []) {
-    if (isRecord(s) && isCell(s.at)) steps.push({ at: s.at, cost: Number(s.cost), action: String(s.action ?? 'move'), ...(s.squeeze === true ? { squeeze: true } : {}) })
+    if (isRecord(s) && isCell(s.at))
+      steps.push({
+        at: s.at,
+        cost: Number(s.cost),
+        action: String(s.action ?? 'move'),
+        ...(s.squeeze === true ? { squeeze: true } : {}),
+      })
   }
   const checks: PathCheck[] = []
   for (const c of Array.isArray(answer.checks) ? answer.checks : []) {
@@ -174,25 +197,44 @@ export function readPath(answer: unknown): PathAnswer {
       ...(readPlace(c.onFailure) ? { onFailure: readPlace(c.onFailure) } : {}),
       ...(typeof c.height === 'number' ? { height: c.height } : {}),
       ...(typeof c.direction === 'string' ? { direction: c.direction } : {}),
-      ...(isRecord(c.drops) && typeof c.drops.onSuccess === 'number' && typeof c.drops.onFailure === 'number'
+      ...(isRecord(c.drops) &&
+      typeof c.drops.onSuccess === 'number' &&
+      typeof c.drops.onFailure === 'number'
         ? { drops: { onSuccess: c.drops.onSuccess, onFailure: c.drops.onFailure } }
         : {}),
     })
   }
-  const falls = [...(isRecord(answer.fall) ? [readFall(answer.fall, true)] : []), ...(Array.isArray(answer.falls) ? answer.falls.map((f) => readFall(f, false)) : [])].filter(
-    (f): f is PathFall => f !== null,
-  )
-  return { reachable: true, cost: Number(answer.cost), steps, checks, provokes: strings(answer.provokes), ...(falls.length > 0 ? { falls } : {}) }
+  const falls = [
+    ...(isRecord(answer.fall) ? [readFall(answer.fall, true)] : []),
+    ...(Array.isArray(answer.falls) ? answer.falls.map((f) => readFall(f, false)) : []),
+  ].filter((f): f is PathFall => f !== null)
+  return {
+    reachable: true,
+    cost: Number(answer.cost),
+    steps,
+    checks,
+    provokes: strings(answer.provokes),
+    ...(falls.length > 0 ? { falls } : {}),
+  }
 }
 
 function readFall(value: unknown, start: boolean): PathFall | null {
   if (!isRecord(value) || !isCell(value.at) || typeof value.height !== 'number') return null
-  return { at: value.at, height: value.height, damage: String(value.damage ?? 'gm'), stoppedBy: strings(value.stoppedBy), ...(start ? { start } : {}) }
+  return {
+    at: value.at,
+    height: value.height,
+    damage: String(value.damage ?? 'gm'),
+    stoppedBy: strings(value.stoppedBy),
+    ...(start ? { start } : {}),
+  }
 }
 
 function readPlace(value: unknown): CheckPlace | undefined {
   if (!isRecord(value) || !isCell(value.at)) return undefined
-  return { at: value.at, ...(typeof value.elevation === 'number' ? { elevation: value.elevation } : {}) }
+  return {
+    at: value.at,
+    ...(typeof value.elevation === 'number' ? { elevation: value.elevation } : {}),
+  }
 }
 
 export interface AttackModifier {
@@ -219,7 +261,8 @@ export interface AttackAnswer {
 }
 
 export function readAttack(answer: unknown): AttackAnswer {
-  if (!isRecord(answer) || typeof answer.allowed !== 'boolean' || !Array.isArray(answer.modifiers)) throw answerError('attack')
+  if (!isRecord(answer) || typeof answer.allowed !== 'boolean' || !Array.isArray(answer.modifiers))
+    throw answerError('attack')
   const num = (v: unknown) => (typeof v === 'number' ? v : 0)
   const modifiers: AttackModifier[] = []
   for (const m of answer.modifiers) {
@@ -266,7 +309,8 @@ export function readCover(answer: unknown): CoverAnswer {
 export function readPairs(answer: unknown): [string, string][] {
   if (!isRecord(answer) || !Array.isArray(answer.pairs)) throw answerError('flanking')
   return answer.pairs.filter(
-    (p): p is [string, string] => Array.isArray(p) && p.length === 2 && p.every((id) => typeof id === 'string'),
+    (p): p is [string, string] =>
+      Array.isArray(p) && p.length === 2 && p.every((id) => typeof id === 'string'),
   )
 }
 
@@ -317,12 +361,21 @@ export function footprint(token: CampaignToken): number {
 }
 
 /** The token whose footprint covers the cell, the selected one last so others can be targeted. */
-export function tokenAt(map: CampaignMap, cell: Cell | null, notId?: string | null): CampaignToken | undefined {
+export function tokenAt(
+  map: CampaignMap,
+  cell: Cell | null,
+  notId?: string | null,
+): CampaignToken | undefined {
   if (!cell) return undefined
   return map.tokens.find((t) => {
     if (t.id === notId) return false
     const side = footprint(t)
-    return cell[0] >= t.at[0] && cell[0] < t.at[0] + side && cell[1] >= t.at[1] && cell[1] < t.at[1] + side
+    return (
+      cell[0] >= t.at[0] &&
+      cell[0] < t.at[0] + side &&
+      cell[1] >= t.at[1] &&
+      cell[1] < t.at[1] + side
+    )
   })
 }
 
@@ -348,7 +401,10 @@ export function costColour(fraction: number): string {
 }
 
 // DysTopiA lines A–H, clockwise from west: the engine's own table (pure, no zod), re-exported.
-export { LINE_DIRECTIONS, type LineDirection } from '../../../src-main/rules/systems/dystopia/geometry'
+export {
+  LINE_DIRECTIONS,
+  type LineDirection,
+} from '../../../src-main/rules/systems/dystopia/geometry'
 
 /** The line A–H that points from `from` towards `to` (nearest of the eight), or null on the same square. */
 export function directionTowards(from: Cell, to: Cell): LineDirection | null {
@@ -379,7 +435,8 @@ export function coverLines(
 ): { x1: number; y1: number; x2: number; y2: number }[] {
   const a = centreOf(from)
   const b = centreOf(to)
-  if (system === 'arianrhod' || system === 'dystopia') return [{ x1: a.x, y1: a.y, x2: b.x, y2: b.y }]
+  if (system === 'arianrhod' || system === 'dystopia')
+    return [{ x1: a.x, y1: a.y, x2: b.x, y2: b.y }]
   const side = footprint(from)
   const corners = (at: Cell, n: number) => [
     [at[0], at[1]],

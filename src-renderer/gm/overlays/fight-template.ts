@@ -9,7 +9,13 @@ export type ArianrhodRange = 'scene' | 'reach' | number
 
 export type TemplateSettings =
   | { kind: 'arianrhod'; fate: number; range: ArianrhodRange }
-  | { kind: 'dystopia'; shape: 'area' | 'scene' | 'squares' | 'line'; range: string; n: number; direction: LineDirection | null }
+  | {
+      kind: 'dystopia'
+      shape: 'area' | 'scene' | 'squares' | 'line'
+      range: string
+      n: number
+      direction: LineDirection | null
+    }
   | { kind: 'pathfinder'; shape: 'burst' | 'spread' | 'cone' | 'line'; radius: number }
 
 export const PATHFINDER_SHAPES = ['burst', 'spread', 'cone', 'line'] as const
@@ -17,7 +23,8 @@ export const DYSTOPIA_SHAPES = ['area', 'scene', 'squares', 'line'] as const
 
 export function defaultTemplate(system: CampaignMap['system']): TemplateSettings {
   if (system === 'arianrhod') return { kind: 'arianrhod', fate: 0, range: 'scene' }
-  if (system === 'dystopia') return { kind: 'dystopia', shape: 'area', range: '0-3', n: 2, direction: null }
+  if (system === 'dystopia')
+    return { kind: 'dystopia', shape: 'area', range: '0-3', n: 2, direction: null }
   return { kind: 'pathfinder', shape: 'burst', radius: 20 }
 }
 
@@ -37,7 +44,11 @@ function intersection(point: { x: number; y: number }, map: CampaignMap): Cell {
 }
 
 /** The engine query for the template as placed now, or null while it has nowhere to be. */
-export function templateQuery(map: CampaignMap, template: TemplateSettings, input: TemplateInput): Query | null {
+export function templateQuery(
+  map: CampaignMap,
+  template: TemplateSettings,
+  input: TemplateInput,
+): Query | null {
   const { user, picks, hovered, pointer } = input
   if (template.kind === 'arianrhod') {
     const origin = picks[0] ?? hovered
@@ -63,7 +74,12 @@ export function templateQuery(map: CampaignMap, template: TemplateSettings, inpu
     }
     // nマス指定: the picks so far plus the hovered square, previewed as that many squares.
     const list = [...picks]
-    if (hovered && list.length < template.n && !list.some((p) => p[0] === hovered[0] && p[1] === hovered[1])) list.push(hovered)
+    if (
+      hovered &&
+      list.length < template.n &&
+      !list.some((p) => p[0] === hovered[0] && p[1] === hovered[1])
+    )
+      list.push(hovered)
     return list.length > 0 ? { ...base, n: list.length, pick: list } : null
   }
   const origin = picks[0] ?? (pointer ? intersection(pointer, map) : null)

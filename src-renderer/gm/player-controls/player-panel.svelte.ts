@@ -93,7 +93,8 @@ export class PlayerPanel {
       this.error = null
       await action()
     } catch (error) {
-      this.error = error instanceof ApiError || error instanceof Error ? error.message : String(error)
+      this.error =
+        error instanceof ApiError || error instanceof Error ? error.message : String(error)
     }
   }
 }

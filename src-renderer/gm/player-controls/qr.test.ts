@@ -41,7 +41,11 @@ describe('the join QR code', () => {
     expect(drawn).toEqual(qr.modules)
     // The three finder patterns sit in the corners.
     const at = (x: number, y: number) => qr.modules[y * qr.size + x]
-    for (const [fx, fy] of [[0, 0], [qr.size - 7, 0], [0, qr.size - 7]]) {
+    for (const [fx, fy] of [
+      [0, 0],
+      [qr.size - 7, 0],
+      [0, qr.size - 7],
+    ]) {
       expect([at(fx, fy), at(fx + 1, fy + 1), at(fx + 3, fy + 3)]).toEqual([1, 0, 1])
     }
   })

@@ -41,7 +41,8 @@ export const en = {
   'toolbar.overlays': 'Overlays',
   'toolbar.exportPng': 'Export PNG (GM)',
   'toolbar.exportPngPlayers': 'Export PNG (player-safe)',
-  'toolbar.exportPngPlayers.title': 'Exactly what the player view shows: no hidden tokens, secret doors, locked doors, notes or unexplored squares',
+  'toolbar.exportPngPlayers.title':
+    'Exactly what the player view shows: no hidden tokens, secret doors, locked doors, notes or unexplored squares',
   'help.title': 'Keyboard shortcuts',
   'help.close': 'Close',
   'grid.label': 'Map {name}',
@@ -59,8 +60,10 @@ export const en = {
   'status.exported': 'Exported “{name}”.',
   'status.imported': 'Imported “{name}”.',
   'status.error': 'Error: {message}',
-  'recovered.detail': 'The campaign file could not be read ({damage}), so its last good backup, saved {time} ({backupFile}), was opened instead. The damaged file is kept as {badFile}.',
-  'recovered.detailUntimed': 'The campaign file could not be read ({damage}), so its last good backup ({backupFile}) was opened instead. The damaged file is kept as {badFile}.',
+  'recovered.detail':
+    'The campaign file could not be read ({damage}), so its last good backup, saved {time} ({backupFile}), was opened instead. The damaged file is kept as {badFile}.',
+  'recovered.detailUntimed':
+    'The campaign file could not be read ({damage}), so its last good backup ({backupFile}) was opened instead. The damaged file is kept as {badFile}.',
   'recovered.dismiss': 'Dismiss',
   'player.title': 'Player view',
   'player.waiting': 'Waiting for the GM to show a map.',
@@ -108,7 +111,8 @@ export const ja = {
   'toolbar.overlays': 'オーバーレイ',
   'toolbar.exportPng': 'PNG 書き出し（GM用）',
   'toolbar.exportPngPlayers': 'PNG 書き出し（プレイヤー用）',
-  'toolbar.exportPngPlayers.title': 'プレイヤー画面に映るものだけ：隠したトークン・隠し扉・施錠・メモ・未探索のマスは含みません',
+  'toolbar.exportPngPlayers.title':
+    'プレイヤー画面に映るものだけ：隠したトークン・隠し扉・施錠・メモ・未探索のマスは含みません',
   'help.title': 'キーボードショートカット',
   'help.close': '閉じる',
   'grid.label': 'マップ {name}',
@@ -126,8 +130,10 @@ export const ja = {
   'status.exported': '「{name}」を書き出しました。',
   'status.imported': '「{name}」を読み込みました。',
   'status.error': 'エラー: {message}',
-  'recovered.detail': 'キャンペーンファイルを読めなかったため（{damage}）、{time} に保存された最後の正常なバックアップ（{backupFile}）を開きました。壊れたファイルは {badFile} として残してあります。',
-  'recovered.detailUntimed': 'キャンペーンファイルを読めなかったため（{damage}）、最後の正常なバックアップ（{backupFile}）を開きました。壊れたファイルは {badFile} として残してあります。',
+  'recovered.detail':
+    'キャンペーンファイルを読めなかったため（{damage}）、{time} に保存された最後の正常なバックアップ（{backupFile}）を開きました。壊れたファイルは {badFile} として残してあります。',
+  'recovered.detailUntimed':
+    'キャンペーンファイルを読めなかったため（{damage}）、最後の正常なバックアップ（{backupFile}）を開きました。壊れたファイルは {badFile} として残してあります。',
   'recovered.dismiss': '閉じる',
   'player.title': 'プレイヤー画面',
   'player.waiting': 'GM がマップを表示するのを待っています。',

@@ -17,15 +17,22 @@ export const en = {
   'shape.brush': 'Brush',
   'shape.rect': 'Rectangle',
   'shape.fill': 'Fill',
-  'hint.select': 'Click a token to select it, drag to move it; with a token selected, click a square to preview a path. Click a door to open or close it (Alt+click locks).',
-  'hint.wall': 'Click a grid line to add or remove a wall; drag along a line to draw many. Shift+drag erases.',
-  'hint.door': 'Click a grid line to add a door; click again to cycle closed → open → locked → none. Alt+click locks or unlocks.',
+  'hint.select':
+    'Click a token to select it, drag to move it; with a token selected, click a square to preview a path. Click a door to open or close it (Alt+click locks).',
+  'hint.wall':
+    'Click a grid line to add or remove a wall; drag along a line to draw many. Shift+drag erases.',
+  'hint.door':
+    'Click a grid line to add a door; click again to cycle closed → open → locked → none. Alt+click locks or unlocks.',
   'hint.low-wall': 'Click or drag along grid lines to draw low walls (cover, can be crossed).',
-  'hint.window': 'Click or drag along grid lines to draw windows (block movement, not sight or line of fire).',
-  'hint.arrow-slit': 'Click or drag along grid lines to draw arrow slits (block movement; a creature behind one has improved cover, +8 AC).',
+  'hint.window':
+    'Click or drag along grid lines to draw windows (block movement, not sight or line of fire).',
+  'hint.arrow-slit':
+    'Click or drag along grid lines to draw arrow slits (block movement; a creature behind one has improved cover, +8 AC).',
   'hint.terrain': 'Drag to paint the chosen terrain; Shift paints floor. Q cycles the terrain.',
-  'hint.elevation': 'Drag to set, raise or lower the floor height; ] and [ change the value. Shift resets to 0.',
-  'hint.light': 'Click a square to add a light source; click a source to edit it, Shift+click removes it.',
+  'hint.elevation':
+    'Drag to set, raise or lower the floor height; ] and [ change the value. Shift resets to 0.',
+  'hint.light':
+    'Click a square to add a light source; click a source to edit it, Shift+click removes it.',
   'hint.token': 'Click a square to place a token of the faction below; drag a token to move it.',
   'hint.blockade': 'Paint 封鎖 (blockade) marks; Shift erases.',
   'hint.deploy': 'Paint 初期配置 (deploy) squares for the faction below; Shift erases.',
@@ -41,9 +48,12 @@ export const en = {
   'door.secret': 'New doors are secret (look like walls to players)',
   'light.level': 'Light level',
   'light.level.arianrhod': '明度',
-  'light.scale.arianrhod': '明度: 6 where nothing sets it; 3 or less limits sight, 2 or less costs a die, 1 or less limits fire to リーチ.',
-  'light.scale.pathfinder': 'Light levels: 0 dark, 1 dim, 2 normal, 3 bright. A source lights its radius at its level and twice the radius one level lower (torch: 2, 20 ft).',
-  'light.scale.dnd35': 'Light levels: 0 dark, 1 shadowy, 2 bright. A source lights its radius at its level and twice the radius one level lower.',
+  'light.scale.arianrhod':
+    '明度: 6 where nothing sets it; 3 or less limits sight, 2 or less costs a die, 1 or less limits fire to リーチ.',
+  'light.scale.pathfinder':
+    'Light levels: 0 dark, 1 dim, 2 normal, 3 bright. A source lights its radius at its level and twice the radius one level lower (torch: 2, 20 ft).',
+  'light.scale.dnd35':
+    'Light levels: 0 dark, 1 shadowy, 2 bright. A source lights its radius at its level and twice the radius one level lower.',
   'light.ambient': 'Ambient',
   'light.default': 'system default',
   'light.new': 'New light sources',
@@ -124,9 +134,12 @@ export const en = {
   'tool.fog-reveal': 'Reveal fog',
   'tool.fog-hide': 'Hide fog',
   'tool.trap': 'Trap',
-  'hint.fog-reveal': 'Paint squares the players may see (fog modes manual and both); Shift hides instead. Revealed squares are tinted while a fog tool is on.',
-  'hint.fog-hide': 'Paint squares back into the fog; the party also forgets having explored them. Shift reveals instead.',
-  'hint.trap': 'Click a square to place a trap (GM only, never shown to players); click a trap to edit it, Shift+click removes it.',
+  'hint.fog-reveal':
+    'Paint squares the players may see (fog modes manual and both); Shift hides instead. Revealed squares are tinted while a fog tool is on.',
+  'hint.fog-hide':
+    'Paint squares back into the fog; the party also forgets having explored them. Shift reveals instead.',
+  'hint.trap':
+    'Click a square to place a trap (GM only, never shown to players); click a trap to edit it, Shift+click removes it.',
   'trap.name': 'Name',
   'trap.notes': 'Notes',
   'trap.new': 'Trap',
@@ -152,14 +165,19 @@ export const ja = {
   'shape.brush': 'ブラシ',
   'shape.rect': '矩形',
   'shape.fill': '塗りつぶし',
-  'hint.select': 'コマをクリックで選択、ドラッグで移動。選択中にマスをクリックすると経路を表示。扉をクリックで開閉（Alt+クリックで施錠）。',
-  'hint.wall': '線をクリックで壁を置く・外す。線に沿ってドラッグでまとめて描画。Shift+ドラッグで消去。',
-  'hint.door': '線をクリックで扉を置く。再クリックで 閉 → 開 → 施錠 → なし。Alt+クリックで施錠・解錠。',
+  'hint.select':
+    'コマをクリックで選択、ドラッグで移動。選択中にマスをクリックすると経路を表示。扉をクリックで開閉（Alt+クリックで施錠）。',
+  'hint.wall':
+    '線をクリックで壁を置く・外す。線に沿ってドラッグでまとめて描画。Shift+ドラッグで消去。',
+  'hint.door':
+    '線をクリックで扉を置く。再クリックで 閉 → 開 → 施錠 → なし。Alt+クリックで施錠・解錠。',
   'hint.low-wall': '線をクリック・ドラッグで低い壁（遮蔽、乗り越え可）を描画。',
   'hint.window': '線をクリック・ドラッグで窓（移動は遮るが視線・射線は通す）を描画。',
-  'hint.arrow-slit': '線をクリック・ドラッグで狭間窓（移動を遮る。向こう側のクリーチャーは良好な遮蔽、AC+8）を描画。',
+  'hint.arrow-slit':
+    '線をクリック・ドラッグで狭間窓（移動を遮る。向こう側のクリーチャーは良好な遮蔽、AC+8）を描画。',
   'hint.terrain': 'ドラッグで選んだ地形を塗る。Shift で床に戻す。Q で地形を切り替え。',
-  'hint.elevation': 'ドラッグで床の高さを設定・上げる・下げる。] と [ で値を変更。Shift で 0 に戻す。',
+  'hint.elevation':
+    'ドラッグで床の高さを設定・上げる・下げる。] と [ で値を変更。Shift で 0 に戻す。',
   'hint.light': 'マスをクリックで光源を置く。光源をクリックで編集、Shift+クリックで削除。',
   'hint.token': 'マスをクリックで下の陣営のコマを置く。コマはドラッグで移動。',
   'hint.blockade': '封鎖マークを塗る。Shift で消去。',
@@ -176,9 +194,12 @@ export const ja = {
   'door.secret': '新しい扉を隠し扉にする（プレイヤーには壁に見える）',
   'light.level': '明るさ',
   'light.level.arianrhod': '明度',
-  'light.scale.arianrhod': '明度: 指定がなければ 6。3 以下で隣のエリアが見えず、2 以下で判定のダイス −1、1 以下で射線はリーチ内のみ。',
-  'light.scale.pathfinder': '明るさ: 0 暗闇、1 薄暗い、2 通常、3 明るい。光源は半径内をその明るさ、倍の半径まで 1 段階暗く照らす（松明: 2、20 ft）。',
-  'light.scale.dnd35': '明るさ: 0 暗闇、1 薄暗い、2 明るい。光源は半径内をその明るさ、倍の半径まで 1 段階暗く照らす。',
+  'light.scale.arianrhod':
+    '明度: 指定がなければ 6。3 以下で隣のエリアが見えず、2 以下で判定のダイス −1、1 以下で射線はリーチ内のみ。',
+  'light.scale.pathfinder':
+    '明るさ: 0 暗闇、1 薄暗い、2 通常、3 明るい。光源は半径内をその明るさ、倍の半径まで 1 段階暗く照らす（松明: 2、20 ft）。',
+  'light.scale.dnd35':
+    '明るさ: 0 暗闇、1 薄暗い、2 明るい。光源は半径内をその明るさ、倍の半径まで 1 段階暗く照らす。',
   'light.ambient': '環境光',
   'light.default': 'システム既定',
   'light.new': '新しい光源',
@@ -259,9 +280,11 @@ export const ja = {
   'tool.fog-reveal': '霧を晴らす',
   'tool.fog-hide': '霧で隠す',
   'tool.trap': '罠',
-  'hint.fog-reveal': 'プレイヤーに見せるマスを塗ります（霧モード「手動」「両方」）。Shift で隠します。霧ツール中は公開済みのマスに色が付きます。',
+  'hint.fog-reveal':
+    'プレイヤーに見せるマスを塗ります（霧モード「手動」「両方」）。Shift で隠します。霧ツール中は公開済みのマスに色が付きます。',
   'hint.fog-hide': 'マスを霧に戻します。探索済みの記憶も消えます。Shift で公開します。',
-  'hint.trap': 'マスをクリックして罠を置きます（GM 専用、プレイヤーには表示されません）。罠をクリックで編集、Shift+クリックで削除。',
+  'hint.trap':
+    'マスをクリックして罠を置きます（GM 専用、プレイヤーには表示されません）。罠をクリックで編集、Shift+クリックで削除。',
   'trap.name': '名前',
   'trap.notes': 'メモ',
   'trap.new': '罠',

@@ -50,9 +50,12 @@ export const en = {
   'fight.check.ifFailedLine': '{line}, only if the {ability} check failed',
   'fight.check.roll.ifFailed': '{test}, if {ability} failed',
   'fight.fall.gm': 'Falls {height} m at {cell}: fall damage set by the GM',
-  'fight.fall.stopped': 'Falls at {cell} into the ZOC of {names}: the fall stops there, no fall damage',
-  'fight.fall.start.gm': 'First drops {height} m from the wall to the floor: fall damage set by the GM',
-  'fight.fall.start.stopped': 'First drops from the wall into the ZOC of {names}: the fall stops there, no fall damage',
+  'fight.fall.stopped':
+    'Falls at {cell} into the ZOC of {names}: the fall stops there, no fall damage',
+  'fight.fall.start.gm':
+    'First drops {height} m from the wall to the floor: fall damage set by the GM',
+  'fight.fall.start.stopped':
+    'First drops from the wall into the ZOC of {names}: the fall stops there, no fall damage',
   'fight.path.falls': 'Falls',
   'fight.step.fallHeight': 'fall {height} m',
   'fight.step.squeeze': 'squeeze (each square counts double)',
@@ -93,7 +96,8 @@ export const en = {
   'fight.move.force': 'Force the move (GM override)',
   'fight.move.moved': 'Moved to {cell} for {cost} {unit}.',
   'fight.move.forced': 'Moved to {cell} by GM override.',
-  'fight.move.forcedReason': 'Moved to {cell} by GM override although the rules refuse it: {reason}',
+  'fight.move.forcedReason':
+    'Moved to {cell} by GM override although the rules refuse it: {reason}',
   'fight.move.refused': 'Move refused: {reason}',
   'fight.move.failed': 'The move failed: {message}',
   'fight.move.dragHint': 'Drag the selected token along the path to move it.',
@@ -157,21 +161,28 @@ export const en = {
   // Every engine reason and error code (src-main/rules/systems/*/reasons.ts, rules/system.ts), with
   // the fix where there is one; engine-reasons.test.ts fails when one is missing.
   'fight.reason.unknown': 'the rules engine refused ({reason})',
-  'fight.reason.in-enemy-zoc': 'the token is in an enemy’s ZOC; use 離脱 (disengage) or 強行離脱 (forced disengage) to leave the ZOC',
-  'fight.reason.not-in-enemy-zoc': 'the token is not in an enemy’s ZOC, and 離脱 / 強行離脱 only leave one; use 戦闘移動 (combat) or 全力移動 (full)',
-  'fight.reason.move-below-1m': '全力移動 needs a 【移動力】 of 1 m or more; set the token’s 【移動力】 in the token panel',
+  'fight.reason.in-enemy-zoc':
+    'the token is in an enemy’s ZOC; use 離脱 (disengage) or 強行離脱 (forced disengage) to leave the ZOC',
+  'fight.reason.not-in-enemy-zoc':
+    'the token is not in an enemy’s ZOC, and 離脱 / 強行離脱 only leave one; use 戦闘移動 (combat) or 全力移動 (full)',
+  'fight.reason.move-below-1m':
+    '全力移動 needs a 【移動力】 of 1 m or more; set the token’s 【移動力】 in the token panel',
   'fight.reason.swimming': 'a swimming token (游泳状態) cannot 離脱 or 強行離脱',
   'fight.reason.start': 'the token is already on that square',
   'fight.reason.solid': 'the square is solid (a thick wall), nobody can stand there',
   'fight.reason.pit': 'the square is a pit; jump over it with 跳躍移動 (jump)',
-  'fight.reason.occupied': 'someone is already on that square (a move may pass an ally but not end there)',
+  'fight.reason.occupied':
+    'someone is already on that square (a move may pass an ally but not end there)',
   'fight.reason.out-of-reach': 'too far for this move; a longer move mode may reach it',
   'fight.reason.full-cover': 'full cover blocks the line of fire',
-  'fight.reason.ranged-inside-reach': 'a ranged attack cannot target someone inside the attacker’s リーチ; attack in melee',
+  'fight.reason.ranged-inside-reach':
+    'a ranged attack cannot target someone inside the attacker’s リーチ; attack in melee',
   'fight.reason.too-dark-beyond-reach': 'at 明度 1 line of fire reaches only inside リーチ',
-  'fight.reason.origin-outside-reach': 'the origin square must be inside the user’s リーチ (射程：至近)',
+  'fight.reason.origin-outside-reach':
+    'the origin square must be inside the user’s リーチ (射程：至近)',
   'fight.reason.origin-out-of-range': 'the origin square is beyond the range',
-  'fight.reason.origin-not-in-sight': 'the user cannot see the centre of the origin square (full cover)',
+  'fight.reason.origin-not-in-sight':
+    'the user cannot see the centre of the origin square (full cover)',
   'fight.reason.origin-too-dark': 'at 明度 1 the origin square must be inside リーチ',
   'fight.reason.fate-over-luck': 'more fate than the token’s 【幸運】 allows; spend less',
   'fight.reason.same-token': 'a token cannot ride with itself',
@@ -182,23 +193,31 @@ export const en = {
   'fight.reason.no-free-square': 'there is no free square to put the token on',
   'fight.reason.cannot-enter': 'the square cannot be entered (a wall or solid rock)',
   'fight.reason.no-path': 'no way there (walls, creatures or corners block every path)',
-  'fight.reason.no-five-foot-step-at-this-speed': 'a creature with a speed of 5 ft or less cannot take a 5-foot step',
-  'fight.reason.five-foot-step-one-clear-square': 'a 5-foot step moves one square, never into difficult terrain or darkness; use a move action',
-  'fight.reason.no-straight-run': 'a run goes in a straight line through clear squares the runner can see',
+  'fight.reason.no-five-foot-step-at-this-speed':
+    'a creature with a speed of 5 ft or less cannot take a 5-foot step',
+  'fight.reason.five-foot-step-one-clear-square':
+    'a 5-foot step moves one square, never into difficult terrain or darkness; use a move action',
+  'fight.reason.no-straight-run':
+    'a run goes in a straight line through clear squares the runner can see',
   'fight.reason.charge-self': 'a creature cannot charge itself',
   'fight.reason.charge-target-unseen': 'the charger must see the target',
-  'fight.reason.charge-no-square-to-attack-from': 'there is no square from which the charger could attack the target',
-  'fight.reason.charge-already-adjacent': 'the charger can already attack the target without moving, so no charge is needed',
+  'fight.reason.charge-no-square-to-attack-from':
+    'there is no square from which the charger could attack the target',
+  'fight.reason.charge-already-adjacent':
+    'the charger can already attack the target without moving, so no charge is needed',
   'fight.reason.charge-too-short': 'a charge must move at least 10 ft',
   'fight.reason.charge-too-far': 'the nearest square to attack from is beyond twice the speed',
-  'fight.reason.charge-line-blocked': 'the straight line to the nearest square to attack from is blocked (difficult terrain, a creature or a wall)',
-  'fight.reason.charge-not-end-square': 'a charge ends on the nearest square from which it can attack the target',
+  'fight.reason.charge-line-blocked':
+    'the straight line to the nearest square to attack from is blocked (difficult terrain, a creature or a wall)',
+  'fight.reason.charge-not-end-square':
+    'a charge ends on the nearest square from which it can attack the target',
   'fight.reason.square-full': 'the square already holds 4 units (1マスの人数制限は4体まで)',
   'fight.error.detail': '{sentence} ({message})',
   'fight.error.invalid-scenario': 'the map could not be read by the rules engine',
   'fight.error.unknown-format': 'the rules engine does not know this format',
   'fight.error.unknown-system': 'the rules engine does not know this rule system',
-  'fight.error.map-too-large': 'the map is too large for the rules engine (at most 1000 squares a side)',
+  'fight.error.map-too-large':
+    'the map is too large for the rules engine (at most 1000 squares a side)',
   'fight.error.too-many-tokens': 'too many tokens for the rules engine (at most 10,000)',
   'fight.error.cell-out-of-bounds': 'a square outside the map',
   'fight.error.invalid-edge': 'a wall or door that is not between two neighbouring squares',
@@ -268,7 +287,8 @@ export const ja = {
   'fight.check.climb.line': '登攀判定（{metres}m）：{test}',
   'fight.check.climb.fall': '{line}、失敗すると{fall}m落下',
   'fight.check.climb.orFall': '{line}、失敗したら{test}か{fall}m落下',
-  'fight.check.climb.slipOrFall': '{line}、失敗したら{test}（成功なら{slip}m落ちるだけ）か{fall}m落下',
+  'fight.check.climb.slipOrFall':
+    '{line}、失敗したら{test}（成功なら{slip}m落ちるだけ）か{fall}m落下',
   'fight.check.climb.single': '登攀判定：{test}',
   'fight.check.jump.single': '跳躍判定：{test}',
   'fight.check.other.single': '{kind}判定：{test}',
@@ -279,7 +299,8 @@ export const ja = {
   'fight.fall.gm': '{cell}で{height}m落下：落下ダメージはGMが決める',
   'fight.fall.stopped': '{cell}で落下中に{names}のZOCに突入：そこで落下は止まり、落下ダメージなし',
   'fight.fall.start.gm': 'まず壁から床まで{height}m落下：落下ダメージはGMが決める',
-  'fight.fall.start.stopped': 'まず壁から落下し{names}のZOCに突入：そこで落下は止まり、落下ダメージなし',
+  'fight.fall.start.stopped':
+    'まず壁から落下し{names}のZOCに突入：そこで落下は止まり、落下ダメージなし',
   'fight.path.falls': '落下',
   'fight.step.fallHeight': '{height}m落下',
   'fight.step.squeeze': '無理矢理入り込む（1マスを2マスと数える）',
@@ -383,22 +404,28 @@ export const ja = {
   'fight.unit.short.squares': 'マス',
   'fight.reason.unknown': 'ルールエンジンが受け付けません（{reason}）',
   'fight.reason.in-enemy-zoc': '敵のZOC内にいます。ZOCから出るには［離脱］か［強行離脱］を使います',
-  'fight.reason.not-in-enemy-zoc': '敵のZOC内にいないので［離脱］［強行離脱］はできません。［戦闘移動］か［全力移動］を使います',
-  'fight.reason.move-below-1m': '［全力移動］は【移動力】1m以上で行えます。トークン欄で【移動力】を設定してください',
+  'fight.reason.not-in-enemy-zoc':
+    '敵のZOC内にいないので［離脱］［強行離脱］はできません。［戦闘移動］か［全力移動］を使います',
+  'fight.reason.move-below-1m':
+    '［全力移動］は【移動力】1m以上で行えます。トークン欄で【移動力】を設定してください',
   'fight.reason.swimming': '游泳状態では［離脱］［強行離脱］ができません',
   'fight.reason.start': 'すでにそのマスにいます',
   'fight.reason.solid': '壁で埋まったマスです。誰も入れません',
   'fight.reason.pit': '穴のマスです。［跳躍移動］で跳び越えます',
-  'fight.reason.occupied': 'ほかのキャラクターがいるマスでは移動を終えられません（味方のマスは通過できます）',
-  'fight.reason.out-of-reach': 'この移動では届きません。より長く動ける移動方法なら届くかもしれません',
+  'fight.reason.occupied':
+    'ほかのキャラクターがいるマスでは移動を終えられません（味方のマスは通過できます）',
+  'fight.reason.out-of-reach':
+    'この移動では届きません。より長く動ける移動方法なら届くかもしれません',
   'fight.reason.full-cover': '完全遮蔽で射線が通りません',
-  'fight.reason.ranged-inside-reach': '射撃攻撃はリーチ内のキャラクターを対象にできません。近接攻撃を使います',
+  'fight.reason.ranged-inside-reach':
+    '射撃攻撃はリーチ内のキャラクターを対象にできません。近接攻撃を使います',
   'fight.reason.too-dark-beyond-reach': '明度1では射線はリーチ内にしか通りません',
   'fight.reason.origin-outside-reach': '起点マスは使用者のリーチ内から選びます（射程：至近）',
   'fight.reason.origin-out-of-range': '起点マスが射程外です',
   'fight.reason.origin-not-in-sight': '起点マスの中心が視界に入っていません（完全遮蔽）',
   'fight.reason.origin-too-dark': '明度1では起点マスはリーチ内に限られます',
-  'fight.reason.fate-over-luck': 'フェイトの使用上限（【幸運】）を超えています。使う点数を減らしてください',
+  'fight.reason.fate-over-luck':
+    'フェイトの使用上限（【幸運】）を超えています。使う点数を減らしてください',
   'fight.reason.same-token': '自分自身には同乗できません',
   'fight.reason.rider-not-mounted': '騎乗者が騎乗状態ではありません。先に騎乗状態にしてください',
   'fight.reason.rider-outside-reach': '騎乗者がリーチ内にいません',
@@ -407,8 +434,10 @@ export const ja = {
   'fight.reason.no-free-square': '再配置できるマスがありません',
   'fight.reason.cannot-enter': 'そのマスには入れません（壁や岩）',
   'fight.reason.no-path': 'そこへ行く経路がありません（壁・クリーチャー・角にふさがれています）',
-  'fight.reason.no-five-foot-step-at-this-speed': '移動速度5フィート以下のクリーチャーは5フィート・ステップできません',
-  'fight.reason.five-foot-step-one-clear-square': '5フィート・ステップは1マスだけで、移動困難な地形や暗闇には入れません。移動アクションを使います',
+  'fight.reason.no-five-foot-step-at-this-speed':
+    '移動速度5フィート以下のクリーチャーは5フィート・ステップできません',
+  'fight.reason.five-foot-step-one-clear-square':
+    '5フィート・ステップは1マスだけで、移動困難な地形や暗闇には入れません。移動アクションを使います',
   'fight.reason.no-straight-run': '疾走は、見えていて妨げのないマスをまっすぐ進みます',
   'fight.reason.charge-self': '自分自身には突撃できません',
   'fight.reason.charge-target-unseen': '突撃するには目標が見えていなければなりません',
@@ -416,7 +445,8 @@ export const ja = {
   'fight.reason.charge-already-adjacent': '動かずに目標を攻撃できます。突撃は不要です',
   'fight.reason.charge-too-short': '突撃は最低10フィート移動しなければなりません',
   'fight.reason.charge-too-far': '攻撃できる最寄りのマスが移動速度の2倍より遠くにあります',
-  'fight.reason.charge-line-blocked': '攻撃できる最寄りのマスへの直線がふさがれています（移動困難な地形・クリーチャー・壁）',
+  'fight.reason.charge-line-blocked':
+    '攻撃できる最寄りのマスへの直線がふさがれています（移動困難な地形・クリーチャー・壁）',
   'fight.reason.charge-not-end-square': '突撃は目標を攻撃できる最寄りのマスで終わります',
   'fight.reason.square-full': '1マスの人数制限は4体までです',
   'fight.error.detail': '{sentence}（{message}）',
@@ -428,7 +458,8 @@ export const ja = {
   'fight.error.cell-out-of-bounds': 'マップの外のマスです',
   'fight.error.invalid-edge': '隣り合うマスの間にない壁や扉があります',
   'fight.error.duplicate-token': '同じIDのトークンが2つあります',
-  'fight.error.tokens-overlap': '同じマスにいられないトークンが重なっています。どちらかを動かしてください',
+  'fight.error.tokens-overlap':
+    '同じマスにいられないトークンが重なっています。どちらかを動かしてください',
   'fight.error.unsupported-query': 'このルールシステムはその問いに答えません',
   'fight.error.unknown-token': 'そのトークンはこのマップにいません',
   'fight.error.unknown-mode': 'このルールシステムにその移動方法はありません',

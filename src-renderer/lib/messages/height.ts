@@ -2,10 +2,12 @@
 // them, and `satisfies` makes a key missing from Japanese a type error.
 export const en = {
   'height.title': '3D height view',
-  'height.noWebgl': 'The 3D view needs WebGL, which this browser or computer does not provide. The 2D board works as before.',
+  'height.noWebgl':
+    'The 3D view needs WebGL, which this browser or computer does not provide. The 2D board works as before.',
   'height.loading': 'Preparing the 3D view…',
   'height.resetView': 'Reset view',
-  'height.keys': 'Drag: orbit · right-drag: pan · wheel: zoom · arrows: orbit · Shift+arrows: pan · + / −: zoom · 0: reset',
+  'height.keys':
+    'Drag: orbit · right-drag: pan · wheel: zoom · arrows: orbit · Shift+arrows: pan · + / −: zoom · 0: reset',
   'height.canvas': '3D view of {name}',
   'height.token': 'Token',
   'height.noToken': '(none)',
@@ -29,10 +31,12 @@ export const en = {
 
 export const ja = {
   'height.title': '3D 高低ビュー',
-  'height.noWebgl': '3D 表示には WebGL が必要ですが、このブラウザ／コンピューターでは使えません。2D の盤面はそのまま使えます。',
+  'height.noWebgl':
+    '3D 表示には WebGL が必要ですが、このブラウザ／コンピューターでは使えません。2D の盤面はそのまま使えます。',
   'height.loading': '3D 表示を準備しています…',
   'height.resetView': '視点をリセット',
-  'height.keys': 'ドラッグ：回転・右ドラッグ：移動・ホイール：ズーム・矢印キー：回転・Shift+矢印：移動・+ / −：ズーム・0：リセット',
+  'height.keys':
+    'ドラッグ：回転・右ドラッグ：移動・ホイール：ズーム・矢印キー：回転・Shift+矢印：移動・+ / −：ズーム・0：リセット',
   'height.canvas': '{name} の 3D 表示',
   'height.token': 'コマ',
   'height.noToken': '（なし）',

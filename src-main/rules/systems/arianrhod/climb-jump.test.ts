@@ -4,8 +4,12 @@ import { answerOf, scenarioOf } from '../../testing/scenario'
 import type { TokenOptions } from '../../testing/scenario'
 
 type Answer = Record<string, unknown>
-const path = (map: string, tokens: Record<string, Partial<TokenOptions>>, to: [number, number], mode: string) =>
-  answerOf<Answer>(scenarioOf('arianrhod', map, tokens, { type: 'path', token: 'a', to, mode }))
+const path = (
+  map: string,
+  tokens: Record<string, Partial<TokenOptions>>,
+  to: [number, number],
+  mode: string,
+) => answerOf<Answer>(scenarioOf('arianrhod', map, tokens, { type: 'path', token: 'a', to, mode }))
 
 describe('登攀: 「【筋力】判定に成功すれば［【移動力】÷2］ｍ登ることができる。判定に失敗した場合は、難易度10の【敏捷】判定に成功すれば［【移動力】÷2］メートル落ちるだけですむ。この【敏捷】判定にも失敗した場合、完全に落下する。」', () => {
   it('a character 4 m up a wall climbs the last 2 m; each failure says where it ends', () => {
@@ -40,7 +44,9 @@ describe('登攀: 「【筋力】判定に成功すれば［【移動力】÷2�
       climbs: 3,
       onSuccess: { at: [3, 0], elevation: 3 },
     })
-    expect((answer.checks as Answer[])[1]).toMatchObject({ onSuccess: { at: [2, 0], elevation: 0 } })
+    expect((answer.checks as Answer[])[1]).toMatchObject({
+      onSuccess: { at: [2, 0], elevation: 0 },
+    })
   })
 })
 
@@ -77,7 +83,12 @@ describe('跳躍: 「垂直方向に跳躍する場合、難易度は［距離�
       'a _ . .',
       { a: { move: 10 } },
       { type: 'path', token: 'a', to: [2, 0], mode: 'jump' },
-      { cells: [{ at: [0, 0], elevation: 3 }, { at: [1, 0], terrain: 'pit' }] },
+      {
+        cells: [
+          { at: [0, 0], elevation: 3 },
+          { at: [1, 0], terrain: 'pit' },
+        ],
+      },
     )
     expect(answerOf<Answer>(doc)).toMatchObject({
       reachable: true,

@@ -309,9 +309,14 @@ describe('明度 (light)', () => {
 
 describe('visible with a range', () => {
   it('keeps exactly the seen squares within the range in metres (diagonals 3 m)', () => {
-    const map = Array.from({ length: 9 }, (_, y) => Array.from({ length: 9 }, (_, x) => (x === 4 && y === 4 ? 'a' : '.')).join(' ')).join('\n\n')
+    const map = Array.from({ length: 9 }, (_, y) =>
+      Array.from({ length: 9 }, (_, x) => (x === 4 && y === 4 ? 'a' : '.')).join(' '),
+    ).join('\n\n')
     const cells = (range?: number) =>
-      (ask(map, {}, { type: 'visible', token: 'a', ...(range === undefined ? {} : { range }) }).cells as [number, number][]).map((c) => c.join(','))
+      (
+        ask(map, {}, { type: 'visible', token: 'a', ...(range === undefined ? {} : { range }) })
+          .cells as [number, number][]
+      ).map((c) => c.join(','))
     const all = cells()
     expect(all).toHaveLength(81)
     for (const range of [0, 2, 3, 5, 7, 8]) {

@@ -224,7 +224,9 @@ export function targetsOf(
     const foe = field.isEnemy(attacker, target)
     // 挟撃: 「「射程：至近」の武器やスキルによって敵のみを攻撃する場合」 +1D to hit.
     const flanked =
-      range === 'reach' && foe && flankingPairs(field, target).some((pair) => pair.includes(attacker.id))
+      range === 'reach' &&
+      foe &&
+      flankingPairs(field, target).some((pair) => pair.includes(attacker.id))
     out.push({
       id: target.id,
       at: field.cellOf(target),

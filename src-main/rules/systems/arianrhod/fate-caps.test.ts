@@ -11,13 +11,17 @@ const ask = (map: string, tokens: Record<string, Partial<TokenOptions>>, query: 
 describe('カバー射程の増加: 「フェイト1点につき、射程を1m増やすことができる」', () => {
   const map = 'a . . b'
   it('fate within 【幸運】 widens the range; beyond it is refused', () => {
-    expect(ask(map, { a: { luck: 3 } }, { type: 'protect', token: 'a', target: 'b', fate: 3 })).toEqual({
+    expect(
+      ask(map, { a: { luck: 3 } }, { type: 'protect', token: 'a', target: 'b', fate: 3 }),
+    ).toEqual({
       allowed: true,
       distance: 6,
       range: 6,
       fateCap: 3,
     })
-    expect(ask(map, { a: { luck: 2 } }, { type: 'protect', token: 'a', target: 'b', fate: 3 })).toMatchObject({
+    expect(
+      ask(map, { a: { luck: 2 } }, { type: 'protect', token: 'a', target: 'b', fate: 3 }),
+    ).toMatchObject({
       allowed: false,
       reason: 'fate-over-luck',
       fateCap: 2,
@@ -25,11 +29,19 @@ describe('カバー射程の増加: 「フェイト1点につき、射程を1m�
   })
 
   it('《カバームーブ》 adds its range and stacks with fate', () => {
-    expect(ask(map, { a: { coverMove: 2, luck: 1 } }, { type: 'protect', token: 'a', target: 'b', fate: 1 })).toMatchObject({
+    expect(
+      ask(
+        map,
+        { a: { coverMove: 2, luck: 1 } },
+        { type: 'protect', token: 'a', target: 'b', fate: 1 },
+      ),
+    ).toMatchObject({
       allowed: true,
       range: 6,
     })
-    expect(ask(map, { a: { coverMove: 2 } }, { type: 'protect', token: 'a', target: 'b' })).toMatchObject({
+    expect(
+      ask(map, { a: { coverMove: 2 } }, { type: 'protect', token: 'a', target: 'b' }),
+    ).toMatchObject({
       allowed: false,
       range: 5,
     })
@@ -37,9 +49,13 @@ describe('カバー射程の増加: 「フェイト1点につき、射程を1m�
 })
 
 describe('効果範囲の増減: 「フェイト1点につき［効果範囲］を1ｍ増やすか減らすことができる」', () => {
-  it('fate beyond the user\'s 【幸運】 (either way) makes the area invalid', () => {
+  it("fate beyond the user's 【幸運】 (either way) makes the area invalid", () => {
     const query = { type: 'area', token: 'a', origin: [1, 0], range: 'reach', fate: -2 }
     expect(ask('a . . .', { a: { luck: 2 } }, query)).toMatchObject({ valid: true, radius: 1 })
-    expect(ask('a . . .', { a: { luck: 1 } }, query)).toMatchObject({ valid: false, reason: 'fate-over-luck', fateCap: 1 })
+    expect(ask('a . . .', { a: { luck: 1 } }, query)).toMatchObject({
+      valid: false,
+      reason: 'fate-over-luck',
+      fateCap: 1,
+    })
   })
 })

@@ -7,7 +7,21 @@ function visible(light: Record<string, unknown>, cells: unknown[] = [], kind = '
   const result = runScenario({
     format: 'gm-scenario/1',
     system: 'arianrhod',
-    map: { width: 5, height: 1, cells, light, edges: [{ between: [[1, 0], [2, 0]], kind }] },
+    map: {
+      width: 5,
+      height: 1,
+      cells,
+      light,
+      edges: [
+        {
+          between: [
+            [1, 0],
+            [2, 0],
+          ],
+          kind,
+        },
+      ],
+    },
     tokens: [{ id: 'a', at: [0, 0], faction: 'party' }],
     query: { type: 'visible', token: 'a' },
   })
@@ -44,7 +58,21 @@ describe('visible honours areas at 明度 3 or less', () => {
     const open = runScenario({
       format: 'gm-scenario/1',
       system: 'arianrhod',
-      map: { width: 5, height: 1, light: { ambient: 3 }, edges: [{ between: [[1, 0], [2, 0]], kind: 'door', state: 'open' }] },
+      map: {
+        width: 5,
+        height: 1,
+        light: { ambient: 3 },
+        edges: [
+          {
+            between: [
+              [1, 0],
+              [2, 0],
+            ],
+            kind: 'door',
+            state: 'open',
+          },
+        ],
+      },
       tokens: [{ id: 'a', at: [0, 0], faction: 'party' }],
       query: { type: 'visible', token: 'a' },
     })

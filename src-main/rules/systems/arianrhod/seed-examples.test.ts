@@ -125,7 +125,13 @@ describe('Arianrhod 2E grid rule — the seed text’s own examples', () => {
       ],
       checks: [
         // 「【筋力】判定に成功すれば［【移動力】÷2］ｍ登ることができる」: (16 − 2) ÷ 2 = 7 m, the whole wall.
-        { kind: 'climb', ability: 'STR', dc: 10, climbs: 6, onSuccess: { at: [2, 0], elevation: 6 } },
+        {
+          kind: 'climb',
+          ability: 'STR',
+          dc: 10,
+          climbs: 6,
+          onSuccess: { at: [2, 0], elevation: 6 },
+        },
         {
           kind: 'climb',
           ability: 'AGI',

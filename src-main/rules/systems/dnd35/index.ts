@@ -8,7 +8,12 @@ import { PATHFINDER_RULES, variantOf } from '../pathfinder/rules'
 
 export const DND35_RULES = variantOf(PATHFINDER_RULES, {
   id: 'dnd35',
-  light: { categories: ['dark', 'shadowy', 'bright'], defaultAmbient: 2, seeLevel: 1, clearLevel: 2 },
+  light: {
+    categories: ['dark', 'shadowy', 'bright'],
+    defaultAmbient: 2,
+    seeLevel: 1,
+    clearLevel: 2,
+  },
 })
 
 export const dnd35: RuleSystem = makeTacticalSystem(DND35_RULES)

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { ask } from './test-support'
 
-const cover = (map: string, attack: 'ranged' | 'melee', tokens: Record<string, Record<string, unknown>> = {}, extra = {}) =>
-  ask({ map, tokens, ...extra }, { type: 'cover', from: 'a', to: 'T', attack })
+const cover = (
+  map: string,
+  attack: 'ranged' | 'melee',
+  tokens: Record<string, Record<string, unknown>> = {},
+  extra = {},
+) => ask({ map, tokens, ...extra }, { type: 'cover', from: 'a', to: 'T', attack })
 
 describe('cover for ranged and reach attacks (002 / 003 遮蔽)', () => {
   it('nothing in the way: no cover', () => {
@@ -10,12 +14,19 @@ describe('cover for ranged and reach attacks (002 / 003 遮蔽)', () => {
   })
 
   it('a solid square in the way blocks two of four lines from every corner: cover (+4)', () => {
-    expect(cover('a . . .\n\n. . # T\n\n. . . .', 'ranged')).toMatchObject({ cover: 'cover', soft: false, ac: 4 })
+    expect(cover('a . . .\n\n. . # T\n\n. . . .', 'ranged')).toMatchObject({
+      cover: 'cover',
+      soft: false,
+      ac: 4,
+    })
   })
 
   it('more than half the lines clear: partial cover (+2) — a wall on the near side of the target, seen from above it', () => {
     // The wall on T's north edge stops only the line to its far end (4, 2): 3 of 4 clear.
-    expect(cover('a . . .\n\n. . . .\n      -\n. . . T', 'ranged')).toMatchObject({ cover: 'partial', ac: 2 })
+    expect(cover('a . . .\n\n. . . .\n      -\n. . . T', 'ranged')).toMatchObject({
+      cover: 'partial',
+      ac: 2,
+    })
   })
 
   it('完全遮蔽 「壁を通らない線を1本も引くことができない」: a wall or solid square as wide as the target, straight in front of it (issue 14)', () => {
@@ -66,9 +77,18 @@ describe('cover for ranged and reach attacks (002 / 003 遮蔽)', () => {
 
 describe('big targets (002 「相手側接敵面の全ての交差点を結ぶ」「大きなクリーチャーであっても判断方法は同じである」)', () => {
   it('a ranged attack at a Large target draws lines to all nine intersections of its space (issue 14)', () => {
-    const lines = cover('a . . . .\n\n. . . T .\n\n. . . . .', 'ranged', { T: { size: 'large' } }).lines as { to: number[] }[]
+    const lines = cover('a . . . .\n\n. . . T .\n\n. . . . .', 'ranged', { T: { size: 'large' } })
+      .lines as { to: number[] }[]
     expect(lines.map((l) => l.to).sort()).toEqual([
-      [3, 1], [3, 2], [3, 3], [4, 1], [4, 2], [4, 3], [5, 1], [5, 2], [5, 3],
+      [3, 1],
+      [3, 2],
+      [3, 3],
+      [4, 1],
+      [4, 2],
+      [4, 3],
+      [5, 1],
+      [5, 2],
+      [5, 3],
     ])
   })
 
@@ -125,12 +145,29 @@ describe('concealment', () => {
     expect(dim).toMatchObject({ concealment: 'concealment', missChance: 20 })
     const dark = cover('a . . T', 'ranged', {}, { cells: [{ at: [3, 0], light: 0 }] })
     expect(dark).toMatchObject({ concealment: 'total', missChance: 50 })
-    const seen = cover('a . . T', 'ranged', { a: { vision: 'darkvision' } }, { cells: [{ at: [3, 0], light: 0 }] })
+    const seen = cover(
+      'a . . T',
+      'ranged',
+      { a: { vision: 'darkvision' } },
+      { cells: [{ at: [3, 0], light: 0 }] },
+    )
     expect(seen).toMatchObject({ concealment: 'none', missChance: 0 })
   })
 
   it('lines through a dim square give concealment to a ranged attack', () => {
-    const answer = cover('a . . T\n\n. . . .', 'ranged', {}, { cells: [{ at: [1, 0], light: 1 }, { at: [2, 0], light: 1 }, { at: [1, 1], light: 1 }, { at: [2, 1], light: 1 }] })
+    const answer = cover(
+      'a . . T\n\n. . . .',
+      'ranged',
+      {},
+      {
+        cells: [
+          { at: [1, 0], light: 1 },
+          { at: [2, 0], light: 1 },
+          { at: [1, 1], light: 1 },
+          { at: [2, 1], light: 1 },
+        ],
+      },
+    )
     expect(answer.concealment).toBe('concealment')
   })
 })

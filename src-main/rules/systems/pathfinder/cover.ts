@@ -62,7 +62,12 @@ export interface CoverLine {
 type Point = readonly [number, number]
 
 function coverLine(from: Point, to: Point, level: number): CoverLine {
-  return { from: [from[0], from[1]], to: [to[0], to[1]], blocked: level >= HARD, soft: level === SOFT }
+  return {
+    from: [from[0], from[1]],
+    to: [to[0], to[1]],
+    blocked: level >= HARD,
+    soft: level === SOFT,
+  }
 }
 
 const RANK: Record<CoverLevel, number> = { none: 0, partial: 1, cover: 2, total: 3 }
@@ -89,7 +94,8 @@ function squaresOf(field: Battlefield, p: Placement): Cell[] {
 /** The grid intersections of a w × h rectangle whose north-west square is `at` (its corners and inner points). */
 function intersectionsOf(at: Cell, size: readonly [number, number]): Point[] {
   const out: Point[] = []
-  for (let j = 0; j <= size[1]; j++) for (let i = 0; i <= size[0]; i++) out.push([at[0] + i, at[1] + j])
+  for (let j = 0; j <= size[1]; j++)
+    for (let i = 0; i <= size[0]; i++) out.push([at[0] + i, at[1] + j])
   return out
 }
 
@@ -100,7 +106,11 @@ function regionOf(p: Placement): Region {
 }
 
 /** Feet from a creature's space to the nearer of the two squares an edge separates. */
-function feetToEdge(field: Battlefield, p: Placement, edge: { cell: number; side: EdgeSide }): number {
+function feetToEdge(
+  field: Battlefield,
+  p: Placement,
+  edge: { cell: number; side: EdgeSide },
+): number {
   const a = field.grid.cellOf(edge.cell)
   const b: Cell = edge.side === 'east' ? [a[0] + 1, a[1]] : [a[0], a[1] + 1]
   const d = (c: Cell) => {
@@ -110,34 +120,51 @@ function feetToEdge(field: Battlefield, p: Placement, edge: { cell: number; side
   return Math.min(d(a), d(b))
 }
 
-export function coverBetween(field: Battlefield, attacker: Placement, target: Placement, attack: AttackKind): CoverAnswer {
+export function coverBetween(
+  field: Battlefield,
+  attacker: Placement,
+  target: Placement,
+  attack: AttackKind,
+): CoverAnswer {
   const grid = field.grid
   const own = new Set([...cellsOf(field, attacker), ...cellsOf(field, target)])
   const solid = (cell: number) => grid.terrain[cell] === TERRAIN_SOLID
   // A creature never covers itself: a mover's token, still on its start square while its path is
   // judged, is no cover for its later squares (nor is the attacker's).
-  const coveredByOthers = (cell: number) => field.occupantsOf(cell).some((c) => c !== attacker.creature && c !== target.creature)
+  const coveredByOthers = (cell: number) =>
+    field.occupantsOf(cell).some((c) => c !== attacker.creature && c !== target.creature)
   const lowWallCounts = (cell: number, side: EdgeSide) => {
     const toTarget = feetToEdge(field, target, { cell, side })
-    return toTarget <= field.rules.lowObstacleCoverRange && feetToEdge(field, attacker, { cell, side }) >= toTarget
+    return (
+      toTarget <= field.rules.lowObstacleCoverRange &&
+      feetToEdge(field, attacker, { cell, side }) >= toTarget
+    )
   }
   // An arrow slit shelters the one behind it, not the one shooting out of it (the low-obstacle rule
   // 「攻撃側の方が目標よりも障害物に近い位置にいるならば、攻撃側は遮蔽を無視することができる」).
-  const slitCounts = (cell: number, side: EdgeSide) => feetToEdge(field, attacker, { cell, side }) >= feetToEdge(field, target, { cell, side })
+  const slitCounts = (cell: number, side: EdgeSide) =>
+    feetToEdge(field, attacker, { cell, side }) >= feetToEdge(field, target, { cell, side })
   const rangedRules = (withCreatures: boolean): RegionLineRules => ({
     edgeLevel: (code: EdgeCode, cell, side) =>
       edgeBlocksSight(code)
         ? BLOCKS
-        : (code === EDGE_LOW_WALL && lowWallCounts(cell, side)) || (code === EDGE_ARROW_SLIT && slitCounts(cell, side))
+        : (code === EDGE_LOW_WALL && lowWallCounts(cell, side)) ||
+            (code === EDGE_ARROW_SLIT && slitCounts(cell, side))
           ? HARD
           : 0,
-    cellLevel: (cell) => (solid(cell) ? BLOCKS : withCreatures && !own.has(cell) && coveredByOthers(cell) ? SOFT : 0),
+    cellLevel: (cell) =>
+      solid(cell) ? BLOCKS : withCreatures && !own.has(cell) && coveredByOthers(cell) ? SOFT : 0,
     borderLevel: BLOCKS,
   })
   const ranged = new RegionLines(grid, rangedRules(true))
   const rangedNoCreatures = new RegionLines(grid, rangedRules(false))
   const melee = new RegionLines(grid, {
-    edgeLevel: (code) => (edgeBlocksSight(code) ? BLOCKS : code === EDGE_LOW_WALL || code === EDGE_ARROW_SLIT ? HARD : 0),
+    edgeLevel: (code) =>
+      edgeBlocksSight(code)
+        ? BLOCKS
+        : code === EDGE_LOW_WALL || code === EDGE_ARROW_SLIT
+          ? HARD
+          : 0,
     cellLevel: (cell) => (solid(cell) ? BLOCKS : 0),
     borderLevel: BLOCKS,
   })
@@ -150,7 +177,10 @@ export function coverBetween(field: Battlefield, attacker: Placement, target: Pl
     let best: CoverAnswer | null = null
     for (const corner of intersectionsOf(attacker.at, sizeOf(attacker))) {
       const levels = targetPoints.map((q) => lines.level(corner, q, from, to))
-      const answer: CoverAnswer = { ...classify(levels), lines: targetPoints.map((q, i) => coverLine(corner, q, levels[i])) }
+      const answer: CoverAnswer = {
+        ...classify(levels),
+        lines: targetPoints.map((q, i) => coverLine(corner, q, levels[i])),
+      }
       if (!best || better(answer, best)) best = answer
       if (best.cover === 'none') break
     }
@@ -158,29 +188,42 @@ export function coverBetween(field: Battlefield, attacker: Placement, target: Pl
   }
   const adjacentMelee = (sa: Cell, st: Cell): CoverAnswer => {
     const lines: CoverLine[] = []
-    for (const a of intersectionsOf(sa, [1, 1])) for (const q of intersectionsOf(st, [1, 1])) lines.push(coverLine(a, q, melee.level(a, q, from, to)))
+    for (const a of intersectionsOf(sa, [1, 1]))
+      for (const q of intersectionsOf(st, [1, 1]))
+        lines.push(coverLine(a, q, melee.level(a, q, from, to)))
     return { cover: lines.some((l) => l.blocked) ? 'cover' : 'none', soft: false, lines }
   }
 
   // 良好な遮蔽: some obstructed line of the verdict passes an arrow slit that counts.
   const slits = grid.eastEdge.includes(EDGE_ARROW_SLIT) || grid.southEdge.includes(EDGE_ARROW_SLIT)
   const slitLines = slits
-    ? new RegionLines(grid, { edgeLevel: (code, cell, side) => (code === EDGE_ARROW_SLIT && slitCounts(cell, side) ? 1 : 0), cellLevel: () => 0, borderLevel: 0 })
+    ? new RegionLines(grid, {
+        edgeLevel: (code, cell, side) =>
+          code === EDGE_ARROW_SLIT && slitCounts(cell, side) ? 1 : 0,
+        cellLevel: () => 0,
+        borderLevel: 0,
+      })
     : null
   const withImproved = (answer: CoverAnswer): CoverAnswer => {
     if (!slitLines || (answer.cover !== 'partial' && answer.cover !== 'cover')) return answer
-    const improved = (answer.lines ?? []).some((l) => l.blocked && slitLines.level(l.from, l.to, from, to) > 0)
+    const improved = (answer.lines ?? []).some(
+      (l) => l.blocked && slitLines.level(l.from, l.to, from, to) > 0,
+    )
     return improved ? { ...answer, improved: true } : answer
   }
 
-  if (attack === 'ranged' || attacker.creature.naturalReach > 5) return withImproved(wholeSpace(ranged))
+  if (attack === 'ranged' || attacker.creature.naturalReach > 5)
+    return withImproved(wholeSpace(ranged))
   // Adjacent melee: total only as for ranged (creatures never count), then any square of each.
   const asRanged = wholeSpace(rangedNoCreatures)
   let best: CoverAnswer | null = null
   for (const sa of squaresOf(field, attacker)) {
     for (const st of squaresOf(field, target)) {
       if (Math.max(Math.abs(sa[0] - st[0]), Math.abs(sa[1] - st[1])) !== 1) continue
-      const answer = asRanged.cover === 'total' ? { cover: 'total' as const, soft: false, lines: asRanged.lines } : adjacentMelee(sa, st)
+      const answer =
+        asRanged.cover === 'total'
+          ? { cover: 'total' as const, soft: false, lines: asRanged.lines }
+          : adjacentMelee(sa, st)
       if (!best || better(answer, best)) best = answer
     }
   }
@@ -215,7 +258,12 @@ export function coverAcBonus(cover: CoverLevel, improved = false): number {
  * or darkness without darkvision); 20 % when a target square is in dim light for it, or (ranged and
  * reach attacks) every corner of its square has a line to the target crossing a dim square.
  */
-export function concealmentBetween(field: Battlefield, attacker: Placement, target: Placement, attack: AttackKind): Concealment {
+export function concealmentBetween(
+  field: Battlefield,
+  attacker: Placement,
+  target: Placement,
+  attack: AttackKind,
+): Concealment {
   const viewer = { ...attacker.creature, at: attacker.at }
   const seen = { ...target.creature, at: target.at }
   const sight = sightMap(field, viewer)
@@ -223,7 +271,9 @@ export function concealmentBetween(field: Battlefield, attacker: Placement, targ
   if (!seesCreature(field, viewer, seen, sight, targetCells)) return 'total'
   const targetSquares = targetCells.map((c) => field.grid.cellOf(c))
   const attackerSquares = squaresOf(field, attacker)
-  const adjacent = attackerSquares.some((a) => targetSquares.some((t) => Math.max(Math.abs(a[0] - t[0]), Math.abs(a[1] - t[1])) <= 1))
+  const adjacent = attackerSquares.some((a) =>
+    targetSquares.some((t) => Math.max(Math.abs(a[0] - t[0]), Math.abs(a[1] - t[1])) <= 1),
+  )
   if (attack === 'melee' && adjacent && attacker.creature.naturalReach <= 5) {
     return targetCells.every((c) => sight[c] === SIGHT_CONCEALED) ? 'concealment' : 'none'
   }
@@ -233,7 +283,16 @@ export function concealmentBetween(field: Battlefield, attacker: Placement, targ
   const clearCorner = attackerSquares.some((sa) =>
     cornersOf(sa).some((corner) =>
       targetSquares.every((st) =>
-        cornersOf(st).every((q) => !traceLine(field.grid, corner, q, (o, contact) => contact === 'cross' && o.type === 'cell' && !o.solid, { occupied: dim })),
+        cornersOf(st).every(
+          (q) =>
+            !traceLine(
+              field.grid,
+              corner,
+              q,
+              (o, contact) => contact === 'cross' && o.type === 'cell' && !o.solid,
+              { occupied: dim },
+            ),
+        ),
       ),
     ),
   )

@@ -112,13 +112,22 @@ export class Battlefield {
     const parsed = extrasSchema.safeParse(typeof raw === 'object' && raw !== null ? raw : {})
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      throw new ScenarioError('invalid-scenario', `token "${spec.id}": ${issue.message}`, `/tokens/${index}/${issue.path.join('/')}`)
+      throw new ScenarioError(
+        'invalid-scenario',
+        `token "${spec.id}": ${issue.message}`,
+        `/tokens/${index}/${issue.path.join('/')}`,
+      )
     }
     const extras = parsed.data
     const size = spec.size ?? 'medium'
     const row = this.rules.sizes[size]
     const states = new Set(spec.states ?? [])
-    const natural = extras.reachWeapon || spec.reach === undefined ? (extras.shape === 'long' ? row.longReach : row.reach) : spec.reach
+    const natural =
+      extras.reachWeapon || spec.reach === undefined
+        ? extras.shape === 'long'
+          ? row.longReach
+          : row.reach
+        : spec.reach
     const reach = extras.reachWeapon ? (spec.reach ?? 2 * Math.max(natural, 5)) : natural
     const side = Math.min(row.space, this.grid.width - spec.at[0], this.grid.height - spec.at[1])
     if (side < row.space) {
@@ -152,7 +161,10 @@ export class Battlefield {
       unhindered: states.has('flying') || states.has('incorporeal'),
       swimming: states.has('swimming'),
       vision: extras.vision ?? 'normal',
-      darkvisionRange: extras.vision === 'darkvision' ? (extras.darkvisionRange ?? this.rules.defaultDarkvision) : 0,
+      darkvisionRange:
+        extras.vision === 'darkvision'
+          ? (extras.darkvisionRange ?? this.rules.defaultDarkvision)
+          : 0,
       extras,
     }
   }
@@ -206,7 +218,13 @@ export function spaceGap(aAt: Cell, aSide: number, bAt: Cell, bSide: number): [n
 }
 
 /** Square offsets between two rectangles given as north-west square and [w, h] (0 when they overlap), per axis. */
-export function rectGap(aAt: Cell, aSize: readonly [number, number], bAt: Cell, bSize: readonly [number, number]): [number, number] {
-  const gap = (a0: number, as: number, b0: number, bs: number) => Math.max(0, b0 - (a0 + as - 1), a0 - (b0 + bs - 1))
+export function rectGap(
+  aAt: Cell,
+  aSize: readonly [number, number],
+  bAt: Cell,
+  bSize: readonly [number, number],
+): [number, number] {
+  const gap = (a0: number, as: number, b0: number, bs: number) =>
+    Math.max(0, b0 - (a0 + as - 1), a0 - (b0 + bs - 1))
   return [gap(aAt[0], aSize[0], bAt[0], bSize[0]), gap(aAt[1], aSize[1], bAt[1], bSize[1])]
 }

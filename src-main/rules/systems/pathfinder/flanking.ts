@@ -9,7 +9,15 @@ import { canThreaten, threatensCreature } from './threat'
 export const FLANKING_BONUS = 2
 
 /** Whether the closed segment p→q meets the closed segment x = c, y ∈ [lo, hi] (all doubled coordinates). */
-function meetsSide(px: number, py: number, qx: number, qy: number, c: number, lo: number, hi: number): boolean {
+function meetsSide(
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  c: number,
+  lo: number,
+  hi: number,
+): boolean {
   if (px === qx) return px === c && Math.max(Math.min(py, qy), lo) <= Math.min(Math.max(py, qy), hi)
   let den = qx - px
   let num = c - px
@@ -37,17 +45,28 @@ export function crossesOppositeSides(a: Cell, b: Cell, at: Cell, side: number): 
 
 /** Whether a and b flank the target. */
 export function flanks(field: Battlefield, a: Creature, b: Creature, target: Creature): boolean {
-  if (a === b || a === target || b === target || !field.areAllies(a, b) || field.areAllies(a, target)) return false
+  if (
+    a === b ||
+    a === target ||
+    b === target ||
+    !field.areAllies(a, b) ||
+    field.areAllies(a, target)
+  )
+    return false
   if (!canThreaten(a) || !canThreaten(b)) return false
   if (!threatensCreature(field, a, target) || !threatensCreature(field, b, target)) return false
   const squares = (c: Creature) => field.spaceCells(c, c.at).map((cell) => field.grid.cellOf(cell))
   const bSquares = squares(b)
-  return squares(a).some((sa) => bSquares.some((sb) => crossesOppositeSides(sa, sb, target.at, target.side)))
+  return squares(a).some((sa) =>
+    bSquares.some((sb) => crossesOppositeSides(sa, sb, target.at, target.side)),
+  )
 }
 
 /** Unordered pairs of the target's foes that flank it, each pair sorted, pairs sorted. */
 export function flankingPairs(field: Battlefield, target: Creature): [string, string][] {
-  const foes = field.creatures.filter((c) => c.faction !== target.faction && canThreaten(c) && threatensCreature(field, c, target))
+  const foes = field.creatures.filter(
+    (c) => c.faction !== target.faction && canThreaten(c) && threatensCreature(field, c, target),
+  )
   const pairs: [string, string][] = []
   for (let i = 0; i < foes.length; i++) {
     for (let j = i + 1; j < foes.length; j++) {
@@ -56,5 +75,7 @@ export function flankingPairs(field: Battlefield, target: Creature): [string, st
       pairs.push(ids)
     }
   }
-  return pairs.sort((p, q) => (p[0] < q[0] ? -1 : p[0] > q[0] ? 1 : p[1] < q[1] ? -1 : p[1] > q[1] ? 1 : 0))
+  return pairs.sort((p, q) =>
+    p[0] < q[0] ? -1 : p[0] > q[0] ? 1 : p[1] < q[1] ? -1 : p[1] > q[1] ? 1 : 0,
+  )
 }

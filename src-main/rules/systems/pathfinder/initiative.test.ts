@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { actFromDelay, current, delay, endTurn, isFlatFooted, ready, rollInitiative, triggerReady } from './initiative'
+import {
+  actFromDelay,
+  current,
+  delay,
+  endTurn,
+  isFlatFooted,
+  ready,
+  rollInitiative,
+  triggerReady,
+} from './initiative'
 import { ask } from './test-support'
 import { dnd35 } from '../dnd35/index'
 import { pathfinder } from './index'
@@ -100,7 +109,10 @@ describe('initiative', () => {
   })
 
   it('is answered through the CLI with the tokens’ initiative modifiers and injected dice', () => {
-    const answer = ask({ map: 'a b', tokens: { a: { initiative: 3 }, b: { initiative: 1 } } }, { type: 'initiative', dice: [10, 12] })
+    const answer = ask(
+      { map: 'a b', tokens: { a: { initiative: 3 }, b: { initiative: 1 } } },
+      { type: 'initiative', dice: [10, 12] },
+    )
     // 13 each: the higher modifier goes first.
     expect(answer).toMatchObject({ order: ['a', 'b'], surpriseRound: false })
   })

@@ -55,7 +55,12 @@ export function rollInitiative(combatants: readonly Combatant[], roll: Roll): In
   let i = 0
   while (i < sorted.length) {
     let j = i + 1
-    while (j < sorted.length && sorted[j].total === sorted[i].total && sorted[j].modifier === sorted[i].modifier) j++
+    while (
+      j < sorted.length &&
+      sorted[j].total === sorted[i].total &&
+      sorted[j].modifier === sorted[i].modifier
+    )
+      j++
     ordered.push(...(j - i > 1 ? resolveTies(sorted.slice(i, j), roll) : [sorted[i]]))
     i = j
   }

@@ -15,15 +15,25 @@ export function lightLevels(field: Battlefield, viewer?: Creature): Int8Array {
   const { grid, rules } = field
   const top = rules.light.categories.length - 1
   const clamp = (level: number) => Math.max(0, Math.min(top, level))
-  const levels = new Int8Array(grid.size).fill(clamp(grid.ambientLight ?? rules.light.defaultAmbient))
+  const levels = new Int8Array(grid.size).fill(
+    clamp(grid.ambientLight ?? rules.light.defaultAmbient),
+  )
   const factor = viewer?.vision === 'low-light' ? 2 : 1
   for (const source of grid.lightSources) {
     const near = source.radius * factor
     const far = 2 * near
     const span = Math.floor(far / 5)
     const from = grid.index(source.at[0], source.at[1])
-    for (let y = Math.max(0, source.at[1] - span); y <= Math.min(grid.height - 1, source.at[1] + span); y++) {
-      for (let x = Math.max(0, source.at[0] - span); x <= Math.min(grid.width - 1, source.at[0] + span); x++) {
+    for (
+      let y = Math.max(0, source.at[1] - span);
+      y <= Math.min(grid.height - 1, source.at[1] + span);
+      y++
+    ) {
+      for (
+        let x = Math.max(0, source.at[0] - span);
+        x <= Math.min(grid.width - 1, source.at[0] + span);
+        x++
+      ) {
         const feet = feetForOffset(Math.abs(x - source.at[0]), Math.abs(y - source.at[1]))
         if (feet > far) continue
         const cell = grid.index(x, y)
@@ -41,7 +51,11 @@ export function lightLevels(field: Battlefield, viewer?: Creature): Int8Array {
 }
 
 /** How a viewer perceives each cell's light: seen clearly, seen with concealment (dim), or not at all. */
-export function sightMap(field: Battlefield, viewer: Creature, levels = lightLevels(field, viewer)): Uint8Array {
+export function sightMap(
+  field: Battlefield,
+  viewer: Creature,
+  levels = lightLevels(field, viewer),
+): Uint8Array {
   const { grid, rules } = field
   const out = new Uint8Array(grid.size)
   // 盲目状態: it sees nothing (every square is as dark to it).
@@ -49,7 +63,8 @@ export function sightMap(field: Battlefield, viewer: Creature, levels = lightLev
   for (let cell = 0; cell < grid.size; cell++) {
     let sight: number
     if (levels[cell] >= rules.light.clearLevel) sight = SIGHT_CLEAR
-    else if (viewer.darkvisionRange > 0 && darkvisionReaches(field, viewer, cell)) sight = SIGHT_CLEAR
+    else if (viewer.darkvisionRange > 0 && darkvisionReaches(field, viewer, cell))
+      sight = SIGHT_CLEAR
     else sight = levels[cell] >= rules.light.seeLevel ? SIGHT_CONCEALED : SIGHT_UNSEEN
     out[cell] = sight
   }
@@ -74,7 +89,11 @@ export function sightName(code: number): Sight {
  * cell inside a corner, blocked by walls, closed doors and solid cells) from any square of its
  * space, to a cell it can see in its light. Its own space is always seen.
  */
-export function visibleCells(field: Battlefield, viewer: Creature, sight = sightMap(field, viewer)): number[] {
+export function visibleCells(
+  field: Battlefield,
+  viewer: Creature,
+  sight = sightMap(field, viewer),
+): number[] {
   const grid = field.grid
   const own = field.spaceCells(viewer, viewer.at)
   const perceived = perceivedBounds(grid, sight)

@@ -36,7 +36,12 @@ describe('5/10/5 distance and the diagonal parity', () => {
   })
 
   it('the alternation carries along the whole path: three diagonals cost 5 + 10 + 5', () => {
-    const answer = reachMap(ask({ map: open(6, 6), tokens: { f: { move: 30 } } }, { type: 'reach', token: 'f', mode: 'move' }))
+    const answer = reachMap(
+      ask(
+        { map: open(6, 6), tokens: { f: { move: 30 } } },
+        { type: 'reach', token: 'f', mode: 'move' },
+      ),
+    )
     expect(answer['1,1']).toBe(5)
     expect(answer['2,2']).toBe(15)
     expect(answer['3,3']).toBe(20)
@@ -47,7 +52,12 @@ describe('5/10/5 distance and the diagonal parity', () => {
 
   it('a diagonal into difficult terrain leaves the parity where it was (it counts as two diagonals)', () => {
     // (0,0) → (1,1) difficult 15 → (2,2) ordinary diagonal: the first of a new pair, 5 ft.
-    const answer = reachMap(ask({ map: 'f . .\n\n. ~ .\n\n. . .', tokens: { f: { move: 30 } } }, { type: 'reach', token: 'f', mode: 'move' }))
+    const answer = reachMap(
+      ask(
+        { map: 'f . .\n\n. ~ .\n\n. . .', tokens: { f: { move: 30 } } },
+        { type: 'reach', token: 'f', mode: 'move' },
+      ),
+    )
     expect(answer['1,1']).toBe(15)
     expect(answer['2,2']).toBe(15) // around: (1,0) 5, (2,1) 10 → 15 as well
   })
@@ -55,7 +65,12 @@ describe('5/10/5 distance and the diagonal parity', () => {
 
 describe('hampered movement', () => {
   it('difficult terrain: orthogonal 10 ft, diagonal 15 ft', () => {
-    const answer = reachMap(ask({ map: 'f ~\n\n~ ~', tokens: { f: { move: 30 } } }, { type: 'reach', token: 'f', mode: 'move' }))
+    const answer = reachMap(
+      ask(
+        { map: 'f ~\n\n~ ~', tokens: { f: { move: 30 } } },
+        { type: 'reach', token: 'f', mode: 'move' },
+      ),
+    )
     expect(answer).toEqual({ '1,0': 10, '0,1': 10, '1,1': 15 })
   })
 
@@ -69,36 +84,80 @@ describe('hampered movement', () => {
   })
 
   it('a low wall costs one extra square; over a low wall into difficult terrain is ×4', () => {
-    const answer = reachMap(ask({ map: 'f:. .\n\n. . .', cells: [{ at: [1, 1], terrain: 'difficult' }], tokens: { f: { move: 30 } } }, { type: 'reach', token: 'f', mode: 'move' }))
+    const answer = reachMap(
+      ask(
+        {
+          map: 'f:. .\n\n. . .',
+          cells: [{ at: [1, 1], terrain: 'difficult' }],
+          tokens: { f: { move: 30 } },
+        },
+        { type: 'reach', token: 'f', mode: 'move' },
+      ),
+    )
     expect(answer['1,0']).toBe(10)
-    const walled = reachMap(ask({ map: 'f . .\n- \n~ . .', tokens: { f: { move: 30 } } }, { type: 'reach', token: 'f', mode: 'move' }))
+    const walled = reachMap(
+      ask(
+        { map: 'f . .\n- \n~ . .', tokens: { f: { move: 30 } } },
+        { type: 'reach', token: 'f', mode: 'move' },
+      ),
+    )
     expect(walled['0,1']).toBeGreaterThan(10) // a real wall: around it
-    const lowIntoDifficult = reachMap(ask({ map: 'f . .\n: \n~ # .', tokens: { f: { move: 30 } } }, { type: 'reach', token: 'f', mode: 'move' }))
+    const lowIntoDifficult = reachMap(
+      ask(
+        { map: 'f . .\n: \n~ # .', tokens: { f: { move: 30 } } },
+        { type: 'reach', token: 'f', mode: 'move' },
+      ),
+    )
     expect(lowIntoDifficult['0,1']).toBe(20)
   })
 
   it('sliding diagonally past the end of a low wall does not cross it', () => {
-    const answer = reachMap(ask({ map: 'f:.\n\n. .', tokens: { f: { move: 30 } } }, { type: 'reach', token: 'f', mode: 'move' }))
+    const answer = reachMap(
+      ask(
+        { map: 'f:.\n\n. .', tokens: { f: { move: 30 } } },
+        { type: 'reach', token: 'f', mode: 'move' },
+      ),
+    )
     expect(answer['1,1']).toBe(5)
   })
 
   it('flying creatures ignore difficult terrain and low walls', () => {
-    const answer = reachMap(ask({ map: 'f:~\n\n. .', tokens: { f: { move: 30, states: ['flying'] } } }, { type: 'reach', token: 'f', mode: 'move' }))
+    const answer = reachMap(
+      ask(
+        { map: 'f:~\n\n. .', tokens: { f: { move: 30, states: ['flying'] } } },
+        { type: 'reach', token: 'f', mode: 'move' },
+      ),
+    )
     expect(answer['1,0']).toBe(5)
   })
 })
 
 describe('walls, corners, pits and creatures', () => {
   it('no cutting corners past a wall end or a solid square (decision 1)', () => {
-    const answer = reachMap(ask({ map: 'f|.\n\n. .', tokens: { f: { move: 30 } } }, { type: 'reach', token: 'f', mode: 'move' }))
+    const answer = reachMap(
+      ask(
+        { map: 'f|.\n\n. .', tokens: { f: { move: 30 } } },
+        { type: 'reach', token: 'f', mode: 'move' },
+      ),
+    )
     expect(answer['1,1']).toBe(10) // (0,1) then east, not the diagonal
     expect(answer['1,0']).toBe(15)
-    const solid = reachMap(ask({ map: 'f #\n\n. .', tokens: { f: { move: 30 } } }, { type: 'reach', token: 'f', mode: 'move' }))
+    const solid = reachMap(
+      ask(
+        { map: 'f #\n\n. .', tokens: { f: { move: 30 } } },
+        { type: 'reach', token: 'f', mode: 'move' },
+      ),
+    )
     expect(solid['1,1']).toBe(10)
   })
 
   it('moving diagonally past creatures and over a pit corner is allowed', () => {
-    const answer = reachMap(ask({ map: 'f A\n\n_ .', tokens: { f: { move: 30 } } }, { type: 'reach', token: 'f', mode: 'move' }))
+    const answer = reachMap(
+      ask(
+        { map: 'f A\n\n_ .', tokens: { f: { move: 30 } } },
+        { type: 'reach', token: 'f', mode: 'move' },
+      ),
+    )
     expect(answer['1,1']).toBe(5)
     expect(answer['0,1']).toBeUndefined() // the pit itself
   })
@@ -109,9 +168,19 @@ describe('walls, corners, pits and creatures', () => {
     const ally = reachMap(ask(base, { type: 'reach', token: 'f', mode: 'move' }))
     expect(ally['1,0']).toBeUndefined()
     expect(ally['2,0']).toBe(10)
-    const enemy = reachMap(ask({ map: 'f B .\n\n# # #', tokens: { f: { move: 10 } } }, { type: 'reach', token: 'f', mode: 'move' }))
+    const enemy = reachMap(
+      ask(
+        { map: 'f B .\n\n# # #', tokens: { f: { move: 10 } } },
+        { type: 'reach', token: 'f', mode: 'move' },
+      ),
+    )
     expect(enemy).toEqual({})
-    const helpless = reachMap(ask({ map: 'f B .\n\n# # #', tokens: { f: { move: 10 }, B: { states: ['helpless'] } } }, { type: 'reach', token: 'f', mode: 'move' }))
+    const helpless = reachMap(
+      ask(
+        { map: 'f B .\n\n# # #', tokens: { f: { move: 10 }, B: { states: ['helpless'] } } },
+        { type: 'reach', token: 'f', mode: 'move' },
+      ),
+    )
     expect(helpless).toEqual({ '1,0': 5, '2,0': 10 })
     expect(map).toContain('f')
   })
@@ -131,8 +200,13 @@ describe('walls, corners, pits and creatures', () => {
     // 003: 「他のものが占めているマス目に入ったり通過することができる」; a Tiny creature must enter
     // an enemy's square to attack it in melee, so it may end its move there.
     const input = { map: 'f B .\n\n# # #', tokens: { f: { move: 10, size: 'tiny' } } }
-    expect(reachMap(ask(input, { type: 'reach', token: 'f', mode: 'move' }))).toEqual({ '1,0': 5, '2,0': 10 })
-    expect(ask(input, { type: 'path', token: 'f', to: [2, 0], mode: 'move' }).provokes).toEqual(['B'])
+    expect(reachMap(ask(input, { type: 'reach', token: 'f', mode: 'move' }))).toEqual({
+      '1,0': 5,
+      '2,0': 10,
+    })
+    expect(ask(input, { type: 'path', token: 'f', to: [2, 0], mode: 'move' }).provokes).toEqual([
+      'B',
+    ])
   })
 
   it('an illegal end square resolves to the last legal square on the way', () => {
@@ -140,29 +214,56 @@ describe('walls, corners, pits and creatures', () => {
     const answer = ask(input, { type: 'path', token: 'f', to: [2, 0], mode: 'move' })
     expect(answer.reachable).toBe(false)
     expect(answer.fallback).toEqual({ at: [1, 0], cost: 5 })
-    const far = ask({ map: 'f . . . .\n\n# # # # #', tokens: { f: { move: 10 } } }, { type: 'path', token: 'f', to: [4, 0], mode: 'move' })
-    expect(far).toMatchObject({ reachable: false, reason: 'out-of-reach', fallback: { at: [2, 0], cost: 10 } })
+    const far = ask(
+      { map: 'f . . . .\n\n# # # # #', tokens: { f: { move: 10 } } },
+      { type: 'path', token: 'f', to: [4, 0], mode: 'move' },
+    )
+    expect(far).toMatchObject({
+      reachable: false,
+      reason: 'out-of-reach',
+      fallback: { at: [2, 0], cost: 10 },
+    })
   })
 })
 
 describe('movement modes', () => {
   it('move is speed, double is twice the speed', () => {
     const input = { map: open(14, 1), tokens: { f: { move: 30 } } }
-    expect(Math.max(...Object.values(reachMap(ask(input, { type: 'reach', token: 'f', mode: 'move' }))))).toBe(30)
-    expect(Math.max(...Object.values(reachMap(ask(input, { type: 'reach', token: 'f', mode: 'double' }))))).toBe(60)
+    expect(
+      Math.max(...Object.values(reachMap(ask(input, { type: 'reach', token: 'f', mode: 'move' })))),
+    ).toBe(30)
+    expect(
+      Math.max(
+        ...Object.values(reachMap(ask(input, { type: 'reach', token: 'f', mode: 'double' }))),
+      ),
+    ).toBe(60)
   })
 
   it('the 5-foot step: one square, never into difficult terrain or darkness, not at speed 5', () => {
     const input = { map: 'f ~\n\n. .', tokens: { f: { move: 30 } } }
-    expect(reachMap(ask(input, { type: 'reach', token: 'f', mode: 'five-foot-step' }))).toEqual({ '0,1': 5, '1,1': 5 })
-    const dark = { map: 'f .\n\n. .', cells: [{ at: [1, 1], light: 0 }], tokens: { f: { move: 30 } } }
-    expect(reachMap(ask(dark, { type: 'reach', token: 'f', mode: 'five-foot-step' }))).toEqual({ '1,0': 5, '0,1': 5 })
+    expect(reachMap(ask(input, { type: 'reach', token: 'f', mode: 'five-foot-step' }))).toEqual({
+      '0,1': 5,
+      '1,1': 5,
+    })
+    const dark = {
+      map: 'f .\n\n. .',
+      cells: [{ at: [1, 1], light: 0 }],
+      tokens: { f: { move: 30 } },
+    }
+    expect(reachMap(ask(dark, { type: 'reach', token: 'f', mode: 'five-foot-step' }))).toEqual({
+      '1,0': 5,
+      '0,1': 5,
+    })
     const slow = { map: 'f .\n\n. .', tokens: { f: { move: 5 } } }
     expect(reachMap(ask(slow, { type: 'reach', token: 'f', mode: 'five-foot-step' }))).toEqual({})
     // A square too far for one step is refused as that, not as a square walls keep out of reach.
     const far = { map: 'f . . .', tokens: { f: { move: 30 } } }
-    expect(ask(far, { type: 'path', token: 'f', to: [3, 0], mode: 'five-foot-step' })).toMatchObject({ reachable: false, reason: 'five-foot-step-one-clear-square' })
-    expect(ask(slow, { type: 'path', token: 'f', to: [1, 0], mode: 'five-foot-step' })).toMatchObject({ reachable: false, reason: 'no-five-foot-step-at-this-speed' })
+    expect(
+      ask(far, { type: 'path', token: 'f', to: [3, 0], mode: 'five-foot-step' }),
+    ).toMatchObject({ reachable: false, reason: 'five-foot-step-one-clear-square' })
+    expect(
+      ask(slow, { type: 'path', token: 'f', to: [1, 0], mode: 'five-foot-step' }),
+    ).toMatchObject({ reachable: false, reason: 'no-five-foot-step-at-this-speed' })
   })
 
   it('the minimum move: a full round moves one square even when it costs more than the movement', () => {
@@ -170,7 +271,10 @@ describe('movement modes', () => {
     const answer = ask(input, { type: 'reach', token: 'f', mode: 'double' })
     expect(answer.cells).toEqual([{ at: [1, 0], cost: 20, minimum: true }])
     expect(reachMap(ask(input, { type: 'reach', token: 'f', mode: 'move' }))).toEqual({})
-    const wall = ask({ map: 'f|.\n\n# #', tokens: { f: { move: 5 } } }, { type: 'reach', token: 'f', mode: 'double' })
+    const wall = ask(
+      { map: 'f|.\n\n# #', tokens: { f: { move: 5 } } },
+      { type: 'reach', token: 'f', mode: 'double' },
+    )
     expect(wall.cells).toEqual([])
   })
 
@@ -179,10 +283,20 @@ describe('movement modes', () => {
     const run = reachMap(ask(input, { type: 'reach', token: 'f', mode: 'run' }))
     expect(run['24,1']).toBe(120)
     expect(run['25,1']).toBeUndefined()
-    const heavy = reachMap(ask({ ...input, tokens: { f: { move: 30, armor: 'heavy' } } }, { type: 'reach', token: 'f', mode: 'run' }))
+    const heavy = reachMap(
+      ask(
+        { ...input, tokens: { f: { move: 30, armor: 'heavy' } } },
+        { type: 'reach', token: 'f', mode: 'run' },
+      ),
+    )
     expect(heavy['18,1']).toBe(90)
     expect(heavy['19,1']).toBeUndefined()
-    const rough = reachMap(ask({ ...input, cells: [{ at: [5, 1], terrain: 'difficult' }] }, { type: 'reach', token: 'f', mode: 'run' }))
+    const rough = reachMap(
+      ask(
+        { ...input, cells: [{ at: [5, 1], terrain: 'difficult' }] },
+        { type: 'reach', token: 'f', mode: 'run' },
+      ),
+    )
     expect(rough['4,1']).toBe(20)
     expect(rough['5,1']).toBeUndefined()
     expect(rough['6,1']).toBeUndefined() // the straight line would cross it

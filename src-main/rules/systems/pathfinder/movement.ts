@@ -18,7 +18,15 @@ import { footprintSteps, shapeCells } from './squeeze'
 import { threatenedCells } from './threat'
 import type { PathfinderReason } from './reasons'
 
-export const MOVE_MODES = ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge', 'crawl'] as const
+export const MOVE_MODES = [
+  'move',
+  'double',
+  'five-foot-step',
+  'withdraw',
+  'run',
+  'charge',
+  'crawl',
+] as const
 export type MoveMode = (typeof MOVE_MODES)[number]
 export type SearchedMode = 'move' | 'double' | 'five-foot-step' | 'withdraw' | 'crawl'
 
@@ -47,7 +55,14 @@ export interface PathStepOut {
 }
 
 export type PathAnswer =
-  | { reachable: true; cost: number; steps: PathStepOut[]; provokes: string[]; minimum?: boolean; squeezed?: readonly [number, number] }
+  | {
+      reachable: true
+      cost: number
+      steps: PathStepOut[]
+      provokes: string[]
+      minimum?: boolean
+      squeezed?: readonly [number, number]
+    }
   | { reachable: false; reason: PathfinderReason; fallback?: { cell: number; cost: number } }
 
 /**
@@ -93,7 +108,12 @@ export class MoveSearch {
     readonly creature: Creature,
     readonly mode: SearchedMode,
     /** `wholeMap`: search every square rather than the window the budget allows (same answers, slower). */
-    readonly options: { unlimited?: boolean; endAnywhere?: boolean; wholeMap?: boolean; step?: StepOptions } = {},
+    readonly options: {
+      unlimited?: boolean
+      endAnywhere?: boolean
+      wholeMap?: boolean
+      step?: StepOptions
+    } = {},
   ) {
     const grid = field.grid
     const width = grid.width
@@ -106,7 +126,8 @@ export class MoveSearch {
     const narrowest = Math.min(...mover.shapes.map((s) => Math.min(s.w, s.h)))
     const perFiveFeet = Math.max(1, (1 + creature.side - narrowest) / 2)
     const radius = Math.max(1, Math.ceil((this.budget / 5) * perFiveFeet))
-    const window = options.unlimited || options.wholeMap ? undefined : windowAround(grid, this.start, radius)
+    const window =
+      options.unlimited || options.wholeMap ? undefined : windowAround(grid, this.start, radius)
     // A window as large as the map only adds index translation to every step.
     this.window = window && window.width * window.height < grid.size ? window : undefined
     const leaveWeight = this.leaveWeights()
@@ -144,7 +165,12 @@ export class MoveSearch {
               const { feet, parity: next } = stepFeet(dx !== 0 && dy !== 0, parity, hampering)
               const weight = leave + enterWeight(to, toShape)
               const cost = (feet + lift.extra) * pace
-              emit(to, toShape * 2 + next, weight === 0 ? cost : cost + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
+              emit(
+                to,
+                toShape * 2 + next,
+                weight === 0 ? cost : cost + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT,
+                0,
+              )
             })
           }
           return
@@ -163,7 +189,9 @@ export class MoveSearch {
             extra = lift.extra
             lifted = lift.hamper
           }
-          const hampering = unhindered ? 0 : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) + lifted
+          const hampering = unhindered
+            ? 0
+            : low + (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) + lifted
           if (step && (hampering > 0 || darkTo?.(to, 0))) continue
           const diagonal = dx !== 0 && dy !== 0
           let feet: number
@@ -176,7 +204,12 @@ export class MoveSearch {
           }
           if (extra !== 0 || pace !== 1) feet = (feet + extra) * pace
           const weight = leave + enterWeight(to, 0)
-          emit(to, next, weight === 0 ? feet : feet + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT, 0)
+          emit(
+            to,
+            next,
+            weight === 0 ? feet : feet + Math.min(MAX_WEIGHT_PER_STEP, weight) * SAFETY_WEIGHT,
+            0,
+          )
         }
       },
     })
@@ -213,7 +246,9 @@ export class MoveSearch {
     const counts = threatCounts(field, enemies)
     const startWeight =
       this.mode === 'withdraw'
-        ? enemies.filter((e) => !seesCreature(field, creature, e) && this.spaceThreatenedBy(e, this.start, 0)).length
+        ? enemies.filter(
+            (e) => !seesCreature(field, creature, e) && this.spaceThreatenedBy(e, this.start, 0),
+          ).length
         : -1
     return (cell, shape) => {
       if (cell === this.start && shape === 0 && startWeight >= 0) return startWeight
@@ -230,7 +265,8 @@ export class MoveSearch {
   /** 5-foot steps cannot go where darkness hampers the mover (暗闇で移動に支障がある). */
   private darkPositions(): (nw: number, shape: number) => boolean {
     const sight = sightMap(this.field, this.creature)
-    return (nw, shape) => shapeCells(this.field, this.mover, nw, shape).some((c) => sight[c] === SIGHT_UNSEEN)
+    return (nw, shape) =>
+      shapeCells(this.field, this.mover, nw, shape).some((c) => sight[c] === SIGHT_UNSEEN)
   }
 
   private sizeOf(shape: number): readonly [number, number] | undefined {
@@ -248,7 +284,11 @@ export class MoveSearch {
       // 「通行不能な地形を通過して移動したり」: not a climb or a jump either, only a 5-foot move.
       const lift = this.mover.lift(this.start, 0, to, 0)
       if (lift.kind === 'climb' || lift.kind === 'jump') continue
-      const { feet } = stepFeet(dx !== 0 && dy !== 0, 0, this.mover.hampering(this.start, dx, dy) + lift.hamper)
+      const { feet } = stepFeet(
+        dx !== 0 && dy !== 0,
+        0,
+        this.mover.hampering(this.start, dx, dy) + lift.hamper,
+      )
       this.extra.set(to, { cell: to, cost: feet, minimum: true })
     }
   }
@@ -266,7 +306,12 @@ export class MoveSearch {
       if (seen[slot]) continue
       seen[slot] = 1
       if (!window) cells.push(slot)
-      else cells.push((window.y0 + Math.floor(slot / window.width)) * gridWidth + window.x0 + (slot % window.width))
+      else
+        cells.push(
+          (window.y0 + Math.floor(slot / window.width)) * gridWidth +
+            window.x0 +
+            (slot % window.width),
+        )
     }
     for (const cell of this.extra.keys()) if (!cells.includes(cell)) cells.push(cell)
     const out: ReachCell[] = []
@@ -286,7 +331,12 @@ export class MoveSearch {
     let squeezed: ReachCell | undefined
     for (let shape = 1; shape < mover.shapes.length; shape++) {
       const c = Math.min(result.nodeCost(cell, 2 * shape), result.nodeCost(cell, 2 * shape + 1))
-      if (c === Infinity || mover.placement(cell, shape) !== 2 || (squeezed && squeezed.cost <= Math.floor(c))) continue
+      if (
+        c === Infinity ||
+        mover.placement(cell, shape) !== 2 ||
+        (squeezed && squeezed.cost <= Math.floor(c))
+      )
+        continue
       squeezed = { cell, cost: Math.floor(c), squeezed: this.sizeOf(shape) }
     }
     if (squeezed) return squeezed
@@ -320,15 +370,33 @@ export class MoveSearch {
         from = s.cell
         fromShape = shape
         const escape = this.mover.shapes[shape].escape === true
-        return { cell: s.cell, cost: Math.floor(s.cost), ...(squeezed ? { squeezed } : {}), ...(escape ? { escape } : {}), ...(lift.kind !== 'level' ? { lift } : {}) }
+        return {
+          cell: s.cell,
+          cost: Math.floor(s.cost),
+          ...(squeezed ? { squeezed } : {}),
+          ...(escape ? { escape } : {}),
+          ...(lift.kind !== 'level' ? { lift } : {}),
+        }
       })
       const last = steps[steps.length - 1]
-      return { reachable: true, cost: last.cost, steps, provokes: this.provokes(steps), ...(last.squeezed ? { squeezed: last.squeezed } : {}) }
+      return {
+        reachable: true,
+        cost: last.cost,
+        steps,
+        provokes: this.provokes(steps),
+        ...(last.squeezed ? { squeezed: last.squeezed } : {}),
+      }
     }
     const minimum = this.extra.get(to)
     if (minimum) {
       const steps = [{ cell: to, cost: minimum.cost }]
-      return { reachable: true, cost: minimum.cost, steps, provokes: this.provokes(steps), minimum: true }
+      return {
+        reachable: true,
+        cost: minimum.cost,
+        steps,
+        provokes: this.provokes(steps),
+        minimum: true,
+      }
     }
     return { reachable: false, ...this.whyNot(to) }
   }
@@ -344,24 +412,43 @@ export class MoveSearch {
     )
   }
 
-  private whyNot(to: number): { reason: PathfinderReason; fallback?: { cell: number; cost: number } } {
+  private whyNot(to: number): {
+    reason: PathfinderReason
+    fallback?: { cell: number; cost: number }
+  } {
     const { mover } = this
-    if (this.mode === 'five-foot-step' && this.budget === 0) return { reason: 'no-five-foot-step-at-this-speed', fallback: undefined }
+    if (this.mode === 'five-foot-step' && this.budget === 0)
+      return { reason: 'no-five-foot-step-at-this-speed', fallback: undefined }
     const placement = Math.max(...mover.shapes.map((_, shape) => mover.placement(to, shape)))
-    const free = new MoveSearch(this.field, this.creature, this.mode, { unlimited: true, endAnywhere: true, step: this.options.step })
+    const free = new MoveSearch(this.field, this.creature, this.mode, {
+      unlimited: true,
+      endAnywhere: true,
+      step: this.options.step,
+    })
     const through = placement === 0 ? null : free.result.path(to)
     if (through) {
       // 意図せずルール上許されない場所で移動を終える: the last legal square on the way.
       let fallback: { cell: number; cost: number } | undefined
       for (const s of through) {
         const cost = this.result.endCost(s.cell)
-        if (s.cost <= this.budget + 0.5 && cost !== Infinity) fallback = { cell: s.cell, cost: Math.floor(cost) }
+        if (s.cost <= this.budget + 0.5 && cost !== Infinity)
+          fallback = { cell: s.cell, cost: Math.floor(cost) }
       }
-      const reason: PathfinderReason = placement === 1 ? 'occupied' : this.mode === 'five-foot-step' ? 'five-foot-step-one-clear-square' : 'out-of-reach'
+      const reason: PathfinderReason =
+        placement === 1
+          ? 'occupied'
+          : this.mode === 'five-foot-step'
+            ? 'five-foot-step-one-clear-square'
+            : 'out-of-reach'
       return { reason, fallback: fallback ?? this.nearestLegal(to) }
     }
     // A 5-foot step searches one square only: "no path" would blame walls for a square that is simply too far.
-    const reason: PathfinderReason = placement === 0 ? 'cannot-enter' : this.mode === 'five-foot-step' ? 'five-foot-step-one-clear-square' : 'no-path'
+    const reason: PathfinderReason =
+      placement === 0
+        ? 'cannot-enter'
+        : this.mode === 'five-foot-step'
+          ? 'five-foot-step-one-clear-square'
+          : 'no-path'
     return { reason, fallback: this.nearestLegal(to) }
   }
 
@@ -372,7 +459,8 @@ export class MoveSearch {
     let best: { cell: number; cost: number; feet: number } | undefined
     for (const r of this.reach()) {
       const feet = alternatingDiagonalFeet(grid.cellOf(r.cell), target)
-      if (!best || feet < best.feet || (feet === best.feet && r.cost < best.cost)) best = { ...r, feet }
+      if (!best || feet < best.feet || (feet === best.feet && r.cost < best.cost))
+        best = { ...r, feet }
     }
     return best && { cell: best.cell, cost: best.cost }
   }

@@ -8,12 +8,22 @@ declare module 'pathfinding' {
     setWalkableAt(x: number, y: number, walkable: boolean): void
     isWalkableAt(x: number, y: number): boolean
   }
-  export const DiagonalMovement: { Always: number; Never: number; IfAtMostOneObstacle: number; OnlyWhenNoObstacles: number }
+  export const DiagonalMovement: {
+    Always: number
+    Never: number
+    IfAtMostOneObstacle: number
+    OnlyWhenNoObstacles: number
+  }
   export class AStarFinder {
     constructor(options?: { diagonalMovement?: number; weight?: number })
     findPath(startX: number, startY: number, endX: number, endY: number, grid: Grid): number[][]
   }
   export class DijkstraFinder extends AStarFinder {}
-  const PF: { Grid: typeof Grid; AStarFinder: typeof AStarFinder; DijkstraFinder: typeof DijkstraFinder; DiagonalMovement: typeof DiagonalMovement }
+  const PF: {
+    Grid: typeof Grid
+    AStarFinder: typeof AStarFinder
+    DijkstraFinder: typeof DijkstraFinder
+    DiagonalMovement: typeof DiagonalMovement
+  }
   export default PF
 }

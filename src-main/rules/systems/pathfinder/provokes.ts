@@ -36,12 +36,15 @@ export function provokesAlong(
   if (mode === 'five-foot-step' || positions.length < 2) return []
   // 003 立ちすくみ状態: 「《迎え討ち》特技を修得していない限り、機会攻撃を行えない」; and no more
   // than its attacks of opportunity this round (one, more with 《迎え討ち》).
-  const enemies = threateningEnemies(field, creature).filter((e) => (!e.extras.flatFooted || e.extras.combatReflexes) && field.round.aooLeft(e) > 0)
+  const enemies = threateningEnemies(field, creature).filter(
+    (e) => (!e.extras.flatFooted || e.extras.combatReflexes) && field.round.aooLeft(e) > 0,
+  )
   const passable = field.enemiesOf(creature).filter((e) => !e.helpless)
   const out: string[] = []
   const taken = new Set<string>()
   const grid = field.grid
-  const sizeAt = (i: number): readonly [number, number] => sizes?.[i] ?? [creature.side, creature.side]
+  const sizeAt = (i: number): readonly [number, number] =>
+    sizes?.[i] ?? [creature.side, creature.side]
   const cellsAt = (i: number) => field.footprintCells(grid.cellOf(positions[i]), ...sizeAt(i))
   // 這い進む: 「君が這い進む経路上で君を機会攻撃範囲に含むすべての攻撃者から機会攻撃を誘発する」 — its
   // last square too, not only the squares it leaves.

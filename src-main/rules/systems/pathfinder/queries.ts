@@ -3,7 +3,14 @@
 import type { Cell } from '../../model'
 import type { Battle, QueryHandler } from '../../system'
 import { ScenarioError } from '../../system'
-import { readBoolean, readCell, readEnum, readMode, readNumber, readToken } from '../../scenario/query'
+import {
+  readBoolean,
+  readCell,
+  readEnum,
+  readMode,
+  readNumber,
+  readToken,
+} from '../../scenario/query'
 import type { Creature } from './creatures'
 import { Battlefield } from './creatures'
 import { coverAcBonus, concealmentBetween, coverBetween, missChance, placementOf } from './cover'
@@ -43,10 +50,23 @@ function cellList(field: Battlefield, cells: Iterable<number>): Cell[] {
 
 /** Movement options of the query: how to get down a drop, and 登攀速度の上昇. */
 function stepOptions(query: Query, mode: string): StepOptions {
-  const through = query.through === undefined ? undefined : readEnum(query, 'through', ['acrobatics', 'overrun'] as const)
+  const through =
+    query.through === undefined
+      ? undefined
+      : readEnum(query, 'through', ['acrobatics', 'overrun'] as const)
   // 蹴散らし is 「移動の合間に使う標準アクション」: it fits a move action's movement, not a double move.
-  if (through === 'overrun' && mode !== 'move') throw new ScenarioError('invalid-query', 'query.through "overrun" goes with mode "move" (it takes the standard action)', '/query/through')
-  if (through === 'acrobatics' && mode === 'five-foot-step') throw new ScenarioError('invalid-query', 'a 5-foot step never passes an enemy', '/query/through')
+  if (through === 'overrun' && mode !== 'move')
+    throw new ScenarioError(
+      'invalid-query',
+      'query.through "overrun" goes with mode "move" (it takes the standard action)',
+      '/query/through',
+    )
+  if (through === 'acrobatics' && mode === 'five-foot-step')
+    throw new ScenarioError(
+      'invalid-query',
+      'a 5-foot step never passes an enemy',
+      '/query/through',
+    )
   return {
     descend: readEnum(query, 'descend', ['climb', 'jump'] as const, 'climb'),
     fastClimb: readBoolean(query, 'fastClimb', false),
@@ -62,14 +82,29 @@ function stepOptions(query: Query, mode: string): StepOptions {
  * one check per foe the move would provoke, DC its CMD + 2 for each foe avoided before in the
  * move, CMD + 5 through its square; a success means no attack of opportunity from it.
  */
-function throughChecks(field: Battlefield, creature: Creature, steps: readonly PathStepOut[], provokes: readonly string[], through: 'acrobatics' | 'overrun'): Record<string, unknown>[] {
+function throughChecks(
+  field: Battlefield,
+  creature: Creature,
+  steps: readonly PathStepOut[],
+  provokes: readonly string[],
+  through: 'acrobatics' | 'overrun',
+): Record<string, unknown>[] {
   const entered: { id: string; before: number }[] = []
   let before = field.grid.index(creature.at[0], creature.at[1])
   for (const step of steps) {
-    const cells = field.footprintCells(field.grid.cellOf(step.cell), ...(step.squeezed ?? [creature.side, creature.side]))
+    const cells = field.footprintCells(
+      field.grid.cellOf(step.cell),
+      ...(step.squeezed ?? [creature.side, creature.side]),
+    )
     for (const cell of cells) {
       for (const other of field.occupantsOf(cell)) {
-        if (other === creature || field.areAllies(other, creature) || other.helpless || entered.some((e) => e.id === other.id)) continue
+        if (
+          other === creature ||
+          field.areAllies(other, creature) ||
+          other.helpless ||
+          entered.some((e) => e.id === other.id)
+        )
+          continue
         entered.push({ id: other.id, before })
       }
     }
@@ -79,7 +114,13 @@ function throughChecks(field: Battlefield, creature: Creature, steps: readonly P
   if (through === 'overrun') {
     return entered.map(({ id, before: at }) => {
       const cmd = cmdOf(id)
-      return { kind: 'overrun', skill: 'combat-maneuver', against: [id], ...(cmd !== undefined ? { dc: cmd } : {}), onFailure: { at: field.grid.cellOf(at) } }
+      return {
+        kind: 'overrun',
+        skill: 'combat-maneuver',
+        against: [id],
+        ...(cmd !== undefined ? { dc: cmd } : {}),
+        onFailure: { at: field.grid.cellOf(at) },
+      }
     })
   }
   let avoided = 0
@@ -88,7 +129,14 @@ function throughChecks(field: Battlefield, creature: Creature, steps: readonly P
     const square = entered.some((e) => e.id === id)
     const dc = cmd === undefined ? undefined : square ? cmd + 5 : cmd + 2 * avoided
     if (!square) avoided++
-    return { kind: 'acrobatics', ability: 'AGI', skill: 'acrobatics', against: [id], ...(dc !== undefined ? { dc } : {}), onSuccess: 'no-attack-of-opportunity' }
+    return {
+      kind: 'acrobatics',
+      ability: 'AGI',
+      skill: 'acrobatics',
+      against: [id],
+      ...(dc !== undefined ? { dc } : {}),
+      onSuccess: 'no-attack-of-opportunity',
+    }
   })
 }
 
@@ -103,12 +151,18 @@ class Refused {
   }
 }
 
-function planner(field: Battlefield, battle: Battle, query: Query, creature: Creature): MoveSearch | StraightMove | Refused {
+function planner(
+  field: Battlefield,
+  battle: Battle,
+  query: Query,
+  creature: Creature,
+): MoveSearch | StraightMove | Refused {
   const mode = readMode(query, MOVE_MODES)
   const refusal = modeRefusal(field, creature, mode)
   if (refusal) return new Refused(refusal)
   if (mode === 'run') return new StraightMove(field, creature, 'run')
-  if (mode === 'charge') return new StraightMove(field, creature, 'charge', creatureFor(field, battle, query, 'target'))
+  if (mode === 'charge')
+    return new StraightMove(field, creature, 'charge', creatureFor(field, battle, query, 'target'))
   return new MoveSearch(field, creature, mode, { step: stepOptions(query, mode) })
 }
 
@@ -124,22 +178,39 @@ function reachAnswer(field: Battlefield, cells: ReachCell[]) {
 }
 
 /** One 〈脱出術〉 check each time the path squeezes into a space narrower than half its width. */
-function escapeChecks(field: Battlefield, steps: readonly PathStepOut[]): Record<string, unknown>[] {
+function escapeChecks(
+  field: Battlefield,
+  steps: readonly PathStepOut[],
+): Record<string, unknown>[] {
   const checks: Record<string, unknown>[] = []
   let before = false
   for (const step of steps) {
     const escape = step.escape === true
-    if (escape && !before) checks.push({ kind: 'escape-artist', ability: 'AGI', skill: 'escape-artist', at: field.grid.cellOf(step.cell) })
+    if (escape && !before)
+      checks.push({
+        kind: 'escape-artist',
+        ability: 'AGI',
+        skill: 'escape-artist',
+        at: field.grid.cellOf(step.cell),
+      })
     before = escape
   }
   return checks
 }
 
 /** The checks a path's climbs and jumps need, in the order met (〈登攀〉 / 〈軽業〉; the DC is the surface's, the GM's). */
-function liftChecks(field: Battlefield, creature: Creature, steps: readonly PathStepOut[], query: Query) {
+function liftChecks(
+  field: Battlefield,
+  creature: Creature,
+  steps: readonly PathStepOut[],
+  query: Query,
+) {
   // A creature with a climb speed climbs at it without a check.
   const climbSpeed = (creature.extras.climbSpeed ?? 0) > 0
-  const climbDc = query.climbDc === undefined ? undefined : readNumber(query, 'climbDc', { integer: true, min: 0, max: 100 })
+  const climbDc =
+    query.climbDc === undefined
+      ? undefined
+      : readNumber(query, 'climbDc', { integer: true, min: 0, max: 100 })
   const fast = readBoolean(query, 'fastClimb', false)
   const checks: Record<string, unknown>[] = []
   const falls: Record<string, unknown>[] = []
@@ -161,21 +232,40 @@ function liftChecks(field: Battlefield, creature: Creature, steps: readonly Path
         ...(fast ? { modifier: -5 } : {}),
       })
     } else {
-      checks.push({ kind: 'jump', ability: 'AGI', skill: 'acrobatics', at, height, direction: 'down' })
+      checks.push({
+        kind: 'jump',
+        ability: 'AGI',
+        skill: 'acrobatics',
+        at,
+        height,
+        direction: 'down',
+      })
       falls.push({ at, height, damage: 'gm' })
     }
   }
   return { checks, ...(falls.length > 0 ? { falls } : {}) }
 }
 
-const STEP_ACTION: Record<Lift['kind'], string> = { level: 'move', obstacle: 'move', climb: 'climb', jump: 'jump' }
+const STEP_ACTION: Record<Lift['kind'], string> = {
+  level: 'move',
+  obstacle: 'move',
+  climb: 'climb',
+  jump: 'jump',
+}
 
-function pathAnswer(field: Battlefield, creature: Creature, answer: PathAnswer, query: Query): Record<string, unknown> {
+function pathAnswer(
+  field: Battlefield,
+  creature: Creature,
+  answer: PathAnswer,
+  query: Query,
+): Record<string, unknown> {
   if (!answer.reachable) {
     return {
       reachable: false,
       reason: answer.reason,
-      ...(answer.fallback ? { fallback: { at: field.grid.cellOf(answer.fallback.cell), cost: answer.fallback.cost } } : {}),
+      ...(answer.fallback
+        ? { fallback: { at: field.grid.cellOf(answer.fallback.cell), cost: answer.fallback.cost } }
+        : {}),
     }
   }
   return {
@@ -198,7 +288,9 @@ function pathAnswer(field: Battlefield, creature: Creature, answer: PathAnswer, 
           squeeze: true,
           space: [...answer.squeezed],
           // 〈脱出術〉: 「攻撃を行うことができず、ACに-4のペナルティを被り、ACに対する【敏捷力】ボーナスを失う」.
-          penalties: answer.steps[answer.steps.length - 1].escape ? { ...ESCAPE_ARTIST_PENALTIES } : { ...SQUEEZE_PENALTIES },
+          penalties: answer.steps[answer.steps.length - 1].escape
+            ? { ...ESCAPE_ARTIST_PENALTIES }
+            : { ...SQUEEZE_PENALTIES },
         }
       : {}),
   }
@@ -207,10 +299,19 @@ function pathAnswer(field: Battlefield, creature: Creature, answer: PathAnswer, 
 function readIntersection(battle: Battle, query: Query, key: string): Cell {
   const value = query[key]
   const ok = Array.isArray(value) && value.length === 2 && value.every((v) => Number.isInteger(v))
-  if (!ok) throw new ScenarioError(value === undefined ? 'missing-field' : 'invalid-query', `query.${key} must be a grid intersection [i, j]`, `/query/${key}`)
+  if (!ok)
+    throw new ScenarioError(
+      value === undefined ? 'missing-field' : 'invalid-query',
+      `query.${key} must be a grid intersection [i, j]`,
+      `/query/${key}`,
+    )
   const [i, j] = value as [number, number]
   if (i < 0 || j < 0 || i > battle.grid.width || j > battle.grid.height) {
-    throw new ScenarioError('cell-out-of-bounds', `query.${key} [${i}, ${j}] is outside the map`, `/query/${key}`)
+    throw new ScenarioError(
+      'cell-out-of-bounds',
+      `query.${key} [${i}, ${j}] is outside the map`,
+      `/query/${key}`,
+    )
   }
   return [i, j]
 }
@@ -219,12 +320,19 @@ function readIntersection(battle: Battle, query: Query, key: string): Cell {
  * The creatures an area reaches: any square of their space in it. A creature's Reflex bonus is
  * the one of its least covered square in the area (the effect reaches it there).
  */
-function creaturesIn(field: Battlefield, cells: readonly AreaCell[]): { tokens: string[]; targets: { id: string; reflex: number }[] } {
+function creaturesIn(
+  field: Battlefield,
+  cells: readonly AreaCell[],
+): { tokens: string[]; targets: { id: string; reflex: number }[] } {
   const reflexAt = new Map(cells.map((c) => [c.cell, c.reflex]))
   const targets: { id: string; reflex: number }[] = []
   for (const creature of field.creatures) {
     const hit = field.spaceCells(creature, creature.at).filter((cell) => reflexAt.has(cell))
-    if (hit.length > 0) targets.push({ id: creature.id, reflex: Math.min(...hit.map((cell) => reflexAt.get(cell) as number)) })
+    if (hit.length > 0)
+      targets.push({
+        id: creature.id,
+        reflex: Math.min(...hit.map((cell) => reflexAt.get(cell) as number)),
+      })
   }
   targets.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   return { tokens: targets.map((t) => t.id), targets }
@@ -248,10 +356,21 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const found = plan.path(battle.grid.index(to[0], to[1]))
       const answer = pathAnswer(field, creature, found, query)
       if (!found.reachable) return answer
-      const run = plan instanceof StraightMove && plan.mode === 'run' ? runCheck(field, creature) : null
+      const run =
+        plan instanceof StraightMove && plan.mode === 'run' ? runCheck(field, creature) : null
       const through = plan instanceof MoveSearch ? plan.options.step?.through : undefined
-      const passing = through ? throughChecks(field, creature, found.steps, found.provokes, through) : []
-      return { ...answer, checks: [...(run ? [run] : []), ...passing, ...escapeChecks(field, found.steps), ...(answer.checks as unknown[])] }
+      const passing = through
+        ? throughChecks(field, creature, found.steps, found.provokes, through)
+        : []
+      return {
+        ...answer,
+        checks: [
+          ...(run ? [run] : []),
+          ...passing,
+          ...escapeChecks(field, found.steps),
+          ...(answer.checks as unknown[]),
+        ],
+      }
     },
     zoc(battle, query) {
       const field = fieldOf(battle, rules)
@@ -265,7 +384,15 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const attack = readEnum(query, 'attack', ['ranged', 'melee'] as const, 'ranged')
       const { cover, soft, lines, improved } = coverBetween(field, from, to, attack)
       const concealment = concealmentBetween(field, from, to, attack)
-      return { cover, soft, ...(improved ? { improved: true } : {}), ac: coverAcBonus(cover, improved), concealment, missChance: missChance(concealment), lines: lines ?? [] }
+      return {
+        cover,
+        soft,
+        ...(improved ? { improved: true } : {}),
+        ac: coverAcBonus(cover, improved),
+        concealment,
+        missChance: missChance(concealment),
+        lines: lines ?? [],
+      }
     },
     attack(battle, query) {
       const field = fieldOf(battle, rules)
@@ -286,7 +413,8 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const field = fieldOf(battle, rules)
       const creature = creatureFor(field, battle, query, 'token')
       const action = readEnum(query, 'action', COMBAT_ACTION_IDS)
-      const target = query.target === undefined ? undefined : creatureFor(field, battle, query, 'target')
+      const target =
+        query.target === undefined ? undefined : creatureFor(field, battle, query, 'target')
       return provokesFor(field, creature, action, target, readBoolean(query, 'improved', false))
     },
     flanking(battle, query) {
@@ -295,15 +423,23 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
     },
     visible(battle, query) {
       const field = fieldOf(battle, rules)
-      return { cells: cellList(field, visibleCells(field, creatureFor(field, battle, query, 'token'))) }
+      return {
+        cells: cellList(field, visibleCells(field, creatureFor(field, battle, query, 'token'))),
+      }
     },
     light(battle, query) {
       const field = fieldOf(battle, rules)
       const at = readCell(battle, query, 'at')
-      const viewer = query.token === undefined ? undefined : creatureFor(field, battle, query, 'token')
+      const viewer =
+        query.token === undefined ? undefined : creatureFor(field, battle, query, 'token')
       const level = lightLevels(field, viewer)[battle.grid.index(at[0], at[1])]
       const { categories, seeLevel, clearLevel } = rules.light
-      const effects: PathfinderLightEffect[] = level < seeLevel ? ['total-concealment', 'no-5-foot-step'] : level < clearLevel ? ['concealment'] : []
+      const effects: PathfinderLightEffect[] =
+        level < seeLevel
+          ? ['total-concealment', 'no-5-foot-step']
+          : level < clearLevel
+            ? ['concealment']
+            : []
       return { level, category: categories[level], effects }
     },
     spread(battle, query) {
@@ -315,35 +451,75 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       if (shape === 'cone' || shape === 'line') {
         const toward = readIntersection(battle, query, 'toward')
         if (toward[0] === origin[0] && toward[1] === origin[1]) {
-          throw new ScenarioError('invalid-query', `query.toward must differ from query.origin to aim a ${shape}`, '/query/toward')
+          throw new ScenarioError(
+            'invalid-query',
+            `query.toward must differ from query.origin to aim a ${shape}`,
+            '/query/toward',
+          )
         }
-        cells = shape === 'cone' ? coneFrom(field, origin, toward, radius) : lineFrom(field, origin, toward, radius, readEnum(query, 'side', ['right', 'left'] as const, 'right'))
+        cells =
+          shape === 'cone'
+            ? coneFrom(field, origin, toward, radius)
+            : lineFrom(
+                field,
+                origin,
+                toward,
+                radius,
+                readEnum(query, 'side', ['right', 'left'] as const, 'right'),
+              )
       } else {
         cells = areaFrom(field, origin, radius, shape)
       }
-      return { cells: cells.map((c) => ({ at: battle.grid.cellOf(c.cell), reflex: c.reflex })), ...creaturesIn(field, cells) }
+      return {
+        cells: cells.map((c) => ({ at: battle.grid.cellOf(c.cell), reflex: c.reflex })),
+        ...creaturesIn(field, cells),
+      }
     },
     initiative(battle, query) {
       const field = fieldOf(battle, rules)
       const dice = query.dice
       if (!Array.isArray(dice) || !dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 20)) {
-        throw new ScenarioError('invalid-query', 'query.dice must be a list of d20 results (1–20), used in order', '/query/dice')
+        throw new ScenarioError(
+          'invalid-query',
+          'query.dice must be a list of d20 results (1–20), used in order',
+          '/query/dice',
+        )
       }
       const unaware = new Set(Array.isArray(query.unaware) ? query.unaware.map(String) : [])
       let next = 0
       const roll = () => {
-        if (next >= dice.length) throw new ScenarioError('invalid-query', 'query.dice ran out of results', '/query/dice')
+        if (next >= dice.length)
+          throw new ScenarioError('invalid-query', 'query.dice ran out of results', '/query/dice')
         return dice[next++] as number
       }
       const state = rollInitiative(
-        field.creatures.map((c) => ({ id: c.id, modifier: c.extras.initiative ?? 0, aware: !unaware.has(c.id) })),
+        field.creatures.map((c) => ({
+          id: c.id,
+          modifier: c.extras.initiative ?? 0,
+          aware: !unaware.has(c.id),
+        })),
         roll,
       )
       // Delays and readies so far (003 イニシアチブ変更アクション) move combatants to new counts.
-      const changes = initiativeChangesSchema.safeParse({ delays: query.delays ?? [], readies: query.readies ?? [] })
-      if (!changes.success) throw new ScenarioError('invalid-query', 'query.delays / query.readies: [{token, count}] / [{token, before}]', '/query')
+      const changes = initiativeChangesSchema.safeParse({
+        delays: query.delays ?? [],
+        readies: query.readies ?? [],
+      })
+      if (!changes.success)
+        throw new ScenarioError(
+          'invalid-query',
+          'query.delays / query.readies: [{token, count}] / [{token, before}]',
+          '/query',
+        )
       const totals = new Map(state.rolls.map((r) => [r.id, r.total]))
-      const counted = state.order.map((id) => ({ token: id, count: totals.get(id) ?? null, roll: null, modifier: null, tiedBy: null, rollOffs: [] }))
+      const counted = state.order.map((id) => ({
+        token: id,
+        count: totals.get(id) ?? null,
+        roll: null,
+        modifier: null,
+        tiedBy: null,
+        rollOffs: [],
+      }))
       const changed = withChanges(counted, changes.data.delays, changes.data.readies)
       return {
         order: changed.map((e) => e.token),

@@ -56,7 +56,12 @@ export const PATHFINDER_RULES: TacticalRules = {
   id: 'pathfinder',
   sizes: SIZE_TABLE,
   // Pathfinder has four light categories: a torch gives normal light 20 ft and dim light 20 ft beyond.
-  light: { categories: ['dark', 'dim', 'normal', 'bright'], defaultAmbient: 2, seeLevel: 1, clearLevel: 2 },
+  light: {
+    categories: ['dark', 'dim', 'normal', 'bright'],
+    defaultAmbient: 2,
+    seeLevel: 1,
+    clearLevel: 2,
+  },
   defaultSpeed: 30,
   defaultDarkvision: 60,
   runMultiplier: 4,

@@ -9,7 +9,13 @@
 // gives +2, partial cover +1; a burst does not affect a square in total cover. A spread wraps
 // around walls, so only obstacles it passes over (low walls) still give the bonus.
 import type { Cell } from '../../model'
-import { EDGE_ARROW_SLIT, EDGE_LOW_WALL, EIGHT_DIRECTIONS, TERRAIN_SOLID, edgeBlocksSight } from '../../grid/grid'
+import {
+  EDGE_ARROW_SLIT,
+  EDGE_LOW_WALL,
+  EIGHT_DIRECTIONS,
+  TERRAIN_SOLID,
+  edgeBlocksSight,
+} from '../../grid/grid'
 import type { Region } from '../../grid/region-lines'
 import { RegionLines } from '../../grid/region-lines'
 import { leastCostSearch } from '../../grid/search'
@@ -38,19 +44,29 @@ export function intersectionFeet(origin: Cell, x: number, y: number): number {
 /** Line level of an arrow slit: obstructs like a low wall, and makes the cover improved. */
 const SLIT = 2.5
 
-export function effectCover(field: Battlefield, origin: Cell): { levels: (cell: number) => number[]; reflex: (levels: number[]) => number } {
+export function effectCover(
+  field: Battlefield,
+  origin: Cell,
+): { levels: (cell: number) => number[]; reflex: (levels: number[]) => number } {
   const grid = field.grid
   let target = -1
   // Lines from the origin to the square's corners, as lines between regions (grid/region-lines.ts):
   // one ending on a wall at the square's near corner does not reach into it.
   const lines = new RegionLines(grid, {
-    edgeLevel: (code) => (edgeBlocksSight(code) ? 3 : code === EDGE_ARROW_SLIT ? SLIT : code === EDGE_LOW_WALL ? 2 : 0),
-    cellLevel: (cell) => (grid.terrain[cell] === TERRAIN_SOLID ? 3 : cell !== target && field.isOccupied(cell) ? 1 : 0),
+    edgeLevel: (code) =>
+      edgeBlocksSight(code) ? 3 : code === EDGE_ARROW_SLIT ? SLIT : code === EDGE_LOW_WALL ? 2 : 0,
+    cellLevel: (cell) =>
+      grid.terrain[cell] === TERRAIN_SOLID ? 3 : cell !== target && field.isOccupied(cell) ? 1 : 0,
     borderLevel: 3,
   })
   // The effect starts at a point: it may leave it into any open square around it.
   const around: Region = (x, y) =>
-    x >= origin[0] - 1 && x <= origin[0] && y >= origin[1] - 1 && y <= origin[1] && grid.inBounds(x, y) && grid.terrain[grid.index(x, y)] !== TERRAIN_SOLID
+    x >= origin[0] - 1 &&
+    x <= origin[0] &&
+    y >= origin[1] - 1 &&
+    y <= origin[1] &&
+    grid.inBounds(x, y) &&
+    grid.terrain[grid.index(x, y)] !== TERRAIN_SOLID
   const coverOf = (cell: number): number[] => {
     const [x, y] = grid.cellOf(cell)
     target = cell
@@ -73,7 +89,12 @@ export function effectCover(field: Battlefield, origin: Cell): { levels: (cell: 
   return { levels: coverOf, reflex: reflexOf }
 }
 
-export function areaFrom(field: Battlefield, origin: Cell, radius: number, shape: AreaShape): AreaCell[] {
+export function areaFrom(
+  field: Battlefield,
+  origin: Cell,
+  radius: number,
+  shape: AreaShape,
+): AreaCell[] {
   const grid = field.grid
   const width = grid.width
   const { levels: coverOf, reflex: reflexOf } = effectCover(field, origin)
@@ -83,7 +104,8 @@ export function areaFrom(field: Battlefield, origin: Cell, radius: number, shape
     for (let y = Math.max(0, origin[1] - span); y < Math.min(grid.height, origin[1] + span); y++) {
       for (let x = Math.max(0, origin[0] - span); x < Math.min(grid.width, origin[0] + span); x++) {
         const cell = grid.index(x, y)
-        if (grid.terrain[cell] === TERRAIN_SOLID || intersectionFeet(origin, x, y) > radius) continue
+        if (grid.terrain[cell] === TERRAIN_SOLID || intersectionFeet(origin, x, y) > radius)
+          continue
         const levels = coverOf(cell)
         if (levels.every((l) => l >= 3)) continue
         out.push({ cell, reflex: reflexOf(levels) })

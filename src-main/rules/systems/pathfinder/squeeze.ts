@@ -30,7 +30,14 @@ function squeezeExtra(mover: Mover, shape: number): number {
 }
 
 /** Every way the space at `from` in shape `shape` can take the step (dx, dy). */
-export function footprintSteps(mover: Mover, from: number, shape: number, dx: number, dy: number, visit: FootprintVisit): void {
+export function footprintSteps(
+  mover: Mover,
+  from: number,
+  shape: number,
+  dx: number,
+  dy: number,
+  visit: FootprintVisit,
+): void {
   const width = mover.width
   const to = from + dy * width + dx
   if (!mover.stepBlocked(from, dx, dy, shape) && mover.placement(to, shape) !== 0) {
@@ -67,7 +74,19 @@ export function footprintSteps(mover: Mover, from: number, shape: number, dx: nu
  * -1 when a square carried over from the old rectangle is blocked on its step (or none is carried
  * over), else the hampering of the change: difficult terrain in the new space, a low wall crossed.
  */
-function changeHampering(mover: Mover, x: number, y: number, w: number, h: number, nx: number, ny: number, W: number, H: number, dx: number, dy: number): number {
+function changeHampering(
+  mover: Mover,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  nx: number,
+  ny: number,
+  W: number,
+  H: number,
+  dx: number,
+  dy: number,
+): number {
   const grid = mover.field.grid
   let carried = 0
   let difficult = 0

@@ -9,7 +9,13 @@
 // diagonal counts as the pair of ordinary diagonals it equals (3マス = 1 + 2), so it leaves the
 // 5/10/5 alternation where it was.
 import type { Cell } from '../../model'
-import { EDGE_LOW_WALL, TERRAIN_DIFFICULT, TERRAIN_PIT, TERRAIN_SOLID, edgeBlocksMovement } from '../../grid/grid'
+import {
+  EDGE_LOW_WALL,
+  TERRAIN_DIFFICULT,
+  TERRAIN_PIT,
+  TERRAIN_SOLID,
+  edgeBlocksMovement,
+} from '../../grid/grid'
 import type { Battlefield, Creature } from './creatures'
 
 export interface StepOptions {
@@ -69,10 +75,17 @@ export function footprintsOf(side: number, escapeArtist = false): Footprint[] {
   const full: Footprint = { w: side, h: side, squeezed: false }
   if (side < 2) return [full]
   const k = Math.ceil(side / 2)
-  const shapes: Footprint[] = [full, { w: side, h: k, squeezed: true }, { w: k, h: side, squeezed: true }]
+  const shapes: Footprint[] = [
+    full,
+    { w: side, h: k, squeezed: true },
+    { w: k, h: side, squeezed: true },
+  ]
   if (escapeArtist) {
     for (let narrow = k - 1; narrow >= 1; narrow--) {
-      shapes.push({ w: side, h: narrow, squeezed: true, escape: true }, { w: narrow, h: side, squeezed: true, escape: true })
+      shapes.push(
+        { w: side, h: narrow, squeezed: true, escape: true },
+        { w: narrow, h: side, squeezed: true, escape: true },
+      )
     }
   }
   return shapes
@@ -104,7 +117,12 @@ function edgeFlags(field: Battlefield): EdgeFlags {
   let flags = edgeFlagCache.get(grid)
   if (!flags) {
     const n = grid.size
-    flags = { blockE: new Uint8Array(n), blockS: new Uint8Array(n), lowE: new Uint8Array(n), lowS: new Uint8Array(n) }
+    flags = {
+      blockE: new Uint8Array(n),
+      blockS: new Uint8Array(n),
+      lowE: new Uint8Array(n),
+      lowS: new Uint8Array(n),
+    }
     for (let i = 0; i < n; i++) {
       flags.blockE[i] = edgeBlocksMovement(grid.eastEdge[i]) ? 1 : 0
       flags.blockS[i] = edgeBlocksMovement(grid.southEdge[i]) ? 1 : 0
@@ -149,7 +167,8 @@ export class Mover {
     const elevation = this.field.grid.elevation
     if (w === 1 && h === 1) return elevation[nw]
     let top = -Infinity
-    for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) top = Math.max(top, elevation[nw + j * this.width + i])
+    for (let j = 0; j < h; j++)
+      for (let i = 0; i < w; i++) top = Math.max(top, elevation[nw + j * this.width + i])
     return top
   }
 
@@ -158,11 +177,14 @@ export class Mover {
     if (!this.hasElevation || this.creature.flying) return LEVEL
     const rise = this.floorOf(to, toShape) - this.floorOf(from, fromShape)
     if (rise === 0) return LEVEL
-    if (Math.abs(rise) < CLIMB_HEIGHT) return this.creature.unhindered ? LEVEL : { kind: 'obstacle', rise, hamper: 1, extra: 0 }
-    if (rise < 0 && this.options.descend === 'jump') return { kind: 'jump', rise, hamper: 0, extra: 0 }
+    if (Math.abs(rise) < CLIMB_HEIGHT)
+      return this.creature.unhindered ? LEVEL : { kind: 'obstacle', rise, hamper: 1, extra: 0 }
+    if (rise < 0 && this.options.descend === 'jump')
+      return { kind: 'jump', rise, hamper: 0, extra: 0 }
     // A climb speed: climbing at it, each foot costs speed / climb speed feet of movement.
     const climbSpeed = this.creature.extras.climbSpeed ?? 0
-    const perFoot = climbSpeed > 0 ? this.creature.speed / climbSpeed : this.options.fastClimb ? 2 : 4
+    const perFoot =
+      climbSpeed > 0 ? this.creature.speed / climbSpeed : this.options.fastClimb ? 2 : 4
     return { kind: 'climb', rise, hamper: 0, extra: Math.ceil(Math.abs(rise) * perFoot) }
   }
 
@@ -210,13 +232,18 @@ export class Mover {
     if (this.options.charging) return false
     if (this.options.through === 'acrobatics') return true
     // 蹴散らし: 「君は自分より1段階大きいかそれより小さいサイズの相手にのみ蹴散らしを行なうことができる」.
-    if (this.options.through === 'overrun' && occupant.sizeIndex <= this.creature.sizeIndex + 1) return true
+    if (this.options.through === 'overrun' && occupant.sizeIndex <= this.creature.sizeIndex + 1)
+      return true
     return this.creature.subSquare || Math.abs(occupant.sizeIndex - this.creature.sizeIndex) >= 3
   }
 
   /** Passing through an enemy's square (tiny creatures, 3 size categories apart) provokes from it. */
   passingProvokes(occupant: Creature): boolean {
-    return occupant !== this.creature && !occupant.helpless && !this.field.areAllies(occupant, this.creature)
+    return (
+      occupant !== this.creature &&
+      !occupant.helpless &&
+      !this.field.areAllies(occupant, this.creature)
+    )
   }
 
   /**
@@ -269,7 +296,8 @@ export class Mover {
     const x0 = from % this.width
     const y0 = (from - x0) / this.width
     const { w, h } = this.shapes[shape]
-    if (!grid.inBounds(x0 + dx, y0 + dy) || !grid.inBounds(x0 + dx + w - 1, y0 + dy + h - 1)) return true
+    if (!grid.inBounds(x0 + dx, y0 + dy) || !grid.inBounds(x0 + dx + w - 1, y0 + dy + h - 1))
+      return true
     if (w === 1 && h === 1) return grid.stepBlocked(x0, y0, dx, dy)
     for (let j = 0; j < h; j++) {
       for (let i = 0; i < w; i++) {
@@ -289,7 +317,11 @@ export class Mover {
     const { grid } = this.field
     const { w, h } = this.shapes[shape]
     const to = from + dy * this.width + dx
-    if (w === 1 && h === 1) return (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) + (this.crossesLowWall(from, dx, dy) ? 1 : 0)
+    if (w === 1 && h === 1)
+      return (
+        (grid.terrain[to] === TERRAIN_DIFFICULT ? 1 : 0) +
+        (this.crossesLowWall(from, dx, dy) ? 1 : 0)
+      )
     let difficult = 0
     let lowWall = 0
     for (let j = 0; j < h; j++) {
@@ -308,7 +340,11 @@ export class Mover {
 }
 
 /** Feet of one step and the diagonal parity after it (parity 1: the next diagonal costs 10). */
-export function stepFeet(diagonal: boolean, parity: number, hampering: number): { feet: number; parity: number } {
+export function stepFeet(
+  diagonal: boolean,
+  parity: number,
+  hampering: number,
+): { feet: number; parity: number } {
   if (hampering === 0) {
     if (!diagonal) return { feet: 5, parity }
     return { feet: parity === 1 ? 10 : 5, parity: 1 - parity }

@@ -30,7 +30,8 @@ export function kingLine(from: Cell, to: Cell): Cell[] {
   const dy = to[1] - from[1]
   const n = Math.max(Math.abs(dx), Math.abs(dy))
   const out: Cell[] = []
-  for (let k = 1; k <= n; k++) out.push([from[0] + roundAway((dx * k) / n), from[1] + roundAway((dy * k) / n)])
+  for (let k = 1; k <= n; k++)
+    out.push([from[0] + roundAway((dx * k) / n), from[1] + roundAway((dy * k) / n)])
   return out
 }
 
@@ -48,7 +49,12 @@ function walk(mover: Mover, from: Cell, to: Cell): { cell: number; cost: number 
     if (mover.stepBlocked(cell, dx, dy)) return null
     const nextCell = grid.index(next[0], next[1])
     // Running and charging never climb, jump down or cross obstacles (「移動を遅くする」).
-    if (mover.placement(nextCell) === 0 || mover.hampering(cell, dx, dy) > 0 || mover.lift(cell, 0, nextCell, 0).kind !== 'level') return null
+    if (
+      mover.placement(nextCell) === 0 ||
+      mover.hampering(cell, dx, dy) > 0 ||
+      mover.lift(cell, 0, nextCell, 0).kind !== 'level'
+    )
+      return null
     const step = stepFeet(dx !== 0 && dy !== 0, parity, 0)
     parity = step.parity
     cost += step.feet
@@ -59,7 +65,10 @@ function walk(mover: Mover, from: Cell, to: Cell): { cell: number; cost: number 
 }
 
 export class StraightMove {
-  private readonly options = new Map<number, { cost: number; steps: { cell: number; cost: number }[] }>()
+  private readonly options = new Map<
+    number,
+    { cost: number; steps: { cell: number; cost: number }[] }
+  >()
   private readonly mover: Mover
   readonly start: number
   readonly failure: PathfinderReason | null = null
@@ -79,7 +88,9 @@ export class StraightMove {
   private planRun(): void {
     const { field, creature, mover } = this
     const grid = field.grid
-    const multiplier = creature.heavyArmor ? field.rules.heavyArmorRunMultiplier : field.rules.runMultiplier
+    const multiplier = creature.heavyArmor
+      ? field.rules.heavyArmorRunMultiplier
+      : field.rules.runMultiplier
     const budget = multiplier * creature.speed
     const span = Math.floor(budget / 5)
     const sight = sightMap(field, creature)
@@ -110,7 +121,11 @@ export class StraightMove {
       for (let x = target.at[0] - span; x <= target.at[0] + target.side - 1 + span; x++) {
         if (!grid.inBounds(x, y)) continue
         const cell = grid.index(x, y)
-        if (terrainOnly.placement(cell) === 0 || !threatensCreature(field, creature, target, [x, y])) continue
+        if (
+          terrainOnly.placement(cell) === 0 ||
+          !threatensCreature(field, creature, target, [x, y])
+        )
+          continue
         const feet = alternatingDiagonalFeet(creature.at, [x, y])
         candidates.push({ cell, feet })
         nearest = Math.min(nearest, feet)
@@ -133,7 +148,10 @@ export class StraightMove {
   private linesClear(end: Cell): boolean {
     const { field, creature } = this
     const grid = field.grid
-    const own = new Set([...field.spaceCells(creature, creature.at), ...field.spaceCells(creature, end)])
+    const own = new Set([
+      ...field.spaceCells(creature, creature.at),
+      ...field.spaceCells(creature, end),
+    ])
     const hinders = (cell: number) =>
       (grid.terrain[cell] === TERRAIN_DIFFICULT && !creature.unhindered) ||
       (grid.terrain[cell] === TERRAIN_PIT && !creature.flying) ||
@@ -161,16 +179,22 @@ export class StraightMove {
   }
 
   reach(): ReachCell[] {
-    return [...this.options.entries()].map(([cell, o]) => ({ cell, cost: o.cost })).sort((a, b) => a.cell - b.cell)
+    return [...this.options.entries()]
+      .map(([cell, o]) => ({ cell, cost: o.cost }))
+      .sort((a, b) => a.cell - b.cell)
   }
 
   path(to: number): PathAnswer {
     const option = this.options.get(to)
     if (!option) {
-      const reason: PathfinderReason = this.failure ?? (this.mode === 'run' ? 'no-straight-run' : 'charge-not-end-square')
+      const reason: PathfinderReason =
+        this.failure ?? (this.mode === 'run' ? 'no-straight-run' : 'charge-not-end-square')
       return { reachable: false, reason }
     }
-    const provokes = provokesAlong(this.field, this.creature, this.mode, [this.start, ...option.steps.map((s) => s.cell)])
+    const provokes = provokesAlong(this.field, this.creature, this.mode, [
+      this.start,
+      ...option.steps.map((s) => s.cell),
+    ])
     return { reachable: true, cost: option.cost, steps: option.steps, provokes }
   }
 }

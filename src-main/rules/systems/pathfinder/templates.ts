@@ -22,7 +22,12 @@ import { effectCover, intersectionFeet } from './spread'
 
 export type LineSide = 'right' | 'left'
 
-export function coneFrom(field: Battlefield, origin: Cell, toward: Cell, radius: number): AreaCell[] {
+export function coneFrom(
+  field: Battlefield,
+  origin: Cell,
+  toward: Cell,
+  radius: number,
+): AreaCell[] {
   const grid = field.grid
   const dx = toward[0] - origin[0]
   const dy = toward[1] - origin[1]
@@ -47,7 +52,13 @@ export function coneFrom(field: Battlefield, origin: Cell, toward: Cell, radius:
   return out
 }
 
-export function lineFrom(field: Battlefield, origin: Cell, toward: Cell, radius: number, side: LineSide = 'right'): AreaCell[] {
+export function lineFrom(
+  field: Battlefield,
+  origin: Cell,
+  toward: Cell,
+  radius: number,
+  side: LineSide = 'right',
+): AreaCell[] {
   const grid = field.grid
   const dx = toward[0] - origin[0]
   const dy = toward[1] - origin[1]
@@ -57,9 +68,12 @@ export function lineFrom(field: Battlefield, origin: Cell, toward: Cell, radius:
   const ady = Math.abs(dy)
   // Right-hand normal on the screen (y grows south): east → south, north → east.
   const normal = side === 'right' ? [-dy, dx] : [dy, -dx]
-  let x = dx !== 0 ? (sx > 0 ? origin[0] : origin[0] - 1) : normal[0] > 0 ? origin[0] : origin[0] - 1
-  let y = dy !== 0 ? (sy > 0 ? origin[1] : origin[1] - 1) : normal[1] > 0 ? origin[1] : origin[1] - 1
-  const closed = (ax: number, ay: number, bx: number, by: number) => edgeBlocksSight(grid.edgeBetween([ax, ay], [bx, by]))
+  let x =
+    dx !== 0 ? (sx > 0 ? origin[0] : origin[0] - 1) : normal[0] > 0 ? origin[0] : origin[0] - 1
+  let y =
+    dy !== 0 ? (sy > 0 ? origin[1] : origin[1] - 1) : normal[1] > 0 ? origin[1] : origin[1] - 1
+  const closed = (ax: number, ay: number, bx: number, by: number) =>
+    edgeBlocksSight(grid.edgeBetween([ax, ay], [bx, by]))
   const shut = (ax: number, ay: number) => grid.terrain[grid.index(ax, ay)] === TERRAIN_SOLID
   const { levels, reflex } = effectCover(field, origin)
   const out: AreaCell[] = []

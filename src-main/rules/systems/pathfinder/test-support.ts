@@ -16,7 +16,10 @@ export interface ScenarioInput {
 }
 
 /** The scenario document for a map and query; tokens default to faction "party" (upper case letters: "enemy"). */
-export function scenarioDoc(input: ScenarioInput, query: Record<string, unknown>): Record<string, unknown> {
+export function scenarioDoc(
+  input: ScenarioInput,
+  query: Record<string, unknown>,
+): Record<string, unknown> {
   const { map, tokens } = asciiMap(input.map)
   const fields = input.tokens ?? {}
   const list = Object.entries(tokens).map(([id, at]) => ({
@@ -33,7 +36,13 @@ export function scenarioDoc(input: ScenarioInput, query: Record<string, unknown>
     cells: [...(map.cells ?? []), ...(input.cells ?? [])],
     ...(input.light ? { light: input.light } : {}),
   }
-  return { format: 'gm-scenario/1', system: input.system ?? 'pathfinder', map: fullMap, tokens: list, query }
+  return {
+    format: 'gm-scenario/1',
+    system: input.system ?? 'pathfinder',
+    map: fullMap,
+    tokens: list,
+    query,
+  }
 }
 
 /** Runs a query and returns its answer; a scenario error fails the test with its message. */
@@ -43,7 +52,10 @@ export function ask(input: ScenarioInput, query: Record<string, unknown>): Recor
   return result.answer as Record<string, unknown>
 }
 
-export function askError(input: ScenarioInput, query: Record<string, unknown>): { code: string; message: string; path?: string } {
+export function askError(
+  input: ScenarioInput,
+  query: Record<string, unknown>,
+): { code: string; message: string; path?: string } {
   const result = runScenario(scenarioDoc(input, query))
   if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.answer)}`)
   return result.error
@@ -52,7 +64,8 @@ export function askError(input: ScenarioInput, query: Record<string, unknown>): 
 /** Reach answer as "x,y:cost" strings, for compact expectations. */
 export function reachMap(answer: Record<string, unknown>): Record<string, number> {
   const out: Record<string, number> = {}
-  for (const c of answer.cells as { at: [number, number]; cost: number }[]) out[`${c.at[0]},${c.at[1]}`] = c.cost
+  for (const c of answer.cells as { at: [number, number]; cost: number }[])
+    out[`${c.at[0]},${c.at[1]}`] = c.cost
   return out
 }
 

@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { ask, askError, cellKeys, reachMap } from './test-support'
 
-const grid = (w: number, h: number) => Array.from({ length: h }, () => Array(w).fill('.').join(' ')).join('\n\n')
+const grid = (w: number, h: number) =>
+  Array.from({ length: h }, () => Array(w).fill('.').join(' ')).join('\n\n')
 
 describe('threatened squares (zoc)', () => {
   it('a Medium creature threatens the 8 squares around it', () => {
-    const answer = ask({ map: grid(5, 5), tokens: { m: { at: [2, 2] } } }, { type: 'zoc', token: 'm' })
+    const answer = ask(
+      { map: grid(5, 5), tokens: { m: { at: [2, 2] } } },
+      { type: 'zoc', token: 'm' },
+    )
     expect(cellKeys(answer)).toEqual(['1,1', '2,1', '3,1', '1,2', '3,2', '1,3', '2,3', '3,3'])
   })
 
   it('a 10 ft reach weapon threatens the 16 squares of the ring at distance 2 (second diagonal included), not the adjacent ones', () => {
-    const answer = ask({ map: grid(7, 7), tokens: { m: { at: [3, 3], reachWeapon: true } } }, { type: 'zoc', token: 'm' })
+    const answer = ask(
+      { map: grid(7, 7), tokens: { m: { at: [3, 3], reachWeapon: true } } },
+      { type: 'zoc', token: 'm' },
+    )
     const keys = cellKeys(answer)
     expect(keys.length).toBe(16)
     expect(keys).toContain('1,1')
@@ -20,14 +27,20 @@ describe('threatened squares (zoc)', () => {
   })
 
   it('natural reach threatens the adjacent squares too: a Large ogre threatens the 6×6 box around its 2×2 space', () => {
-    const answer = ask({ map: grid(8, 8), tokens: { O: { at: [3, 3], size: 'large' } } }, { type: 'zoc', token: 'O' })
+    const answer = ask(
+      { map: grid(8, 8), tokens: { O: { at: [3, 3], size: 'large' } } },
+      { type: 'zoc', token: 'O' },
+    )
     expect(cellKeys(answer).length).toBe(36 - 4)
     expect(cellKeys(answer)).toContain('1,1')
     expect(cellKeys(answer)).not.toContain('3,3')
   })
 
   it('a Large creature with a reach weapon threatens up to 20 ft but not within its natural 10 ft', () => {
-    const answer = ask({ map: grid(12, 12), tokens: { O: { at: [5, 5], size: 'large', reachWeapon: true } } }, { type: 'zoc', token: 'O' })
+    const answer = ask(
+      { map: grid(12, 12), tokens: { O: { at: [5, 5], size: 'large', reachWeapon: true } } },
+      { type: 'zoc', token: 'O' },
+    )
     const keys = cellKeys(answer)
     expect(keys).toContain('5,1')
     expect(keys).not.toContain('5,3')
@@ -35,8 +48,18 @@ describe('threatened squares (zoc)', () => {
   })
 
   it('0 ft reach (tiny) and helpless creatures threaten nothing', () => {
-    expect(ask({ map: grid(3, 3), tokens: { t: { at: [1, 1], size: 'tiny' } } }, { type: 'zoc', token: 't' }).cells).toEqual([])
-    expect(ask({ map: grid(3, 3), tokens: { t: { at: [1, 1], states: ['helpless'] } } }, { type: 'zoc', token: 't' }).cells).toEqual([])
+    expect(
+      ask(
+        { map: grid(3, 3), tokens: { t: { at: [1, 1], size: 'tiny' } } },
+        { type: 'zoc', token: 't' },
+      ).cells,
+    ).toEqual([])
+    expect(
+      ask(
+        { map: grid(3, 3), tokens: { t: { at: [1, 1], states: ['helpless'] } } },
+        { type: 'zoc', token: 't' },
+      ).cells,
+    ).toEqual([])
   })
 
   it('threat does not reach across a wall or closed door, nor past a blocked corner (decision 2)', () => {
@@ -59,12 +82,16 @@ describe('threatened squares (zoc)', () => {
 
       . . . .
     `
-    const keys = cellKeys(ask({ map, tokens: { m: { reachWeapon: true } } }, { type: 'zoc', token: 'm' }))
+    const keys = cellKeys(
+      ask({ map, tokens: { m: { reachWeapon: true } } }, { type: 'zoc', token: 'm' }),
+    )
     expect(keys).toEqual(['2,0', '2,1', '0,2', '1,2', '2,2'])
   })
 
   it('an unknown token is a scenario error', () => {
-    expect(askError({ map: grid(2, 2) }, { type: 'zoc', token: 'nobody' }).code).toBe('unknown-token')
+    expect(askError({ map: grid(2, 2) }, { type: 'zoc', token: 'nobody' }).code).toBe(
+      'unknown-token',
+    )
   })
 })
 
@@ -139,7 +166,10 @@ describe('attacks of opportunity along a path', () => {
     const input = { map: 'f . . .\n\n. . . .\n\n. . . G', tokens: { f: { move: 30 } } }
     const path = ask(input, { type: 'path', token: 'f', to: [3, 0], mode: 'move' })
     expect(path).toMatchObject({ cost: 15, provokes: [] })
-    const safe = ask({ map: 'f . . .\n\n. . G .', tokens: { f: { move: 30 } } }, { type: 'path', token: 'f', to: [3, 0], mode: 'move' })
+    const safe = ask(
+      { map: 'f . . .\n\n. . G .', tokens: { f: { move: 30 } } },
+      { type: 'path', token: 'f', to: [3, 0], mode: 'move' },
+    )
     expect(safe.cost).toBe(15)
   })
 
@@ -153,34 +183,70 @@ describe('charge', () => {
   const lane = (row: string) => ({ map: `${row}\n\n. . . . . . . .`, tokens: { c: { move: 30 } } })
 
   it('a straight line to the nearest square from which the charger can attack', () => {
-    const answer = ask(lane('c . . . . T . .'), { type: 'reach', token: 'c', mode: 'charge', target: 'T' })
+    const answer = ask(lane('c . . . . T . .'), {
+      type: 'reach',
+      token: 'c',
+      mode: 'charge',
+      target: 'T',
+    })
     // Two squares tie as nearest (4,0) and (4,1), 20 ft each: the charger picks either.
     expect(reachMap(answer)).toEqual({ '4,0': 20, '4,1': 20 })
-    const path = ask(lane('c . . . . T . .'), { type: 'path', token: 'c', to: [4, 0], mode: 'charge', target: 'T' })
+    const path = ask(lane('c . . . . T . .'), {
+      type: 'path',
+      token: 'c',
+      to: [4, 0],
+      mode: 'charge',
+      target: 'T',
+    })
     expect(path).toMatchObject({ reachable: true, cost: 20 })
   })
 
   it('at least 10 ft and at most twice the speed', () => {
-    expect(ask(lane('c . T . . . . .'), { type: 'reach', token: 'c', mode: 'charge', target: 'T' }).cells).toEqual([])
+    expect(
+      ask(lane('c . T . . . . .'), { type: 'reach', token: 'c', mode: 'charge', target: 'T' })
+        .cells,
+    ).toEqual([])
     const slow = { ...lane('c . . . . T . .'), tokens: { c: { move: 5 } } }
     expect(ask(slow, { type: 'reach', token: 'c', mode: 'charge', target: 'T' }).cells).toEqual([])
   })
 
   it('no charge through difficult terrain, obstacles or creatures (allies too)', () => {
-    expect(ask(lane('c . ~ . . T . .'), { type: 'reach', token: 'c', mode: 'charge', target: 'T' }).cells).toEqual([])
-    expect(ask(lane('c . a . . T . .'), { type: 'reach', token: 'c', mode: 'charge', target: 'T' }).cells).toEqual([])
-    expect(ask(lane('c .:. . . T . .'), { type: 'reach', token: 'c', mode: 'charge', target: 'T' }).cells).toEqual([])
-    const helpless = { ...lane('c . a . . T . .'), tokens: { c: { move: 30 }, a: { states: ['helpless'] } } }
-    expect(reachMap(ask(helpless, { type: 'reach', token: 'c', mode: 'charge', target: 'T' }))).toEqual({ '4,0': 20, '4,1': 20 })
+    expect(
+      ask(lane('c . ~ . . T . .'), { type: 'reach', token: 'c', mode: 'charge', target: 'T' })
+        .cells,
+    ).toEqual([])
+    expect(
+      ask(lane('c . a . . T . .'), { type: 'reach', token: 'c', mode: 'charge', target: 'T' })
+        .cells,
+    ).toEqual([])
+    expect(
+      ask(lane('c .:. . . T . .'), { type: 'reach', token: 'c', mode: 'charge', target: 'T' })
+        .cells,
+    ).toEqual([])
+    const helpless = {
+      ...lane('c . a . . T . .'),
+      tokens: { c: { move: 30 }, a: { states: ['helpless'] } },
+    }
+    expect(
+      reachMap(ask(helpless, { type: 'reach', token: 'c', mode: 'charge', target: 'T' })),
+    ).toEqual({ '4,0': 20, '4,1': 20 })
   })
 
   it('when the nearest square is occupied the charge is impossible', () => {
-    const answer = ask(lane('c . . . a T . .'), { type: 'path', token: 'c', to: [4, 0], mode: 'charge', target: 'T' })
+    const answer = ask(lane('c . . . a T . .'), {
+      type: 'path',
+      token: 'c',
+      to: [4, 0],
+      mode: 'charge',
+      target: 'T',
+    })
     expect(answer.reachable).toBe(false)
   })
 
   it('needs a target', () => {
-    expect(askError(lane('c . . . . T . .'), { type: 'reach', token: 'c', mode: 'charge' }).code).toBe('missing-field')
+    expect(
+      askError(lane('c . . . . T . .'), { type: 'reach', token: 'c', mode: 'charge' }).code,
+    ).toBe('missing-field')
   })
 })
 
@@ -205,7 +271,9 @@ describe('big creatures move as their whole space', () => {
     expect(answer['3,0']).toBe(15)
     // East 5 ft, squeeze upright into the gap's column (10 ft), through the gap (10 ft), out below (5 ft).
     expect(answer['1,3']).toBe(30)
-    const gap = (reach.cells as { at: number[]; squeeze?: boolean; space?: number[] }[]).find((c) => c.at[0] === 2 && c.at[1] === 2)
+    const gap = (reach.cells as { at: number[]; squeeze?: boolean; space?: number[] }[]).find(
+      (c) => c.at[0] === 2 && c.at[1] === 2,
+    )
     expect(gap).toMatchObject({ squeeze: true, space: [1, 2] })
   })
 })

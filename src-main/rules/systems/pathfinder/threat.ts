@@ -27,14 +27,22 @@ export function canThreaten(creature: Creature): boolean {
 }
 
 /** Cell indices the creature threatens if its space's north-west square is `at` (its own space excluded). */
-export function threatenedCells(field: Battlefield, creature: Creature, at: Cell = creature.at): ReadonlySet<number> {
+export function threatenedCells(
+  field: Battlefield,
+  creature: Creature,
+  at: Cell = creature.at,
+): ReadonlySet<number> {
   return canThreaten(creature) ? meleeSquares(field, creature, at) : EMPTY
 }
 
 const EMPTY: ReadonlySet<number> = new Set()
 
 /** The squares a creature's melee attacks reach (its reach and line of effect), armed or not. */
-export function meleeSquares(field: Battlefield, creature: Creature, at: Cell = creature.at): ReadonlySet<number> {
+export function meleeSquares(
+  field: Battlefield,
+  creature: Creature,
+  at: Cell = creature.at,
+): ReadonlySet<number> {
   let perField = cache.get(field)
   if (!perField) {
     perField = new Map()
@@ -66,9 +74,16 @@ function linesOfEffect(field: Battlefield): RegionLines {
 }
 
 /** Whether some line from the space (north-west square `at`, side `side`) reaches square (x, y). */
-export function lineOfEffect(field: Battlefield, at: Cell, side: number, x: number, y: number): boolean {
+export function lineOfEffect(
+  field: Battlefield,
+  at: Cell,
+  side: number,
+  x: number,
+  y: number,
+): boolean {
   const lines = linesOfEffect(field)
-  const from: Region = (cx, cy) => cx >= at[0] && cy >= at[1] && cx < at[0] + side && cy < at[1] + side
+  const from: Region = (cx, cy) =>
+    cx >= at[0] && cy >= at[1] && cx < at[0] + side && cy < at[1] + side
   const to: Region = (cx, cy) => cx === x && cy === y
   const targets: [number, number][] = [
     [x, y],
@@ -92,8 +107,16 @@ function computeThreat(field: Battlefield, creature: Creature, at: Cell): Readon
   const side = creature.side
   const ringException = creature.reach === 10
   const span = Math.ceil(creature.reach / 5)
-  for (let y = Math.max(0, at[1] - span); y <= Math.min(grid.height - 1, at[1] + side - 1 + span); y++) {
-    for (let x = Math.max(0, at[0] - span); x <= Math.min(grid.width - 1, at[0] + side - 1 + span); x++) {
+  for (
+    let y = Math.max(0, at[1] - span);
+    y <= Math.min(grid.height - 1, at[1] + side - 1 + span);
+    y++
+  ) {
+    for (
+      let x = Math.max(0, at[0] - span);
+      x <= Math.min(grid.width - 1, at[0] + side - 1 + span);
+      x++
+    ) {
       const [gx, gy] = spaceGap(at, side, [x, y], 1)
       if (gx === 0 && gy === 0) continue
       const cell = grid.index(x, y)
@@ -114,7 +137,12 @@ function computeThreat(field: Battlefield, creature: Creature, at: Cell): Readon
 }
 
 /** Whether `creature` (at its place) threatens any square of `target`'s space. */
-export function threatensCreature(field: Battlefield, creature: Creature, target: Creature, at: Cell = creature.at): boolean {
+export function threatensCreature(
+  field: Battlefield,
+  creature: Creature,
+  target: Creature,
+  at: Cell = creature.at,
+): boolean {
   const threat = threatenedCells(field, creature, at)
   return field.spaceCells(target, target.at).some((cell) => threat.has(cell))
 }

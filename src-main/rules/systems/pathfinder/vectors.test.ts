@@ -7,9 +7,16 @@ import * as ROT from 'rot-js'
 import { runScenario } from '../../scenario/run'
 import { alternatingDiagonalFeet } from './creatures'
 
-function pathCost(width: number, height: number, solid: (x: number, y: number) => boolean, from: number[], to: number[]) {
+function pathCost(
+  width: number,
+  height: number,
+  solid: (x: number, y: number) => boolean,
+  from: number[],
+  to: number[],
+) {
   const cells = []
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (solid(x, y)) cells.push({ at: [x, y], terrain: 'solid' })
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) if (solid(x, y)) cells.push({ at: [x, y], terrain: 'solid' })
   const result = runScenario({
     format: 'gm-scenario/1',
     system: 'pathfinder',
@@ -57,7 +64,12 @@ describe("rot.js path spec (MAP48), whose 8-topology paths cut a wall's corner",
   const Z = [4, 4]
 
   function rotPath(from: number[]): number[][] {
-    const astar = new ROT.Path.AStar(Z[0], Z[1], (x, y) => x >= 0 && y >= 0 && x < 8 && y < 5 && !solid(x, y), { topology: 8 })
+    const astar = new ROT.Path.AStar(
+      Z[0],
+      Z[1],
+      (x, y) => x >= 0 && y >= 0 && x < 8 && y < 5 && !solid(x, y),
+      { topology: 8 },
+    )
     const path: number[][] = []
     astar.compute(from[0], from[1], (x, y) => {
       path.push([x, y])
@@ -87,7 +99,16 @@ describe('PathFinding.js test scenarios', () => {
   // node_modules/pathfinding/test/PathTestScenarios.js: expectedLength counts nodes of the
   // 4-direction optimum; OnlyWhenNoObstacles is PathFinding.js's own no-corner-cutting mode.
   const scenarios = [
-    { start: [0, 0], end: [1, 1], matrix: [[0, 0], [1, 0]], expectedLength: 3, ours: 10 },
+    {
+      start: [0, 0],
+      end: [1, 1],
+      matrix: [
+        [0, 0],
+        [1, 0],
+      ],
+      expectedLength: 3,
+      ours: 10,
+    },
     {
       start: [1, 1],
       end: [4, 4],
@@ -116,7 +137,13 @@ describe('PathFinding.js test scenarios', () => {
       expectedLength: 10,
       ours: 45,
     },
-    { start: [4, 4], end: [19, 19], matrix: Array.from({ length: 20 }, () => Array(20).fill(0)), expectedLength: 31, ours: 110 },
+    {
+      start: [4, 4],
+      end: [19, 19],
+      matrix: Array.from({ length: 20 }, () => Array(20).fill(0)),
+      expectedLength: 31,
+      ours: 110,
+    },
   ]
 
   scenarios.forEach((s, i) => {
@@ -125,18 +152,22 @@ describe('PathFinding.js test scenarios', () => {
       const height = s.matrix.length
       const ours = pathCost(width, height, (x, y) => s.matrix[y][x] === 1, s.start, s.end)
       expect(ours).toBe(s.ours)
-      const four = new PF.AStarFinder().findPath(s.start[0], s.start[1], s.end[0], s.end[1], new PF.Grid(s.matrix))
-      expect(four.length).toBe(s.expectedLength)
-      expect(ours).toBeLessThanOrEqual(5 * (four.length - 1))
-      const eight = new PF.AStarFinder({ diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles }).findPath(
+      const four = new PF.AStarFinder().findPath(
         s.start[0],
         s.start[1],
         s.end[0],
         s.end[1],
         new PF.Grid(s.matrix),
       )
+      expect(four.length).toBe(s.expectedLength)
+      expect(ours).toBeLessThanOrEqual(5 * (four.length - 1))
+      const eight = new PF.AStarFinder({
+        diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles,
+      }).findPath(s.start[0], s.start[1], s.end[0], s.end[1], new PF.Grid(s.matrix))
       expect(ours).toBeLessThanOrEqual(feetOf(eight))
-      expect(ours).toBeGreaterThanOrEqual(alternatingDiagonalFeet(s.start as [number, number], s.end as [number, number]))
+      expect(ours).toBeGreaterThanOrEqual(
+        alternatingDiagonalFeet(s.start as [number, number], s.end as [number, number]),
+      )
     })
   })
 })

@@ -123,12 +123,33 @@ export class BoardLayer {
   constructor() {
     const lambert = () => new THREE.MeshLambertMaterial({ color: 0xffffff })
     this.group.add(this.columns.group)
-    this.walls = new THREE.Mesh(new THREE.BufferGeometry(), new THREE.MeshBasicMaterial({ vertexColors: true }))
+    this.walls = new THREE.Mesh(
+      new THREE.BufferGeometry(),
+      new THREE.MeshBasicMaterial({ vertexColors: true }),
+    )
     this.walls.name = 'walls'
     this.group.add(this.walls)
-    this.marks = new GrowingInstances(this.group, new THREE.OctahedronGeometry(0.14), new THREE.MeshBasicMaterial(), 8, 'door-marks')
-    this.bodies = new GrowingInstances(this.group, standing(new THREE.CylinderGeometry(0.75, 1, 1, 12)), lambert(), 32, 'token-bodies')
-    this.heads = new GrowingInstances(this.group, new THREE.SphereGeometry(1, 10, 7), lambert(), 32, 'token-heads')
+    this.marks = new GrowingInstances(
+      this.group,
+      new THREE.OctahedronGeometry(0.14),
+      new THREE.MeshBasicMaterial(),
+      8,
+      'door-marks',
+    )
+    this.bodies = new GrowingInstances(
+      this.group,
+      standing(new THREE.CylinderGeometry(0.75, 1, 1, 12)),
+      lambert(),
+      32,
+      'token-bodies',
+    )
+    this.heads = new GrowingInstances(
+      this.group,
+      new THREE.SphereGeometry(1, 10, 7),
+      lambert(),
+      32,
+      'token-heads',
+    )
     this.dropLines = new THREE.LineSegments(
       new THREE.BufferGeometry(),
       new THREE.LineDashedMaterial({ color: 0xffffff, dashSize: 0.12, gapSize: 0.08 }),
@@ -196,8 +217,16 @@ export class BoardLayer {
     const facts = this.facts
     const boxes: BakedBox[] = pieces.map((piece) => {
       const door = piece.kind === 'door'
-      this.place(piece, door ? DOOR_THICKNESS : WALL_THICKNESS, door && piece.state === 'open' ? piece.swing : 0)
-      const rgb = door ? DOOR_RGB[piece.state ?? 'closed'] : piece.kind === 'low-wall' ? LOW_WALL_RGB : WALL_RGB
+      this.place(
+        piece,
+        door ? DOOR_THICKNESS : WALL_THICKNESS,
+        door && piece.state === 'open' ? piece.swing : 0,
+      )
+      const rgb = door
+        ? DOOR_RGB[piece.state ?? 'closed']
+        : piece.kind === 'low-wall'
+          ? LOW_WALL_RGB
+          : WALL_RGB
       const light = facts
         ? Math.max(...piece.cells.map((i) => lightFactor(this.light?.[i], facts, this.lightMode)))
         : 1
@@ -232,7 +261,8 @@ export class BoardLayer {
     } else {
       // Swung open: the leaf now runs across the edge from the hinge.
       const leaf = 0.9
-      if (along === 'z') scratch.position.set(piece.x1 + (swing * leaf) / 2, piece.bottom, piece.z1 + thickness)
+      if (along === 'z')
+        scratch.position.set(piece.x1 + (swing * leaf) / 2, piece.bottom, piece.z1 + thickness)
       else scratch.position.set(piece.x1 + thickness, piece.bottom, piece.z1 + (swing * leaf) / 2)
       scratch.rotation.set(0, along === 'z' ? 0 : Math.PI / 2, 0)
       scratch.scale.set(leaf, height, thickness)
@@ -267,7 +297,8 @@ export class BoardLayer {
       scratch.scale.set(r * 0.6, r * 0.6, r * 0.6)
       scratch.updateMatrix()
       this.heads.set(i, scratch.matrix, rgb)
-      if (figure.flying) drops.push(figure.x, figure.y, figure.z, figure.x, figure.floor + 0.02, figure.z)
+      if (figure.flying)
+        drops.push(figure.x, figure.y, figure.z, figure.x, figure.floor + 0.02, figure.z)
       if (figure.id === selectedId) {
         this.selection.visible = true
         this.selection.position.set(figure.x, figure.floor + 0.04, figure.z)

@@ -10,7 +10,9 @@ const map = sampleMap('arianrhod-sample')
 const grey = (): [number, number, number] => [0.5, 0.5, 0.5]
 
 function positionsOf(chunks: CellChunks): Float32Array[] {
-  return chunks.meshes.filter((m) => m.name === 'cells').map((m) => (m.geometry.getAttribute('position').array as Float32Array).slice())
+  return chunks.meshes
+    .filter((m) => m.name === 'cells')
+    .map((m) => (m.geometry.getAttribute('position').array as Float32Array).slice())
 }
 
 describe('cell chunks', () => {
@@ -24,7 +26,8 @@ describe('cell chunks', () => {
     // The ledge's west face at x = 8 rises from the floor (0) to 3 scene units (6 m).
     const heights = new Set<number>()
     for (let k = 0; k < position.count; k++) {
-      if (Math.abs(position.getX(k) - 8.02) < 1e-6 && position.getZ(k) > 2 && position.getZ(k) < 3) heights.add(position.getY(k))
+      if (Math.abs(position.getX(k) - 8.02) < 1e-6 && position.getZ(k) > 2 && position.getZ(k) < 3)
+        heights.add(position.getY(k))
     }
     expect([...heights].sort()).toEqual([0, 3])
   })
@@ -39,7 +42,8 @@ describe('cell chunks', () => {
     const after = positionsOf(chunks)[0]
     const perCell = 12 * 3
     const changedSlots = new Set<number>()
-    for (let k = 0; k < after.length; k++) if (after[k] !== before[k]) changedSlots.add(Math.floor(k / perCell))
+    for (let k = 0; k < after.length; k++)
+      if (after[k] !== before[k]) changedSlots.add(Math.floor(k / perCell))
     // The cell itself, its east neighbour (west step) and south neighbour (north step).
     expect([...changedSlots].sort((a, b) => a - b)).toEqual([2 * 12 + 2, 2 * 12 + 3, 3 * 12 + 2])
     const position = chunks.meshes[0].geometry.getAttribute('position') as THREE.BufferAttribute
@@ -61,7 +65,11 @@ describe('cell chunks', () => {
 
   it('splits a 40×40 board into chunks and maps picks back to cells', () => {
     const chunks = new CellChunks()
-    chunks.update(buildCells({ ...map, width: 40, height: 40, cells: [], edges: [], tokens: [] }), 'all', grey)
+    chunks.update(
+      buildCells({ ...map, width: 40, height: 40, cells: [], edges: [], tokens: [] }),
+      'all',
+      grey,
+    )
     const cellMeshes = chunks.meshes.filter((m) => m.name === 'cells')
     expect(cellMeshes).toHaveLength(9)
     const last = cellMeshes[8]

@@ -40,11 +40,19 @@ interface Chunk {
 
 function quadIndices(quads: number): Uint32Array {
   const indices = new Uint32Array(quads * 6)
-  for (let q = 0; q < quads; q++) indices.set([q * 4, q * 4 + 1, q * 4 + 2, q * 4, q * 4 + 2, q * 4 + 3], q * 6)
+  for (let q = 0; q < quads; q++)
+    indices.set([q * 4, q * 4 + 1, q * 4 + 2, q * 4, q * 4 + 2, q * 4 + 3], q * 6)
   return indices
 }
 
-function writeQuad(positions: Float32Array, colours: Float32Array, quad: number, corners: Point[], rgb: Rgb, shade: number): void {
+function writeQuad(
+  positions: Float32Array,
+  colours: Float32Array,
+  quad: number,
+  corners: Point[],
+  rgb: Rgb,
+  shade: number,
+): void {
   for (let k = 0; k < 4; k++) {
     const at = (quad * 4 + k) * 3
     positions[at] = corners[k][0]
@@ -84,14 +92,29 @@ export class CellChunks {
         const positions = new Float32Array(count * VERTICES_PER_CELL * 3)
         const colours = new Float32Array(count * VERTICES_PER_CELL * 3)
         const geometry = new THREE.BufferGeometry()
-        geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3).setUsage(THREE.DynamicDrawUsage))
-        geometry.setAttribute('color', new THREE.BufferAttribute(colours, 3).setUsage(THREE.DynamicDrawUsage))
+        geometry.setAttribute(
+          'position',
+          new THREE.BufferAttribute(positions, 3).setUsage(THREE.DynamicDrawUsage),
+        )
+        geometry.setAttribute(
+          'color',
+          new THREE.BufferAttribute(colours, 3).setUsage(THREE.DynamicDrawUsage),
+        )
         geometry.setIndex(new THREE.BufferAttribute(quadIndices(count * QUADS_PER_CELL), 1))
         const mesh = new THREE.Mesh(geometry, this.material)
         mesh.name = 'cells'
         mesh.userData = { x0, y0, width }
         this.group.add(mesh)
-        this.chunks.push({ mesh, x0, y0, width, positions, colours, dirtyLow: Infinity, dirtyHigh: -1 })
+        this.chunks.push({
+          mesh,
+          x0,
+          y0,
+          width,
+          positions,
+          colours,
+          dirtyLow: Infinity,
+          dirtyHigh: -1,
+        })
       }
     }
   }
@@ -125,8 +148,13 @@ export class CellChunks {
    * Writes the columns listed (and the steps they bound), or every column. `colour` gives each
    * cell's RGB (0–1, linear); it is kept for later partial updates.
    */
-  update(cells: BoardCells, changed: readonly number[] | 'all', colour: (index: number) => Rgb): void {
-    const resized = !this.cells || this.cells.width !== cells.width || this.cells.height !== cells.height
+  update(
+    cells: BoardCells,
+    changed: readonly number[] | 'all',
+    colour: (index: number) => Rgb,
+  ): void {
+    const resized =
+      !this.cells || this.cells.width !== cells.width || this.cells.height !== cells.height
     this.cells = cells
     this.colourOf = colour
     if (resized) this.layout(cells)
@@ -170,32 +198,116 @@ export class CellChunks {
     const z1 = y + 1 - INSET
     const quad = slot * QUADS_PER_CELL
     // Corners counter-clockwise seen from outside, so back-face culling drops the hidden side.
-    writeQuad(chunk.positions, chunk.colours, quad, [[x0, top, z0], [x0, top, z1], [x1, top, z1], [x1, top, z0]], own, SHADE.top)
+    writeQuad(
+      chunk.positions,
+      chunk.colours,
+      quad,
+      [
+        [x0, top, z0],
+        [x0, top, z1],
+        [x1, top, z1],
+        [x1, top, z0],
+      ],
+      own,
+      SHADE.top,
+    )
     // West step: between (x−1, y) and this cell, drawn on the higher column's face.
     if (x > 0) {
       const other = this.top(x - 1, y)
       if (top >= other) {
-        writeQuad(chunk.positions, chunk.colours, quad + 1, [[x0, top, z0], [x0, other, z0], [x0, other, z1], [x0, top, z1]], own, SHADE.west)
+        writeQuad(
+          chunk.positions,
+          chunk.colours,
+          quad + 1,
+          [
+            [x0, top, z0],
+            [x0, other, z0],
+            [x0, other, z1],
+            [x0, top, z1],
+          ],
+          own,
+          SHADE.west,
+        )
       } else {
         const xe = x - INSET
         const rgb = this.colourOf(i - 1)
-        writeQuad(chunk.positions, chunk.colours, quad + 1, [[xe, other, z1], [xe, top, z1], [xe, top, z0], [xe, other, z0]], rgb, SHADE.east)
+        writeQuad(
+          chunk.positions,
+          chunk.colours,
+          quad + 1,
+          [
+            [xe, other, z1],
+            [xe, top, z1],
+            [xe, top, z0],
+            [xe, other, z0],
+          ],
+          rgb,
+          SHADE.east,
+        )
       }
     } else {
-      writeQuad(chunk.positions, chunk.colours, quad + 1, [[x0, top, z0], [x0, top, z0], [x0, top, z0], [x0, top, z0]], own, 0)
+      writeQuad(
+        chunk.positions,
+        chunk.colours,
+        quad + 1,
+        [
+          [x0, top, z0],
+          [x0, top, z0],
+          [x0, top, z0],
+          [x0, top, z0],
+        ],
+        own,
+        0,
+      )
     }
     // North step: between (x, y−1) and this cell.
     if (y > 0) {
       const other = this.top(x, y - 1)
       if (top >= other) {
-        writeQuad(chunk.positions, chunk.colours, quad + 2, [[x1, top, z0], [x1, other, z0], [x0, other, z0], [x0, top, z0]], own, SHADE.north)
+        writeQuad(
+          chunk.positions,
+          chunk.colours,
+          quad + 2,
+          [
+            [x1, top, z0],
+            [x1, other, z0],
+            [x0, other, z0],
+            [x0, top, z0],
+          ],
+          own,
+          SHADE.north,
+        )
       } else {
         const zs = y - INSET
         const rgb = this.colourOf(i - cells.width)
-        writeQuad(chunk.positions, chunk.colours, quad + 2, [[x0, other, zs], [x0, top, zs], [x1, top, zs], [x1, other, zs]], rgb, SHADE.south)
+        writeQuad(
+          chunk.positions,
+          chunk.colours,
+          quad + 2,
+          [
+            [x0, other, zs],
+            [x0, top, zs],
+            [x1, top, zs],
+            [x1, other, zs],
+          ],
+          rgb,
+          SHADE.south,
+        )
       }
     } else {
-      writeQuad(chunk.positions, chunk.colours, quad + 2, [[x0, top, z0], [x0, top, z0], [x0, top, z0], [x0, top, z0]], own, 0)
+      writeQuad(
+        chunk.positions,
+        chunk.colours,
+        quad + 2,
+        [
+          [x0, top, z0],
+          [x0, top, z0],
+          [x0, top, z0],
+          [x0, top, z0],
+        ],
+        own,
+        0,
+      )
     }
     chunk.dirtyLow = Math.min(chunk.dirtyLow, slot)
     chunk.dirtyHigh = Math.max(chunk.dirtyHigh, slot)
@@ -219,10 +331,30 @@ export class CellChunks {
       const z1 = y + 1 - INSET
       const side = q < 2 * width ? (q % 2 === 0 ? 'north' : 'south') : q % 2 === 0 ? 'west' : 'east'
       const corners: Record<typeof side, Point[]> = {
-        north: [[x1, top, z0], [x1, base, z0], [x0, base, z0], [x0, top, z0]],
-        south: [[x0, top, z1], [x0, base, z1], [x1, base, z1], [x1, top, z1]],
-        west: [[x0, top, z0], [x0, base, z0], [x0, base, z1], [x0, top, z1]],
-        east: [[x1, top, z1], [x1, base, z1], [x1, base, z0], [x1, top, z0]],
+        north: [
+          [x1, top, z0],
+          [x1, base, z0],
+          [x0, base, z0],
+          [x0, top, z0],
+        ],
+        south: [
+          [x0, top, z1],
+          [x0, base, z1],
+          [x1, base, z1],
+          [x1, top, z1],
+        ],
+        west: [
+          [x0, top, z0],
+          [x0, base, z0],
+          [x0, base, z1],
+          [x0, top, z1],
+        ],
+        east: [
+          [x1, top, z1],
+          [x1, base, z1],
+          [x1, base, z0],
+          [x1, top, z0],
+        ],
       }
       writeQuad(positions, colours, q, corners[side], rgb, SHADE[side])
     })

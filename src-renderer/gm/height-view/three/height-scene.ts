@@ -103,7 +103,9 @@ export class HeightScene {
 
   setCells(cells: BoardCells, changed: readonly number[] | 'all', facts: SystemFacts): void {
     const first = this.cells === null
-    const resized = this.cells !== null && (this.cells.width !== cells.width || this.cells.height !== cells.height)
+    const resized =
+      this.cells !== null &&
+      (this.cells.width !== cells.width || this.cells.height !== cells.height)
     this.cells = cells
     this.board.setCells(cells, changed, facts)
     if (first || resized) this.resetView()
@@ -255,15 +257,25 @@ export class HeightScene {
 
   private pick(clientX: number, clientY: number): { cell: Cell | null; tokenId: string | null } {
     const box = this.renderer.domElement.getBoundingClientRect()
-    this.pointer.set(((clientX - box.left) / box.width) * 2 - 1, -((clientY - box.top) / box.height) * 2 + 1)
+    this.pointer.set(
+      ((clientX - box.left) / box.width) * 2 - 1,
+      -((clientY - box.top) / box.height) * 2 + 1,
+    )
     this.raycaster.setFromCamera(this.pointer, this.camera)
     const tokens = this.board.tokenMeshes
     const hit = this.raycaster.intersectObjects([...this.board.cellMeshes, ...tokens], false)[0]
     if (!hit || !this.cells) return { cell: null, tokenId: null }
     if (tokens.includes(hit.object as THREE.InstancedMesh)) {
-      return { cell: null, tokenId: hit.instanceId === undefined ? null : (this.board.tokenIds[hit.instanceId] ?? null) }
+      return {
+        cell: null,
+        tokenId:
+          hit.instanceId === undefined ? null : (this.board.tokenIds[hit.instanceId] ?? null),
+      }
     }
-    return { cell: hit.faceIndex == null ? null : this.board.cellAt(hit.object, hit.faceIndex), tokenId: null }
+    return {
+      cell: hit.faceIndex == null ? null : this.board.cellAt(hit.object, hit.faceIndex),
+      tokenId: null,
+    }
   }
 
   private readonly onPointerMove = (event: PointerEvent): void => {

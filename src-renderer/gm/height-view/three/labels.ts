@@ -31,7 +31,9 @@ export function makeLabel(text: string, accent: number): THREE.Sprite {
   }
   const texture = new THREE.CanvasTexture(canvas)
   texture.colorSpace = THREE.SRGBColorSpace
-  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: texture, depthTest: false, transparent: true }))
+  const sprite = new THREE.Sprite(
+    new THREE.SpriteMaterial({ map: texture, depthTest: false, transparent: true }),
+  )
   sprite.scale.set(width * UNITS_PER_PX, height * UNITS_PER_PX, 1)
   sprite.renderOrder = 10
   sprite.name = 'label'

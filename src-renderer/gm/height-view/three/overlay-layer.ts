@@ -51,7 +51,12 @@ export class OverlayLayer {
   constructor() {
     this.reach = new THREE.Mesh(
       new THREE.BufferGeometry(),
-      new THREE.MeshBasicMaterial({ vertexColors: true, transparent: true, opacity: 0.5, depthWrite: false }),
+      new THREE.MeshBasicMaterial({
+        vertexColors: true,
+        transparent: true,
+        opacity: 0.5,
+        depthWrite: false,
+      }),
     )
     this.reach.name = 'reach-field'
     this.group.add(this.reach)
@@ -60,7 +65,12 @@ export class OverlayLayer {
     this.group.add(this.path, this.lights)
     this.hover = new THREE.Mesh(
       new THREE.PlaneGeometry(0.98, 0.98).rotateX(-Math.PI / 2),
-      new THREE.MeshBasicMaterial({ color: 0xfff27a, transparent: true, opacity: 0.55, depthWrite: false }),
+      new THREE.MeshBasicMaterial({
+        color: 0xfff27a,
+        transparent: true,
+        opacity: 0.55,
+        depthWrite: false,
+      }),
     )
     this.hover.name = 'hover'
     this.hover.visible = false
@@ -105,7 +115,8 @@ export class OverlayLayer {
     segments.forEach((segment, i) => {
       const points = segment.points.map((p) => new THREE.Vector3(p[0], p[1], p[2]))
       const curve = new THREE.CurvePath<THREE.Vector3>()
-      for (let k = 1; k < points.length; k++) curve.add(new THREE.LineCurve3(points[k - 1], points[k]))
+      for (let k = 1; k < points.length; k++)
+        curve.add(new THREE.LineCurve3(points[k - 1], points[k]))
       const tubular = Math.max(8, points.length * 4)
       const tube = new THREE.Mesh(
         new THREE.TubeGeometry(curve, tubular, 0.06, 8, false),
@@ -136,19 +147,24 @@ export class OverlayLayer {
 
   setHover(cells: BoardCells | null, cell: Cell | null): void {
     this.hover.visible = cells !== null && cell !== null
-    if (cells && cell) this.hover.position.set(cell[0] + 0.5, topOf(cells, cell) + 0.05, cell[1] + 0.5)
+    if (cells && cell)
+      this.hover.position.set(cell[0] + 0.5, topOf(cells, cell) + 0.05, cell[1] + 0.5)
   }
 
   setTarget(cells: BoardCells | null, cell: Cell | null): void {
     this.target.visible = cells !== null && cell !== null
-    if (cells && cell) this.target.position.set(cell[0] + 0.5, topOf(cells, cell) + 0.06, cell[1] + 0.5)
+    if (cells && cell)
+      this.target.position.set(cell[0] + 0.5, topOf(cells, cell) + 0.06, cell[1] + 0.5)
   }
 
   /** A flame with a glow for every source, and its radius as a ring on the floor. */
   setLights(points: readonly LightPoint[], mode: LightMode): void {
     disposeTree(this.lights)
     for (const point of points) {
-      const flame = new THREE.Mesh(new THREE.SphereGeometry(0.13, 12, 8), new THREE.MeshBasicMaterial({ color: 0xffd27a }))
+      const flame = new THREE.Mesh(
+        new THREE.SphereGeometry(0.13, 12, 8),
+        new THREE.MeshBasicMaterial({ color: 0xffd27a }),
+      )
       flame.position.set(point.x, point.y, point.z)
       flame.name = 'light-flame'
       const glow = new THREE.Sprite(
@@ -164,8 +180,18 @@ export class OverlayLayer {
       glow.position.copy(flame.position)
       glow.scale.setScalar(mode === 'lit' ? 2.6 : 1.8)
       const ring = new THREE.Mesh(
-        new THREE.RingGeometry(Math.max(0.01, point.radius - 0.04), point.radius + 0.04, 64).rotateX(-Math.PI / 2),
-        new THREE.MeshBasicMaterial({ color: 0xffc060, transparent: true, opacity: 0.8, side: THREE.DoubleSide, depthWrite: false }),
+        new THREE.RingGeometry(
+          Math.max(0.01, point.radius - 0.04),
+          point.radius + 0.04,
+          64,
+        ).rotateX(-Math.PI / 2),
+        new THREE.MeshBasicMaterial({
+          color: 0xffc060,
+          transparent: true,
+          opacity: 0.8,
+          side: THREE.DoubleSide,
+          depthWrite: false,
+        }),
       )
       ring.position.set(point.x, point.y - 0.85, point.z)
       ring.name = 'light-radius'
@@ -189,7 +215,14 @@ function glowTexture(): THREE.Texture {
   canvas.width = canvas.height = size
   const context = canvas.getContext('2d')
   if (context) {
-    const gradient = context.createRadialGradient(size / 2, size / 2, 0, size / 2, size / 2, size / 2)
+    const gradient = context.createRadialGradient(
+      size / 2,
+      size / 2,
+      0,
+      size / 2,
+      size / 2,
+      size / 2,
+    )
     gradient.addColorStop(0, 'rgba(255,255,255,1)')
     gradient.addColorStop(0.25, 'rgba(255,220,150,0.8)')
     gradient.addColorStop(1, 'rgba(255,160,60,0)')
