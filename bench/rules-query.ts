@@ -15,7 +15,10 @@ import PF from 'pathfinding'
 import type { CampaignMap } from '../src-main/campaign/schema'
 import { createCampaignService } from '../src-main/campaign/service'
 import { createHandlers } from '../src-main/ipc/handlers'
-import { prepareScenario, runPrepared, runScenario } from '../src-main/rules/scenario/run'
+import {
+  runPrepared,
+  runPreparedInFull as validateEveryQuery,
+} from '../src-main/rules/scenario/run'
 import { arianrhodBenchMap, pathfindingMatrix } from './arianrhod'
 import { benchDataFolder } from './bench-campaign'
 
@@ -48,12 +51,12 @@ export async function runRulesQueryBench(runs = 101): Promise<RulesQueryBench> {
   }
   const dataDir = await benchDataFolder('grid-gm-query-bench-', [campaignMap])
   const service = await createCampaignService({ dataDir, autosaveDelayMs: 60_000 })
-  const cached = createHandlers(
+  const cached = createHandlers(service, { runPrepared }, { logError: () => {} })
+  const uncached = createHandlers(
     service,
-    { runScenario, prepareScenario, runPrepared },
+    { runPrepared: validateEveryQuery },
     { logError: () => {} },
   )
-  const uncached = createHandlers(service, { runScenario }, { logError: () => {} })
   try {
     // The mover: the first token whose 戦闘移動 is allowed (not starting in an enemy's ZOC).
     let mover = tokens[0].id

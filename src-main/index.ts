@@ -16,7 +16,7 @@ import { channelFor, GM_VERBS, type EventName } from './ipc/channels'
 import type { HandlerResult } from './ipc/contract'
 import { createHandlers, type Handlers } from './ipc/handlers'
 import { AssetStore, cleanUpAssets } from './art/assets'
-import { prepareScenario, runPrepared, runScenario } from './rules/scenario/run'
+import { runPrepared } from './rules/scenario/run'
 import { createGmWindow } from './windows/gm-window'
 import {
   createProjectorWindow,
@@ -170,7 +170,7 @@ async function start(): Promise<void> {
   })
   appHandlers = createHandlers(
     service,
-    { runScenario, prepareScenario, runPrepared },
+    { runPrepared },
     {
       calibration: { store: calibrationStore, display: () => projectorDisplay(projectorWindow) },
       lan: () => lan,

@@ -57,7 +57,7 @@ describe('strict commands', () => {
     const renamed = await service.dispatch('c1', { type: 'campaign.rename', name: '  The Keep  ' })
     expect(renamed.name).toBe('The Keep')
     const handlers = createHandlers(service as HandlerService, {
-      runScenario: () => ({ ok: true, answer: null }),
+      runPrepared: () => ({ ok: true, answer: null }),
     })
     await expect(
       handlers.handle('campaign.create', { name: 'evil\u202etxt' }),

@@ -12,7 +12,7 @@ import { MAX_MESSAGE_BYTES } from '../campaign/limits'
 import { createHandlers, type Handlers, type Role } from '../ipc/handlers'
 import { AssetStore, cleanUpAssets } from '../art/assets'
 import type { DiceRoller } from '../table/dice'
-import { prepareScenario, runPrepared, runScenario } from '../rules/scenario/run'
+import { runPrepared } from '../rules/scenario/run'
 import { contentSecurityPolicy } from '../ipc/csp'
 import { parseClientMessage, type ServerMessage } from './messages'
 import { serveStatic } from './static-files'
@@ -85,7 +85,7 @@ async function startOnLockedFolder(
   // The LAN server and the handlers need each other; each reads the other lazily.
   const handlers: Handlers = createHandlers(
     service,
-    { runScenario, prepareScenario, runPrepared },
+    { runPrepared },
     {
       calibration: { store: calibrationStore, display: () => BROWSER_DISPLAY },
       lan: () => lan,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { makeMap } from '../campaign/test-helpers'
 import type { CampaignMap } from '../campaign/schema'
 import { runScenario } from '../rules/scenario/run'
-import { toScenario } from './handlers'
+import { mapScenario } from '../campaign/map-battle'
 
 const fightMap = (acted: string[], extra: Partial<CampaignMap> = {}): CampaignMap =>
   makeMap({
@@ -36,7 +36,7 @@ const fightMap = (acted: string[], extra: Partial<CampaignMap> = {}): CampaignMa
 
 const provokes = (map: CampaignMap) => {
   const result = runScenario(
-    toScenario(map, { type: 'path', token: 'pc', to: [1, 4], mode: 'move' }),
+    mapScenario(map, { type: 'path', token: 'pc', to: [1, 4], mode: 'move' }),
   )
   if (!result.ok) throw new Error(result.error.message)
   return (result.answer as { provokes: string[] }).provokes
@@ -90,7 +90,7 @@ describe('turn state and conditions in the rules queries', () => {
 
   it('prone joins the states, yet a prone orc still threatens: 003 gives it −4 on melee attacks (伏せ状態 -4), not the loss of its reach', () => {
     const map = fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: 'prone' }] })
-    expect(toScenario(map, { type: 'threat' }).tokens).toContainEqual(
+    expect(mapScenario(map, { type: 'threat' }).tokens).toContainEqual(
       expect.objectContaining({ id: 'orc', states: ['prone'] }),
     )
     expect(provokes(map)).toEqual(['orc'])
@@ -104,7 +104,7 @@ describe('turn state and conditions in the rules queries', () => {
 
   it('a blinded condition (盲目状態) becomes the state: 「君は盲目状態にある場合、戦闘からの撤退を行えない」', () => {
     const map = fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'pc', name: '盲目状態' }] })
-    const result = runScenario(toScenario(map, { type: 'reach', token: 'pc', mode: 'withdraw' }))
+    const result = runScenario(mapScenario(map, { type: 'reach', token: 'pc', mode: 'withdraw' }))
     expect(result).toMatchObject({
       ok: true,
       answer: { allowed: false, reason: 'blinded-no-withdraw' },

@@ -13,7 +13,7 @@ import { cellColour, cellColourPicture } from '../art/art-fixtures'
 import { FOG_RGBA } from '../art/player-art'
 import { spansToMask } from '../campaign/fog'
 import { createCampaignService, type CampaignService } from '../campaign/service'
-import { runScenario } from '../rules/scenario/run'
+import { runPrepared } from '../rules/scenario/run'
 import type { HandlerResult, PlayerView } from './contract'
 import { createHandlers, type Handlers } from './handlers'
 
@@ -34,7 +34,7 @@ beforeEach(async () => {
   })
   handlers = createHandlers(
     service,
-    { runScenario },
+    { runPrepared },
     { logError: () => {}, assets: new AssetStore(dataDir) },
   )
 })
@@ -63,7 +63,7 @@ async function withOtherFolder(
   })
   const other = createHandlers(
     otherService,
-    { runScenario },
+    { runPrepared },
     { logError: () => {}, assets: new AssetStore(otherDir) },
   )
   try {
@@ -360,7 +360,7 @@ describe('token pictures (schema 5)', () => {
     })
     const old = createHandlers(
       oldService,
-      { runScenario },
+      { runPrepared },
       { logError: () => {}, assets: new AssetStore(dir) },
     )
     try {

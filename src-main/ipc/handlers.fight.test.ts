@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
 import type { Campaign } from '../campaign/schema'
-import { runScenario } from '../rules/scenario/run'
+import { runPrepared } from '../rules/scenario/run'
 import { createDiceRoller, scriptedDice } from '../table/dice'
 import type { HandlerResult } from './contract'
 import { createHandlers, type Handlers } from './handlers'
@@ -49,7 +49,7 @@ let handlers: Handlers
 async function start(dice: number[]): Promise<void> {
   handlers = createHandlers(
     service,
-    { runScenario },
+    { runPrepared },
     { logError: () => {}, dice: createDiceRoller(scriptedDice(dice)) },
   )
   value(await handlers.handle('campaign.import', { json: JSON.stringify(campaignFile()) }))

@@ -11,7 +11,7 @@ import { createHandlers, type RulesApi } from './handlers'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
 const rulesNotUsed: RulesApi = {
-  runScenario() {
+  runPrepared() {
     throw new Error('rules engine not expected in this test')
   },
 }

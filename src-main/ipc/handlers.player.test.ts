@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
 import { openCalibrationStore, type DisplayInfo } from '../table/calibration'
-import { runScenario } from '../rules/scenario/run'
+import { runPrepared } from '../rules/scenario/run'
 import type { HandlerResult, PlayerView } from './contract'
 import { contract } from './contract'
 import { createHandlers, type Handlers } from './handlers'
@@ -36,7 +36,7 @@ beforeEach(async () => {
   const store = await openCalibrationStore(dataDir)
   handlers = createHandlers(
     service,
-    { runScenario },
+    { runPrepared },
     { logError: () => {}, calibration: { store, display: () => display } },
   )
 })

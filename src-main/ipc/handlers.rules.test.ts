@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
-import { prepareScenario, runPrepared, runScenario } from '../rules/scenario/run'
+import { runPrepared, runPreparedInFull as validateEveryQuery } from '../rules/scenario/run'
 import { createHandlers, type Handlers } from './handlers'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
@@ -22,11 +22,7 @@ beforeEach(async () => {
     sampleCampaignFile: SAMPLE,
   })
   // The production path: a battle prepared once per map revision (tests below check it follows edits).
-  handlers = createHandlers(
-    service,
-    { runScenario, prepareScenario, runPrepared },
-    { logError: () => {} },
-  )
+  handlers = createHandlers(service, { runPrepared }, { logError: () => {} })
 })
 
 afterEach(async () => {
@@ -102,7 +98,11 @@ describe('rules.query', () => {
 
 describe('the prepared battle per map revision', () => {
   it('answers exactly as a full scenario run does, query after query on the same revision', async () => {
-    const uncached = createHandlers(service, { runScenario }, { logError: () => {} })
+    const uncached = createHandlers(
+      service,
+      { runPrepared: validateEveryQuery },
+      { logError: () => {} },
+    )
     try {
       const { campaign } = (await service.open('sample-campaign')) as {
         campaign: {

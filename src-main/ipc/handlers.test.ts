@@ -7,20 +7,13 @@ import { createCampaignService, type CampaignService } from '../campaign/service
 import type { CampaignMap } from '../campaign/schema'
 import { GM_VERBS, isPlayerVerb } from './channels'
 import { contract, type HandlerResult } from './contract'
-import {
-  createHandlers,
-  toHandlerError,
-  toScenario,
-  type Handlers,
-  type RulesApi,
-} from './handlers'
-import { runScenario } from '../rules/scenario/run'
+import { createHandlers, toHandlerError, type Handlers, type RulesApi } from './handlers'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
 
 /** These tests never reach rules.query; if one does, it must fail loudly rather than pass. */
 const rulesNotUsed: RulesApi = {
-  runScenario() {
+  runPrepared() {
     throw new Error('rules engine not expected in this test')
   },
 }
@@ -287,74 +280,6 @@ describe('handlers with the real campaign service', () => {
         }),
       ).code,
     ).toBe('not-found')
-  })
-})
-
-describe('toScenario', () => {
-  it('keeps what the engine needs and drops GM-only fields', async () => {
-    const map = await openSample()
-    const doc = toScenario(map, { type: 'distance', from: [0, 0], to: [3, 4] }) as {
-      format: string
-      system: string
-      map: { width: number; edges: unknown[]; light: { sources: unknown[] } }
-      tokens: Record<string, unknown>[]
-    }
-    expect(doc.format).toBe('gm-scenario/1')
-    expect(doc.system).toBe(map.system)
-    expect(doc.map.width).toBe(map.width)
-    expect(doc.map.edges).toHaveLength(map.edges.length)
-    expect(doc.tokens).toHaveLength(map.tokens.length)
-    const text = JSON.stringify(doc)
-    for (const token of map.tokens) {
-      if (token.name) expect(text).not.toContain(token.name)
-    }
-    for (const token of doc.tokens) {
-      expect(Object.keys(token).some((k) => ['name', 'color', 'hidden', 'notes'].includes(k))).toBe(
-        false,
-      )
-    }
-    expect(text).not.toContain('"id":"torch"')
-    expect(text).not.toContain('"secret"')
-  })
-
-  it('passes DysTopiA deploy squares to the engine and never token pictures', async () => {
-    const sample = await openSample()
-    const board: CampaignMap = {
-      ...sample,
-      system: 'dystopia',
-      width: 6,
-      height: 6,
-      cells: [],
-      edges: [],
-      light: { sources: [] },
-      deploy: {
-        party: [
-          [0, 5],
-          [1, 5],
-        ],
-      },
-      tokens: [{ id: 'a', name: 'A', at: [0, 5], faction: 'party', picture: 'b'.repeat(64) }],
-    }
-    const doc = toScenario(board, { type: 'deploy', faction: 'party' }) as Record<string, unknown>
-    expect(doc.dystopia).toEqual({
-      deploy: {
-        party: [
-          [0, 5],
-          [1, 5],
-        ],
-      },
-    })
-    expect(JSON.stringify(doc)).not.toContain('b'.repeat(64))
-    const answer = runScenario(doc)
-    expect(answer).toEqual({
-      ok: true,
-      answer: {
-        cells: [
-          [0, 5],
-          [1, 5],
-        ],
-      },
-    })
   })
 })
 

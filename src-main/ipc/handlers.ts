@@ -6,7 +6,8 @@ import { z } from 'zod'
 import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
 import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
 import { importUvtt, UvttError } from '../uvtt/import'
-import { withConditionStates, withFlatFooted } from '../campaign/fight/conditions-to-rules'
+import { preparedBattleOf } from '../campaign/map-battle'
+import type { PreparedBattle } from '../rules/scenario/run'
 import { CampaignTooLargeError } from '../campaign/campaign-file'
 import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
 import { isGmVerb, isPlayerVerb, type EventName, type GmVerb } from './channels'
@@ -37,17 +38,8 @@ export type ScenarioOutcome =
 
 /** The rules engine as the handlers see it (src-main/rules/scenario/run.ts). */
 export interface RulesApi {
-  runScenario(doc: unknown): ScenarioOutcome
-  /**
-   * The cached path (rules/scenario/run.ts): a map revision's battle built once and shared by every
-   * query on it. Without these, each query validates and builds the whole map again.
-   */
-  prepareScenario?(
-    doc: unknown,
-  ):
-    | { ok: true; prepared: unknown }
-    | { ok: false; error: { code: string; message: string; path?: string } }
-  runPrepared?(prepared: never, query: unknown): ScenarioOutcome
+  /** One query on a map revision's battle, built once per revision by campaign/map-battle.ts. */
+  runPrepared(prepared: PreparedBattle, query: unknown): ScenarioOutcome
 }
 
 export type Role = 'gm' | 'player'
@@ -342,16 +334,9 @@ export function createHandlers(
     return { ...answer, mapId }
   }
 
-  // A campaign is immutable: an edit makes a new map object, so the map object is the revision.
-  const battles = new WeakMap<CampaignMap, ReturnType<NonNullable<RulesApi['prepareScenario']>>>()
-
   function askRules(map: CampaignMap, query: unknown): ScenarioOutcome {
-    if (!rules.prepareScenario || !rules.runPrepared)
-      return rules.runScenario(toScenario(map, query))
-    let prepared = battles.get(map)
-    if (!prepared) battles.set(map, (prepared = rules.prepareScenario(toScenario(map, undefined))))
-    if (!prepared.ok) return { ok: false, error: prepared.error }
-    return rules.runPrepared(prepared.prepared as never, query)
+    const prepared = preparedBattleOf(map)
+    return prepared.ok ? rules.runPrepared(prepared.prepared, query) : prepared
   }
 
   async function findMap(campaignId: string, mapId: string): Promise<CampaignMap> {
@@ -470,46 +455,4 @@ export function toHandlerError(error: unknown): HandlerError {
 function toPointer(path: readonly PropertyKey[]): string {
   if (path.length === 0) return ''
   return '/' + path.map((p) => String(p).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')
-}
-
-/**
- * The scenario the rules engine answers for one campaign map. GM-only fields (names, colours,
- * hidden flags, notes, secret marks, light ids) are dropped: the engine does not need them, and
- * the scenario format is a public one that may end up in bug reports.
- */
-export function toScenario(map: CampaignMap, query: unknown): Record<string, unknown> {
-  return {
-    format: 'gm-scenario/1',
-    system: map.system,
-    map: {
-      width: map.width,
-      height: map.height,
-      cells: map.cells,
-      edges: map.edges.map(({ between, kind, state }) => ({
-        between,
-        kind,
-        ...(state !== undefined ? { state } : {}),
-      })),
-      light: {
-        ...(map.light.ambient !== undefined ? { ambient: map.light.ambient } : {}),
-        sources: map.light.sources.map(({ at, level, radius }) => ({ at, level, radius })),
-      },
-    },
-    // GM-only and presentation fields never go to the engine (pictures would bloat every query).
-    tokens: map.tokens.map(
-      ({
-        name: _name,
-        label: _label,
-        color: _color,
-        picture: _picture,
-        hidden: _hidden,
-        notes: _notes,
-        privateStats: _private,
-        checks: _checks,
-        ...token
-      }) => withFlatFooted(withConditionStates(token, map.conditions ?? []), map),
-    ),
-    ...(map.system === 'dystopia' && map.deploy ? { dystopia: { deploy: map.deploy } } : {}),
-    query,
-  }
 }

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
 import { makeCampaign, makeMap, makeTempDir, removeDir } from '../campaign/test-helpers'
-import { runScenario } from '../rules/scenario/run'
+import { runPrepared } from '../rules/scenario/run'
 import type { HandlerResult, PlayerView } from './contract'
 import { createHandlers, type Handlers } from './handlers'
 
@@ -52,7 +52,7 @@ beforeEach(async () => {
     ],
   })
   await service.importCampaign(JSON.stringify(campaign))
-  handlers = createHandlers(service, { runScenario }, { logError: () => {} })
+  handlers = createHandlers(service, { runPrepared }, { logError: () => {} })
 })
 
 afterEach(async () => {

@@ -76,7 +76,7 @@ describe('dice service (BCDice)', () => {
   it('is reached through the dice.roll verb, which answers bad commands with a code', async () => {
     const handlers = createHandlers(
       { subscribe: () => () => {} } as unknown as HandlerService,
-      { runScenario: () => ({ ok: true, answer: null }) },
+      { runPrepared: () => ({ ok: true, answer: null }) },
       {
         dice: createDiceRoller(scriptedDice([2, 5])),
       },

@@ -1,14 +1,14 @@
 // Property: whatever the map, the player view's JSON never carries anything GM-only. 1,000 random
 // maps with rooms, doors (some secret), hidden and stealthy tokens, notes, traps, dark areas and
 // light sources; some moves first so explored cells exist. The allowed cells are computed through
-// an independent path: the public scenario contract (toScenario → runScenario "visible").
+// an independent path: the public scenario contract (mapScenario → runScenario "visible").
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyCommand } from '../campaign/commands'
 import { FOG_MODES, spansToMask } from '../campaign/fog'
 import type { Campaign, CampaignEdge, CampaignMap, CampaignToken } from '../campaign/schema'
 import { makeCampaign } from '../campaign/test-helpers'
-import { toScenario } from '../ipc/handlers'
+import { mapScenario } from '../campaign/map-battle'
 import { Grid } from '../rules/grid/grid'
 import { fieldOfView } from '../rules/grid/vision'
 import { SYSTEM_IDS, type Cell } from '../rules/model'
@@ -211,7 +211,7 @@ function allowedCells(map: CampaignMap): Uint8Array {
   })
   for (const token of map.tokens.filter((t) => t.faction === 'party')) {
     mark(token.at)
-    const outcome = runScenario(toScenario(map, { type: 'visible', token: token.id }))
+    const outcome = runScenario(mapScenario(map, { type: 'visible', token: token.id }))
     if (outcome.ok) for (const at of (outcome.answer as { cells: Cell[] }).cells) mark(at)
     else if (outcome.error.code === 'unsupported-query')
       for (const i of fieldOfView(grid, grid.index(token.at[0], token.at[1]))) allowed[i] = 1

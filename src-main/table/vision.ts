@@ -8,44 +8,16 @@
 // Pure: imports the engine and the campaign schema types, never electron or node.
 import type { CampaignMap, CampaignToken } from '../campaign/schema'
 import { partyFactionsOf } from '../campaign/fog'
-import { Grid } from '../rules/grid/grid'
+import type { Grid } from '../rules/grid/grid'
+import { battleOf } from '../campaign/map-battle'
 import { fieldOfView } from '../rules/grid/vision'
 import { footprintSide } from '../campaign/geometry'
-import type { Cell, TokenSpec } from '../rules/model'
+import type { Cell } from '../rules/model'
 import type { Battle, QueryHandler } from '../rules/system'
 import { getSystem } from '../rules/systems/index'
 
 export type { Cell }
-
-/** The scenario-side view of a campaign map: the real layout, whatever players were told. */
-export function battleOf(map: CampaignMap): Battle {
-  const grid = Grid.fromSpec({
-    width: map.width,
-    height: map.height,
-    cells: map.cells,
-    edges: map.edges.map(({ between, kind, state }) => ({
-      between,
-      kind,
-      ...(state ? { state } : {}),
-    })),
-    light: {
-      ...(map.light.ambient !== undefined ? { ambient: map.light.ambient } : {}),
-      sources: map.light.sources.map(({ at, level, radius }) => ({ at, level, radius })),
-    },
-  })
-  const tokens: TokenSpec[] = map.tokens.map(engineToken)
-  return {
-    grid,
-    tokens,
-    tokenById: new Map(tokens.map((t) => [t.id, t])),
-    scenario: { format: 'gm-scenario/1', system: map.system, tokens },
-  }
-}
-
-function engineToken(token: CampaignToken): TokenSpec & Record<string, unknown> {
-  const { name: _n, color: _c, hidden: _h, notes: _no, privateStats: _p, ...spec } = token
-  return spec
-}
+export { battleOf }
 
 export function isPartyToken(map: CampaignMap, token: CampaignToken): boolean {
   return partyFactionsOf(map).includes(token.faction)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CampaignMap } from '../../src-main/campaign/schema'
-import { toScenario } from '../../src-main/ipc/handlers'
+import { mapScenario } from '../../src-main/campaign/map-battle'
 import { runScenario } from '../../src-main/rules/scenario/run'
 import { computeLightLevels } from './light-levels'
 
@@ -55,7 +55,7 @@ describe('light overlay levels', () => {
       const distinct = new Set<number>()
       for (let y = 0; y < m.height; y++) {
         for (let x = 0; x < m.width; x++) {
-          const outcome = runScenario(toScenario(m, { type: 'light', at: [x, y] }))
+          const outcome = runScenario(mapScenario(m, { type: 'light', at: [x, y] }))
           if (!outcome.ok) throw new Error(outcome.error.message)
           const level = (outcome.answer as { level: number }).level
           expect(overlay!.levels[y * m.width + x], `[${x}, ${y}]`).toBe(level)

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { campaignSchema, type Campaign, type CampaignMap } from '../../src-main/campaign/schema'
-import { toScenario } from '../../src-main/ipc/handlers'
+import { mapScenario } from '../../src-main/campaign/map-battle'
 import { runScenario } from '../../src-main/rules/scenario/run'
 import { boardPoint } from './editor-steps'
 import type { Cell } from './gm-page'
@@ -32,9 +32,9 @@ export async function campaignOnDisk(rig: FightRig, id: string): Promise<Campaig
   )
 }
 
-/** What the engine answers for this map, the way main asks it (toScenario + runScenario). */
+/** What the engine answers for this map, the way main asks it (mapScenario + runScenario). */
 export function engine(map: CampaignMap, query: Record<string, unknown>): Record<string, unknown> {
-  const result = runScenario(toScenario(map, query))
+  const result = runScenario(mapScenario(map, query))
   if (!result.ok)
     throw new Error(
       `engine refused ${JSON.stringify(query)}: ${result.error.code} ${result.error.message}`,

@@ -153,3 +153,22 @@ describe('the renderer talks to main through lib/api.ts alone', () => {
     expect(reached.files.has(apiFile)).toBe(true)
   })
 })
+
+describe('one module turns a campaign map into an engine battle', () => {
+  it('no other app file builds a grid or a scenario document itself', () => {
+    // The list of GM-only fields lives in campaign/map-battle.ts alone (issue 13: three copies had
+    // drifted). Rule systems and tests may build grids; the app's other code asks map-battle.
+    const appFiles = [
+      ...sourceFiles(join(repo, 'src-main'), (f) => /\.(ts|svelte)$/.test(f)),
+      ...sourceFiles(rendererDir, (f) => /\.(ts|svelte)$/.test(f)),
+    ].filter((f) => !isTestFile(f) && !f.startsWith(rulesDir + sep) && !/test-support/.test(f))
+    const builders = appFiles.filter((file) =>
+      /Grid\.fromSpec\(|format: ['"]gm-scenario\/1['"]|SCENARIO_FORMAT,/.test(
+        readFileSync(file, 'utf8'),
+      ),
+    )
+    expect(builders.map((f) => relative(repo, f))).toEqual([
+      join('src-main', 'campaign', 'map-battle.ts'),
+    ])
+  })
+})

@@ -264,3 +264,11 @@ function failure(e: unknown): Extract<ScenarioResult, { ok: false }> {
     error: { code: 'internal-error', message: `the rules engine failed: ${message}` },
   }
 }
+
+/**
+ * A query answered as the CLI answers it, the prepared battle's document validated and built
+ * again: tests and the bench compare the prepared path with it.
+ */
+export function runPreparedInFull(prepared: PreparedBattle, query: unknown): ScenarioResult {
+  return runScenario({ ...prepared.battle.scenario, query })
+}

@@ -1,9 +1,9 @@
 // For the height view's unit tests: the real sample campaign's maps and the real rules engine,
-// asked exactly as main answers rules.query (ipc/handlers.ts toScenario → scenario/run.ts).
+// asked exactly as main answers rules.query (campaign/map-battle.ts mapScenario → scenario/run.ts).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { campaignSchema, type CampaignMap } from '../../../src-main/campaign/schema'
-import { toScenario } from '../../../src-main/ipc/handlers'
+import { mapScenario } from '../../../src-main/campaign/map-battle'
 import { runScenario } from '../../../src-main/rules/scenario/run'
 import type { RulesQuery } from './rules-client'
 
@@ -18,7 +18,7 @@ export function sampleMap(id: string): CampaignMap {
 }
 
 export function engineAnswer(map: CampaignMap, query: Record<string, unknown>): unknown {
-  const outcome = runScenario(toScenario(map, query))
+  const outcome = runScenario(mapScenario(map, query))
   if (!outcome.ok) throw new Error(`${outcome.error.code}: ${outcome.error.message}`)
   return outcome.answer
 }

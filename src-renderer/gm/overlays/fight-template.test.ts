@@ -1,10 +1,10 @@
 // The template queries the panel builds are run through the real engine on the sample campaign's
-// maps, converted the way main converts them (toScenario), so a query shape the engine rejects fails here.
+// maps, converted the way main converts them (mapScenario), so a query shape the engine rejects fails here.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { campaignSchema, type CampaignMap } from '../../../src-main/campaign/schema'
-import { toScenario } from '../../../src-main/ipc/handlers'
+import { mapScenario } from '../../../src-main/campaign/map-battle'
 import { runScenario } from '../../../src-main/rules/scenario/run'
 import { readArea } from './fight-rules'
 import { defaultTemplate, templateQuery, type TemplateSettings } from './fight-template'
@@ -17,7 +17,7 @@ const tokenOf = (map: CampaignMap, id: string) => map.tokens.find((t) => t.id ==
 
 function ask(map: CampaignMap, query: Record<string, unknown> | null) {
   if (!query) throw new Error('no query')
-  const result = runScenario(toScenario(map, query))
+  const result = runScenario(mapScenario(map, query))
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
   return readArea(result.answer)
 }
