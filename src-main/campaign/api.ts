@@ -3,6 +3,7 @@
 import type { Campaign, CampaignSummary, Command } from './schema'
 import type { ImportConflict } from './library'
 import type { TrashEntry } from './trash'
+import type { PatchOp } from './patch'
 
 /** What the GM is told when a damaged file was set aside and a backup opened (issue 12.11). */
 export interface RecoveryNotice {
@@ -17,19 +18,32 @@ export interface RecoveryNotice {
 
 export interface OpenResult {
   campaign: Campaign
+  /** The campaign's revision in main: edits carry the next ones (CampaignEdit). */
+  revision: number
   /** Set when the campaign file was unreadable and the newest good backup was opened instead. */
   recovered?: RecoveryNotice
   /** What the load-time migration and repair pass changed, one readable line each (absent if nothing). */
   repaired?: string[]
 }
 
-export interface ChangeEvent {
+/**
+ * One change as pages receive it (issue 13: edits as patches, not the whole campaign): the
+ * revision it makes and the patch from the revision before. A page that holds that earlier
+ * revision applies the patch; one that missed a revision opens the campaign again.
+ */
+export interface CampaignEdit {
   campaignId: string
-  campaign: Campaign
+  revision: number
+  patch: PatchOp[]
   /** The command that produced this change, or 'undo' / 'redo'. */
   cause: Command | { type: 'undo' } | { type: 'redo' }
   canUndo: boolean
   canRedo: boolean
+}
+
+/** A change inside main: the edit plus the whole new campaign (the player view reads it). */
+export interface ChangeEvent extends CampaignEdit {
+  campaign: Campaign
 }
 
 export interface CampaignServiceApi {
@@ -41,6 +55,10 @@ export interface CampaignServiceApi {
   dispatch(id: string, command: Command): Promise<Campaign>
   undo(id: string): Promise<Campaign>
   redo(id: string): Promise<Campaign>
+  /** The same three, answered with the change (revision and patch) rather than the campaign. */
+  dispatchEdit(id: string, command: Command): Promise<ChangeEvent>
+  undoEdit(id: string): Promise<ChangeEvent>
+  redoEdit(id: string): Promise<ChangeEvent>
   /** Writes any pending autosave now. */
   flush(id?: string): Promise<void>
   exportCampaign(id: string): Promise<string>

@@ -16,7 +16,7 @@ import {
   type JournalChange,
 } from './journal'
 import { decodeCampaign } from './migrations'
-import { diff } from './patch'
+import { diff, type PatchOp } from './patch'
 import type { Campaign, CampaignSummary, Command } from './schema'
 import { CURRENT_SCHEMA_VERSION, strictCommandSchema } from './schema'
 import { CampaignStore, serializeCampaign, type RecoveryInfo } from './storage'
@@ -60,6 +60,8 @@ interface OpenCampaign {
   /** Every change is appended here, durably, before it is acknowledged (journal.ts). */
   journal: CampaignJournal
   dirty: boolean
+  /** Counts the changes since this campaign was opened; a page applies edits in this order. */
+  revision: number
   timer?: ReturnType<typeof setTimeout>
   /** The latest save of this campaign, so flush can wait for one already running. */
   saving: Promise<void>
@@ -155,7 +157,7 @@ export class CampaignService implements CampaignServiceApi {
   async open(id: string): Promise<OpenResult> {
     this.requireLive()
     const already = this.open_.get(id)
-    if (already) return { campaign: already.campaign }
+    if (already) return { campaign: already.campaign, revision: already.revision }
     // Two windows opening the same campaign at once must share one load (and one recovery).
     let pending = this.loading.get(id)
     if (!pending) {
@@ -197,6 +199,7 @@ export class CampaignService implements CampaignServiceApi {
     } else if (repaired.length > 0) this.markDirty(id, entry)
     return {
       campaign: entry.campaign,
+      revision: entry.revision,
       ...(loaded.recovered ? { recovered: recoveryNotice(loaded.recovered) } : {}),
       ...(repaired.length > 0 ? { repaired } : {}),
     }
@@ -211,33 +214,42 @@ export class CampaignService implements CampaignServiceApi {
   }
 
   async dispatch(id: string, command: Command): Promise<Campaign> {
+    return (await this.dispatchEdit(id, command)).campaign
+  }
+
+  async undo(id: string): Promise<Campaign> {
+    return (await this.undoEdit(id)).campaign
+  }
+
+  async redo(id: string): Promise<Campaign> {
+    return (await this.redoEdit(id)).campaign
+  }
+
+  /** dispatch, answered with the change itself: the new revision and its patch (issue 13). */
+  async dispatchEdit(id: string, command: Command): Promise<ChangeEvent> {
     this.requireLive()
     const valid = strictCommandSchema.parse(command)
     const entry = this.requireOpen(id)
     const next = applyCommand(entry.campaign, valid)
-    if (next === entry.campaign) return next
+    if (next === entry.campaign) return this.unchanged(id, entry, valid)
     entry.history.record(entry.campaign)
     return this.commit(id, entry, next, valid, (_, at) => ({ command: valid, at }))
   }
 
-  async undo(id: string): Promise<Campaign> {
+  async undoEdit(id: string): Promise<ChangeEvent> {
     this.requireLive()
     const entry = this.requireOpen(id)
     const previous = entry.history.undo(entry.campaign)
-    if (!previous) return entry.campaign
-    return this.commit(id, entry, previous, { type: 'undo' }, (before, _, after) => ({
-      undo: diff(before, after),
-    }))
+    if (!previous) return this.unchanged(id, entry, { type: 'undo' })
+    return this.commit(id, entry, previous, { type: 'undo' }, (patch) => ({ undo: patch }))
   }
 
-  async redo(id: string): Promise<Campaign> {
+  async redoEdit(id: string): Promise<ChangeEvent> {
     this.requireLive()
     const entry = this.requireOpen(id)
     const next = entry.history.redo(entry.campaign)
-    if (!next) return entry.campaign
-    return this.commit(id, entry, next, { type: 'redo' }, (before, _, after) => ({
-      redo: diff(before, after),
-    }))
+    if (!next) return this.unchanged(id, entry, { type: 'redo' })
+    return this.commit(id, entry, next, { type: 'redo' }, (patch) => ({ redo: patch }))
   }
 
   async flush(id?: string): Promise<void> {
@@ -330,7 +342,7 @@ export class CampaignService implements CampaignServiceApi {
     history: UndoHistory,
     journal: CampaignJournal,
   ): OpenCampaign {
-    return { campaign, history, journal, dirty: false, saving: Promise.resolve() }
+    return { campaign, history, journal, dirty: false, revision: 0, saving: Promise.resolve() }
   }
 
   private requireLive(): void {
@@ -358,21 +370,26 @@ export class CampaignService implements CampaignServiceApi {
     entry: OpenCampaign,
     next: Campaign,
     cause: ChangeEvent['cause'],
-    change: (before: Campaign, at: string, after: Campaign) => JournalChange,
-  ): Promise<Campaign> {
+    change: (patch: PatchOp[], at: string) => JournalChange,
+  ): Promise<ChangeEvent> {
     const before = entry.campaign
     const at = this.now().toISOString()
     const campaign = { ...next, updatedAt: at }
     entry.campaign = campaign
+    entry.revision += 1
     this.markDirty(id, entry)
+    // Cheap: applyCommand and the undo history share every untouched object (patch.ts).
+    const patch = diff(before, campaign)
     const event: ChangeEvent = {
       campaignId: id,
       campaign,
+      revision: entry.revision,
+      patch,
       cause,
       canUndo: entry.history.canUndo,
       canRedo: entry.history.canRedo,
     }
-    await this.makeDurable(id, entry, change(before, at, campaign), at)
+    await this.makeDurable(id, entry, change(patch, at), at)
     for (const listener of [...this.listeners]) {
       try {
         listener(event)
@@ -380,7 +397,20 @@ export class CampaignService implements CampaignServiceApi {
         console.error('[campaign] change listener failed', error)
       }
     }
-    return campaign
+    return event
+  }
+
+  /** The answer to a command that changed nothing: the same revision, an empty patch. */
+  private unchanged(id: string, entry: OpenCampaign, cause: ChangeEvent['cause']): ChangeEvent {
+    return {
+      campaignId: id,
+      campaign: entry.campaign,
+      revision: entry.revision,
+      patch: [],
+      cause,
+      canUndo: entry.history.canUndo,
+      canRedo: entry.history.canRedo,
+    }
   }
 
   /** The journal append; if the journal cannot be written, a snapshot save is the fallback. */

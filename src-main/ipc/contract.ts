@@ -54,6 +54,8 @@ export const openResultSchema = z.object({
     .optional(),
   /** Repairs made while loading (an upgrade, dropped bad entries), to tell the GM about. */
   repaired: z.array(z.string()).optional(),
+  /** The campaign's revision in main; edits (campaignEditSchema) carry the next ones. */
+  revision: z.number().int().nonnegative(),
   /** Undo history of this campaign in main, which outlives a page reload. */
   canUndo: z.boolean(),
   canRedo: z.boolean(),
@@ -122,13 +124,35 @@ export type LanStatus = z.infer<typeof lanStatusSchema>
 /** One BCDice roll, as table/dice.ts answers it: a roll-log entry without who and when. */
 export const diceRollSchema = rollEntrySchema.omit({ id: true, at: true, who: true, tokenId: true })
 
-export const changeEventSchema = z.object({
+const patchPathSchema = z.array(z.union([z.string(), z.number().int().nonnegative()]))
+
+/** One structural change (campaign/patch.ts): a page applies it to its copy with applyPatch. */
+export const patchOpSchema = z.discriminatedUnion('op', [
+  z.strictObject({ op: z.literal('set'), path: patchPathSchema, value: z.unknown() }),
+  z.strictObject({ op: z.literal('delete'), path: patchPathSchema }),
+  z.strictObject({
+    op: z.literal('splice'),
+    path: patchPathSchema,
+    start: z.number().int().nonnegative(),
+    remove: z.number().int().nonnegative(),
+    items: z.array(z.unknown()),
+  }),
+])
+
+/**
+ * An edit as pages receive it (campaign/api.ts CampaignEdit): the answer to dispatch, undo and
+ * redo, and the campaign.changed event. Never the whole campaign (issue 13).
+ */
+export const campaignEditSchema = z.strictObject({
   campaignId: z.string(),
-  campaign: campaignSchema,
+  revision: z.number().int().nonnegative(),
+  patch: z.array(patchOpSchema),
   cause: z.union([commandSchema, z.object({ type: z.enum(['undo', 'redo']) })]),
   canUndo: z.boolean(),
   canRedo: z.boolean(),
 })
+
+export const changeEventSchema = campaignEditSchema
 
 export const contract = {
   'campaign.list': { args: noArgs, result: z.array(campaignSummarySchema) },
@@ -140,10 +164,10 @@ export const contract = {
   'campaign.close': { args: z.strictObject({ id: idSchema }), result: z.null() },
   'campaign.dispatch': {
     args: z.strictObject({ id: idSchema, command: strictCommandSchema }),
-    result: campaignSchema,
+    result: campaignEditSchema,
   },
-  'campaign.undo': { args: z.strictObject({ id: idSchema }), result: campaignSchema },
-  'campaign.redo': { args: z.strictObject({ id: idSchema }), result: campaignSchema },
+  'campaign.undo': { args: z.strictObject({ id: idSchema }), result: campaignEditSchema },
+  'campaign.redo': { args: z.strictObject({ id: idSchema }), result: campaignEditSchema },
   /** Writes the pending autosave now; the UI's "Save" and shutdown use it. */
   'campaign.save': {
     args: z.strictObject({ id: idSchema }),

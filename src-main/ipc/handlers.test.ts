@@ -7,6 +7,7 @@ import { createCampaignService, type CampaignService } from '../campaign/service
 import type { CampaignMap } from '../campaign/schema'
 import { GM_VERBS, isPlayerVerb } from './channels'
 import { contract, type HandlerResult } from './contract'
+import { applyPatch } from '../campaign/patch'
 import { createHandlers, toHandlerError, type Handlers, type RulesApi } from './handlers'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
@@ -90,28 +91,48 @@ describe('handlers with the real campaign service', () => {
       ],
       edge: { kind: 'wall' },
     }
-    const after = value<{ maps: CampaignMap[] }>(
-      await handlers.handle('campaign.dispatch', { id: 'sample-campaign', command }),
+    // The page's copy follows by patches: the answers and events never carry the campaign.
+    const opened = contract['campaign.open'].result.parse(
+      value(await handlers.handle('campaign.open', { id: 'sample-campaign' })),
     )
+    let copy = opened.campaign
+    let revision = opened.revision
+    const follow = (answer: unknown): CampaignMap[] => {
+      const edit = contract['campaign.dispatch'].result.parse(answer)
+      expect(edit).not.toHaveProperty('campaign')
+      expect(edit.revision).toBe(revision + 1)
+      copy = applyPatch(copy, edit.patch)
+      revision = edit.revision
+      expect(copy).toEqual(service.getCampaign('sample-campaign'))
+      return copy.maps
+    }
     const hasWall = (m: CampaignMap) =>
       m.edges.some((e) => e.kind === 'wall' && JSON.stringify(e.between) === '[[0,0],[1,0]]')
-    expect(hasWall(after.maps[0])).toBe(true)
+    const after = follow(
+      value(await handlers.handle('campaign.dispatch', { id: 'sample-campaign', command })),
+    )
+    expect(hasWall(after[0])).toBe(true)
+    // An untouched map keeps its object in the page's copy, so its overlays ask nothing again.
+    expect(after[1]).toBe(opened.campaign.maps[1])
     expect(events.at(-1)).toMatchObject({
       canUndo: true,
       canRedo: false,
       cause: { type: 'edge.set' },
+      revision,
     })
+    expect(JSON.stringify(events.at(-1)).length).toBeLessThan(1_000)
 
-    const undone = value<{ maps: CampaignMap[] }>(
-      await handlers.handle('campaign.undo', { id: 'sample-campaign' }),
-    )
-    expect(hasWall(undone.maps[0])).toBe(false)
+    const undone = follow(value(await handlers.handle('campaign.undo', { id: 'sample-campaign' })))
+    expect(hasWall(undone[0])).toBe(false)
     expect(events.at(-1)).toMatchObject({ canUndo: false, canRedo: true })
 
-    const redone = value<{ maps: CampaignMap[] }>(
-      await handlers.handle('campaign.redo', { id: 'sample-campaign' }),
+    const redone = follow(value(await handlers.handle('campaign.redo', { id: 'sample-campaign' })))
+    expect(hasWall(redone[0])).toBe(true)
+    // A redo with nothing to redo answers the same revision with an empty patch.
+    const same = contract['campaign.redo'].result.parse(
+      value(await handlers.handle('campaign.redo', { id: 'sample-campaign' })),
     )
-    expect(hasWall(redone.maps[0])).toBe(true)
+    expect(same).toMatchObject({ revision, patch: [] })
     off()
     expect(
       contract['campaign.open'].result.parse(

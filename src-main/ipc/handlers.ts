@@ -3,7 +3,7 @@
 // failures both come back as `{ ok: false, error }`, because a renderer must never be able to
 // crash main by sending junk.
 import { z } from 'zod'
-import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
+import type { CampaignEdit, CampaignServiceApi, ChangeEvent } from '../campaign/api'
 import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
 import { importUvtt, UvttError } from '../uvtt/import'
 import { preparedBattleOf } from '../campaign/map-battle'
@@ -135,12 +135,12 @@ export function createHandlers(
       }
       case 'campaign.dispatch': {
         const { id, command } = contract[verb].args.parse(args)
-        return service.dispatch(id, await withInitiativeDice(id, command))
+        return toEdit(await service.dispatchEdit(id, await withInitiativeDice(id, command)))
       }
       case 'campaign.undo':
-        return service.undo(contract[verb].args.parse(args).id)
+        return toEdit(await service.undoEdit(contract[verb].args.parse(args).id))
       case 'campaign.redo':
-        return service.redo(contract[verb].args.parse(args).id)
+        return toEdit(await service.redoEdit(contract[verb].args.parse(args).id))
       case 'campaign.save': {
         await service.flush(contract[verb].args.parse(args).id)
         return { savedAt: new Date().toISOString() }
@@ -367,7 +367,8 @@ export function createHandlers(
     },
     subscribe(event, listener) {
       if (event === 'campaign.changed') {
-        return service.subscribe(listener as (data: ChangeEvent) => void)
+        const send = listener as (data: CampaignEdit) => void
+        return service.subscribe((event) => send(toEdit(event)))
       }
       return playerView.subscribe(listener as (data: PlayerView) => void)
     },
@@ -455,4 +456,9 @@ export function toHandlerError(error: unknown): HandlerError {
 function toPointer(path: readonly PropertyKey[]): string {
   if (path.length === 0) return ''
   return '/' + path.map((p) => String(p).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')
+}
+
+/** What a page receives of a change: the revision and patch, never the whole campaign. */
+function toEdit({ campaign: _campaign, ...edit }: ChangeEvent): CampaignEdit {
+  return edit
 }

@@ -1,9 +1,9 @@
 // The GM screen's state: the campaign list, the open campaign, the selected map, undo/redo
 // availability and the status line. Main is the authority: every change goes out as a command
 // and the campaign shown is always the one main sent back.
-import { keepUnchangedMap } from '../lib/keep-map'
+import { applyEdit } from '../lib/campaign-edits'
 import { base64ToBytes } from '../lib/read-file'
-import type { OpenResult } from '../../src-main/campaign/api'
+import type { CampaignEdit, OpenResult } from '../../src-main/campaign/api'
 import type {
   Campaign,
   CampaignMap,
@@ -87,17 +87,16 @@ export class GmSession {
   )
 
   private everConnected = false
+  /** main's revision of `campaign`: edits apply in order (lib/campaign-edits.ts). */
+  private revision = 0
+  /** While the page's copy is fetched again, the edits that arrive meanwhile, applied after. */
+  private resyncing: { done: Promise<void>; waiting: CampaignEdit[] } | null = null
   /** The last command sent (or waiting to be sent): the next one waits for its answer. */
   private commands: Promise<void> = Promise.resolve()
 
   /** Public so area state (fight overlays) can ask main's rules engine without a second connection. */
   constructor(readonly api: GmApi) {
-    api.on('campaign.changed', (event) => {
-      if (event.campaignId !== this.campaign?.id) return
-      this.campaign = keepUnchangedMap(this.campaign, event.campaign, this.selectedMapId)
-      this.canUndo = event.canUndo
-      this.canRedo = event.canRedo
-    })
+    api.on('campaign.changed', (edit) => void this.receive(edit))
     api.on('player.view', (view) => {
       this.shownToPlayersMapId = view.map?.id ?? null
     })
@@ -178,6 +177,7 @@ export class GmSession {
     return this.run(async () => {
       const opened = await this.api.call('campaign.open', { id })
       this.campaign = opened.campaign
+      this.revision = opened.revision
       this.canUndo = opened.canUndo
       this.canRedo = opened.canRedo
       this.selectedMapId = opened.campaign.maps.some((m) => m.id === mapId)
@@ -307,11 +307,7 @@ export class GmSession {
       if (!campaign || campaign.id !== id) return
       const built = typeof command === 'function' ? command(campaign) : command
       if (!built) return
-      this.campaign = keepUnchangedMap(
-        this.campaign,
-        await this.api.call('campaign.dispatch', { id, command: built }),
-        this.selectedMapId,
-      )
+      await this.receive(await this.api.call('campaign.dispatch', { id, command: built }))
       this.status = { tone: 'info', key: 'status.changed' }
     })
   }
@@ -344,7 +340,7 @@ export class GmSession {
     if (verb === 'campaign.undo' ? !this.canUndo : !this.canRedo) return Promise.resolve()
     return this.inTurn(async () => {
       if (this.campaign?.id !== campaign.id) return
-      this.campaign = await this.api.call(verb, { id: campaign.id })
+      await this.receive(await this.api.call(verb, { id: campaign.id }))
       this.status = { tone: 'info', key: done }
     })
   }
@@ -375,6 +371,47 @@ export class GmSession {
 
   dismissRecovery(): void {
     this.recovered = null
+  }
+
+  /** One edit from main, as a dispatch's answer or a campaign.changed event. */
+  private receive(edit: CampaignEdit): Promise<void> {
+    const campaign = this.campaign
+    if (!campaign || edit.campaignId !== campaign.id) return Promise.resolve()
+    if (this.resyncing) {
+      this.resyncing.waiting.push(edit)
+      return this.resyncing.done
+    }
+    const outcome = applyEdit(campaign, this.revision, edit)
+    if (outcome.kind === 'resync') return this.resync(campaign.id, edit)
+    if (outcome.kind === 'applied') {
+      this.campaign = outcome.campaign
+      this.revision = outcome.revision
+    }
+    if (edit.revision >= this.revision) {
+      this.canUndo = edit.canUndo
+      this.canRedo = edit.canRedo
+    }
+    return Promise.resolve()
+  }
+
+  /** The page's copy missed a revision: fetch the whole campaign, then the edits after it. */
+  private resync(id: string, first: CampaignEdit): Promise<void> {
+    const waiting = [first]
+    const done = (async () => {
+      try {
+        const opened = await this.api.call('campaign.open', { id })
+        if (this.campaign?.id !== id) return
+        this.campaign = opened.campaign
+        this.revision = opened.revision
+        this.canUndo = opened.canUndo
+        this.canRedo = opened.canRedo
+      } finally {
+        this.resyncing = null
+      }
+      for (const edit of waiting) if (edit.revision > this.revision) await this.receive(edit)
+    })()
+    this.resyncing = { done, waiting }
+    return done
   }
 
   /** Runs `action` (through `run`) after every command queued before it has been answered. */
