@@ -1,6 +1,6 @@
 // `npm run bench [-- SECTION ...]`: runs the benchmark sections and prints one markdown report.
 // Each rule system or view keeps its own module (bench/<name>.ts); add a section here with one
-// entry. Sections: arianrhod, rules-query, pathfinder, vision, height-view, board-pan, map-art (the last three
+// entry. Sections: arianrhod, rules-query, save, pathfinder, vision, height-view, board-pan, map-art (the last three
 // build the renderer and drive headless Chromium). With no names, every section runs.
 import { arianrhodBenchRows, formatArianrhodRows } from './arianrhod'
 
@@ -22,6 +22,14 @@ const sections: Section[] = [
     run: async () => {
       const { runRulesQueryBench, formatRulesQueryBench } = await import('./rules-query')
       return formatRulesQueryBench(await runRulesQueryBench())
+    },
+  },
+  {
+    name: 'save',
+    title: 'Saving a 50-map campaign (main-process event loop)',
+    run: async () => {
+      const { runSaveStallBench, formatSaveStallBench } = await import('./save-stall')
+      return formatSaveStallBench(await runSaveStallBench())
     },
   },
   {

@@ -14,13 +14,18 @@ export function tempPathFor(file: string): string {
   return `${file}.tmp-${process.pid}-${tempCounter++}`
 }
 
-export async function writeFileAtomic(file: string, contents: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  contents: string | Uint8Array | FileChunks,
+): Promise<void> {
   const temp = tempPathFor(file)
   const handle = await fs.open(temp, 'w')
   try {
-    await (typeof contents === 'string'
-      ? handle.writeFile(contents, 'utf8')
-      : handle.writeFile(contents))
+    if (contents instanceof FileChunks) {
+      // One piece at a time: a 20 MB text never has to be encoded in one go on main's thread.
+      for (const chunk of contents.chunks) await handle.writeFile(chunk, 'utf8')
+    } else if (typeof contents === 'string') await handle.writeFile(contents, 'utf8')
+    else await handle.writeFile(contents)
     await handle.sync()
   } finally {
     await handle.close()
@@ -98,6 +103,11 @@ export async function removeStaleTempFiles(dir: string, prefix: string): Promise
   return removed
 }
 
+/** A file's text as the pieces it was built from (campaign/serialize.ts), written in order. */
+export class FileChunks {
+  constructor(readonly chunks: readonly string[]) {}
+}
+
 export function isTempFileName(name: string): boolean {
   return TEMP_PATTERN.test(name)
 }
@@ -110,7 +120,7 @@ export class AtomicJsonFile implements Adapter<unknown> {
   constructor(
     readonly file: string,
     /** The bytes written for `data`; the campaign store passes text it has already hashed. */
-    private readonly serialize: (data: unknown) => string = (data) =>
+    private readonly serialize: (data: unknown) => string | FileChunks = (data) =>
       `${JSON.stringify(data, null, 2)}\n`,
   ) {}
 

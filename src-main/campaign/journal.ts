@@ -118,14 +118,16 @@ export class CampaignJournal {
   }
 
   /**
-   * Starts the generation that follows the snapshot about to be written (`base` is its hash).
-   * Records appended from now on go there. Resolves with its number once its header is on disk.
+   * Starts the generation that follows the snapshot about to be written (`base` is its hash,
+   * or the promise of it while the snapshot is serialised in slices). Records appended from now
+   * on go there, written once the header is. Resolves once the header is on disk.
    */
-  rotate(base: string): { gen: number; ready: Promise<void> } {
+  rotate(base: string | Promise<string>): { gen: number; ready: Promise<void> } {
     this.enqueuePending()
     const gen = ++this.gen
-    this.headers.set(gen, { format: JOURNAL_FORMAT, base, after: this.seq })
+    const after = this.seq
     const ready = this.chain.then(async () => {
+      this.headers.set(gen, { format: JOURNAL_FORMAT, base: await base, after })
       await this.openGeneration(gen)
     })
     this.chain = ready.catch(() => undefined)

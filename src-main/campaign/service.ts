@@ -20,6 +20,8 @@ import { diff, type PatchOp } from './patch'
 import type { Campaign, CampaignSummary, Command } from './schema'
 import { CURRENT_SCHEMA_VERSION, strictCommandSchema } from './schema'
 import { CampaignStore, serializeCampaign, type RecoveryInfo } from './storage'
+import { serializeCampaignInSlices } from './serialize'
+import { FileChunks } from './atomicFile'
 import { EXPORT_FORMAT } from './campaign-file'
 import { CampaignLibrary, type ImportConflict } from './library'
 import type { TrashEntry } from './trash'
@@ -453,12 +455,18 @@ export class CampaignService implements CampaignServiceApi {
     if (!entry.dirty) return entry.saving
     entry.dirty = false
     const snapshot = entry.campaign
-    const text = serializeCampaign(snapshot)
+    // Serialised in slices (serialize.ts) so a large campaign never stalls main; a sync copy is
+    // the fallback if that ever fails, so the generation header always gets its hash.
+    const serialized = serializeCampaignInSlices(snapshot).catch(() => {
+      const text = serializeCampaign(snapshot)
+      return { parts: [text], hash: hashSnapshot(text) }
+    })
     // Changes from now on belong after this snapshot: they go to a new journal generation.
-    const { gen, ready } = entry.journal.rotate(hashSnapshot(text))
+    const { gen, ready } = entry.journal.rotate(serialized.then(({ hash }) => hash))
     const run = ready
       .catch(() => undefined) // without its header the generation is created on its first append
-      .then(() => this.store.save(snapshot, text))
+      .then(() => serialized)
+      .then(({ parts, hash }) => this.store.save(snapshot, new FileChunks(parts), hash))
       .then(
         () =>
           entry.journal.snapshotSaved(gen).catch((error: unknown) => {

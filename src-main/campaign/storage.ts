@@ -14,7 +14,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { Low } from 'lowdb'
-import { AtomicJsonFile, removeStaleTempFiles } from './atomicFile'
+import { AtomicJsonFile, FileChunks, removeStaleTempFiles } from './atomicFile'
 import type { BackupPolicy } from './backups'
 import { DEFAULT_BACKUP_POLICY, listBackupNames, writeBackup } from './backups'
 import type { DecodedCampaign } from './migrations'
@@ -261,11 +261,12 @@ export class CampaignStore {
   /**
    * Atomically writes the campaign and a backup, and answers the hash of the bytes written.
    * Saves of one campaign run one at a time, in order. `text` is serializeCampaign(campaign),
-   * when the caller has it already.
+   * when the caller has it already, and `textHash` its hash (serialize.ts computes both).
    */
   save(
     campaign: Campaign,
-    text: string = serializeCampaign(campaign),
+    text: string | FileChunks = serializeCampaign(campaign),
+    textHash?: string,
   ): Promise<{ file: string; backupFile: string; hash: string }> {
     const file = this.campaignFile(campaign.id)
     const previous = this.writeChains.get(campaign.id) ?? Promise.resolve()
@@ -292,7 +293,11 @@ export class CampaignStore {
           await this.index.set(path.basename(file), stat, summary)
           void this.index.persist()
         }
-        return { file, backupFile, hash: hashSnapshot(text) }
+        return {
+          file,
+          backupFile,
+          hash: textHash ?? hashSnapshot(typeof text === 'string' ? text : text.chunks.join('')),
+        }
       })
     this.writeChains.set(campaign.id, run)
     void run

@@ -1,0 +1,136 @@
+// Saving a large campaign (issue 13: "save stalls main ≤ 16 ms"). A 50-map campaign of about
+// 7.5 MB is opened in the real campaign service; each run makes one edit and saves it
+// (service.flush, the autosave's own path) while a setImmediate ticker records the longest time
+// the event loop went without a turn. Interleaved in the same runs: the old way, one synchronous
+// JSON.stringify of the whole campaign plus its hash, timed the same way.
+import { rm } from 'node:fs/promises'
+import { createCampaignService } from '../src-main/campaign/service'
+import { hashSnapshot } from '../src-main/campaign/journal'
+import { serializeCampaign } from '../src-main/campaign/storage'
+import type { CampaignMap } from '../src-main/campaign/schema'
+import { BENCH_CAMPAIGN, benchDataFolder } from './bench-campaign'
+import { seededRandom } from './random-map'
+
+export const SAVE_BENCH_MAPS = 50
+
+/** A 60×60 map with a third of its squares described and 400 walls: about 150 KB of JSON. */
+export function heavyMap(index: number): CampaignMap {
+  const random = seededRandom(1000 + index)
+  const side = 60
+  const cells = []
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++) {
+      if (random() > 0.33) continue
+      cells.push({
+        at: [x, y] as [number, number],
+        terrain: random() < 0.2 ? ('difficult' as const) : ('floor' as const),
+        elevation: Math.floor(random() * 4),
+      })
+    }
+  const edges = []
+  for (let i = 0; i < 400; i++) {
+    const x = Math.floor(random() * (side - 1))
+    const y = Math.floor(random() * side)
+    edges.push({
+      between: [
+        [x, y],
+        [x + 1, y],
+      ] as [[number, number], [number, number]],
+      kind: 'wall' as const,
+    })
+  }
+  return {
+    id: `m${index}`,
+    name: `Map ${index}`,
+    system: 'arianrhod',
+    width: side,
+    height: side,
+    cells,
+    edges,
+    light: { sources: [] },
+    tokens: [{ id: 'pc', name: 'PC', at: [0, 0], faction: 'party' }],
+    notes: '',
+  }
+}
+
+/** Runs `work` while a setImmediate ticker measures the longest event-loop turn, in ms. */
+async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  let longest = 0
+  let last = performance.now()
+  let running = true
+  const tick = (): void => {
+    const now = performance.now()
+    longest = Math.max(longest, now - last)
+    last = now
+    if (running) setImmediate(tick)
+  }
+  setImmediate(tick)
+  await work()
+  running = false
+  await new Promise((resolve) => setImmediate(resolve))
+  return longest
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+
+export interface SaveStallResult {
+  megabytes: number
+  firstSaveMs: number
+  editSave: number[]
+  syncStringify: number[]
+  runs: number
+}
+
+export async function runSaveStallBench(runs = 21): Promise<SaveStallResult> {
+  const maps = Array.from({ length: SAVE_BENCH_MAPS }, (_, i) => heavyMap(i))
+  const dataDir = await benchDataFolder('grid-gm-save-bench-', maps)
+  const service = await createCampaignService({ dataDir, autosaveDelayMs: 60_000 })
+  try {
+    const { campaign } = await service.open(BENCH_CAMPAIGN)
+    const megabytes = serializeCampaign(campaign).length / 1e6
+    // The first save after opening stringifies every map (nothing is cached yet).
+    await service.dispatch(BENCH_CAMPAIGN, { type: 'campaign.rename', name: 'Bench 0' })
+    const firstSaveMs = await longestStall(() => service.flush(BENCH_CAMPAIGN))
+    const editSave: number[] = []
+    const syncStringify: number[] = []
+    for (let i = 1; i <= runs; i++) {
+      const mapId = `m${i % SAVE_BENCH_MAPS}`
+      await service.dispatch(BENCH_CAMPAIGN, {
+        type: 'token.move',
+        mapId,
+        tokenId: 'pc',
+        to: [i % 60, 1],
+      })
+      editSave.push(await longestStall(() => service.flush(BENCH_CAMPAIGN)))
+      const current = service.getCampaign(BENCH_CAMPAIGN)!
+      syncStringify.push(
+        await longestStall(async () => {
+          const text = serializeCampaign(current)
+          hashSnapshot(text)
+          hashSnapshot(text)
+        }),
+      )
+    }
+    return { megabytes, firstSaveMs, editSave, syncStringify, runs }
+  } finally {
+    await service.dispose()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+export function formatSaveStallBench(r: SaveStallResult): string {
+  const f = (ms: number) => ms.toFixed(1)
+  return [
+    `${SAVE_BENCH_MAPS} maps, ${r.megabytes.toFixed(1)} MB of JSON; longest event-loop turn while saving, ${r.runs} runs (one edit each, interleaved):`,
+    '',
+    '| save | median | p95 | max |',
+    '| --- | ---: | ---: | ---: |',
+    `| app: edit + service.flush (sliced, cached pieces) | ${f(percentile(r.editSave, 50))} ms | ${f(percentile(r.editSave, 95))} ms | ${f(Math.max(...r.editSave))} ms |`,
+    `| old: one JSON.stringify + 2 hashes | ${f(percentile(r.syncStringify, 50))} ms | ${f(percentile(r.syncStringify, 95))} ms | ${f(Math.max(...r.syncStringify))} ms |`,
+    '',
+    `First save after opening (nothing cached): longest turn ${f(r.firstSaveMs)} ms.`,
+  ].join('\n')
+}
