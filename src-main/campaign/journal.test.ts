@@ -36,9 +36,18 @@ async function startService(dir: string): Promise<CampaignService> {
 
 /** The data folder as a crash would leave it now: a copy, while the service keeps running. */
 async function crashImage(): Promise<string> {
-  const image = path.join(root, `image-${++images}`)
-  await fs.cp(dataDir, image, { recursive: true })
-  return image
+  // A save running meanwhile may rename a temp file between cp's listing and its copy; a crash
+  // image is then taken again (a real crash sees one instant, the copy needs a quiet moment).
+  for (let attempt = 1; ; attempt++) {
+    const image = path.join(root, `image-${++images}`)
+    try {
+      await fs.cp(dataDir, image, { recursive: true })
+      return image
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 20) throw error
+      await fs.rm(image, { recursive: true, force: true })
+    }
+  }
 }
 
 async function journalFiles(dir: string, id = 'c1'): Promise<string[]> {
