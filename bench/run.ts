@@ -1,6 +1,6 @@
 // `npm run bench [-- SECTION ...]`: runs the benchmark sections and prints one markdown report.
 // Each rule system or view keeps its own module (bench/<name>.ts); add a section here with one
-// entry. Sections: arianrhod, rules-query, save, pathfinder, vision, height-view, board-pan, map-art (the last three
+// entry. Sections: arianrhod, rules-query, save, pathfinder, vision, fog, height-view, board-pan, map-art (the last three
 // build the renderer and drive headless Chromium). With no names, every section runs.
 import { arianrhodBenchRows, formatArianrhodRows } from './arianrhod'
 
@@ -46,6 +46,14 @@ const sections: Section[] = [
     run: async () => {
       const { runVisionBench, formatVisionRows } = await import('./vision')
       return formatVisionRows(runVisionBench())
+    },
+  },
+  {
+    name: 'fog',
+    title: "Fog — the players' fog as the app computes it vs rot.js PreciseShadowcasting",
+    run: async () => {
+      const { runFogBench, formatFogRows } = await import('./fog')
+      return formatFogRows(runFogBench())
     },
   },
   {

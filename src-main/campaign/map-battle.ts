@@ -11,7 +11,13 @@
 import type { Battle } from '../rules/system'
 import type { MapSpec, TokenSpec } from '../rules/model'
 import { Grid } from '../rules/grid/grid'
-import { prepareScenario, SCENARIO_FORMAT, type PrepareResult } from '../rules/scenario/run'
+import {
+  prepareMap,
+  prepareScenario,
+  SCENARIO_FORMAT,
+  type PrepareMapResult,
+  type PrepareResult,
+} from '../rules/scenario/run'
 import { withConditionStates, withFlatFooted } from './fight/conditions-to-rules'
 import type { CampaignMap, CampaignToken } from './schema'
 
@@ -65,10 +71,36 @@ export function mapScenario(map: CampaignMap, query?: unknown): Record<string, u
 // every query, fog pass and overlay on that revision shares one validated battle.
 const prepared = new WeakMap<CampaignMap, PrepareResult>()
 
+// Commands share every untouched part of a map (a token move keeps `cells`, `edges` and `light`
+// as the same objects), so the validated grid is kept per layout: a revision that changes only
+// tokens, conditions or names checks its tokens against the grid it already has.
+const layouts = new WeakMap<object, WeakMap<object, WeakMap<object, Map<string, PrepareMapResult>>>>()
+
+function preparedLayoutOf(map: CampaignMap): PrepareMapResult {
+  const byEdges = getOrSet(layouts, map.cells, () => new WeakMap())
+  const byLight = getOrSet(byEdges, map.edges, () => new WeakMap())
+  const bySize = getOrSet(byLight, map.light, () => new Map<string, PrepareMapResult>())
+  return getOrSet(bySize, `${map.width}x${map.height}`, () => prepareMap(mapSpecOf(map)))
+}
+
+function getOrSet<K, V>(
+  store: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  make: () => V,
+): V {
+  let value = store.get(key)
+  if (value === undefined) store.set(key, (value = make()))
+  return value
+}
+
 /** The map's battle, validated once per map revision (prepareScenario), or why it was refused. */
 export function preparedBattleOf(map: CampaignMap): PrepareResult {
   let result = prepared.get(map)
-  if (!result) prepared.set(map, (result = prepareScenario(mapScenario(map))))
+  if (!result) {
+    const layout = preparedLayoutOf(map)
+    result = layout.ok ? prepareScenario(mapScenario(map), layout.prepared) : layout
+    prepared.set(map, result)
+  }
   return result
 }
 

@@ -15,6 +15,7 @@ import { footprintSide } from '../campaign/geometry'
 import type { Cell } from '../rules/model'
 import type { Battle, QueryHandler } from '../rules/system'
 import { getSystem } from '../rules/systems/index'
+import { DEFAULT_LIGHT } from '../rules/systems/arianrhod/combat'
 
 export type { Cell }
 export { battleOf }
@@ -85,11 +86,16 @@ export function tokenSight(map: CampaignMap, battle: Battle, token: CampaignToke
 function applyArianrhodLight(battle: Battle, token: CampaignToken, seen: number[]): number[] {
   const queries = getSystem('arianrhod').queries
   const grid = battle.grid
+  // Sources only brighten: with an ambient 明度 above 1, a square without its own override is
+  // bright enough, and only overridden squares need the light query.
+  const ambient = grid.ambientLight ?? DEFAULT_LIGHT
+  const maybeDark = (cell: number) => ambient <= 1 || grid.lightOverride(cell) !== undefined
+  if (!seen.some(maybeDark)) return seen
   const reach = new Set(
     cellsOf(ask(queries.engagement, battle, { type: 'engagement', token: token.id }), grid),
   )
   return seen.filter((cell) => {
-    if (reach.has(cell)) return true
+    if (!maybeDark(cell) || reach.has(cell)) return true
     const answer = ask(queries.light, battle, { type: 'light', at: grid.cellOf(cell) }) as
       Answer | undefined
     return typeof answer?.level !== 'number' || answer.level > 1

@@ -58,7 +58,13 @@ function checkLimits(doc: Record<string, unknown>): void {
   }
 }
 
-function parse(doc: unknown): z.infer<typeof scenarioSchema> {
+// A scenario whose map was validated and built before (prepareMap): only the rest is checked.
+const scenarioOnMapSchema = scenarioSchema.extend({ map: z.unknown() })
+
+function parse(
+  doc: unknown,
+  schema: typeof scenarioSchema | typeof scenarioOnMapSchema = scenarioSchema,
+): z.infer<typeof scenarioSchema> {
   if (!isRecord(doc))
     throw new ScenarioError('invalid-scenario', 'a scenario must be a JSON object', '')
   if (doc.format !== SCENARIO_FORMAT) {
@@ -72,20 +78,20 @@ function parse(doc: unknown): z.infer<typeof scenarioSchema> {
     )
   }
   checkLimits(doc)
-  const parsed = scenarioSchema.safeParse(doc)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const path = issue.path.map(escapePointer).join('/')
-    const where = path ? `/${path}` : ''
-    throw new ScenarioError('invalid-scenario', `${where || 'scenario'}: ${issue.message}`, where)
-  }
-  return parsed.data
+  const parsed = schema.safeParse(doc)
+  if (!parsed.success) throw schemaError(parsed.error.issues[0].path, parsed.error.issues[0].message)
+  return parsed.data as z.infer<typeof scenarioSchema>
 }
 
-function buildBattle(doc: z.infer<typeof scenarioSchema>, raw: Record<string, unknown>): Battle {
-  let grid: Grid
+function schemaError(path: readonly PropertyKey[], message: string): ScenarioError {
+  const pointer = path.map(escapePointer).join('/')
+  const where = pointer ? `/${pointer}` : ''
+  return new ScenarioError('invalid-scenario', `${where || 'scenario'}: ${message}`, where)
+}
+
+function buildGrid(map: z.infer<typeof scenarioSchema>['map']): Grid {
   try {
-    grid = Grid.fromSpec(doc.map)
+    return Grid.fromSpec(map)
   } catch (e) {
     if (e instanceof GridSpecError) {
       const code = e.message.includes('outside') ? 'cell-out-of-bounds' : 'invalid-edge'
@@ -93,6 +99,13 @@ function buildBattle(doc: z.infer<typeof scenarioSchema>, raw: Record<string, un
     }
     throw e
   }
+}
+
+function buildBattle(
+  doc: z.infer<typeof scenarioSchema>,
+  raw: Record<string, unknown>,
+  grid: Grid = buildGrid(doc.map),
+): Battle {
   const tokens: TokenSpec[] = doc.tokens ?? []
   const tokenById = new Map<string, TokenSpec>()
   tokens.forEach((token, i) => {
@@ -172,17 +185,45 @@ const PREPARE_QUERY = { type: 'prepare' }
  * the grid build, and shares what systems memoise per battle. The CLI keeps runScenario, which
  * validates each document in full.
  */
-export function prepareScenario(doc: unknown): PrepareResult {
+export function prepareScenario(doc: unknown, map?: PreparedMap): PrepareResult {
   try {
     const withQuery = isRecord(doc) ? { ...doc, query: PREPARE_QUERY } : doc
-    const parsed = parse(withQuery)
+    const parsed = parse(withQuery, map ? scenarioOnMapSchema : scenarioSchema)
     return {
       ok: true,
       prepared: {
         system: getSystem(parsed.system),
-        battle: buildBattle(parsed, withQuery as Record<string, unknown>),
+        battle: buildBattle(parsed, withQuery as Record<string, unknown>, map?.grid),
       },
     }
+  } catch (e) {
+    const outcome = failure(e)
+    return { ok: false, error: outcome.error }
+  }
+}
+
+/** A map (the scenario's `map` object) validated and built once, for battles that share it. */
+export interface PreparedMap {
+  readonly grid: Grid
+}
+
+export type PrepareMapResult =
+  | { ok: true; prepared: PreparedMap }
+  | { ok: false; error: { code: string; message: string; path?: string } }
+
+/**
+ * Validates and builds a scenario's map alone. The app keeps one per map layout, so an edit that
+ * leaves squares, edges and light alone (a token moved) re-checks only the tokens: pass the
+ * result to prepareScenario, whose document's `map` is then not validated again. Grids are
+ * read-only, so battles may share one. Errors carry the same codes and `/map/…` paths.
+ */
+export function prepareMap(map: unknown): PrepareMapResult {
+  try {
+    checkLimits({ map })
+    const parsed = mapSpecSchema.safeParse(map)
+    if (!parsed.success)
+      throw schemaError(['map', ...parsed.error.issues[0].path], parsed.error.issues[0].message)
+    return { ok: true, prepared: { grid: buildGrid(parsed.data) } }
   } catch (e) {
     const outcome = failure(e)
     return { ok: false, error: outcome.error }

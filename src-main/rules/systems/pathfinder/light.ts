@@ -10,15 +10,45 @@ import { feetForOffset, spaceGap } from './creatures'
 
 export type Sight = 'clear' | 'concealed' | 'unseen'
 
+// Light depends on the map's layout and the viewer's kind of vision only, and a layout's grid is
+// shared by every battle on it (scenario/run.ts prepareMap): the levels and the sight they give
+// are computed once per grid, rule set and vision, so the fog's cost follows what can be seen
+// (issue 13), not the map's size. Callers never change the arrays answered.
+interface LayoutLight {
+  levels: Int8Array
+  /** Sight from light alone (no darkvision), and the box of cells it lets anyone perceive. */
+  sight: Uint8Array
+  bounds: Bounds
+}
+const layoutLight = new WeakMap<object, WeakMap<object, Map<number, LayoutLight>>>()
+
+function lightOf(field: Battlefield, factor: number): LayoutLight {
+  let byRules = layoutLight.get(field.grid)
+  if (!byRules) layoutLight.set(field.grid, (byRules = new WeakMap()))
+  let byFactor = byRules.get(field.rules)
+  if (!byFactor) byRules.set(field.rules, (byFactor = new Map()))
+  let light = byFactor.get(factor)
+  if (!light) {
+    const levels = computeLightLevels(field, factor)
+    const sight = lightSight(field, levels)
+    light = { levels, sight, bounds: perceivedBounds(field.grid, sight) }
+    byFactor.set(factor, light)
+  }
+  return light
+}
+
 /** Light level of every cell as `viewer` perceives the sources (low-light vision doubles radii). */
 export function lightLevels(field: Battlefield, viewer?: Creature): Int8Array {
+  return lightOf(field, viewer?.vision === 'low-light' ? 2 : 1).levels
+}
+
+function computeLightLevels(field: Battlefield, factor: number): Int8Array {
   const { grid, rules } = field
   const top = rules.light.categories.length - 1
   const clamp = (level: number) => Math.max(0, Math.min(top, level))
   const levels = new Int8Array(grid.size).fill(
     clamp(grid.ambientLight ?? rules.light.defaultAmbient),
   )
-  const factor = viewer?.vision === 'low-light' ? 2 : 1
   for (const source of grid.lightSources) {
     const near = source.radius * factor
     const far = 2 * near
@@ -51,22 +81,47 @@ export function lightLevels(field: Battlefield, viewer?: Creature): Int8Array {
 }
 
 /** How a viewer perceives each cell's light: seen clearly, seen with concealment (dim), or not at all. */
-export function sightMap(
-  field: Battlefield,
-  viewer: Creature,
-  levels = lightLevels(field, viewer),
-): Uint8Array {
+export function sightMap(field: Battlefield, viewer: Creature): Uint8Array {
+  return viewerSight(field, viewer).sight
+}
+
+/** The viewer's sight and the box it can perceive: light's, plus its darkvision around it. */
+function viewerSight(field: Battlefield, viewer: Creature): { sight: Uint8Array; bounds: Bounds } {
+  const grid = field.grid
+  // 盲目状態: it sees nothing (every square is as dark to it).
+  if (viewer.blinded) return { sight: new Uint8Array(grid.size), bounds: null }
+  const light = lightOf(field, viewer.vision === 'low-light' ? 2 : 1)
+  if (viewer.darkvisionRange <= 0) return light
+  const sight = light.sight.slice()
+  let bounds = light.bounds
+  // Only the squares darkvision can reach: a box of its range around the viewer's space.
+  const span = Math.ceil(viewer.darkvisionRange / 5) + viewer.side
+  const x0 = Math.max(0, viewer.at[0] - span)
+  const y0 = Math.max(0, viewer.at[1] - span)
+  const x1 = Math.min(grid.width - 1, viewer.at[0] + span)
+  const y1 = Math.min(grid.height - 1, viewer.at[1] + span)
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const cell = grid.index(x, y)
+      if (sight[cell] === SIGHT_CLEAR || !darkvisionReaches(field, viewer, cell)) continue
+      sight[cell] = SIGHT_CLEAR
+      bounds = grow(bounds, x, y)
+    }
+  }
+  return { sight, bounds }
+}
+
+/** Sight from light alone: clear, concealed (dim) or unseen, per cell. */
+function lightSight(field: Battlefield, levels: Int8Array): Uint8Array {
   const { grid, rules } = field
   const out = new Uint8Array(grid.size)
-  // 盲目状態: it sees nothing (every square is as dark to it).
-  if (viewer.blinded) return out
   for (let cell = 0; cell < grid.size; cell++) {
-    let sight: number
-    if (levels[cell] >= rules.light.clearLevel) sight = SIGHT_CLEAR
-    else if (viewer.darkvisionRange > 0 && darkvisionReaches(field, viewer, cell))
-      sight = SIGHT_CLEAR
-    else sight = levels[cell] >= rules.light.seeLevel ? SIGHT_CONCEALED : SIGHT_UNSEEN
-    out[cell] = sight
+    out[cell] =
+      levels[cell] >= rules.light.clearLevel
+        ? SIGHT_CLEAR
+        : levels[cell] >= rules.light.seeLevel
+          ? SIGHT_CONCEALED
+          : SIGHT_UNSEEN
   }
   return out
 }
@@ -89,14 +144,10 @@ export function sightName(code: number): Sight {
  * cell inside a corner, blocked by walls, closed doors and solid cells) from any square of its
  * space, to a cell it can see in its light. Its own space is always seen.
  */
-export function visibleCells(
-  field: Battlefield,
-  viewer: Creature,
-  sight = sightMap(field, viewer),
-): number[] {
+export function visibleCells(field: Battlefield, viewer: Creature): number[] {
   const grid = field.grid
   const own = field.spaceCells(viewer, viewer.at)
-  const perceived = perceivedBounds(grid, sight)
+  const { sight, bounds: perceived } = viewerSight(field, viewer)
   if (own.length === 1) {
     return fieldOfView(grid, own[0], {
       inRange: (cell) => sight[cell] !== SIGHT_UNSEEN || cell === own[0],
@@ -116,21 +167,33 @@ export function visibleCells(
 
 type Bounds = { minX: number; maxX: number; minY: number; maxY: number } | null
 
-/** The box around every cell the viewer could perceive in its light (null: none). */
+/** The box around every cell light lets anyone perceive (null: none). */
 function perceivedBounds(grid: Battlefield['grid'], sight: Uint8Array): Bounds {
-  let bounds: Bounds = null
+  const width = grid.width
+  let minX = Infinity
+  let maxX = -1
+  let minY = Infinity
+  let maxY = -1
   for (let cell = 0; cell < grid.size; cell++) {
     if (sight[cell] === SIGHT_UNSEEN) continue
-    const [x, y] = grid.cellOf(cell)
-    if (!bounds) bounds = { minX: x, maxX: x, minY: y, maxY: y }
-    else {
-      if (x < bounds.minX) bounds.minX = x
-      if (x > bounds.maxX) bounds.maxX = x
-      if (y < bounds.minY) bounds.minY = y
-      if (y > bounds.maxY) bounds.maxY = y
-    }
+    const x = cell % width
+    const y = (cell - x) / width
+    if (x < minX) minX = x
+    if (x > maxX) maxX = x
+    if (y < minY) minY = y
+    if (y > maxY) maxY = y
   }
-  return bounds
+  return maxX < 0 ? null : { minX, maxX, minY, maxY }
+}
+
+function grow(bounds: Bounds, x: number, y: number): Bounds {
+  if (!bounds) return { minX: x, maxX: x, minY: y, maxY: y }
+  return {
+    minX: Math.min(bounds.minX, x),
+    maxX: Math.max(bounds.maxX, x),
+    minY: Math.min(bounds.minY, y),
+    maxY: Math.max(bounds.maxY, y),
+  }
 }
 
 /**
