@@ -74,7 +74,10 @@ const prepared = new WeakMap<CampaignMap, PrepareResult>()
 // Commands share every untouched part of a map (a token move keeps `cells`, `edges` and `light`
 // as the same objects), so the validated grid is kept per layout: a revision that changes only
 // tokens, conditions or names checks its tokens against the grid it already has.
-const layouts = new WeakMap<object, WeakMap<object, WeakMap<object, Map<string, PrepareMapResult>>>>()
+const layouts = new WeakMap<
+  object,
+  WeakMap<object, WeakMap<object, Map<string, PrepareMapResult>>>
+>()
 
 function preparedLayoutOf(map: CampaignMap): PrepareMapResult {
   const byEdges = getOrSet(layouts, map.cells, () => new WeakMap())

@@ -79,7 +79,8 @@ function parse(
   }
   checkLimits(doc)
   const parsed = schema.safeParse(doc)
-  if (!parsed.success) throw schemaError(parsed.error.issues[0].path, parsed.error.issues[0].message)
+  if (!parsed.success)
+    throw schemaError(parsed.error.issues[0].path, parsed.error.issues[0].message)
   return parsed.data as z.infer<typeof scenarioSchema>
 }
 
