@@ -1,6 +1,6 @@
 // `npm run bench [-- SECTION ...]`: runs the benchmark sections and prints one markdown report.
 // Each rule system or view keeps its own module (bench/<name>.ts); add a section here with one
-// entry. Sections: arianrhod, rules-query, save, pathfinder, vision, fog, height-view, board-pan, map-art (the last three
+// entry. Sections: arianrhod, rules-query, save, pathfinder, vision, fog, reach-scaling, height-view, board-pan, map-art (the last three
 // build the renderer and drive headless Chromium). With no names, every section runs.
 import { arianrhodBenchRows, formatArianrhodRows } from './arianrhod'
 
@@ -54,6 +54,14 @@ const sections: Section[] = [
     run: async () => {
       const { runFogBench, formatFogRows } = await import('./fog')
       return formatFogRows(runFogBench())
+    },
+  },
+  {
+    name: 'reach-scaling',
+    title: 'Whole-map reach per square, 200² and 800² (app path)',
+    run: async () => {
+      const { runReachScalingBench, formatReachScalingRows } = await import('./reach-scaling')
+      return formatReachScalingRows(runReachScalingBench())
     },
   },
   {
