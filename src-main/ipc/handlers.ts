@@ -2,6 +2,7 @@
 // transports cannot drift apart. Nothing here throws at a caller: bad arguments and service
 // failures both come back as `{ ok: false, error }`, because a renderer must never be able to
 // crash main by sending junk.
+import { systemFacts } from '../rules/facts'
 import { z } from 'zod'
 import type { CampaignEdit, CampaignServiceApi, ChangeEvent } from '../campaign/api'
 import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
@@ -276,7 +277,7 @@ export function createHandlers(
     if ((command.type !== 'fight.start' && command.type !== 'fight.add') || command.d20s.length > 0)
       return command
     const map = await findMap(campaignId, command.mapId)
-    if (map.system !== 'pathfinder' && map.system !== 'dnd35') return command
+    if (!systemFacts(map.system).rollsInitiative) return command
     const needed = command.type === 'fight.start' ? command.tokenIds.length * 5 : 1
     const d20s: number[] = []
     for (let i = 0; i < needed; i++) d20s.push((await dice.roll(map.system, '1D20')).dice[0])

@@ -5,6 +5,7 @@
 import type { CampaignMap } from '../../src-main/campaign/schema'
 import { battleOf } from '../../src-main/campaign/map-battle'
 import { getSystem } from '../../src-main/rules/systems'
+import { systemFacts } from '../../src-main/rules/facts'
 
 /** Squares above this are too many to query one by one on every change. */
 export const MAX_LIGHT_OVERLAY_CELLS = 20_000
@@ -22,7 +23,7 @@ export function computeLightLevels(map: CampaignMap): LightLevels | null {
   // The same battle main's rules.query and the player view's fog use (campaign/map-battle.ts).
   const battle = battleOf(map)
   const levels = new Int8Array(map.width * map.height)
-  let top = map.system === 'arianrhod' ? 6 : map.system === 'dnd35' ? 2 : 3
+  let top = systemFacts(map.system).lightTop
   for (let y = 0; y < map.height; y++) {
     for (let x = 0; x < map.width; x++) {
       const answer = handler(battle, { type: 'light', at: [x, y] }) as { level: number }

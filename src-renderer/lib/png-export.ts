@@ -9,6 +9,7 @@ import { paintBoard } from './board-paint'
 import { buildRaster } from './board-raster'
 import { CELL_PX, factionColour } from './grid-geometry'
 import { hpBarBox, hpBarColour, hpFraction } from './hp-bar'
+import { systemFacts } from '../../src-main/rules/facts'
 
 const MAX_SIDE_PX = 8192
 
@@ -53,7 +54,7 @@ export async function renderMapPng(
   const perSquare = new Map<string, number>()
   for (const token of map.tokens) {
     let cx: number, cy: number, r: number
-    if (map.system === 'dystopia') {
+    if (systemFacts(map.system).chips) {
       const key = token.at.join(',')
       const chip = perSquare.get(key) ?? 0
       perSquare.set(key, chip + 1)

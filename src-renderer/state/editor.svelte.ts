@@ -3,6 +3,7 @@
 import type { DoorState, SystemId, Terrain } from '../../src-main/rules/model'
 import type { ElevationMode } from '../lib/edit-tools'
 import type { Shape, Tool } from '../lib/tools'
+import { systemFacts } from '../../src-main/rules/facts'
 
 export const TERRAIN_ORDER: readonly Terrain[] = ['floor', 'difficult', 'pit', 'solid']
 
@@ -11,7 +12,9 @@ export const TERRAIN_ORDER: readonly Terrain[] = ['floor', 'difficult', 'pit', '
  * terrain, so its maps are not offered one that would do nothing.
  */
 export function terrainsFor(system: SystemId): readonly Terrain[] {
-  return system === 'arianrhod' ? TERRAIN_ORDER.filter((t) => t !== 'difficult') : TERRAIN_ORDER
+  return systemFacts(system).difficultTerrain
+    ? TERRAIN_ORDER
+    : TERRAIN_ORDER.filter((t) => t !== 'difficult')
 }
 
 export class EditorState {

@@ -33,6 +33,7 @@ import { LatestQuery } from './fight-query.svelte'
 import type { GmSession } from './session.svelte'
 import { ApiError } from '../lib/api'
 import { templateQuery, type TemplateSettings } from '../gm/overlays/fight-template'
+import { systemFacts } from '../../src-main/rules/facts'
 
 export const HOVER_DEBOUNCE_MS = 120
 
@@ -243,7 +244,7 @@ export class FightState {
 
   private requestAttack(): void {
     const { map, selected, coverTarget } = this
-    const tactical = map?.system === 'pathfinder' || map?.system === 'dnd35'
+    const tactical = map ? systemFacts(map.system).family === 'tactical' : false
     if (!map || !selected || !coverTarget || !this.shown.cover || !tactical)
       return this.attack.clear()
     const target = coverTarget.id
@@ -281,9 +282,9 @@ export class FightState {
 
   private requestLight(): void {
     const { map, selected } = this
-    if (!map || !selected || !this.shown.light || map.system === 'dystopia')
+    if (!map || !selected || !this.shown.light || !systemFacts(map.system).hasLight)
       return this.light.clear()
-    const withViewer = map.system === 'pathfinder' || map.system === 'dnd35'
+    const withViewer = systemFacts(map.system).lightPerViewer
     this.light.request(`${revisionOf(map)}|${selected.id}`, async () =>
       readLight(
         await this.ask(map, {
@@ -341,7 +342,7 @@ export class FightState {
       else this.templatePicks = [cell]
       return
     }
-    if (template.kind === 'pathfinder') {
+    if (template.kind === 'tactical') {
       // Cone and line: the first click is the origin, the second pins the direction, a third
       // starts over. Burst and spread are pinned by their origin alone.
       const at: Cell = [Math.round(point.x), Math.round(point.y)]
@@ -418,7 +419,7 @@ export class FightState {
 
 /** Pathfinder cones and lines need a direction as well as an origin. */
 function isAimed(template: TemplateSettings): boolean {
-  return template.kind === 'pathfinder' && (template.shape === 'cone' || template.shape === 'line')
+  return template.kind === 'tactical' && (template.shape === 'cone' || template.shape === 'line')
 }
 
 const states = new WeakMap<GmSession, FightState>()

@@ -172,3 +172,15 @@ describe('one module turns a campaign map into an engine battle', () => {
     ])
   })
 })
+
+describe('per-system facts come from one table', () => {
+  it('no renderer file branches on a rule system by its id', () => {
+    // src-main/rules/facts.ts says what each system has (units, modes, light, board, dice); a
+    // renderer copy of those answers drifts (one copy of the move modes lacked `charge`).
+    const branching = /\bsystem\s*[!=]==\s*['"](arianrhod|pathfinder|dnd35|dystopia)['"]/
+    const offenders = sourceFiles(rendererDir, (f) => /\.(ts|svelte)$/.test(f))
+      .filter((f) => !isTestFile(f) && branching.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(repo, f))
+    expect(offenders).toEqual([])
+  })
+})

@@ -2,6 +2,7 @@
 // campaign/commands.ts. Pathfinder / dnd35 turn rules (surprise round, flat-footed, delay, ready,
 // roll-offs) come from the engine's pure initiative module; Arianrhod orders by 【行動値】 and
 // DysTopiA by the GM. Pure: the input is never mutated.
+import { systemFacts } from '../../rules/facts'
 import {
   actFromDelay,
   delay,
@@ -18,8 +19,7 @@ import type { Combatant, Condition, Fight, FightCommand, RollEntry } from './sch
 type Fail = (message: string) => never
 type MapCommand = Exclude<FightCommand, { type: 'roll.record' } | { type: 'roll.clear' }>
 
-const rollsD20 = (system: CampaignMap['system']): boolean =>
-  system === 'pathfinder' || system === 'dnd35'
+const rollsD20 = (system: CampaignMap['system']): boolean => systemFacts(system).rollsInitiative
 
 export function applyRollLogCommand(
   campaign: Campaign,

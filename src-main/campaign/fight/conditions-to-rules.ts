@@ -9,6 +9,7 @@
 //   attack answers, and a blinded creature cannot withdraw (「盲目状態にある場合、戦闘からの撤退を行えない」).
 // - Prone joins the states too, but 003 gives a prone creature −4 on melee attacks (伏せ状態 -4),
 //   not the loss of its threatened squares, so no movement answer changes with it.
+import { systemFacts } from '../../rules/facts'
 import type { TokenState } from '../../rules/model'
 import type { CampaignMap } from '../schema'
 import type { Condition } from './schema'
@@ -65,7 +66,7 @@ export function withConditionStates<T extends { id: string; states?: TokenState[
 
 /** Pathfinder / dnd35: a combatant that has not had its first turn, or marked so, is flat-footed. */
 export function withFlatFooted<T extends { id: string }>(token: T, map: CampaignMap): T {
-  if (map.system !== 'pathfinder' && map.system !== 'dnd35') return token
+  if (systemFacts(map.system).family !== 'tactical') return token
   const waiting =
     map.fight?.order.some((c) => c.tokenId === token.id) && !map.fight.acted.includes(token.id)
   const marked = (map.conditions ?? []).some(

@@ -24,6 +24,7 @@ import { edgeAtPoint, edgeClickCommand, findEdge, type Between } from '../../lib
 import { isEdgeTool, isFogTool, SHAPED_TOOLS, type Tool } from '../../lib/tools'
 import { rulerFor } from '../../state/ruler.svelte'
 import type { CommandBuilder, GmSession } from '../../state/session.svelte'
+import { systemFacts } from '../../../src-main/rules/facts'
 
 export interface BoardPoint {
   /** Fractional squares from the map's top-left corner. */
@@ -94,7 +95,7 @@ export class ToolGestures {
     if (tool === 'select' || tool === 'token') {
       // A DysTopiA square holds several units, so the token tool always places there.
       const tokenId =
-        tool === 'token' && map.system === 'dystopia' ? null : tokenAt(map, p.cell, p.fx, p.fy)
+        tool === 'token' && systemFacts(map.system).chips ? null : tokenAt(map, p.cell, p.fx, p.fy)
       if (tokenId) {
         this.session.focus.select(tokenId)
         const token = map.tokens.find((t) => t.id === tokenId)!
@@ -405,7 +406,7 @@ function newId(prefix: string): string {
  */
 export function tokenAt(map: CampaignMap, cell: Cell, fx: number, fy: number): string | null {
   const covering = map.tokens.filter((t) => {
-    const side = map.system === 'dystopia' ? 1 : footprintSide(t.size)
+    const side = systemFacts(map.system).chips ? 1 : footprintSide(t.size)
     return (
       cell[0] >= t.at[0] &&
       cell[0] < t.at[0] + side &&
@@ -413,7 +414,7 @@ export function tokenAt(map: CampaignMap, cell: Cell, fx: number, fy: number): s
       cell[1] < t.at[1] + side
     )
   })
-  if (covering.length <= 1 || map.system !== 'dystopia')
+  if (covering.length <= 1 || !systemFacts(map.system).chips)
     return covering[covering.length - 1]?.id ?? null
   const quarter = (fy - cell[1] >= 0.5 ? 2 : 0) + (fx - cell[0] >= 0.5 ? 1 : 0)
   return covering[Math.min(quarter, covering.length - 1)].id

@@ -1,9 +1,10 @@
 // Per-system facts the 3D view needs: the unit maps are measured in, how many of those make one
-// square (the scene's horizontal unit), and the movement modes the engine accepts (listed here
-// rather than imported from the engine so the view does not pull zod and the engine into its chunk).
+// square (the scene's horizontal unit), and the movement modes the engine accepts, from the one
+// facts table (plain data: the view's chunk pulls neither zod nor the engine).
 import type { SystemId } from '../../../src-main/rules/model'
+import { SYSTEM_FACTS, type Unit } from '../../../src-main/rules/facts'
 
-export type Unit = 'm' | 'ft' | 'squares'
+export type { Unit }
 
 export interface SystemFacts {
   unit: Unit
@@ -19,47 +20,18 @@ export interface SystemFacts {
   lightNames?: readonly string[]
 }
 
-// Arianrhod squares are 2 m (a 2-square pit is 6 m to cross including the landing square, spec
-// decision 4); Pathfinder and D&D 3.5 squares are 5 ft; DysTopiA counts squares.
-const FACTS: Record<SystemId, SystemFacts> = {
-  arianrhod: {
-    unit: 'm',
-    unitsPerSquare: 2,
-    modes: ['combat', 'full', 'disengage', 'forced-disengage', 'jump', 'climb', 'jump-climb'],
-    defaultMode: 'combat',
-    normalLight: 6,
-    defaultAmbient: 6,
-  },
-  pathfinder: {
-    unit: 'ft',
-    unitsPerSquare: 5,
-    modes: ['move', 'double', 'five-foot-step', 'withdraw', 'run'],
-    defaultMode: 'move',
-    normalLight: 2,
-    defaultAmbient: 2,
-    lightNames: ['dark', 'dim', 'normal', 'bright'],
-  },
-  dnd35: {
-    unit: 'ft',
-    unitsPerSquare: 5,
-    modes: ['move', 'double', 'five-foot-step', 'withdraw', 'run'],
-    defaultMode: 'move',
-    normalLight: 2,
-    defaultAmbient: 2,
-    lightNames: ['dark', 'shadowy', 'bright'],
-  },
-  dystopia: {
-    unit: 'squares',
-    unitsPerSquare: 1,
-    modes: ['sub', 'main'],
-    defaultMode: 'main',
-    normalLight: 1,
-    defaultAmbient: 1,
-  },
-}
-
+/** The 3D view's reading of the one facts table (src-main/rules/facts.ts). */
 export function systemFacts(system: SystemId): SystemFacts {
-  return FACTS[system]
+  const facts = SYSTEM_FACTS[system]
+  return {
+    unit: facts.unit,
+    unitsPerSquare: facts.unitsPerSquare,
+    modes: facts.moveModes,
+    defaultMode: facts.moveModes[0],
+    normalLight: facts.normalLight,
+    defaultAmbient: facts.defaultAmbient,
+    ...(facts.lightNames ? { lightNames: facts.lightNames } : {}),
+  }
 }
 
 /** "6 m", "10 ft", "2 sq": a length in the map's own unit, trimmed of float noise. */

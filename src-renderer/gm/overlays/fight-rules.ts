@@ -3,22 +3,17 @@
 // typed values. Nothing here decides a rule: costs, checks and cover all come from the engine.
 import type { CampaignMap, CampaignToken } from '../../../src-main/campaign/schema'
 import type { Cell, SystemId } from '../../../src-main/rules/model'
+import { SYSTEM_FACTS, type Unit } from '../../../src-main/rules/facts'
 import { footprintSide } from '../../../src-main/campaign/geometry'
 import type { LineDirection } from '../../../src-main/rules/systems/dystopia/geometry'
 
-export const MOVE_MODES: Record<SystemId, readonly string[]> = {
-  arianrhod: ['combat', 'full', 'disengage', 'forced-disengage', 'jump', 'climb', 'jump-climb'],
-  pathfinder: ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge', 'crawl'],
-  dnd35: ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge', 'crawl'],
-  dystopia: ['sub', 'main'],
-}
+export const MOVE_MODES: Readonly<Record<SystemId, readonly string[]>> = Object.fromEntries(
+  Object.values(SYSTEM_FACTS).map((facts) => [facts.id, facts.moveModes]),
+) as Record<SystemId, readonly string[]>
 
-export const UNITS: Record<SystemId, 'm' | 'ft' | 'squares'> = {
-  arianrhod: 'm',
-  pathfinder: 'ft',
-  dnd35: 'ft',
-  dystopia: 'squares',
-}
+export const UNITS: Readonly<Record<SystemId, Unit>> = Object.fromEntries(
+  Object.values(SYSTEM_FACTS).map((facts) => [facts.id, facts.unit]),
+) as Record<SystemId, Unit>
 
 /** Modes that need a target token in the query (pathfinder / dnd35 charge). */
 export const TARGETED_MODES = new Set(['charge'])
@@ -30,7 +25,7 @@ export function modeFor(system: SystemId, chosen: string | null): string {
 
 /** DysTopiA has no ZOC or threat, cover or flanking; the other systems answer all three. */
 export function hasTacticalQueries(system: SystemId): boolean {
-  return system !== 'dystopia'
+  return SYSTEM_FACTS[system].tacticalQueries
 }
 
 export interface ReachCell {
@@ -435,8 +430,8 @@ export function coverLines(
 ): { x1: number; y1: number; x2: number; y2: number }[] {
   const a = centreOf(from)
   const b = centreOf(to)
-  if (system === 'arianrhod' || system === 'dystopia')
-    return [{ x1: a.x, y1: a.y, x2: b.x, y2: b.y }]
+  // Only the tactical systems judge cover by lines between corners (002).
+  if (SYSTEM_FACTS[system].family !== 'tactical') return [{ x1: a.x, y1: a.y, x2: b.x, y2: b.y }]
   const side = footprint(from)
   const corners = (at: Cell, n: number) => [
     [at[0], at[1]],

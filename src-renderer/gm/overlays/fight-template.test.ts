@@ -134,7 +134,7 @@ describe('pathfinder burst from a grid intersection', () => {
   it('rounds the pointer to the nearest intersection and asks for a burst', () => {
     const query = templateQuery(
       map,
-      { kind: 'pathfinder', shape: 'burst', radius: 10 },
+      { kind: 'tactical', shape: 'burst', radius: 10 },
       { user: null, picks: [], hovered: null, pointer: { x: 5.8, y: 4.2 } },
     )
     expect(query).toEqual({ type: 'spread', origin: [6, 4], radius: 10, shape: 'burst' })
@@ -151,7 +151,7 @@ describe('pathfinder burst from a grid intersection', () => {
   })
 
   it('waits for a clicked origin before pointing a cone', () => {
-    const template: TemplateSettings = { kind: 'pathfinder', shape: 'cone', radius: 15 }
+    const template: TemplateSettings = { kind: 'tactical', shape: 'cone', radius: 15 }
     expect(
       templateQuery(map, template, {
         user: null,
@@ -175,7 +175,7 @@ describe('pathfinder burst from a grid intersection', () => {
   })
 
   it('keeps a cone pinned by its second click when the pointer leaves the board (issue 12.12)', () => {
-    const template: TemplateSettings = { kind: 'pathfinder', shape: 'cone', radius: 15 }
+    const template: TemplateSettings = { kind: 'tactical', shape: 'cone', radius: 15 }
     const pinned = templateQuery(map, template, {
       user: null,
       picks: [
@@ -209,13 +209,13 @@ describe('pathfinder burst from a grid intersection', () => {
     }
     const cone = ask(
       map,
-      templateQuery(map, { kind: 'pathfinder', shape: 'cone', radius: 15 }, state)!,
+      templateQuery(map, { kind: 'tactical', shape: 'cone', radius: 15 }, state)!,
     )
     // A 15-ft cone aimed east along the grid: 2, 4, 2 squares (the engine's documented method).
     expect(cone.cells).toHaveLength(8)
     const line = ask(
       map,
-      templateQuery(map, { kind: 'pathfinder', shape: 'line', radius: 15 }, state)!,
+      templateQuery(map, { kind: 'tactical', shape: 'line', radius: 15 }, state)!,
     )
     expect(line.cells.length).toBeGreaterThanOrEqual(3)
     expect(line.cells.every(([, y]: [number, number]) => y === 1 || y === 2)).toBe(true)

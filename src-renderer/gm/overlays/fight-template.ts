@@ -4,6 +4,7 @@
 import type { CampaignMap, CampaignToken } from '../../../src-main/campaign/schema'
 import type { Cell } from '../../../src-main/rules/model'
 import { directionTowards, type LineDirection } from './fight-rules'
+import { systemFacts } from '../../../src-main/rules/facts'
 
 export type ArianrhodRange = 'scene' | 'reach' | number
 
@@ -16,16 +17,18 @@ export type TemplateSettings =
       n: number
       direction: LineDirection | null
     }
-  | { kind: 'pathfinder'; shape: 'burst' | 'spread' | 'cone' | 'line'; radius: number }
+  | { kind: 'tactical'; shape: 'burst' | 'spread' | 'cone' | 'line'; radius: number }
 
 export const PATHFINDER_SHAPES = ['burst', 'spread', 'cone', 'line'] as const
 export const DYSTOPIA_SHAPES = ['area', 'scene', 'squares', 'line'] as const
 
+/** The template kind follows the rules family (Pathfinder and D&D 3.5 share theirs). */
 export function defaultTemplate(system: CampaignMap['system']): TemplateSettings {
-  if (system === 'arianrhod') return { kind: 'arianrhod', fate: 0, range: 'scene' }
-  if (system === 'dystopia')
+  const family = systemFacts(system).family
+  if (family === 'arianrhod') return { kind: 'arianrhod', fate: 0, range: 'scene' }
+  if (family === 'dystopia')
     return { kind: 'dystopia', shape: 'area', range: '0-3', n: 2, direction: null }
-  return { kind: 'pathfinder', shape: 'burst', radius: 20 }
+  return { kind: 'tactical', shape: 'burst', radius: 20 }
 }
 
 export interface TemplateInput {

@@ -54,6 +54,7 @@ export const en = {
     'Light levels: 0 dark, 1 dim, 2 normal, 3 bright. A source lights its radius at its level and twice the radius one level lower (torch: 2, 20 ft).',
   'light.scale.dnd35':
     'Light levels: 0 dark, 1 shadowy, 2 bright. A source lights its radius at its level and twice the radius one level lower.',
+  'light.scale.dystopia': 'DysTopiA has no light levels: every square is seen.',
   'light.ambient': 'Ambient',
   'light.default': 'system default',
   'light.new': 'New light sources',
@@ -200,6 +201,7 @@ export const ja = {
     '明るさ: 0 暗闇、1 薄暗い、2 通常、3 明るい。光源は半径内をその明るさ、倍の半径まで 1 段階暗く照らす（松明: 2、20 ft）。',
   'light.scale.dnd35':
     '明るさ: 0 暗闇、1 薄暗い、2 明るい。光源は半径内をその明るさ、倍の半径まで 1 段階暗く照らす。',
+  'light.scale.dystopia': 'DysTopiA に明るさはありません。どのマスも見えます。',
   'light.ambient': '環境光',
   'light.default': 'システム既定',
   'light.new': '新しい光源',
