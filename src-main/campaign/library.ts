@@ -108,7 +108,7 @@ export class CampaignLibrary {
       if (error instanceof CampaignTooLargeError) throw error
       throw new CampaignLibraryError(
         'invalid-import',
-        `This is not a campaign this app can import: ${(error as Error).message} / 読み込めないキャンペーンファイルです。`,
+        `This is not a campaign this app can import: ${(error as Error).message}`,
       )
     }
     if (!isSafeCampaignId(campaign.id)) campaign = { ...campaign, id: randomUUID() }
@@ -118,7 +118,7 @@ export class CampaignLibrary {
     if (taken && onConflict === undefined) {
       throw new CampaignLibraryError(
         'import-conflict',
-        'This campaign is already in the list: replace it, or keep both? / このキャンペーンはすでにあります。置き換えますか、両方残しますか？',
+        'This campaign is already in the list: replace it, or keep both?',
       )
     }
     if (taken && onConflict === 'replace') {

@@ -140,7 +140,7 @@ export function migrateToCurrent(raw: unknown, steps: ReadonlyArray<Migration> =
   if (version > CURRENT_SCHEMA_VERSION) {
     throw new MigrationError(
       `This campaign was saved by a newer version of the app (schema ${version}; this app reads up to ${CURRENT_SCHEMA_VERSION}). ` +
-        'Update the app to open it. / このキャンペーンは新しいバージョンのアプリで保存されています。アプリを更新してください。',
+        'Update the app to open it.',
       true,
     )
   }

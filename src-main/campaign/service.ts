@@ -128,10 +128,7 @@ export class CampaignService implements CampaignServiceApi {
     this.requireLive()
     const trimmed = typeof name === 'string' ? name.trim() : ''
     if (trimmed.length < 1 || trimmed.length > 200) {
-      throw new CampaignServiceError(
-        'invalid-name',
-        'A campaign name needs 1 to 200 characters. / 名前は1〜200文字です。',
-      )
+      throw new CampaignServiceError('invalid-name', 'A campaign name needs 1 to 200 characters.')
     }
     const at = this.now().toISOString()
     const campaign: Campaign = {
@@ -355,10 +352,7 @@ export class CampaignService implements CampaignServiceApi {
   private requireOpen(id: string): OpenCampaign {
     const entry = this.open_.get(id)
     if (!entry) {
-      throw new CampaignServiceError(
-        'not-open',
-        `Campaign "${id}" is not open; open it first. / キャンペーンが開かれていません。`,
-      )
+      throw new CampaignServiceError('not-open', `Campaign "${id}" is not open; open it first.`)
     }
     return entry
   }

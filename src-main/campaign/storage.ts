@@ -62,7 +62,7 @@ export function serializeCampaign(campaign: Campaign): string {
 export class CampaignNotFoundError extends Error {
   readonly code = 'not-found'
   constructor(readonly campaignId: string) {
-    super(`No campaign with id "${campaignId}". / キャンペーン "${campaignId}" が見つかりません。`)
+    super(`No campaign with id "${campaignId}".`)
     this.name = 'CampaignNotFoundError'
   }
 }
@@ -244,7 +244,7 @@ export class CampaignStore {
     }
     throw new CampaignUnreadableError(
       `The campaign file ${file} is damaged (${damage}) and none of its ${backups.length} backups could be read. ` +
-        'Nothing was changed on disk. / キャンペーンファイルが壊れており、読めるバックアップもありません。ファイルは変更していません。',
+        'Nothing was changed on disk.',
       file,
     )
   }

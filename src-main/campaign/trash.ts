@@ -31,7 +31,7 @@ export interface TrashEntry {
 export class TrashEntryNotFoundError extends Error {
   readonly code = 'not-in-trash'
   constructor(trashId: string) {
-    super(`Nothing in the trash is called "${trashId.slice(0, 100)}". / ごみ箱に見つかりません。`)
+    super(`Nothing in the trash is called "${trashId.slice(0, 100)}".`)
     this.name = 'TrashEntryNotFoundError'
   }
 }

@@ -2,6 +2,7 @@
 // availability and the status line. Main is the authority: every change goes out as a command
 // and the campaign shown is always the one main sent back.
 import { applyEdit } from '../lib/campaign-edits'
+import { ERROR_MESSAGES } from '../lib/error-messages'
 import { base64ToBytes } from '../lib/read-file'
 import type { CampaignEdit, OpenResult } from '../../src-main/campaign/api'
 import type {
@@ -37,21 +38,6 @@ export interface Status {
 
 /** The campaign size cap in MB, as the messages show it. */
 export const CAMPAIGN_LIMIT_MB = MAX_CAMPAIGN_FILE_BYTES / (1024 * 1024)
-
-/** Error codes from main that have their own words in the UI (the rest show main's message). */
-const ERROR_MESSAGES: Record<string, Status> = {
-  'campaign-too-large': {
-    tone: 'error',
-    key: 'error.tooLarge',
-    params: { limit: CAMPAIGN_LIMIT_MB },
-  },
-  'message-too-large': {
-    tone: 'error',
-    key: 'error.tooLarge',
-    params: { limit: CAMPAIGN_LIMIT_MB },
-  },
-  'newer-version': { tone: 'error', key: 'error.newer' },
-}
 
 /** What the campaign list imports: a JSON export, or a pack (zip) as base64. */
 export type ImportContent = { json: string } | { pack: string }
@@ -428,7 +414,8 @@ export class GmSession {
     } catch (error) {
       const known = error instanceof ApiError ? ERROR_MESSAGES[error.code] : undefined
       if (known) {
-        this.status = known
+        // A rejected command's reason is main's own detail (which token, which square).
+        this.status = { ...known, params: { ...known.params, details: (error as Error).message } }
         return
       }
       const message =

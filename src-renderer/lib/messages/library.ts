@@ -26,6 +26,19 @@ export const en = {
     'This campaign file is too large: the app opens and imports campaigns of up to {limit} MB.',
   'error.newer':
     'This campaign was saved by a newer version of the app. Update the app to open it; the file was left as it is.',
+  'error.invalidCampaign': 'This file is not a campaign the app can read; it was left as it is.',
+  'error.unreadable':
+    'The campaign file is damaged and none of its backups could be read. Nothing was changed on disk.',
+  'error.invalidName': 'A campaign name needs 1 to 200 characters.',
+  'error.notOpen': 'That campaign is not open any more. Open it again from the list.',
+  'error.notFound': 'That campaign or map is no longer there.',
+  'error.notInTrash': 'That campaign is no longer in the trash.',
+  'error.invalidImport': 'This is not a campaign file the app can import.',
+  'error.importConflict': 'This campaign is already in the list: replace it, or keep both?',
+  'error.disposed': 'The app is shutting down; the change was not made.',
+  'error.sampleInvalid': 'The bundled sample campaign could not be loaded.',
+  'error.commandRejected': 'That change was not made: {details}',
+  'error.dataFolderLocked': 'Another copy of the app is using this data folder.',
 } as const
 
 export const ja = {
@@ -55,4 +68,18 @@ export const ja = {
     'キャンペーンファイルが大きすぎます。開ける・読み込めるのは {limit} MB までです。',
   'error.newer':
     'このキャンペーンは新しいバージョンのアプリで保存されています。開くにはアプリを更新してください。ファイルはそのままです。',
+  'error.invalidCampaign':
+    'アプリが読めるキャンペーンファイルではありません。ファイルはそのままです。',
+  'error.unreadable':
+    'キャンペーンファイルが壊れており、読めるバックアップもありません。ファイルは変更していません。',
+  'error.invalidName': 'キャンペーン名は1〜200文字です。',
+  'error.notOpen': 'このキャンペーンはもう開かれていません。一覧から開き直してください。',
+  'error.notFound': 'そのキャンペーンまたはマップはもうありません。',
+  'error.notInTrash': 'そのキャンペーンはもうごみ箱にありません。',
+  'error.invalidImport': '読み込めるキャンペーンファイルではありません。',
+  'error.importConflict': 'このキャンペーンはすでにあります。置き換えますか、両方残しますか？',
+  'error.disposed': 'アプリを終了しています。変更は行われませんでした。',
+  'error.sampleInvalid': '付属のサンプルキャンペーンを読み込めませんでした。',
+  'error.commandRejected': 'その変更はできませんでした（{details}）。',
+  'error.dataFolderLocked': 'このデータフォルダーは別のアプリが使用中です。',
 } satisfies Record<keyof typeof en, string>

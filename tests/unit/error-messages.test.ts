@@ -1,0 +1,46 @@
+// Every error code main's campaign layer throws has words in both languages on the page, and
+// main's own sentences are English only (the page translates; issue 13).
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { ERROR_MESSAGES } from '../../src-renderer/lib/error-messages'
+import { translate } from '../../src-renderer/lib/i18n'
+
+const campaignDir = fileURLToPath(new URL('../../src-main/campaign/', import.meta.url))
+const sources = readdirSync(campaignDir)
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+  .map((f) => readFileSync(join(campaignDir, f), 'utf8'))
+  .join('\n')
+
+/** Codes thrown by the campaign layer: `readonly code = '…'`, `new …Error('…'`, code unions. */
+function campaignErrorCodes(): string[] {
+  const codes = new Set<string>()
+  for (const m of sources.matchAll(/readonly code(?::[^=\n]*)? = '([a-z-]+)'/g)) codes.add(m[1])
+  for (const m of sources.matchAll(/readonly code: ((?:'[a-z-]+'\s*\|?\s*)+)/g))
+    for (const c of m[1].matchAll(/'([a-z-]+)'/g)) codes.add(c[1])
+  for (const m of sources.matchAll(/new Campaign(?:Service|Library)Error\(\s*'([a-z-]+)'/g))
+    codes.add(m[1])
+  return [...codes].sort()
+}
+
+describe('error codes from main', () => {
+  it('finds the campaign layer’s codes (the scan is not vacuous)', () => {
+    expect(campaignErrorCodes()).toEqual(
+      expect.arrayContaining(['invalid-name', 'not-open', 'not-found', 'newer-version']),
+    )
+  })
+
+  it('each has a sentence in English and Japanese', () => {
+    for (const code of campaignErrorCodes()) {
+      const status = ERROR_MESSAGES[code]
+      expect(status, code).toBeDefined()
+      expect(translate('en', status.key, status.params), code).not.toBe(status.key)
+      expect(translate('ja', status.key, status.params), code).not.toBe(status.key)
+    }
+  })
+
+  it('main’s own sentences are English only: no " / 日本語" halves', () => {
+    expect(sources).not.toMatch(/ \/ [^'`\n]*[\u3040-\u30ff\u4e00-\u9fff][^'`\n]*['`]/)
+  })
+})
