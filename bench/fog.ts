@@ -22,7 +22,7 @@ export interface FogRow {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]
 
-export function runFogBench(runs = 41): FogRow[] {
+export function runFogBench(runs = 101, warmUp = 30): FogRow[] {
   const rows: FogRow[] = []
   for (const size of [50, 200, 800]) {
     const spec = pathfinderBenchMap(size)
@@ -52,7 +52,7 @@ export function runFogBench(runs = 41): FogRow[] {
       const rot: number[] = []
       let seen = 0
       let rotSeen = 0
-      for (let run = -5; run < runs; run++) {
+      for (let run = -warmUp; run < runs; run++) {
         // A new revision: PC 0 steps back and forth, everything else shared.
         const step = run & 1
         const moved: CampaignMap = {
@@ -84,7 +84,7 @@ export function runFogBench(runs = 41): FogRow[] {
 
 export function formatFogRows(rows: FogRow[]): string {
   return [
-    'Six PCs on a lit map with 15 % solid squares; medians of 41 alternating runs, each a new map revision (one PC moved). Target ratio ≤ 0.5×.',
+    'Six PCs on a lit map with 15 % solid squares; medians of 101 alternating runs after 30 warm-up runs, each a new map revision (one PC moved). Target ratio ≤ 0.5×.',
     '',
     '| map | system | ours (app path) | rot.js | ratio | squares seen (ours / rot.js) |',
     '| --- | --- | ---: | ---: | ---: | --- |',
