@@ -4,6 +4,7 @@ import type { CampaignMap, MapArt } from '../../src-main/campaign/schema'
 import type { GmApi } from '../lib/api'
 import { alignFromMarkedSquare, type ArtImage } from '../lib/art-image'
 import { loadArt } from './art-cache'
+import { mapToScreen, type View } from '../lib/viewport'
 
 export type ArtStatus = 'none' | 'loading' | 'ready' | 'failed'
 
@@ -72,5 +73,22 @@ export class ArtMark {
 
   cancel(): void {
     this.drag = null
+  }
+
+  /** The marked square's box on the board (CSS px), for the outline drawn while dragging. */
+  boxOn(view: View): { left: number; top: number; width: number; height: number } | null {
+    const drag = this.drag
+    if (!drag) return null
+    const [x1, y1] = mapToScreen(
+      view,
+      Math.min(drag.from.fx, drag.to.fx),
+      Math.min(drag.from.fy, drag.to.fy),
+    )
+    const [x2, y2] = mapToScreen(
+      view,
+      Math.max(drag.from.fx, drag.to.fx),
+      Math.max(drag.from.fy, drag.to.fy),
+    )
+    return { left: x1, top: y1, width: x2 - x1, height: y2 - y1 }
   }
 }
