@@ -1,0 +1,164 @@
+// A big campaign in the GM page, through the Node host and headless Chromium (issue 13): a
+// 51-map campaign (50 maps of ~190 KB and one 200×200 Arianrhod map with 5,000 walls and 40
+// tokens). Measured in the page: opening the campaign to the first board frame; a wall click on
+// the big map until the wall is drawn and the overlays have their answers, with the longest task
+// the page ran meanwhile (PerformanceObserver 'longtask') and the rules queries the edit caused
+// (WebSocket frames). Main's CPU per click is process.cpuUsage() over the click, which includes
+// the in-process Playwright driver, so it is an upper bound.
+//   npx tsx bench/campaign-page.ts [--no-build]
+import { execFileSync } from 'node:child_process'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { CampaignMap } from '../src-main/campaign/schema'
+import { startHost } from '../src-main/host/server'
+import { arianrhodBenchMap } from './arianrhod'
+import { BENCH_CAMPAIGN, benchDataFolder } from './bench-campaign'
+import { heavyMap } from './save-stall'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/chromium'
+
+export interface CampaignPageBench {
+  megabytes: number
+  openMs: number[]
+  clickMs: number[]
+  longestTaskMs: number[]
+  cpuMs: number[]
+  queriesPerClick: number[]
+}
+
+function bigMap(): CampaignMap {
+  const { map, tokens } = arianrhodBenchMap()
+  return {
+    id: 'big',
+    name: 'Big',
+    system: 'arianrhod',
+    width: map.width,
+    height: map.height,
+    cells: [],
+    edges: map.edges ?? [],
+    light: { sources: [] },
+    tokens: tokens.map((t) => ({ ...t, name: t.id, move: 10 })),
+    notes: '',
+  } as unknown as CampaignMap
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]
+
+export async function runCampaignPageBench(
+  options: { build?: boolean; opens?: number; clicks?: number } = {},
+): Promise<CampaignPageBench> {
+  const repo = fileURLToPath(new URL('../', import.meta.url))
+  if (options.build !== false)
+    execFileSync('npx', ['electron-vite', 'build'], { cwd: repo, stdio: 'ignore' })
+  const maps = [bigMap(), ...Array.from({ length: 50 }, (_, i) => heavyMap(i))]
+  const megabytes = JSON.stringify(maps).length / 1e6
+  const dataDir = await benchDataFolder('grid-gm-page-bench-', maps)
+  const host = await startHost({ dataDir, port: 0, staticDir: join(repo, 'out', 'renderer') })
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    headless: true,
+    args: [...CHROMIUM_FLAGS],
+  })
+  const result: CampaignPageBench = {
+    megabytes,
+    openMs: [],
+    clickMs: [],
+    longestTaskMs: [],
+    cpuMs: [],
+    queriesPerClick: [],
+  }
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } })
+    await page.addInitScript(() => {
+      const w = window as unknown as { longTasks: number[] }
+      w.longTasks = []
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.longTasks.push(entry.duration)
+      }).observe({ type: 'longtask', buffered: true })
+    })
+    let queries = 0
+    page.on('websocket', (ws) =>
+      ws.on('framesent', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.includes('"rules.query"')) queries++
+      }),
+    )
+    for (let i = 0; i < (options.opens ?? 5); i++) {
+      await page.goto(`${host.url}gm.html`)
+      await page.locator('[data-testid="status"][data-connection="open"]').waitFor()
+      const ms = await page.evaluate(async (id) => {
+        const button = document.querySelector(
+          `li[data-campaign-id="${id}"] [data-testid="open-campaign"]`,
+        ) as HTMLButtonElement
+        const t0 = performance.now()
+        button.click()
+        while (!document.querySelector('[data-testid="map-grid"]'))
+          await new Promise((resolve) => requestAnimationFrame(resolve))
+        await new Promise((resolve) => requestAnimationFrame(resolve))
+        return performance.now() - t0
+      }, BENCH_CAMPAIGN)
+      result.openMs.push(ms)
+    }
+    await page.locator('[data-testid="map-grid"][data-map-id="big"]').waitFor()
+    await page.locator('[data-testid="tool-wall"]').click()
+    const grid = page.locator('[data-testid="map-grid"]')
+    for (let i = 0; i < (options.clicks ?? 20); i++) {
+      const box = await grid.boundingBox()
+      if (!box) throw new Error('no board')
+      const cell = box.width / 200
+      // A vertical edge between [2 + i, 3] and [3 + i, 3], well inside the view.
+      const x = box.x + (3 + i) * cell
+      const y = box.y + 3.5 * cell
+      await page.evaluate(() => {
+        ;(window as unknown as { longTasks: number[] }).longTasks = []
+      })
+      queries = 0
+      const cpu = process.cpuUsage()
+      const t0 = Date.now()
+      await page.mouse.click(x, y)
+      await page
+        .locator(`[data-testid="map-grid"] [data-edge="${2 + i},3,${3 + i},3"][data-kind="wall"]`)
+        .waitFor({ state: 'attached' })
+      const clickMs = Date.now() - t0
+      await page.waitForTimeout(300) // overlays' answers and any trailing work
+      const used = process.cpuUsage(cpu)
+      result.clickMs.push(clickMs)
+      result.cpuMs.push((used.user + used.system) / 1000)
+      result.queriesPerClick.push(queries)
+      result.longestTaskMs.push(
+        await page.evaluate(() =>
+          Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks),
+        ),
+      )
+    }
+    return result
+  } finally {
+    await browser.close()
+    await host.close()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+export function formatCampaignPageBench(r: CampaignPageBench): string {
+  const f = (v: number) => v.toFixed(0)
+  return [
+    `51 maps (${r.megabytes.toFixed(1)} MB), 1366×768, headless Chromium through the Node host; ${r.openMs.length} opens, ${r.clickMs.length} wall clicks on the 200×200 map.`,
+    '',
+    '| measurement | median | p95 | target |',
+    '| --- | ---: | ---: | --- |',
+    `| open the campaign to the first board frame | ${f(percentile(r.openMs, 0.5))} ms | ${f(percentile(r.openMs, 0.95))} ms | ≤ 150 ms |`,
+    `| wall click until the wall is drawn | ${f(percentile(r.clickMs, 0.5))} ms | ${f(percentile(r.clickMs, 0.95))} ms | overlays ≤ 100 ms p95 |`,
+    `| longest page task during a wall click (0: none over 50 ms) | ${f(percentile(r.longestTaskMs, 0.5))} ms | ${f(percentile(r.longestTaskMs, 0.95))} ms | none over 50 ms |`,
+    `| main-process CPU per wall click (with the Playwright driver) | ${f(percentile(r.cpuMs, 0.5))} ms | ${f(percentile(r.cpuMs, 0.95))} ms | ≤ 20 ms |`,
+    `| rules queries per wall click | ${percentile(r.queriesPerClick, 0.5)} | ${percentile(r.queriesPerClick, 0.95)} | reported |`,
+  ].join('\n')
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  console.log(
+    formatCampaignPageBench(
+      await runCampaignPageBench({ build: !process.argv.includes('--no-build') }),
+    ),
+  )
+}
