@@ -87,6 +87,9 @@ export async function runCampaignPageBench(
     for (let i = 0; i < (options.opens ?? 5); i++) {
       await page.goto(`${host.url}gm.html`)
       await page.locator('[data-testid="status"][data-connection="open"]').waitFor()
+      await page
+        .locator(`li[data-campaign-id="${BENCH_CAMPAIGN}"] [data-testid="open-campaign"]`)
+        .waitFor()
       const ms = await page.evaluate(async (id) => {
         const button = document.querySelector(
           `li[data-campaign-id="${id}"] [data-testid="open-campaign"]`,
@@ -102,14 +105,40 @@ export async function runCampaignPageBench(
     }
     await page.locator('[data-testid="map-grid"][data-map-id="big"]').waitFor()
     await page.locator('[data-testid="tool-wall"]').click()
+    // Zoom to 100 % or more (around the board's centre) so an edge is a GM-sized target.
+    for (let i = 0; i < 20; i++) {
+      const zoom = Number(await page.locator('[data-testid="board"]').getAttribute('data-zoom'))
+      if (zoom >= 1) break
+      await page.locator('[data-testid="zoom-in"]').click()
+    }
     const grid = page.locator('[data-testid="map-grid"]')
+    const board = await page.locator('[data-testid="board"]').boundingBox()
+    if (!board) throw new Error('no board')
+    const walls = new Set(maps[0].edges.map((e) => JSON.stringify(e.between)))
     for (let i = 0; i < (options.clicks ?? 20); i++) {
       const box = await grid.boundingBox()
       if (!box) throw new Error('no board')
       const cell = box.width / 200
-      // A vertical edge between [2 + i, 3] and [3 + i, 3], well inside the view.
-      const x = box.x + (3 + i) * cell
-      const y = box.y + 3.5 * cell
+      // A free vertical edge near the board's centre.
+      const cy = Math.floor((board.y + board.height / 2 - box.y) / cell)
+      let cx = Math.floor((board.x + board.width / 2 - box.x) / cell) - 10 + i
+      while (
+        walls.has(
+          JSON.stringify([
+            [cx, cy],
+            [cx + 1, cy],
+          ]),
+        )
+      )
+        cx++
+      walls.add(
+        JSON.stringify([
+          [cx, cy],
+          [cx + 1, cy],
+        ]),
+      )
+      const x = box.x + (cx + 1) * cell
+      const y = box.y + (cy + 0.5) * cell
       await page.evaluate(() => {
         ;(window as unknown as { longTasks: number[] }).longTasks = []
       })
@@ -118,7 +147,9 @@ export async function runCampaignPageBench(
       const t0 = Date.now()
       await page.mouse.click(x, y)
       await page
-        .locator(`[data-testid="map-grid"] [data-edge="${2 + i},3,${3 + i},3"][data-kind="wall"]`)
+        .locator(
+          `[data-testid="map-grid"] [data-edge="${cx},${cy},${cx + 1},${cy}"][data-kind="wall"]`,
+        )
         .waitFor({ state: 'attached' })
       const clickMs = Date.now() - t0
       await page.waitForTimeout(300) // overlays' answers and any trailing work

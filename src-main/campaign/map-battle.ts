@@ -72,8 +72,11 @@ export function mapScenario(map: CampaignMap, query?: unknown): Record<string, u
 const prepared = new WeakMap<CampaignMap, PrepareResult>()
 
 // Commands share every untouched part of a map (a token move keeps `cells`, `edges` and `light`
-// as the same objects), so the validated grid is kept per layout: a revision that changes only
-// tokens, conditions or names checks its tokens against the grid it already has.
+// as the same objects), so the grid is kept per layout: a revision that changes only tokens,
+// conditions or names checks its tokens against the grid it already has. A layout is not put
+// through the engine's map schema again: campaign maps are checked against campaignMapSchema
+// (which extends it) on load, and change only through schema-checked commands, so an edit is
+// validated by its command, not by walking all 5,000 walls again.
 const layouts = new WeakMap<
   object,
   WeakMap<object, WeakMap<object, Map<string, PrepareMapResult>>>
@@ -83,7 +86,9 @@ function preparedLayoutOf(map: CampaignMap): PrepareMapResult {
   const byEdges = getOrSet(layouts, map.cells, () => new WeakMap())
   const byLight = getOrSet(byEdges, map.edges, () => new WeakMap())
   const bySize = getOrSet(byLight, map.light, () => new Map<string, PrepareMapResult>())
-  return getOrSet(bySize, `${map.width}x${map.height}`, () => prepareMap(mapSpecOf(map)))
+  return getOrSet(bySize, `${map.width}x${map.height}`, () =>
+    prepareMap(mapSpecOf(map), { schemaChecked: true }),
+  )
 }
 
 function getOrSet<K, V>(

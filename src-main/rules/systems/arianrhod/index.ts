@@ -178,11 +178,15 @@ const visible: QueryHandler = (battle, query) => {
         },
   )
   // 明度3以下 (decision 5): no sight into a neighbouring area (room) from or into the dark.
-  const rooms = roomsOf(field.grid)
-  const ownRoom = rooms[token.cell]
+  // Rooms are found only when some square in sight is that dark: a lit map never needs them.
   const darkHere = lightLevel(field, token.cell) <= 3
+  let rooms: Int32Array | null = null
+  const sameRoom = (cell: number): boolean => {
+    rooms ??= roomsOf(field.grid)
+    return rooms[cell] === rooms[token.cell]
+  }
   const inSight = [...seen].filter(
-    (cell) => rooms[cell] === ownRoom || (!darkHere && lightLevel(field, cell) > 3),
+    (cell) => (!darkHere && lightLevel(field, cell) > 3) || sameRoom(cell),
   )
   return { cells: cellList(field, inSight) }
 }
