@@ -1,6 +1,6 @@
 // `npm run bench [-- SECTION ...]`: runs the benchmark sections and prints one markdown report.
 // Each rule system or view keeps its own module (bench/<name>.ts); add a section here with one
-// entry. Sections: arianrhod, rules-query, save, pathfinder, vision, fog, reach-scaling, height-view, board-pan, map-art (the last three
+// entry. Sections: arianrhod, rules-query, save, pathfinder, vision, fog, reach-scaling, height-view, board-pan, campaign-page, map-art (the last four
 // build the renderer and drive headless Chromium). With no names, every section runs.
 import { arianrhodBenchRows, formatArianrhodRows } from './arianrhod'
 
@@ -78,6 +78,14 @@ const sections: Section[] = [
     run: async () => {
       const { runBoardPanBench, formatBoardPanBench } = await import('./board-pan')
       return formatBoardPanBench(await runBoardPanBench())
+    },
+  },
+  {
+    name: 'campaign-page',
+    title: 'A 51-map campaign in the GM page (open, wall click)',
+    run: async () => {
+      const { runCampaignPageBench, formatCampaignPageBench } = await import('./campaign-page')
+      return formatCampaignPageBench(await runCampaignPageBench())
     },
   },
   {

@@ -28,7 +28,12 @@ import type { TrashEntry } from './trash'
 import type { FileReaderOptions } from './file-reader'
 
 export { EXPORT_FORMAT }
-export const DEFAULT_AUTOSAVE_DELAY_MS = 400
+/**
+ * Every acknowledged change is already on disk in the journal (fsynced before the answer), so the
+ * snapshot save only folds the journal into the file: every 5 s at most keeps the journal short
+ * without re-serialising a large campaign at the GM's click rate (issue 13).
+ */
+export const DEFAULT_AUTOSAVE_DELAY_MS = 5000
 
 export interface CampaignServiceOptions {
   dataDir: string
