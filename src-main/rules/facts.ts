@@ -49,7 +49,25 @@ export interface SystemFacts {
   readonly tokenSpeeds: boolean
 }
 
-const TACTICAL_MODES = ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge', 'crawl']
+// Pathfinder and D&D 3.5 share the tactical rules; only their light categories differ.
+const TACTICAL = {
+  unit: 'ft',
+  unitsPerSquare: 5,
+  moveModes: ['move', 'double', 'five-foot-step', 'withdraw', 'run', 'charge', 'crawl'],
+  normalLight: 2,
+  defaultAmbient: 2,
+  lightPerViewer: true,
+  hasLight: true,
+  family: 'tactical',
+  board: null,
+  chips: false,
+  tacticalQueries: true,
+  checkDice: '1D20',
+  rollsInitiative: true,
+  difficultTerrain: true,
+  blockade: false,
+  tokenSpeeds: true,
+} as const
 
 export const SYSTEM_FACTS: Readonly<Record<SystemId, SystemFacts>> = {
   arianrhod: {
@@ -73,46 +91,16 @@ export const SYSTEM_FACTS: Readonly<Record<SystemId, SystemFacts>> = {
     tokenSpeeds: true,
   },
   pathfinder: {
+    ...TACTICAL,
     id: 'pathfinder',
-    unit: 'ft',
-    unitsPerSquare: 5,
-    moveModes: TACTICAL_MODES,
-    normalLight: 2,
-    defaultAmbient: 2,
     lightTop: 3,
     lightNames: ['dark', 'dim', 'normal', 'bright'],
-    lightPerViewer: true,
-    hasLight: true,
-    family: 'tactical',
-    board: null,
-    chips: false,
-    tacticalQueries: true,
-    checkDice: '1D20',
-    rollsInitiative: true,
-    difficultTerrain: true,
-    blockade: false,
-    tokenSpeeds: true,
   },
   dnd35: {
+    ...TACTICAL,
     id: 'dnd35',
-    unit: 'ft',
-    unitsPerSquare: 5,
-    moveModes: TACTICAL_MODES,
-    normalLight: 2,
-    defaultAmbient: 2,
     lightTop: 2,
     lightNames: ['dark', 'shadowy', 'bright'],
-    lightPerViewer: true,
-    hasLight: true,
-    family: 'tactical',
-    board: null,
-    chips: false,
-    tacticalQueries: true,
-    checkDice: '1D20',
-    rollsInitiative: true,
-    difficultTerrain: true,
-    blockade: false,
-    tokenSpeeds: true,
   },
   dystopia: {
     id: 'dystopia',
