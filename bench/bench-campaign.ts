@@ -49,3 +49,24 @@ export async function openBenchCampaign(
     .click()
   return { browser, page }
 }
+
+/** A campaign map holding a bench map spec (squares, edges) and tokens, with names filled in. */
+export function campaignMapOf(
+  id: string,
+  system: CampaignMap['system'],
+  spec: { width: number; height: number; cells?: unknown[]; edges?: unknown[] },
+  tokens: readonly Record<string, unknown>[],
+): CampaignMap {
+  return {
+    id,
+    name: id,
+    system,
+    width: spec.width,
+    height: spec.height,
+    cells: spec.cells ?? [],
+    edges: spec.edges ?? [],
+    light: { sources: [] },
+    tokens: tokens.map((t) => ({ name: String(t.id), ...t })),
+    notes: '',
+  } as unknown as CampaignMap
+}

@@ -14,7 +14,7 @@ import type { CampaignMap } from '../src-main/campaign/schema'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { arianrhodBenchMap } from './arianrhod'
-import { BENCH_CAMPAIGN, benchDataFolder } from './bench-campaign'
+import { BENCH_CAMPAIGN, benchDataFolder, campaignMapOf } from './bench-campaign'
 import { heavyMap } from './save-stall'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/chromium'
@@ -70,18 +70,12 @@ function cpuOf(pid: number): number {
 
 function bigMap(): CampaignMap {
   const { map, tokens } = arianrhodBenchMap()
-  return {
-    id: 'big',
-    name: 'Big',
-    system: 'arianrhod',
-    width: map.width,
-    height: map.height,
-    cells: [],
-    edges: map.edges ?? [],
-    light: { sources: [] },
-    tokens: tokens.map((t) => ({ ...t, name: t.id, move: 10 })),
-    notes: '',
-  } as unknown as CampaignMap
+  return campaignMapOf(
+    'big',
+    'arianrhod',
+    { ...map, cells: [] },
+    tokens.map((t) => ({ ...t, move: 10 })),
+  )
 }
 
 const percentile = (values: number[], p: number) =>

@@ -10,6 +10,7 @@ import { Grid, TERRAIN_SOLID } from '../src-main/rules/grid/grid'
 import { partyVisionMask } from '../src-main/table/vision'
 import { pathfinderBenchMap } from './pathfinder'
 import { partySquares } from './vision'
+import { campaignMapOf } from './bench-campaign'
 
 export interface FogRow {
   size: number
@@ -31,23 +32,12 @@ export function runFogBench(runs = 101, warmUp = 30): FogRow[] {
     const free = (x: number, y: number) =>
       grid.inBounds(x, y) && grid.terrain[grid.index(x, y)] !== TERRAIN_SOLID
     for (const system of ['pathfinder', 'arianrhod'] as const) {
-      const base = {
-        id: 'fog',
-        name: 'Fog',
+      const base = campaignMapOf(
+        'fog',
         system,
-        width: size,
-        height: size,
-        cells: spec.cells,
-        edges: [],
-        light: { sources: [] },
-        tokens: pcs.map(([x, y], i) => ({
-          id: `pc${i}`,
-          name: `PC ${i}`,
-          at: [x, y],
-          faction: 'party',
-        })),
-        notes: '',
-      } as unknown as CampaignMap
+        spec,
+        pcs.map(([x, y], i) => ({ id: `pc${i}`, at: [x, y], faction: 'party' })),
+      )
       const ours: number[] = []
       const rot: number[] = []
       let seen = 0

@@ -6,6 +6,7 @@ import type { CampaignMap } from '../src-main/campaign/schema'
 import { preparedBattleOf } from '../src-main/campaign/map-battle'
 import { runPrepared } from '../src-main/rules/scenario/run'
 import { pathfinderBenchMap } from './pathfinder'
+import { campaignMapOf } from './bench-campaign'
 
 export interface ReachScalingRow {
   system: CampaignMap['system']
@@ -19,20 +20,10 @@ const SIZES = [200, 800]
 const MODES = { arianrhod: 'full', pathfinder: 'double' } as const
 
 function benchMap(system: 'arianrhod' | 'pathfinder', size: number): CampaignMap {
-  const spec = pathfinderBenchMap(size)
   const move = system === 'arianrhod' ? size * 4 : size * 10
-  return {
-    id: `reach-${size}`,
-    name: 'Reach',
-    system,
-    width: size,
-    height: size,
-    cells: spec.cells,
-    edges: [],
-    light: { sources: [] },
-    tokens: [{ id: 'runner', name: 'Runner', at: [1, 1], faction: 'party', move }],
-    notes: '',
-  } as unknown as CampaignMap
+  return campaignMapOf(`reach-${size}`, system, pathfinderBenchMap(size), [
+    { id: 'runner', at: [1, 1], faction: 'party', move },
+  ])
 }
 
 export function runReachScalingBench(runs = 9): ReachScalingRow[] {

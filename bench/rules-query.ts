@@ -12,7 +12,6 @@
 import { rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import PF from 'pathfinding'
-import type { CampaignMap } from '../src-main/campaign/schema'
 import { createCampaignService } from '../src-main/campaign/service'
 import { createHandlers } from '../src-main/ipc/handlers'
 import {
@@ -20,7 +19,7 @@ import {
   runPreparedInFull as validateEveryQuery,
 } from '../src-main/rules/scenario/run'
 import { arianrhodBenchMap, pathfindingMatrix } from './arianrhod'
-import { benchDataFolder } from './bench-campaign'
+import { benchDataFolder, campaignMapOf } from './bench-campaign'
 
 export interface RulesQueryBench {
   cachedMs: number
@@ -39,18 +38,12 @@ function median(samples: number[]): number {
 
 export async function runRulesQueryBench(runs = 101): Promise<RulesQueryBench> {
   const { map, tokens } = arianrhodBenchMap()
-  const campaignMap: CampaignMap = {
-    id: 'big',
-    name: 'Bench',
-    system: 'arianrhod',
-    width: map.width,
-    height: map.height,
-    cells: [],
-    edges: map.edges ?? [],
-    light: { sources: [] },
-    tokens: tokens.map((t) => ({ ...t, name: t.id, move: 30 })),
-    notes: '',
-  }
+  const campaignMap = campaignMapOf(
+    'big',
+    'arianrhod',
+    { ...map, cells: [] },
+    tokens.map((t) => ({ ...t, move: 30 })),
+  )
   const dataDir = await benchDataFolder('grid-gm-query-bench-', [campaignMap])
   const service = await createCampaignService({ dataDir, autosaveDelayMs: 60_000 })
   const cached = createHandlers(service, { runPrepared }, { logError: () => {} })
