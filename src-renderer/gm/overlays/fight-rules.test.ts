@@ -41,14 +41,12 @@ function map(tokens: CampaignToken[]): CampaignMap {
 
 describe('reading engine answers', () => {
   it('reads a reach answer and keeps arianrhod refusals', () => {
-    expect(
-      readReach({
-        cells: [
-          { at: [1, 2], cost: 3 },
-          { at: 'x', cost: 1 },
-        ],
-      }),
-    ).toEqual({ cells: [{ at: [1, 2], cost: 3 }], allowed: true })
+    expect(readReach({ cells: [{ at: [1, 2], cost: 3, extra: 1 }] })).toEqual({
+      cells: [{ at: [1, 2], cost: 3 }],
+      allowed: true,
+    })
+    // The shared schema (src-main/rules/answers.ts) refuses a malformed answer as a whole.
+    expect(() => readReach({ cells: [{ at: 'x', cost: 1 }] })).toThrow(/reach/)
     expect(readReach({ cells: [], allowed: false, reason: 'climbing' })).toEqual({
       cells: [],
       allowed: false,

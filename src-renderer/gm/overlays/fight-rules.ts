@@ -1,8 +1,11 @@
 // What the fight overlays need to know per rule system, and readers that turn main's untyped
-// `rules.query` answers (shapes from shared/spec/scenario-format.md and the system READMEs) into
-// typed values. Nothing here decides a rule: costs, checks and cover all come from the engine.
+// `rules.query` answers into typed values with the schemas the engine's tests check its answers
+// against (src-main/rules/answers.ts). Nothing here decides a rule: costs, checks and cover all
+// come from the engine.
 import type { CampaignMap, CampaignToken } from '../../../src-main/campaign/schema'
+import type { z } from 'zod'
 import type { Cell, SystemId } from '../../../src-main/rules/model'
+import * as answers from '../../../src-main/rules/answers'
 import { SYSTEM_FACTS, type Unit } from '../../../src-main/rules/facts'
 import { footprintSide } from '../../../src-main/campaign/geometry'
 import type { LineDirection } from '../../../src-main/rules/systems/dystopia/geometry'
@@ -28,100 +31,20 @@ export function hasTacticalQueries(system: SystemId): boolean {
   return SYSTEM_FACTS[system].tacticalQueries
 }
 
-export interface ReachCell {
-  at: Cell
-  cost: number
-}
-export interface ReachAnswer {
-  cells: ReachCell[]
-  /** Arianrhod: false when the mode is not allowed at all (reason says why). */
-  allowed: boolean
-  reason?: string
-}
-
-export interface PathStep {
-  at: Cell
-  cost: number
-  action: string
-  /** Pathfinder / dnd35: the space is squeezed after this step (無理矢理入り込む). */
-  squeeze?: boolean
-}
-/** Where a climb check leaves the character (arianrhod: absolute elevation). */
-export interface CheckPlace {
-  at: Cell
-  elevation?: number
-}
-
-export interface PathCheck {
-  kind: string
-  ability?: string
-  dc?: number
-  against?: string[]
-  ifFailed?: string
-  /** Arianrhod 明度 ≤ 2: dice added (−1) to this check. */
-  dice?: number
-  /** Pathfinder: a modifier to the check (登攀速度の上昇 −5). */
-  modifier?: number
-  /** The climb plan: metres a check climbs, where it ends on success / failure (arianrhod). */
-  climbs?: number
-  onSuccess?: CheckPlace
-  onFailure?: CheckPlace
-  /** Pathfinder climbs and jumps: height and direction. */
-  height?: number
-  direction?: string
-  /** Arianrhod 登攀 AGI: metres fallen when it succeeds / fails. */
-  drops?: { onSuccess: number; onFailure: number }
-}
-/** Arianrhod 落下: a drop on the way (or from the wall before moving), with who stopped it. */
-export interface PathFall {
-  at: Cell
-  height: number
-  /** 'gm': the GM sets the fall damage; 'none': an enemy ZOC stopped the fall. */
-  damage: string
-  stoppedBy: string[]
-  /** The drop from the wall before the move starts. */
-  start?: boolean
-}
-export type PathAnswer =
-  | {
-      reachable: true
-      cost: number
-      steps: PathStep[]
-      checks: PathCheck[]
-      provokes: string[]
-      falls?: PathFall[]
-    }
-  | { reachable: false; reason: string }
-
-export interface CoverAnswer {
-  cover: string
-  soft?: boolean
-  targetable?: boolean
-  reason?: string
-  /** Arianrhod: dice added to the target's reaction (partial cover +1D). */
-  reactionDice?: number
-}
-
-export interface LightAnswer {
-  level: number
-  category?: string
-  effects: string[]
-}
-
-export interface AreaAnswer {
-  cells: Cell[]
-  /** Tokens (units) inside the template. */
-  tokens: string[]
-  valid: boolean
-  reason?: string
-  radius?: number
-}
-
-type Loose = Record<string, unknown>
-
-function isRecord(value: unknown): value is Loose {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+export type {
+  AreaAnswer,
+  AttackAnswer,
+  AttackModifier,
+  CheckPlace,
+  CoverAnswer,
+  LightAnswer,
+  PathAnswer,
+  PathCheck,
+  PathFall,
+  PathStep,
+  ReachAnswer,
+  ReachCell,
+} from '../../../src-main/rules/answers'
 
 export function isCell(value: unknown): value is Cell {
   return (
@@ -132,216 +55,25 @@ export function isCell(value: unknown): value is Cell {
   )
 }
 
-function cells(value: unknown): Cell[] {
-  return Array.isArray(value) ? value.filter(isCell) : []
+/** Reads one answer with its shared schema (src-main/rules/answers.ts). */
+function readWith<S extends z.ZodType>(schema: S, what: string, answer: unknown): z.output<S> {
+  const parsed = schema.safeParse(answer)
+  if (!parsed.success) throw new Error(`the rules engine answered ${what} in an unexpected shape`)
+  return parsed.data
 }
 
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
-}
-
-function answerError(what: string): Error {
-  return new Error(`the rules engine answered ${what} in an unexpected shape`)
-}
-
-export function readReach(answer: unknown): ReachAnswer {
-  if (!isRecord(answer) || !Array.isArray(answer.cells)) throw answerError('reach')
-  const list: ReachCell[] = []
-  for (const entry of answer.cells) {
-    if (isRecord(entry) && isCell(entry.at) && typeof entry.cost === 'number')
-      list.push({ at: entry.at, cost: entry.cost })
-  }
-  return {
-    cells: list,
-    allowed: answer.allowed !== false,
-    ...(typeof answer.reason === 'string' ? { reason: answer.reason } : {}),
-    ...(typeof answer.reactionDice === 'number' ? { reactionDice: answer.reactionDice } : {}),
-  }
-}
-
-export function readPath(answer: unknown): PathAnswer {
-  if (!isRecord(answer)) throw answerError('path')
-  if (answer.reachable !== true)
-    return {
-      reachable: false,
-      reason: typeof answer.reason === 'string' ? answer.reason : 'unreachable',
-    }
-  const steps: PathStep[] = []
-  for (const s of Array.isArray(answer.steps) ? answer.steps : []) {
-    if (isRecord(s) && isCell(s.at))
-      steps.push({
-        at: s.at,
-        cost: Number(s.cost),
-        action: String(s.action ?? 'move'),
-        ...(s.squeeze === true ? { squeeze: true } : {}),
-      })
-  }
-  const checks: PathCheck[] = []
-  for (const c of Array.isArray(answer.checks) ? answer.checks : []) {
-    if (!isRecord(c)) continue
-    checks.push({
-      kind: String(c.kind),
-      ...(typeof c.ability === 'string' ? { ability: c.ability } : {}),
-      ...(typeof c.dc === 'number' ? { dc: c.dc } : {}),
-      ...(Array.isArray(c.against) ? { against: strings(c.against) } : {}),
-      ...(typeof c.ifFailed === 'string' ? { ifFailed: c.ifFailed } : {}),
-      ...(typeof c.dice === 'number' ? { dice: c.dice } : {}),
-      ...(typeof c.modifier === 'number' ? { modifier: c.modifier } : {}),
-      ...(typeof c.climbs === 'number' ? { climbs: c.climbs } : {}),
-      ...(readPlace(c.onSuccess) ? { onSuccess: readPlace(c.onSuccess) } : {}),
-      ...(readPlace(c.onFailure) ? { onFailure: readPlace(c.onFailure) } : {}),
-      ...(typeof c.height === 'number' ? { height: c.height } : {}),
-      ...(typeof c.direction === 'string' ? { direction: c.direction } : {}),
-      ...(isRecord(c.drops) &&
-      typeof c.drops.onSuccess === 'number' &&
-      typeof c.drops.onFailure === 'number'
-        ? { drops: { onSuccess: c.drops.onSuccess, onFailure: c.drops.onFailure } }
-        : {}),
-    })
-  }
-  const falls = [
-    ...(isRecord(answer.fall) ? [readFall(answer.fall, true)] : []),
-    ...(Array.isArray(answer.falls) ? answer.falls.map((f) => readFall(f, false)) : []),
-  ].filter((f): f is PathFall => f !== null)
-  return {
-    reachable: true,
-    cost: Number(answer.cost),
-    steps,
-    checks,
-    provokes: strings(answer.provokes),
-    ...(falls.length > 0 ? { falls } : {}),
-  }
-}
-
-function readFall(value: unknown, start: boolean): PathFall | null {
-  if (!isRecord(value) || !isCell(value.at) || typeof value.height !== 'number') return null
-  return {
-    at: value.at,
-    height: value.height,
-    damage: String(value.damage ?? 'gm'),
-    stoppedBy: strings(value.stoppedBy),
-    ...(start ? { start } : {}),
-  }
-}
-
-function readPlace(value: unknown): CheckPlace | undefined {
-  if (!isRecord(value) || !isCell(value.at)) return undefined
-  return {
-    at: value.at,
-    ...(typeof value.elevation === 'number' ? { elevation: value.elevation } : {}),
-  }
-}
-
-export interface AttackModifier {
-  code: string
-  attack?: number
-  ac?: number
-  attackerAc?: number
-  missChance?: number
-  dexToAc?: string
-  source?: string
-}
-
-/** Pathfinder / dnd35 `attack`: the situational modifiers and whether the attack provokes. */
-export interface AttackAnswer {
-  allowed: boolean
-  reason?: string
-  attack: number
-  ac: number
-  attackerAc: number
-  missChance: number
-  dexToAc?: string
-  modifiers: AttackModifier[]
-  provokes: string[]
-}
-
-export function readAttack(answer: unknown): AttackAnswer {
-  if (!isRecord(answer) || typeof answer.allowed !== 'boolean' || !Array.isArray(answer.modifiers))
-    throw answerError('attack')
-  const num = (v: unknown) => (typeof v === 'number' ? v : 0)
-  const modifiers: AttackModifier[] = []
-  for (const m of answer.modifiers) {
-    if (!isRecord(m) || typeof m.code !== 'string') continue
-    modifiers.push({
-      code: m.code,
-      ...(typeof m.attack === 'number' ? { attack: m.attack } : {}),
-      ...(typeof m.ac === 'number' ? { ac: m.ac } : {}),
-      ...(typeof m.attackerAc === 'number' ? { attackerAc: m.attackerAc } : {}),
-      ...(typeof m.missChance === 'number' ? { missChance: m.missChance } : {}),
-      ...(typeof m.dexToAc === 'string' ? { dexToAc: m.dexToAc } : {}),
-      ...(typeof m.source === 'string' ? { source: m.source } : {}),
-    })
-  }
-  return {
-    allowed: answer.allowed,
-    ...(typeof answer.reason === 'string' ? { reason: answer.reason } : {}),
-    attack: num(answer.attack),
-    ac: num(answer.ac),
-    attackerAc: num(answer.attackerAc),
-    missChance: num(answer.missChance),
-    ...(typeof answer.dexToAc === 'string' ? { dexToAc: answer.dexToAc } : {}),
-    modifiers,
-    provokes: strings(answer.provokes),
-  }
-}
-
-export function readCells(answer: unknown): Cell[] {
-  if (!isRecord(answer)) throw answerError('cells')
-  return cells(answer.cells)
-}
-
-export function readCover(answer: unknown): CoverAnswer {
-  if (!isRecord(answer) || typeof answer.cover !== 'string') throw answerError('cover')
-  return {
-    cover: answer.cover,
-    ...(typeof answer.soft === 'boolean' ? { soft: answer.soft } : {}),
-    ...(typeof answer.targetable === 'boolean' ? { targetable: answer.targetable } : {}),
-    ...(typeof answer.reason === 'string' ? { reason: answer.reason } : {}),
-    ...(typeof answer.reactionDice === 'number' ? { reactionDice: answer.reactionDice } : {}),
-  }
-}
-
-export function readPairs(answer: unknown): [string, string][] {
-  if (!isRecord(answer) || !Array.isArray(answer.pairs)) throw answerError('flanking')
-  return answer.pairs.filter(
-    (p): p is [string, string] =>
-      Array.isArray(p) && p.length === 2 && p.every((id) => typeof id === 'string'),
-  )
-}
-
-export function readLight(answer: unknown): LightAnswer {
-  if (!isRecord(answer) || typeof answer.level !== 'number') throw answerError('light')
-  return {
-    level: answer.level,
-    ...(typeof answer.category === 'string' ? { category: answer.category } : {}),
-    effects: strings(answer.effects),
-  }
-}
-
-export function readDistance(answer: unknown): { distance: number; unit: string } {
-  if (!isRecord(answer) || typeof answer.distance !== 'number') throw answerError('distance')
-  return { distance: answer.distance, unit: String(answer.unit ?? '') }
-}
-
-/**
- * Every template answer in one shape: arianrhod `area` (cells, tokens, valid), dystopia `targets`
- * (cells as [x, y], units) and pathfinder `spread` (cells as {at, reflex}).
- */
-export function readArea(answer: unknown): AreaAnswer {
-  if (!isRecord(answer) || !Array.isArray(answer.cells)) throw answerError('area')
-  const list: Cell[] = []
-  for (const entry of answer.cells) {
-    if (isCell(entry)) list.push(entry)
-    else if (isRecord(entry) && isCell(entry.at)) list.push(entry.at)
-  }
-  return {
-    cells: list,
-    tokens: strings(answer.tokens ?? answer.units),
-    valid: answer.valid !== false,
-    ...(typeof answer.reason === 'string' ? { reason: answer.reason } : {}),
-    ...(typeof answer.radius === 'number' ? { radius: answer.radius } : {}),
-  }
-}
+export const readReach = (answer: unknown) => readWith(answers.reachAnswerSchema, 'reach', answer)
+export const readPath = (answer: unknown) => readWith(answers.pathAnswerSchema, 'path', answer)
+export const readAttack = (answer: unknown) =>
+  readWith(answers.attackAnswerSchema, 'attack', answer)
+export const readCells = (answer: unknown) => readWith(answers.cellsAnswerSchema, 'cells', answer)
+export const readCover = (answer: unknown) => readWith(answers.coverAnswerSchema, 'cover', answer)
+export const readPairs = (answer: unknown) =>
+  readWith(answers.flankingAnswerSchema, 'flanking', answer)
+export const readLight = (answer: unknown) => readWith(answers.lightAnswerSchema, 'light', answer)
+export const readDistance = (answer: unknown) =>
+  readWith(answers.distanceAnswerSchema, 'distance', answer)
+export const readArea = (answer: unknown) => readWith(answers.areaAnswerSchema, 'area', answer)
 
 export function cellKey(cell: readonly [number, number]): string {
   return `${cell[0]},${cell[1]}`

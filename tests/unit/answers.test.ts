@@ -1,0 +1,122 @@
+// The answers the GM screen reads, as the engine gives them on every sample map, all fit the
+// shared schemas the renderer parses them with (src-main/rules/answers.ts).
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { campaignSchema } from '../../src-main/campaign/schema'
+import { mapScenario } from '../../src-main/campaign/map-battle'
+import { runScenario } from '../../src-main/rules/scenario/run'
+import { SYSTEM_FACTS } from '../../src-main/rules/facts'
+import * as answers from '../../src-main/rules/answers'
+
+const SAMPLE_FILE = new URL('../../resources/sample-campaign.json', import.meta.url)
+const campaign = campaignSchema.parse(JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')))
+
+describe('the shared answer schemas', () => {
+  it('parse every answer the screen asks for on the sample maps', () => {
+    const parsed: Record<string, number> = {}
+    const check = (
+      name: string,
+      schema: z.ZodType,
+      map: (typeof campaign.maps)[number],
+      query: Record<string, unknown>,
+    ) => {
+      const outcome = runScenario(mapScenario(map, query))
+      if (!outcome.ok) return
+      const result = schema.safeParse(outcome.answer)
+      expect(
+        result.success,
+        `${map.id} ${JSON.stringify(query)}: ${JSON.stringify(result.error?.issues[0])}`,
+      ).toBe(true)
+      parsed[name] = (parsed[name] ?? 0) + 1
+    }
+    for (const map of campaign.maps) {
+      const facts = SYSTEM_FACTS[map.system]
+      const far: [number, number] = [map.width - 1, map.height - 1]
+      check('distance', answers.distanceAnswerSchema, map, {
+        type: 'distance',
+        from: [0, 0],
+        to: far,
+      })
+      for (const token of map.tokens) {
+        for (const mode of facts.moveModes) {
+          const target = map.tokens.find((t) => t.id !== token.id)?.id
+          const extra = mode === 'charge' && target ? { target } : {}
+          check('reach', answers.reachAnswerSchema, map, {
+            type: 'reach',
+            token: token.id,
+            mode,
+            ...extra,
+          })
+          check('path', answers.pathAnswerSchema, map, {
+            type: 'path',
+            token: token.id,
+            to: far,
+            mode,
+            ...extra,
+          })
+          check('path', answers.pathAnswerSchema, map, {
+            type: 'path',
+            token: token.id,
+            to: [1, 1],
+            mode,
+            ...extra,
+          })
+        }
+        check('light', answers.lightAnswerSchema, map, {
+          type: 'light',
+          at: token.at,
+          viewer: token.id,
+        })
+        check('cells', answers.cellsAnswerSchema, map, { type: 'zoc', token: token.id })
+        check('cells', answers.cellsAnswerSchema, map, { type: 'visible', token: token.id })
+        check('flanking', answers.flankingAnswerSchema, map, { type: 'flanking', target: token.id })
+        for (const other of map.tokens) {
+          if (other.id === token.id) continue
+          check('cover', answers.coverAnswerSchema, map, {
+            type: 'cover',
+            from: token.id,
+            to: other.id,
+            attack: 'ranged',
+          })
+          for (const attack of ['melee', 'ranged'])
+            check('attack', answers.attackAnswerSchema, map, {
+              type: 'attack',
+              attacker: token.id,
+              target: other.id,
+              attack,
+            })
+        }
+        if (facts.family === 'arianrhod')
+          check('area', answers.areaAnswerSchema, map, { type: 'area', origin: token.at, fate: 0 })
+        if (facts.family === 'dystopia')
+          check('area', answers.areaAnswerSchema, map, {
+            type: 'targets',
+            token: token.id,
+            shape: 'area',
+            range: '0-3',
+          })
+      }
+      if (facts.family === 'tactical')
+        for (const shape of ['burst', 'spread'])
+          check('area', answers.areaAnswerSchema, map, {
+            type: 'spread',
+            origin: [2, 2],
+            radius: 10,
+            shape,
+          })
+    }
+    for (const name of [
+      'distance',
+      'reach',
+      'path',
+      'light',
+      'cells',
+      'flanking',
+      'cover',
+      'attack',
+      'area',
+    ])
+      expect(parsed[name] ?? 0, name).toBeGreaterThan(0)
+  })
+})
