@@ -54,6 +54,8 @@ export const openResultSchema = z.object({
     .optional(),
   /** Repairs made while loading (an upgrade, dropped bad entries), to tell the GM about. */
   repaired: z.array(z.string()).optional(),
+  /** Maps sent as outlines (campaign.open `outlineExcept`): fetch one in full by opening again. */
+  outlines: z.array(z.string()).optional(),
   /** The campaign's revision in main; edits (campaignEditSchema) carry the next ones. */
   revision: z.number().int().nonnegative(),
   /** Undo history of this campaign in main, which outlives a page reload. */
@@ -160,7 +162,15 @@ export const contract = {
     args: z.strictObject({ name: campaignNameSchema }),
     result: campaignSchema,
   },
-  'campaign.open': { args: z.strictObject({ id: idSchema }), result: openResultSchema },
+  'campaign.open': {
+    /**
+     * `outlineExcept`: the page shows one map; every other map comes as an outline (its id, name,
+     * system and size, no squares, walls or tokens) and is listed in the answer's `outlines`
+     * (issue 13: opening a 50-map campaign sent every map). Without it, every map in full.
+     */
+    args: z.strictObject({ id: idSchema, outlineExcept: idSchema.nullable().optional() }),
+    result: openResultSchema,
+  },
   'campaign.close': { args: z.strictObject({ id: idSchema }), result: z.null() },
   'campaign.dispatch': {
     args: z.strictObject({ id: idSchema, command: strictCommandSchema }),

@@ -304,6 +304,43 @@ describe('handlers with the real campaign service', () => {
   })
 })
 
+describe('campaign.open with outlines', () => {
+  it('sends the shown map in full and every other map as an outline', async () => {
+    const full = contract['campaign.open'].result.parse(
+      value(await handlers.handle('campaign.open', { id: 'sample-campaign' })),
+    )
+    expect(full.outlines).toBeUndefined()
+    const shown = full.campaign.maps[1]
+    const opened = contract['campaign.open'].result.parse(
+      value(
+        await handlers.handle('campaign.open', { id: 'sample-campaign', outlineExcept: shown.id }),
+      ),
+    )
+    expect(opened.revision).toBe(full.revision)
+    expect(opened.outlines).toEqual(
+      full.campaign.maps.filter((m) => m.id !== shown.id).map((m) => m.id),
+    )
+    expect(opened.campaign.maps[1]).toEqual(shown)
+    for (const map of opened.campaign.maps.filter((m) => m.id !== shown.id)) {
+      const original = full.campaign.maps.find((m) => m.id === map.id)!
+      expect(map).toMatchObject({
+        name: original.name,
+        system: original.system,
+        width: original.width,
+      })
+      expect(map.tokens).toEqual([])
+      expect(map.edges).toEqual([])
+    }
+    expect(JSON.stringify(opened).length).toBeLessThan(JSON.stringify(full).length)
+    // No map id, or one that is gone: the first map is shown in full.
+    const first = contract['campaign.open'].result.parse(
+      value(await handlers.handle('campaign.open', { id: 'sample-campaign', outlineExcept: null })),
+    )
+    expect(first.campaign.maps[0]).toEqual(full.campaign.maps[0])
+    expect(first.outlines).not.toContain(full.campaign.maps[0].id)
+  })
+})
+
 describe('toHandlerError', () => {
   it('turns unknown throwables into internal errors and Node errors into io-error', () => {
     expect(toHandlerError('boom')).toEqual({ code: 'internal', message: 'Unexpected error.' })

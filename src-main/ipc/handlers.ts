@@ -8,6 +8,7 @@ import type { CampaignEdit, CampaignServiceApi, ChangeEvent } from '../campaign/
 import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
 import { importUvtt, UvttError } from '../uvtt/import'
 import { preparedBattleOf } from '../campaign/map-battle'
+import { outlined } from './map-outlines'
 import type { PreparedBattle } from '../rules/scenario/run'
 import { CampaignTooLargeError } from '../campaign/campaign-file'
 import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
@@ -120,10 +121,11 @@ export function createHandlers(
         return service.create(name)
       }
       case 'campaign.open': {
-        const { id } = contract[verb].args.parse(args)
+        const { id, outlineExcept } = contract[verb].args.parse(args)
         const opened = await service.open(id)
         return {
           ...opened,
+          ...(outlineExcept !== undefined ? outlined(opened.campaign, outlineExcept) : {}),
           canUndo: service.canUndo?.(id) ?? false,
           canRedo: service.canRedo?.(id) ?? false,
         }

@@ -75,6 +75,8 @@ export class GmSession {
   private everConnected = false
   /** main's revision of `campaign`: edits apply in order (lib/campaign-edits.ts). */
   private revision = 0
+  /** Maps held as outlines (name, system, size only) until shown (campaign.open outlineExcept). */
+  private outlines: readonly string[] = []
   /** While the page's copy is fetched again, the edits that arrive meanwhile, applied after. */
   private resyncing: { done: Promise<void>; waiting: CampaignEdit[] } | null = null
   /** The last command sent (or waiting to be sent): the next one waits for its answer. */
@@ -161,9 +163,10 @@ export class GmSession {
 
   open(id: string, mapId: string | null = null): Promise<void> {
     return this.run(async () => {
-      const opened = await this.api.call('campaign.open', { id })
+      const opened = await this.api.call('campaign.open', { id, outlineExcept: mapId })
       this.campaign = opened.campaign
       this.revision = opened.revision
+      this.outlines = opened.outlines ?? []
       this.canUndo = opened.canUndo
       this.canRedo = opened.canRedo
       this.selectedMapId = opened.campaign.maps.some((m) => m.id === mapId)
@@ -273,7 +276,21 @@ export class GmSession {
     return true
   }
 
+  /** Shows a map; one the page holds as an outline is fetched in full first. */
   selectMap(mapId: string): void {
+    const campaign = this.campaign
+    if (campaign && this.outlines.includes(mapId)) {
+      void this.inTurn(async () => {
+        if (this.campaign?.id !== campaign.id) return
+        await this.reload(campaign.id, mapId)
+        this.showMap(mapId)
+      })
+      return
+    }
+    this.showMap(mapId)
+  }
+
+  private showMap(mapId: string): void {
     if (mapId !== this.selectedMapId) this.focus.reset()
     this.selectedMapId = mapId
   }
@@ -368,7 +385,8 @@ export class GmSession {
       return this.resyncing.done
     }
     const outcome = applyEdit(campaign, this.revision, edit)
-    if (outcome.kind === 'resync') return this.resync(campaign.id, edit)
+    if (outcome.kind === 'resync')
+      return this.reload(campaign.id, this.selectedMap?.id ?? null, [edit])
     if (outcome.kind === 'applied') {
       this.campaign = outcome.campaign
       this.revision = outcome.revision
@@ -377,18 +395,22 @@ export class GmSession {
       this.canUndo = edit.canUndo
       this.canRedo = edit.canRedo
     }
-    return Promise.resolve()
+    return this.loadShownMap()
   }
 
-  /** The page's copy missed a revision: fetch the whole campaign, then the edits after it. */
-  private resync(id: string, first: CampaignEdit): Promise<void> {
-    const waiting = [first]
+  /**
+   * Fetches the campaign again, `shown` in full and the other maps as outlines (after a missed
+   * revision, or to show a map the page holds as an outline); edits that arrive meanwhile are
+   * applied after it.
+   */
+  private reload(id: string, shown: string | null, waiting: CampaignEdit[] = []): Promise<void> {
     const done = (async () => {
       try {
-        const opened = await this.api.call('campaign.open', { id })
+        const opened = await this.api.call('campaign.open', { id, outlineExcept: shown })
         if (this.campaign?.id !== id) return
         this.campaign = opened.campaign
         this.revision = opened.revision
+        this.outlines = opened.outlines ?? []
         this.canUndo = opened.canUndo
         this.canRedo = opened.canRedo
       } finally {
@@ -398,6 +420,15 @@ export class GmSession {
     })()
     this.resyncing = { done, waiting }
     return done
+  }
+
+  /** The shown map is an outline (its map was removed, say): fetch it in full. */
+  private loadShownMap(): Promise<void> {
+    const campaign = this.campaign
+    const shown = this.selectedMap
+    if (!campaign || !shown || !this.outlines.includes(shown.id) || this.resyncing)
+      return Promise.resolve()
+    return this.reload(campaign.id, shown.id)
   }
 
   /** Runs `action` (through `run`) after every command queued before it has been answered. */
