@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { runScenario } from '../rules/scenario/run'
+import { getSystem } from '../rules/systems/index'
 import { battleOf, mapScenario, preparedBattleOf } from './map-battle'
 import { campaignSchema, type CampaignMap } from './schema'
 
@@ -129,5 +130,26 @@ describe('one battle per map revision', () => {
     }
     const engineToken = battleOf(blinded).tokenById.get(token.id)
     expect(engineToken?.states).toContain('blinded')
+  })
+})
+
+describe('sightOf', () => {
+  it('gives exactly the cells of the visible query, for every token of every sample map', () => {
+    let compared = 0
+    for (const map of campaign.maps) {
+      const system = getSystem(map.system)
+      if (!system.sightOf) continue
+      const battle = battleOf(map)
+      for (const token of map.tokens) {
+        const outcome = runScenario(mapScenario(map, { type: 'visible', token: token.id }))
+        if (!outcome.ok) continue
+        const cells = (outcome.answer as { cells: [number, number][] }).cells
+        const expected = cells.map(([x, y]) => y * map.width + x).sort((a, b) => a - b)
+        const got = [...system.sightOf(battle, token.id)].sort((a, b) => a - b)
+        expect(got, `${map.id} ${token.id}`).toEqual(expected)
+        compared++
+      }
+    }
+    expect(compared).toBeGreaterThan(5)
   })
 })

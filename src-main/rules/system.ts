@@ -29,6 +29,11 @@ export interface RuleSystem {
   readonly lightCategories: readonly string[]
   distance(a: Cell, b: Cell): number
   readonly queries: Readonly<Record<string, QueryHandler>>
+  /**
+   * The cells (indices) a token sees: exactly its `visible` query's cells, without building the
+   * answer's [x, y] lists. The players' fog asks it for every PC on every edit (issue 13).
+   */
+  sightOf?(battle: Battle, tokenId: string): number[]
 }
 
 /**

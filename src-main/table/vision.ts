@@ -70,9 +70,12 @@ export function tokenSight(map: CampaignMap, battle: Battle, token: CampaignToke
   const own = grid.index(token.at[0], token.at[1])
   let seen: number[]
   try {
-    seen = queries.visible
-      ? cellsOf(ask(queries.visible, battle, { type: 'visible', token: token.id }), grid)
-      : fieldOfView(grid, own)
+    const system = getSystem(map.system)
+    seen = system.sightOf
+      ? system.sightOf(battle, token.id)
+      : queries.visible
+        ? cellsOf(ask(queries.visible, battle, { type: 'visible', token: token.id }), grid)
+        : fieldOfView(grid, own)
     if (map.system === 'arianrhod') seen = applyArianrhodLight(battle, token, seen)
   } catch {
     // A map the engine refuses (it should not: the store repairs maps on load) shows nothing

@@ -27,7 +27,7 @@ import {
   edgesAround,
   targetsOf,
 } from './combat'
-import { Field, sortIds } from './field'
+import { Field, sortIds, type ArToken } from './field'
 import { ORTHOGONAL_STEP, distance } from './metric'
 import type { MovePlan } from './movement'
 import { MOVE_MODES, describePath, fallOf, planMove } from './movement'
@@ -164,6 +164,10 @@ const visible: QueryHandler = (battle, query) => {
   const field = fieldOf(battle)
   const token = field.token(readToken(battle, query, 'token'))
   const range = query.range === undefined ? Infinity : readNumber(query, 'range', { min: 0 })
+  return { cells: cellList(field, sightCells(field, token, range)) }
+}
+
+function sightCells(field: Field, token: ArToken, range: number): number[] {
   const origin = field.cellOf(token)
   const seen = fieldOfView(
     field.grid,
@@ -185,10 +189,7 @@ const visible: QueryHandler = (battle, query) => {
     rooms ??= roomsOf(field.grid)
     return rooms[cell] === rooms[token.cell]
   }
-  const inSight = [...seen].filter(
-    (cell) => (!darkHere && lightLevel(field, cell) > 3) || sameRoom(cell),
-  )
-  return { cells: cellList(field, inSight) }
+  return [...seen].filter((cell) => (!darkHere && lightLevel(field, cell) > 3) || sameRoom(cell))
 }
 
 const engagement: QueryHandler = (battle, query) => {
@@ -358,6 +359,11 @@ export const arianrhod: RuleSystem = {
   // 明度 is a number, not a category.
   lightCategories: [],
   distance,
+  sightOf(battle, tokenId) {
+    const field = fieldOf(battle)
+    const spec = battle.tokenById.get(tokenId)
+    return spec ? sightCells(field, field.token(spec), Infinity) : []
+  },
   queries: {
     distance: (battle, query) => {
       const from = readCell(battle, query, 'from')

@@ -1,7 +1,8 @@
 // Pathfinder 1e tactical rules (003: 戦闘). The system object is built from a rules table so that
 // D&D 3.5 (../dnd35) can be the same system with a few entries overridden.
 import type { RuleSystem } from '../../system'
-import { alternatingDiagonalFeet } from './creatures'
+import { alternatingDiagonalFeet, Battlefield } from './creatures'
+import { visibleCells } from './light'
 import { MOVE_MODES } from './movement'
 import { tacticalQueries } from './queries'
 import type { TacticalRules } from './rules'
@@ -20,6 +21,11 @@ export function makeTacticalSystem(rules: TacticalRules): RuleSystem {
     lightCategories: rules.light.categories,
     distance: alternatingDiagonalFeet,
     queries: tacticalQueries(rules),
+    sightOf(battle, tokenId) {
+      const field = new Battlefield(battle, rules)
+      const creature = field.byId.get(tokenId)
+      return creature ? visibleCells(field, creature) : []
+    },
   }
 }
 
