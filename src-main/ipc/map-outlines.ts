@@ -1,6 +1,7 @@
 // Opening a big campaign in the page (issue 13): the map shown in full, every other map as an
 // outline, so a 50-map campaign does not cross the wire whole.
 import type { Campaign } from '../campaign/schema'
+import { blankMap } from '../campaign/blank-map'
 
 /**
  * The campaign with every map but the shown one as an outline: what the map tabs need, none of
@@ -15,19 +16,7 @@ export function outlined(
   const maps = campaign.maps.map((map) => {
     if (map.id === full) return map
     outlines.push(map.id)
-    const { id, name, system, width, height } = map
-    return {
-      id,
-      name,
-      system,
-      width,
-      height,
-      cells: [],
-      edges: [],
-      light: { sources: [] },
-      tokens: [],
-      notes: '',
-    }
+    return blankMap(map)
   })
   return { campaign: { ...campaign, maps }, outlines }
 }
