@@ -36,18 +36,7 @@ async function startHostProcess(
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
-    [
-      ...(process.env.BENCH_HOST_PROFILE
-        ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_HOST_PROFILE]
-        : []),
-      '--import',
-      'tsx',
-      join(repo, 'src-main/host/cli.ts'),
-      '--data',
-      dataDir,
-      '--port',
-      '0',
-    ],
+    ['--import', 'tsx', join(repo, 'src-main/host/cli.ts'), '--data', dataDir, '--port', '0'],
     { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] },
   )
   const url = await new Promise<string>((resolve, reject) => {

@@ -138,6 +138,8 @@ describe('sightOf', () => {
     let compared = 0
     for (const map of campaign.maps) {
       const system = getSystem(map.system)
+      // The fog reads sightOf; a system answering `visible` without it would see through walls.
+      expect(Object.hasOwn(system.queries, 'visible')).toBe(system.sightOf !== undefined)
       if (!system.sightOf) continue
       const battle = battleOf(map)
       for (const token of map.tokens) {

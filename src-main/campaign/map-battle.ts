@@ -22,7 +22,7 @@ import { withConditionStates, withFlatFooted } from './fight/conditions-to-rules
 import type { CampaignMap, CampaignToken } from './schema'
 
 /** The engine's view of the map itself: squares, edges (no secret marks), light (no ids). */
-export function mapSpecOf(map: CampaignMap): MapSpec {
+function mapSpecOf(map: CampaignMap): MapSpec {
   return {
     width: map.width,
     height: map.height,
@@ -40,7 +40,7 @@ export function mapSpecOf(map: CampaignMap): MapSpec {
 }
 
 /** One token as the engine reads it: rules fields only, with its conditions as engine states. */
-export function engineTokenOf(map: CampaignMap, token: CampaignToken): TokenSpec {
+function engineTokenOf(map: CampaignMap, token: CampaignToken): TokenSpec {
   const {
     name: _name,
     label: _label,

@@ -1,6 +1,7 @@
 // What the party sees on one campaign map, as the rules engine judges it. Each party token's
-// sight is the rule system's own `visible` query (walls, doors, solid squares, light, darkvision:
-// systems/*/), so the player view and rules.query can never disagree. Systems whose `visible`
+// sight is the rule system's own sight (RuleSystem.sightOf: exactly its `visible` query's cells,
+// walls, doors, solid squares, light, darkvision), so the player view and rules.query can never
+// disagree. Systems whose `visible`
 // ignores light get it applied here from the same engine's `light` query:
 //   arianrhod 明度: a square at 明度 1 or less is seen only inside the viewer's リーチ (the
 //   engagement query), after decision 5 ("line of fire reaches only within リーチ");
@@ -18,7 +19,6 @@ import { getSystem } from '../rules/systems/index'
 import { DEFAULT_LIGHT } from '../rules/systems/arianrhod/combat'
 
 export type { Cell }
-export { battleOf }
 
 export function isPartyToken(map: CampaignMap, token: CampaignToken): boolean {
   return partyFactionsOf(map).includes(token.faction)
@@ -64,18 +64,14 @@ function ask(
 }
 
 /** Cells one token sees (indices), by its system's rules; its own square always. */
-export function tokenSight(map: CampaignMap, battle: Battle, token: CampaignToken): number[] {
+function tokenSight(map: CampaignMap, battle: Battle, token: CampaignToken): number[] {
   const grid = battle.grid
-  const queries = getSystem(map.system).queries
-  const own = grid.index(token.at[0], token.at[1])
+  const system = getSystem(map.system)
   let seen: number[]
   try {
-    const system = getSystem(map.system)
     seen = system.sightOf
       ? system.sightOf(battle, token.id)
-      : queries.visible
-        ? cellsOf(ask(queries.visible, battle, { type: 'visible', token: token.id }), grid)
-        : fieldOfView(grid, own)
+      : fieldOfView(grid, grid.index(token.at[0], token.at[1]))
     if (map.system === 'arianrhod') seen = applyArianrhodLight(battle, token, seen)
   } catch {
     // A map the engine refuses (it should not: the store repairs maps on load) shows nothing

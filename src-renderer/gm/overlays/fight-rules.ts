@@ -6,23 +6,15 @@ import type { CampaignMap, CampaignToken } from '../../../src-main/campaign/sche
 import type { z } from 'zod'
 import type { Cell, SystemId } from '../../../src-main/rules/model'
 import * as answers from '../../../src-main/rules/answers'
-import { SYSTEM_FACTS, type Unit } from '../../../src-main/rules/facts'
+import { SYSTEM_FACTS } from '../../../src-main/rules/facts'
 import { footprintSide } from '../../../src-main/campaign/geometry'
 import type { LineDirection } from '../../../src-main/rules/systems/dystopia/geometry'
-
-export const MOVE_MODES: Readonly<Record<SystemId, readonly string[]>> = Object.fromEntries(
-  Object.values(SYSTEM_FACTS).map((facts) => [facts.id, facts.moveModes]),
-) as Record<SystemId, readonly string[]>
-
-export const UNITS: Readonly<Record<SystemId, Unit>> = Object.fromEntries(
-  Object.values(SYSTEM_FACTS).map((facts) => [facts.id, facts.unit]),
-) as Record<SystemId, Unit>
 
 /** Modes that need a target token in the query (pathfinder / dnd35 charge). */
 export const TARGETED_MODES = new Set(['charge'])
 
 export function modeFor(system: SystemId, chosen: string | null): string {
-  const modes = MOVE_MODES[system]
+  const modes = SYSTEM_FACTS[system].moveModes
   return chosen !== null && modes.includes(chosen) ? chosen : modes[0]
 }
 
