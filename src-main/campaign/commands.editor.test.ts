@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { applyCommand, CommandError } from './commands'
+import { CommandError } from './commands'
 import { UndoHistory } from './history'
-import { commandSchema, strictCommandSchema, type Campaign, type Command } from './schema'
-import { deepFreeze, makeCampaign, makeMap } from './test-helpers'
-
-function apply(campaign: Campaign, command: Command): Campaign {
-  // Parsed as main parses commands from the UI, so the schema is exercised too.
-  return applyCommand(deepFreeze(campaign), commandSchema.parse(command))
-}
-
-function map(campaign: Campaign, id = 'm1') {
-  const found = campaign.maps.find((m) => m.id === id)
-  if (!found) throw new Error(`no map ${id}`)
-  return found
-}
+import { commandSchema, strictCommandSchema, type Command } from './schema'
+import { applyParsed as apply, makeCampaign, makeMap, mapIn as map } from './test-helpers'
 
 describe('cells.set', () => {
   it('paints many squares in one command, merging fields and dropping defaults', () => {

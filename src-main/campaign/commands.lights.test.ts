@@ -1,20 +1,7 @@
 // Lights, deploy squares and DysTopiA squares: the commands that change one entry at a time.
 import { describe, expect, it } from 'vitest'
 import { repairCampaign } from './repair'
-import { applyCommand } from './commands'
-import { commandSchema, type Campaign, type Command } from './schema'
-import { deepFreeze, makeCampaign, makeMap } from './test-helpers'
-
-function apply(campaign: Campaign, command: Command): Campaign {
-  // Parsed as main parses commands from the UI, so the schema is exercised too.
-  return applyCommand(deepFreeze(campaign), commandSchema.parse(command))
-}
-
-function map(campaign: Campaign, id = 'm1') {
-  const found = campaign.maps.find((m) => m.id === id)
-  if (!found) throw new Error(`no map ${id}`)
-  return found
-}
+import { applyParsed as apply, makeCampaign, makeMap, mapIn as map } from './test-helpers'
 
 describe('light and deploy commands change one thing at a time', () => {
   it('adds, updates and removes one light by id, sets the ambient level, and refuses sources off the map', () => {

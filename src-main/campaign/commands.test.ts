@@ -3,16 +3,10 @@ import { applyCommand, CommandError } from './commands'
 import { UndoHistory } from './history'
 import type { Campaign, Command } from './schema'
 import { campaignSchema } from './schema'
-import { deepFreeze, makeCampaign, makeMap } from './test-helpers'
+import { deepFreeze, makeCampaign, makeMap, mapIn as map } from './test-helpers'
 
 function apply(campaign: Campaign, command: Command): Campaign {
   return applyCommand(deepFreeze(campaign), command)
-}
-
-function map(campaign: Campaign, id = 'm1') {
-  const found = campaign.maps.find((m) => m.id === id)
-  if (!found) throw new Error(`no map ${id}`)
-  return found
 }
 
 describe('applyCommand', () => {

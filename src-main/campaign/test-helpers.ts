@@ -3,7 +3,8 @@
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Campaign, CampaignMap } from './schema'
+import { commandSchema, type Campaign, type CampaignMap, type Command } from './schema'
+import { applyCommand } from './commands'
 
 export async function makeTempDir(prefix = 'gm-campaign-'): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), prefix))
@@ -49,4 +50,16 @@ export function deepFreeze<T>(value: T): T {
     for (const inner of Object.values(value)) deepFreeze(inner)
   }
   return value
+}
+
+/** A command applied as main applies one from the page: parsed first, so the schema is exercised. */
+export function applyParsed(campaign: Campaign, command: Command): Campaign {
+  return applyCommand(deepFreeze(campaign), commandSchema.parse(command))
+}
+
+/** The map with this id; a test fails loudly if it is missing. */
+export function mapIn(campaign: Campaign, id = 'm1'): CampaignMap {
+  const found = campaign.maps.find((m) => m.id === id)
+  if (!found) throw new Error(`no map ${id}`)
+  return found
 }
