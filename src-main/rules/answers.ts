@@ -44,6 +44,8 @@ const pathCheckSchema = z
     ifFailed: z.string().optional(),
     /** Arianrhod 明度 ≤ 2: dice added (−1) to this check. */
     dice: z.number().optional(),
+    /** Arianrhod 封鎖 contest: each enemy's reaction and its die change (listed when one changes). */
+    reactions: z.array(z.object({ id: z.string(), dice: z.number() })).optional(),
     /** Pathfinder: a modifier to the check (登攀速度の上昇 −5). */
     modifier: z.number().optional(),
     /** The climb plan: metres a check climbs, where it ends on success / failure (arianrhod). */

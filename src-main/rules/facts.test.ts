@@ -5,7 +5,7 @@ import { SYSTEM_FACTS } from './facts'
 import { getSystem } from './systems/index'
 import { PATHFINDER_RULES } from './systems/pathfinder/rules'
 import { DND35_RULES } from './systems/dnd35/index'
-import { DEFAULT_LIGHT } from './systems/arianrhod/combat'
+import { DEFAULT_LIGHT } from './systems/arianrhod/light'
 
 describe('SYSTEM_FACTS', () => {
   it.each(SYSTEM_IDS)('%s: unit, move modes and queries are the engine’s', (id) => {

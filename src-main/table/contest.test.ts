@@ -2,7 +2,7 @@
 // scripted dice: 「離脱を行おうとするキャラクターが1回判定し、その達成値に対してすべてのリアクション側
 // が判定する」, and 「勝利しなければ［離脱］は失敗する」.
 import { describe, expect, it } from 'vitest'
-import { contestCommand, contestOutcome, reactionCommand } from './contest'
+import { contestCommand, contestOutcome, reactionCommand, withDiceChange } from './contest'
 import { createDiceRoller, scriptedDice } from './dice'
 
 async function contest(moverValue: number, reactionValues: number[], dice: number[]) {
@@ -44,5 +44,23 @@ describe('【行動値】対決', () => {
     expect(fumbled.moverWins).toBe(false)
     // Mover 2D6+0 = 2+2 = 4; reaction 2D6+10 = 1+1 ファンブル: it fails, though 2+10 ≥ 4.
     expect((await contest(0, [10], [2, 2, 1, 1])).moverWins).toBe(true)
+  })
+})
+
+describe('明度2以下: 「全ての行為判定のダイスが1個減少する（ただし、ダイスの最低数は1個）」', () => {
+  it('the mover and each enemy roll with the die change of their own squares', async () => {
+    expect(contestCommand(5, -1)).toBe('1D6+5>=?')
+    expect(reactionCommand(3, 12, -1)).toBe('1D6+3>=12')
+    expect(reactionCommand(3, 12, 0)).toBe('2D6+3>=12')
+    const roller = createDiceRoller(scriptedDice([4, 2]))
+    const mover = await roller.roll('arianrhod', contestCommand(5, -1))
+    expect(mover.text).toBe('(1D6+5>=?) ＞ 4[4]+5 ＞ 9')
+  })
+
+  it('never below one die', () => {
+    expect(withDiceChange('2D6', -1)).toBe('1D6')
+    expect(withDiceChange('2D6', -3)).toBe('1D6')
+    expect(withDiceChange('2D6', 1)).toBe('3D6')
+    expect(withDiceChange('1D20', 0)).toBe('1D20')
   })
 })

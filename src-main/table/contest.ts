@@ -7,20 +7,33 @@
 // reaction succeeds. Pure: the rolls come from the dice service in main.
 import type { DiceRoll } from './dice'
 
-const check = (value: number): string =>
-  value === 0 ? '2D6' : `2D6${value > 0 ? '+' : ''}${value}`
-
 /**
- * The mover's check. `>=?` is BCDice's "target not known yet": its Arianrhod bot then still
- * reports クリティカル / ファンブル, which it does only for a command with a target.
+ * The dice of a check with a change in their number (明度 ≤ 2: −1, the engine's `dice`):
+ * `2D6` and −1 → `1D6`, never below one die (「ただし、ダイスの最低数は1個」).
  */
-export function contestCommand(value: number): string {
-  return `${check(value)}>=?`
+export function withDiceChange(base: string, change = 0): string {
+  const match = /^(\d+)D(\d+)$/i.exec(base)
+  if (!match || change === 0) return base
+  return `${Math.max(1, Number(match[1]) + change)}D${match[2]}`
 }
 
-/** A reaction, against the mover's 達成値. */
-export function reactionCommand(value: number, moverTotal: number): string {
-  return `${check(value)}>=${moverTotal}`
+const check = (value: number, dice: number): string => {
+  const roll = withDiceChange('2D6', dice)
+  return value === 0 ? roll : `${roll}${value > 0 ? '+' : ''}${value}`
+}
+
+/**
+ * The mover's check (`dice`: its die change on its square). `>=?` is BCDice's "target not known
+ * yet": its Arianrhod bot then still reports クリティカル / ファンブル, which it does only for a
+ * command with a target.
+ */
+export function contestCommand(value: number, dice = 0): string {
+  return `${check(value, dice)}>=?`
+}
+
+/** A reaction, against the mover's 達成値 (`dice`: the die change on the reacting enemy's square). */
+export function reactionCommand(value: number, moverTotal: number, dice = 0): string {
+  return `${check(value, dice)}>=${moverTotal}`
 }
 
 export interface ContestOutcome {

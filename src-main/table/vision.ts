@@ -16,7 +16,7 @@ import { footprintSide } from '../campaign/geometry'
 import type { Cell } from '../rules/model'
 import type { Battle, QueryHandler } from '../rules/system'
 import { getSystem } from '../rules/systems/index'
-import { DEFAULT_LIGHT } from '../rules/systems/arianrhod/combat'
+import { DEFAULT_LIGHT } from '../rules/systems/arianrhod/light'
 
 export type { Cell }
 

@@ -5,10 +5,10 @@ import type { Grid } from '../../grid/grid'
 import { edgeKindOf, edgeSightLevel } from '../../grid/grid'
 import type { LineObstacle } from '../../grid/lines'
 import { centreOf, obstructionLevels } from '../../grid/lines'
-import { canSee } from '../../grid/vision'
 import type { ArToken, Field } from './field'
 import { distance, ENGAGEMENT } from './metric'
-import type { ArianrhodLightEffect, ArianrhodReason } from './reasons'
+import type { ArianrhodReason } from './reasons'
+import { diceAt, lightLevel } from './light'
 
 export type Cover = 'none' | 'partial' | 'full'
 const COVER_RANK: Record<Cover, number> = { none: 0, partial: 1, full: 2 }
@@ -142,34 +142,6 @@ export function flankingPairs(field: Field, target: ArToken): [string, string][]
   )
 }
 
-export const DEFAULT_LIGHT = 6
-
-/**
- * 明度 of a square: the cell's own override wins; otherwise the brightest of the map's ambient
- * level (6 when unset) and every light source whose radius (in metres) reaches the square and
- * whose light is not blocked on the way.
- */
-export function lightLevel(field: Field, cell: number): number {
-  const grid = field.grid
-  const override = grid.lightOverride(cell)
-  if (override !== undefined) return override
-  let level = grid.ambientLight ?? DEFAULT_LIGHT
-  const at = grid.cellOf(cell)
-  for (const source of grid.lightSources) {
-    if (source.level <= level || distance(source.at, at) > source.radius) continue
-    if (canSee(grid, grid.index(source.at[0], source.at[1]), cell)) level = source.level
-  }
-  return level
-}
-
-export function lightEffects(level: number): ArianrhodLightEffect[] {
-  const effects: ArianrhodLightEffect[] = []
-  if (level <= 3) effects.push('no-sight-into-neighbouring-area')
-  if (level <= 2) effects.push('checks-lose-one-die')
-  if (level <= 1) effects.push('line-of-fire-within-reach-only')
-  return effects
-}
-
 export type RangeSpec = number | 'reach' | 'scene'
 
 export interface TargetAnswer {
@@ -182,11 +154,6 @@ export interface TargetAnswer {
   hitDice: number
   /** Dice added to the target's reaction: partial cover +1, 明度 ≤ 2 at its square −1. */
   reactionDice: number
-}
-
-/** 明度2以下: 「全ての行為判定のダイスが1個減少する（ただし、ダイスの最低数は1個）」 — the floor is applied at the roll. */
-export function darknessDice(field: Field, cell: number): number {
-  return lightLevel(field, cell) <= 2 ? -1 : 0
 }
 
 /** Reaction dice a cover level gives (部分遮蔽: 「リアクションの判定に＋1D」). */
@@ -206,7 +173,6 @@ export function targetsOf(
   range: RangeSpec,
 ): TargetAnswer[] {
   const reach = reachCells(field, attacker.cell)
-  const attackerDark = darknessDice(field, attacker.cell)
   const out: TargetAnswer[] = []
   for (const target of field.tokens) {
     if (target === attacker) continue
@@ -233,8 +199,8 @@ export function targetsOf(
       distance: distance(field.cellOf(attacker), field.cellOf(target)),
       cover,
       foe,
-      hitDice: attackerDark + (flanked ? 1 : 0),
-      reactionDice: coverReactionDice(cover) + darknessDice(field, target.cell),
+      hitDice: diceAt(field, attacker.cell, flanked ? 1 : 0),
+      reactionDice: diceAt(field, target.cell, coverReactionDice(cover)),
     })
   }
   return out.sort(

@@ -110,3 +110,145 @@ describe('明度2以下 on movement checks', () => {
     expect((jump(3).checks as Answer[])[0].dice).toBeUndefined()
   })
 })
+
+// Issue 24: 「明度2以下：全ての行為判定のダイスが1個減少する」 applies to every check and reaction any
+// answer lists, each on the square where it is rolled — not only to `path` and `targets`.
+describe('明度2以下 everywhere: each roll on the square where it is made', () => {
+  const dark = (cells: [number, number][]) => ({
+    cells: cells.map((at) => ({ at, light: 2 })),
+  })
+
+  it('trap-reach: a target at 明度 2 reacts with one die less, as the targets query says', () => {
+    // Chest at [1, 0]; b stands on a dark square, c on a lit one.
+    const answer = ask(
+      '. . b c',
+      {},
+      { type: 'trap-reach', object: { at: [1, 0] } },
+      dark([[2, 0]]),
+    )
+    expect(answer.targets).toEqual([{ id: 'b', cover: 'none', reactionDice: -1 }])
+    const seen = ask(
+      'a . b c',
+      {},
+      { type: 'targets', token: 'a', attack: 'ranged', range: 20 },
+      dark([[2, 0]]),
+    ).targets as Target[]
+    expect(seen.find((t) => t.id === 'b')?.reactionDice).toBe(-1)
+  })
+
+  it('trap-reach: partial cover and darkness add up (+1D −1D)', () => {
+    const map = `
+      b . .
+      -
+      . . .
+    `
+    const answer = ask(map, {}, { type: 'trap-reach', object: { at: [1, 1] } }, dark([[0, 0]]))
+    expect(answer.targets).toEqual([{ id: 'b', cover: 'partial', reactionDice: 0 }])
+  })
+
+  it('trap-reach: a detector in the dark makes its トラップ探知 with one die less', () => {
+    const answer = ask('a . b', {}, { type: 'trap-reach', object: { at: [1, 0] } }, dark([[0, 0]]))
+    expect(answer.detectors).toEqual(['a', 'b'])
+    expect(answer.detection).toEqual([
+      { id: 'a', dice: -1 },
+      { id: 'b', dice: 0 },
+    ])
+    // Lit: nothing changes, and the answer keeps its shape.
+    expect(ask('a . b', {}, { type: 'trap-reach', object: { at: [1, 0] } })).not.toHaveProperty(
+      'detection',
+    )
+  })
+
+  it('reach: the 封鎖 【行動値】 contest carries the die change, exactly as path does', () => {
+    const map = `
+      . Y .
+      
+      . a Z
+    `
+    const extras = { cells: [{ at: [1, 1], blockade: true, light: 2 }] }
+    const reach = ask(map, {}, { type: 'reach', token: 'a', mode: 'disengage' }, extras)
+    const path = ask(map, {}, { type: 'path', token: 'a', to: [0, 1], mode: 'disengage' }, extras)
+    const contest = { kind: 'contest', ability: 'INIT', against: ['Y', 'Z'], dice: -1 }
+    expect(reach.checks).toEqual([expect.objectContaining(contest)])
+    expect(path.checks).toEqual(reach.checks)
+  })
+
+  it('the contest lists each enemy’s reaction with the die change of its own square', () => {
+    const map = `
+      . Y .
+      
+      . a Z
+    `
+    const extras = {
+      cells: [
+        { at: [1, 1], blockade: true },
+        { at: [1, 0], light: 1 },
+      ],
+    }
+    const reach = ask(map, {}, { type: 'reach', token: 'a', mode: 'disengage' }, extras)
+    expect(reach.checks).toEqual([
+      {
+        kind: 'contest',
+        ability: 'INIT',
+        against: ['Y', 'Z'],
+        reactions: [
+          { id: 'Y', dice: -1 },
+          { id: 'Z', dice: 0 },
+        ],
+      },
+    ])
+  })
+
+  it('曲芸下乗: the 【敏捷】 check rolled in the dark loses a die', () => {
+    const map = `
+      . A B C .
+      
+      . D r E .
+      
+      . F G H .
+    `
+    const tokens = { r: { states: ['mounted' as const] }, p: { at: [2, 1] as [number, number] } }
+    const lit = ask(map, tokens, { type: 'dismount', token: 'p' })
+    expect(lit.checks).toEqual([
+      { kind: 'acrobatic-dismount', ability: 'AGI', dc: 9, onFailure: 'slip' },
+    ])
+    const inTheDark = ask(map, tokens, { type: 'dismount', token: 'p' }, dark([[2, 1]]))
+    expect(inTheDark.checks).toEqual([
+      { kind: 'acrobatic-dismount', ability: 'AGI', dc: 9, onFailure: 'slip', dice: -1 },
+    ])
+  })
+
+  it('cover: the target’s reaction dice include the darkness of its square', () => {
+    expect(
+      ask('a . b', {}, { type: 'cover', from: 'a', to: 'b', attack: 'ranged' }, dark([[2, 0]])),
+    ).toMatchObject({ cover: 'none', reactionDice: -1 })
+    expect(
+      ask('a . b', {}, { type: 'cover', from: 'a', to: 'b', attack: 'ranged' }, dark([[0, 0]])),
+    ).toMatchObject({ cover: 'none', reactionDice: 0 })
+  })
+
+  it('a climb is rolled on the wall the character hangs on: going down, the lower square', () => {
+    // a stands on a 6 m block and climbs down to [1, 0]; only the lower square is dark.
+    const down = ask(
+      '6 .',
+      { a: { at: [0, 0], move: 14 } },
+      { type: 'path', token: 'a', to: [1, 0], mode: 'climb' },
+      {
+        cells: [
+          { at: [0, 0], elevation: 6 },
+          { at: [1, 0], light: 2 },
+        ],
+      },
+    )
+    expect(down.checks).toHaveLength(2)
+    expect((down.checks as Answer[]).every((c) => c.dice === -1)).toBe(true)
+    const up = ask(
+      '. 6',
+      { a: { at: [0, 0], move: 14 } },
+      { type: 'path', token: 'a', to: [1, 0], mode: 'climb' },
+      { cells: [{ at: [1, 0], elevation: 6, light: 2 }] },
+    )
+    expect(up.checks).toHaveLength(2)
+    expect((up.checks as Answer[]).every((c) => c.dice === undefined)).toBe(true)
+  })
+})

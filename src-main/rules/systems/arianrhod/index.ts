@@ -15,13 +15,13 @@ import {
   readToken,
 } from '../../scenario/query'
 import type { RangeSpec } from './combat'
+import { darknessDice, diceAt, lightEffects, lightLevel } from './light'
 import {
   PROTECT_RANGE,
   areaOf,
   coverBetween,
+  coverReactionDice,
   flankingPairs,
-  lightEffects,
-  lightLevel,
   reachCells,
   tooDarkBeyondReach,
   edgesAround,
@@ -144,7 +144,8 @@ const cover: QueryHandler = (battle, query) => {
     cover: result,
     targetable,
     ...(reason ? { reason } : {}),
-    reactionDice: result === 'partial' ? 1 : 0,
+    // 部分遮蔽 +1D, and the target's reaction is rolled on its square (明度 ≤ 2: −1D).
+    reactionDice: diceAt(field, to.cell, coverReactionDice(result)),
   }
 }
 
@@ -156,8 +157,9 @@ const flanking: QueryHandler = (battle, query) => {
 const light: QueryHandler = (battle, query) => {
   const field = fieldOf(battle)
   const at = readCell(battle, query, 'at')
-  const level = lightLevel(field, field.grid.index(at[0], at[1]))
-  return { level, effects: lightEffects(level), checkDice: level <= 2 ? -1 : 0 }
+  const cell = field.grid.index(at[0], at[1])
+  const level = lightLevel(field, cell)
+  return { level, effects: lightEffects(level), checkDice: darknessDice(field, cell) }
 }
 
 const visible: QueryHandler = (battle, query) => {

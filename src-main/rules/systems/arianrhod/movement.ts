@@ -9,7 +9,7 @@ import { leastCostSearch, windowAround } from '../../grid/search'
 import type { ArToken, Field } from './field'
 import { sortIds } from './field'
 import { ORTHOGONAL_STEP, stepCost } from './metric'
-import { darknessDice } from './combat'
+import { rolledAt, rollersAt } from './light'
 import type { ArianrhodReason } from './reasons'
 
 export const MOVE_MODES = [
@@ -47,6 +47,8 @@ export interface Check {
   ability: 'STR' | 'AGI' | 'INIT'
   dc?: number
   against?: string[]
+  /** 封鎖 contest: each enemy's reaction with its dice change, listed when some enemy rolls at 明度 ≤ 2. */
+  reactions?: { id: string; dice: number }[]
   /** This check is rolled only if the named ability's check of the same step failed. */
   ifFailed?: 'STR'
   /** Dice added to the roll: −1 where the square is at 明度 ≤ 2 (the roll keeps at least one die). */
@@ -149,8 +151,24 @@ export function planMove(field: Field, mover: ArToken, mode: MoveMode): MovePlan
   }
   if (mode === 'full' && move < 1) return refuse('move-below-1m')
   if (disengaging(mode) && field.isBlockaded(start, mover)) {
-    const against = sortIds(field.adjacentEnemies(mover, start))
-    if (against.length > 0) plan.startChecks.push({ kind: 'contest', ability: 'INIT', against })
+    const enemies = field.adjacentEnemies(mover, start)
+    const against = sortIds(enemies)
+    if (against.length > 0) {
+      // 「離脱を行おうとするキャラクターが1回判定し、その達成値に対してすべてのリアクション側が判定する」:
+      // the mover rolls on its square, each enemy its reaction on its own.
+      const reactions = rollersAt(
+        field,
+        against.map((id) => ({ id, cell: enemies.find((e) => e.id === id)!.cell })),
+      )
+      plan.startChecks.push(
+        rolledAt<Check>(field, start, {
+          kind: 'contest',
+          ability: 'INIT',
+          against,
+          ...(reactions ? { reactions } : {}),
+        }),
+      )
+    }
   }
   plan.zocMask = zocMask
   plan.search = searchMoves(
@@ -273,12 +291,6 @@ function searchMoves(
 
 export const VERTICAL_JUMP_DC_PER_METRE = 4
 
-/** 明度2以下: 「全ての行為判定のダイスが1個減少する」 — the check carries `dice: -1` (never below one die). */
-function withDarkness(field: Field, cell: number, check: Check): Check {
-  const dice = darknessDice(field, cell)
-  return dice === 0 ? check : { ...check, dice }
-}
-
 /**
  * 登攀 as the seed plays it: 「【筋力】判定に成功すれば［【移動力】÷2］ｍ登ることができる。判定に失敗した
  * 場合は、難易度10の【敏捷】判定に成功すれば［【移動力】÷2］メートル落ちるだけですむ。この【敏捷】判定にも
@@ -347,7 +359,7 @@ export function describePath(
   if (!raw || raw.length === 0) return null
   const grid = field.grid
   const steps: PathAnswerStep[] = []
-  const checks: Check[] = plan.startChecks.map((c) => withDarkness(field, plan.start, c))
+  const checks: Check[] = [...plan.startChecks]
   const falls: FallReport[] = []
   let previous = plan.start
   let previousCost = 0
@@ -409,9 +421,11 @@ export function describePath(
         })
       }
     }
-    // The checks of this step are rolled where the character takes off / climbs from.
+    // Jumps are rolled where the character takes off; climbs on the wall it hangs on (the lower
+    // square's, as climbChecks' `wallAt`).
+    const climbWall = floor > previousFloor ? previous : step.cell
     for (let i = checksBefore; i < checks.length; i++)
-      checks[i] = withDarkness(field, previous, checks[i])
+      checks[i] = rolledAt(field, checks[i].kind === 'climb' ? climbWall : previous, checks[i])
     previous = step.cell
     previousCost = step.cost
     previousFloor = floor

@@ -9,6 +9,7 @@ import { ENGAGEMENT, EXTENDED_REACH, distance, stepCost } from './metric'
 import type { Cover } from './combat'
 import type { ArianrhodReason } from './reasons'
 import { coverBetween, coverReactionDice, inLineOfFire, reachCells, strongerCover } from './combat'
+import { diceAt, rolledAt, rollersAt } from './light'
 
 const refused = (reason: ArianrhodReason) => ({ allowed: false as const, reason })
 
@@ -35,6 +36,15 @@ export function boardingOf(field: Field, passenger: ArToken, rider: ArToken) {
 }
 
 export const ACROBATIC_DISMOUNT_BASE_DC = 5
+
+/** 曲芸下乗: 【敏捷】 DC 5 + the widened ZOC, スリップ on failure; `dice` −1 rolled at 明度 ≤ 2. */
+interface DismountCheck {
+  kind: 'acrobatic-dismount'
+  ability: 'AGI'
+  dc: number
+  onFailure: 'slip'
+  dice?: number
+}
 
 /**
  * Dismounting (同乗状態の解除): any free square of the passenger's ZOC. When there is none
@@ -63,13 +73,14 @@ export function dismountOf(field: Field, passenger: ArToken) {
       acrobatic: true,
       zoc: radius,
       cells: cells(field, nearest.cells),
+      // 曲芸下乗 is rolled on the square the passenger leaves (the rider's).
       checks: [
-        {
+        rolledAt<DismountCheck>(field, passenger.cell, {
           kind: 'acrobatic-dismount',
           ability: 'AGI',
           dc: ACROBATIC_DISMOUNT_BASE_DC + radius,
           onFailure: 'slip',
-        },
+        }),
       ],
     }
   }
@@ -190,13 +201,21 @@ export function trapReachOf(field: Field, object: TrapObject, extended: boolean)
       const cover = origins
         .map((o) => coverBetween(grid, o, t.cell))
         .reduce<Cover>((best, c) => (strongerCover(best, c) === best ? c : best), 'full')
-      return { id: t.id, cover, reactionDice: coverReactionDice(cover) }
+      // The target's reaction is rolled on its own square.
+      return { id: t.id, cover, reactionDice: diceAt(field, t.cell, coverReactionDice(cover)) }
     })
     .filter((t) => t.cover !== 'full')
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const detectors = inside(detect)
+  // Each detector's トラップ探知 is a check rolled on its own square.
+  const detection = rollersAt(
+    field,
+    detectors.map((id) => ({ id, cell: field.tokens.find((t) => t.id === id)!.cell })),
+  )
   return {
     detectFrom: cells(field, detect),
-    detectors: inside(detect),
+    detectors,
+    ...(detection ? { detection } : {}),
     reach: cells(field, reach),
     tokensInReach: inside(reach),
     targets,
