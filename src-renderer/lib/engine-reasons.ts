@@ -3,18 +3,30 @@
 // (src-main/rules/systems/*/reasons.ts, SCENARIO_ERROR_CODES in rules/system.ts) and has a
 // sentence in both dictionaries (engine-reasons.test.ts fails otherwise).
 import { en as fightMessages } from './messages/fight'
+import { en as attackMessages } from './messages/attack'
 import type { MessageKey, MessageParams } from './i18n'
 
 type Translate = (key: MessageKey, params?: MessageParams) => string
 
-function keyFor(prefix: 'fight.reason.' | 'fight.error.', code: string): MessageKey | null {
+type Prefix = 'fight.reason.' | 'fight.error.' | 'fight.attackReason.'
+
+function keyFor(prefix: Prefix, code: string): MessageKey | null {
   const key = `${prefix}${code}`
-  return key in fightMessages ? (key as MessageKey) : null
+  return key in fightMessages || key in attackMessages ? (key as MessageKey) : null
 }
 
+/**
+ * Which answer refused: a code both a move and an attack give (`out-of-reach`) has a cause of its
+ * own for each ("too far for this move" is not why a blow cannot land).
+ */
+export type ReasonContext = 'move' | 'attack'
+
 /** A reason (or, when a query failed, an error code) as a sentence in the UI language. */
-export function reasonText(t: Translate, code: string): string {
-  const key = keyFor('fight.reason.', code) ?? keyFor('fight.error.', code)
+export function reasonText(t: Translate, code: string, context: ReasonContext = 'move'): string {
+  const key =
+    (context === 'attack' ? keyFor('fight.attackReason.', code) : null) ??
+    keyFor('fight.reason.', code) ??
+    keyFor('fight.error.', code)
   return key ? t(key) : t('fight.reason.unknown', { reason: code })
 }
 

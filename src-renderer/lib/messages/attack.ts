@@ -49,6 +49,15 @@ export const en = {
   'fight.reason.blinded-no-withdraw': 'a blinded creature cannot withdraw',
   'fight.reason.resting-after-run': 'resting after running: no faster than a move action',
   'fight.reason.no-swim-speed': 'swimming without a swim speed: no withdraw or 5-foot step',
+  'fight.reason.full-round-after-move':
+    'it already moved with a move action this round: no full-round action (run, withdraw, charge)',
+  'fight.reason.one-move-action-left':
+    'it already moved with a move action this round: only one more move action (move), not a double move',
+  'fight.reason.occupied-by-enemy':
+    'an enemy occupies that square; a creature cannot move through or into an enemy’s square',
+  'fight.reason.corner-blocks-attack':
+    'the wall’s corner between them blocks a melee attack on that diagonal square',
+  'fight.attackReason.out-of-reach': 'the target is beyond the attacker’s reach',
   'fight.check.run': 'Constitution check to keep running',
   'fight.check.overrun': 'Overrun (combat maneuver)',
   'fight.check.acrobatics': 'Acrobatics',
@@ -114,6 +123,15 @@ export const ja = {
   'fight.reason.resting-after-run': '疾走後の休憩中：通常の移動アクションより速く移動できません',
   'fight.reason.no-swim-speed':
     '水泳移動速度なしで泳いでいます：撤退も5フィート・ステップもできません',
+  'fight.reason.full-round-after-move':
+    'このラウンドはすでに移動アクションで移動しています：全ラウンド・アクション（疾走・撤退・突撃）はできません',
+  'fight.reason.one-move-action-left':
+    'このラウンドはすでに移動アクションで移動しています：残りは移動アクション1回（移動）だけで、2倍移動はできません',
+  'fight.reason.occupied-by-enemy':
+    'そのマスには敵がいます。敵が占めているマス目を通過したり、そこに入ったりすることはできません',
+  'fight.reason.corner-blocks-attack':
+    '間にある壁の角にさえぎられ、その斜めのマスには近接攻撃できません',
+  'fight.attackReason.out-of-reach': '目標が攻撃側の間合いの外にいます',
   'fight.check.run': '疾走を続ける【耐久力】判定',
   'fight.check.overrun': '蹴散らし（戦技判定）',
   'fight.check.acrobatics': '〈軽業〉判定',

@@ -8,7 +8,7 @@ import type { AttackKind, Concealment, CoverLevel } from './cover'
 import { concealmentBetween, coverAcBonus, coverBetween, missChance, placementOf } from './cover'
 import { flanks, FLANKING_BONUS } from './flanking'
 import { threateningEnemies } from './provokes'
-import { canThreaten, meleeSquares, threatensCreature } from './threat'
+import { canThreaten, cornerBlocksMelee, meleeSquares, threatensCreature } from './threat'
 
 export const ATTACK_MODIFIER_CODES = [
   /** 遮蔽 +4 AC (soft cover from creatures too), 部分遮蔽 +2, 良好な遮蔽 ×2 (arrow slit) */
@@ -51,6 +51,8 @@ export const ATTACK_REFUSAL_CODES = [
   'total-cover',
   /** The target is beyond the attacker's reach (melee). */
   'out-of-reach',
+  /** The target is a diagonal neighbour past a wall's corner (spec decisions 1 and 2): the corner blocks the blow. */
+  'corner-blocks-attack',
   /** A reach weapon 「隣接する…敵を攻撃することはできない」 */
   'reach-weapon-adjacent',
   /** 0 ft reach: 「近接攻撃を行うためには、敵のマス目に入り込まねばならない」 */
@@ -191,7 +193,12 @@ export function attackBetween(
     if (attacker.reach <= 0 && !sharing) reason = 'must-enter-square'
     else if (attacker.reach > 0 && !inReach) {
       const adjacent = feetBetween(attacker, target) <= attacker.naturalReach
-      reason = attacker.reachWeapon && adjacent ? 'reach-weapon-adjacent' : 'out-of-reach'
+      reason =
+        attacker.reachWeapon && adjacent
+          ? 'reach-weapon-adjacent'
+          : cornerBlocksMelee(field, attacker, target)
+            ? 'corner-blocks-attack'
+            : 'out-of-reach'
     }
   }
 

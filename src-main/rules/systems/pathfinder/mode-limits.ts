@@ -16,8 +16,18 @@ export const MOVE_REFUSAL_CODES = [
   'resting-after-run',
   /** 「専用の移動速度が記載されていない移動形態を用いて撤退を行うことはできない」 (and 5-foot steps) */
   'no-swim-speed',
+  /**
+   * 「1回の標準アクションと1回の移動アクションを行うか、あるいは1回の全ラウンド・アクション」: after a
+   * move action that moved, no full-round action (疾走, 撤退, 突撃).
+   */
+  'full-round-after-move',
+  /** After one move action that moved, one move action is left (in place of the standard): no double move. */
+  'one-move-action-left',
 ] as const
 export type MoveRefusal = (typeof MOVE_REFUSAL_CODES)[number]
+
+/** Modes that are a full-round action: 疾走, 撤退 and 突撃 (003 全ラウンド・アクション). */
+const FULL_ROUND_MODES: ReadonlySet<MoveMode> = new Set(['run', 'withdraw', 'charge'])
 
 /** Why `mode` is not allowed now, or null. */
 export function modeRefusal(
@@ -30,6 +40,8 @@ export function modeRefusal(
     if (round.stepped(creature.id)) return 'second-five-foot-step'
     if (round.moved(creature.id)) return 'five-foot-step-after-moving'
   } else if (round.stepped(creature.id)) return 'moved-after-five-foot-step'
+  else if (round.moved(creature.id) && FULL_ROUND_MODES.has(mode)) return 'full-round-after-move'
+  else if (round.moved(creature.id) && mode === 'double') return 'one-move-action-left'
   if (mode === 'withdraw' && creature.blinded) return 'blinded-no-withdraw'
   if (
     round.resting(creature.id) &&

@@ -443,9 +443,13 @@ export class MoveSearch {
       return { reason, fallback: fallback ?? this.nearestLegal(to) }
     }
     // A 5-foot step searches one square only: "no path" would blame walls for a square that is simply too far.
+    // Only enemies keep a searched move out (allies are passed, 003 「味方が占めているマス目は通過できる」).
+    const blocker = placement === 0 ? mover.blockingCreature(to) : undefined
     const reason: PathfinderReason =
       placement === 0
-        ? 'cannot-enter'
+        ? blocker
+          ? 'occupied-by-enemy'
+          : 'cannot-enter'
         : this.mode === 'five-foot-step'
           ? 'five-foot-step-one-clear-square'
           : 'no-path'

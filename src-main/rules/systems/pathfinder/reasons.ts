@@ -7,6 +7,8 @@ import { MOVE_REFUSAL_CODES } from './mode-limits'
 export const PATHFINDER_REASONS = [
   // move, double, withdraw, five-foot-step
   'occupied',
+  /** 「君は敵が占めているマス目を通過して移動することはできない」: the target square holds an enemy. */
+  'occupied-by-enemy',
   'out-of-reach',
   'cannot-enter',
   'no-path',

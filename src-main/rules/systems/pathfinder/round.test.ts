@@ -289,3 +289,46 @@ describe('passing enemies: 蹴散らし and 〈軽業〉 as path options (issue 
     })
   })
 })
+
+// Issue 24: 「1回の通常ラウンド中に、君は1回の標準アクションと1回の移動アクションを行うか、あるいは1回の
+// 全ラウンド・アクションを行うことができる」 — after a move action that moved, no full-round action.
+describe('a full-round action cannot follow a move action', () => {
+  const foe = {
+    map: 'f . . . . . .\n\n. . . . . . G',
+    tokens: { f: { move: 30 }, G: {} },
+  }
+  it.each(['run', 'withdraw'])(
+    '疾走 / 撤退: %s after moving is refused with the reason',
+    (mode) => {
+      expect(withRound(open, { type: 'reach', token: 'f', mode }, { moved: ['f'] })).toEqual({
+        cells: [],
+        allowed: false,
+        reason: 'full-round-after-move',
+      })
+      expect(
+        withRound(open, { type: 'path', token: 'f', to: [3, 0], mode }, { moved: ['f'] }),
+      ).toEqual({ reachable: false, reason: 'full-round-after-move' })
+      // Without a move this round, the same mode is allowed.
+      expect(withRound(open, { type: 'reach', token: 'f', mode }, {})).not.toHaveProperty('allowed')
+    },
+  )
+
+  it('突撃 (a full-round action) too', () => {
+    expect(
+      withRound(
+        foe,
+        { type: 'path', token: 'f', to: [5, 1], mode: 'charge', target: 'G' },
+        { moved: ['f'] },
+      ),
+    ).toEqual({ reachable: false, reason: 'full-round-after-move' })
+  })
+
+  it('a double move is two move actions: after one, only a single move remains', () => {
+    expect(
+      withRound(open, { type: 'reach', token: 'f', mode: 'double' }, { moved: ['f'] }),
+    ).toMatchObject({ allowed: false, reason: 'one-move-action-left' })
+    expect(
+      reachMap(withRound(open, { type: 'reach', token: 'f', mode: 'move' }, { moved: ['f'] })),
+    ).toHaveProperty('3,0', 15)
+  })
+})

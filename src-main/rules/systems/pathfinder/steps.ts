@@ -264,7 +264,21 @@ export class Mover {
     return value
   }
 
-  private computePlacement(nw: number, w: number, h: number): number {
+  /**
+   * The creature whose space keeps this one out of the square (the space would fit without it), if
+   * any: why a path onto an enemy's square is refused (`occupied-by-enemy`), not a wall.
+   */
+  blockingCreature(cell: number, shape = 0): Creature | undefined {
+    const { w, h } = this.shapes[shape]
+    if (this.computePlacement(cell, w, h, true) === 0) return undefined
+    for (const c of this.field.footprintCells(this.field.grid.cellOf(cell), w, h)) {
+      const blocker = this.field.occupantsOf(c).find((o) => o !== this.creature && !this.canPass(o))
+      if (blocker) return blocker
+    }
+    return undefined
+  }
+
+  private computePlacement(nw: number, w: number, h: number, ignoreCreatures = false): number {
     const { grid } = this.field
     const x0 = nw % this.width
     const y0 = (nw - x0) / this.width
@@ -278,6 +292,7 @@ export class Mover {
         if (terrain === TERRAIN_PIT && !this.creature.flying) return 0
         if (dx + 1 < w && edgeBlocksMovement(grid.eastEdge[cell])) return 0
         if (dy + 1 < h && edgeBlocksMovement(grid.southEdge[cell])) return 0
+        if (ignoreCreatures) continue
         for (const occupant of this.field.occupantsOf(cell)) {
           if (occupant === this.creature) continue
           if (!this.canPass(occupant)) return 0

@@ -100,12 +100,31 @@ export function lineOfEffect(
   return false
 }
 
+/** Whether square (x, y) lies within the creature's reach by distance alone (walls aside). */
+function withinReachDistance(creature: Creature, at: Cell, x: number, y: number): boolean {
+  const [gx, gy] = spaceGap(at, creature.side, [x, y], 1)
+  if (gx === 0 && gy === 0) return false
+  const straight = feetForOffset(gx, gy)
+  const ringException = creature.reach === 10
+  if (straight > creature.reach && !(ringException && Math.max(gx, gy) === 2)) return false
+  return !(creature.reachWeapon && straight <= creature.naturalReach)
+}
+
+/** Square (x, y) is a diagonal neighbour of a corner of the space past a blocked corner (decision 1). */
+function pastBlockedCorner(field: Battlefield, creature: Creature, at: Cell, x: number, y: number) {
+  const [gx, gy] = spaceGap(at, creature.side, [x, y], 1)
+  if (gx !== 1 || gy !== 1) return false
+  const side = creature.side
+  const nx = x < at[0] ? at[0] : at[0] + side - 1
+  const ny = y < at[1] ? at[1] : at[1] + side - 1
+  return field.grid.cornerBlocked(nx, ny, x - nx, y - ny)
+}
+
 function computeThreat(field: Battlefield, creature: Creature, at: Cell): ReadonlySet<number> {
   const out = new Set<number>()
   if (creature.reach <= 0) return out
   const grid = field.grid
   const side = creature.side
-  const ringException = creature.reach === 10
   const span = Math.ceil(creature.reach / 5)
   for (
     let y = Math.max(0, at[1] - span);
@@ -117,23 +136,29 @@ function computeThreat(field: Battlefield, creature: Creature, at: Cell): Readon
       x <= Math.min(grid.width - 1, at[0] + side - 1 + span);
       x++
     ) {
-      const [gx, gy] = spaceGap(at, side, [x, y], 1)
-      if (gx === 0 && gy === 0) continue
       const cell = grid.index(x, y)
       if (grid.terrain[cell] === TERRAIN_SOLID) continue
-      const straight = feetForOffset(gx, gy)
-      if (straight > creature.reach && !(ringException && Math.max(gx, gy) === 2)) continue
-      if (creature.reachWeapon && straight <= creature.naturalReach) continue
-      if (gx === 1 && gy === 1) {
-        // The diagonal neighbour of a corner square of the space: decision 1 at that corner.
-        const nx = x < at[0] ? at[0] : at[0] + side - 1
-        const ny = y < at[1] ? at[1] : at[1] + side - 1
-        if (grid.cornerBlocked(nx, ny, x - nx, y - ny)) continue
-      }
+      if (!withinReachDistance(creature, at, x, y)) continue
+      if (pastBlockedCorner(field, creature, at, x, y)) continue
       if (lineOfEffect(field, at, side, x, y)) out.add(cell)
     }
   }
   return out
+}
+
+/**
+ * Why a target within reach by distance still cannot be hit in melee: a square of its space is a
+ * diagonal neighbour past a blocked corner (decision 1: 「角」), and no square of it is reached.
+ */
+export function cornerBlocksMelee(field: Battlefield, creature: Creature, target: Creature) {
+  return field
+    .spaceCells(target, target.at)
+    .map((cell) => field.grid.cellOf(cell))
+    .some(
+      ([x, y]) =>
+        withinReachDistance(creature, creature.at, x, y) &&
+        pastBlockedCorner(field, creature, creature.at, x, y),
+    )
 }
 
 /** Whether `creature` (at its place) threatens any square of `target`'s space. */
