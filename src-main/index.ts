@@ -162,7 +162,7 @@ async function start(): Promise<void> {
   })
   const calibrationStore = await openCalibrationStore(app.getPath('userData'))
   const assets = new AssetStore(app.getPath('userData'))
-  cleanUpAssets(assets)
+  void cleanUpAssets(assets)
   // The opt-in LAN view serves the built player page; it listens only once the GM starts it.
   const lan = createLanServer({
     handlers: () => appHandlers as Handlers,

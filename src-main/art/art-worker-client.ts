@@ -1,10 +1,9 @@
-// The one art worker (art-worker.ts) as main talks to it: started on first use, answers matched to
-// requests by id, every request answered even when the worker dies. Shared by the players' copy of
-// map art (player-art-service.ts) and the import check that a picture decodes (ipc/art-verbs.ts).
+// The tile worker (art-worker.ts) as main talks to it: started on first use, answers matched to
+// requests by id, every request answered even when the worker dies. Used by the players' copy of
+// map art (player-art-service.ts); pictures are decoded elsewhere (picture-decoder.ts).
 import type { Worker } from 'node:worker_threads'
 import { spawnModuleWorker } from '../worker-spawn'
 import type { ArtWorkerRequest, ArtWorkerResponse } from './art-worker-protocol'
-import type { ImageType } from './image-info'
 
 export type ArtRequest = ArtWorkerRequest extends infer R
   ? R extends unknown
@@ -14,13 +13,15 @@ export type ArtRequest = ArtWorkerRequest extends infer R
 
 export interface ArtWorkerClient {
   call(request: ArtRequest, transfer?: ArrayBuffer[]): Promise<ArtWorkerResponse>
-  /** Decodes a picture in full; answers why it does not decode, or null when it does. */
-  probe(bytes: Uint8Array, type: ImageType): Promise<string | null>
   dispose(): void
 }
 
+/** The kept copies are buffers outside the heap; the heap itself stays small. */
+const TILE_WORKER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 }
+
 export function createArtWorkerClient(
-  spawn: () => Worker = () => spawnModuleWorker(import.meta.url, 'art-worker.js', 'art-worker.ts'),
+  spawn: () => Worker = () =>
+    spawnModuleWorker(import.meta.url, 'art-worker.js', 'art-worker.ts', TILE_WORKER_LIMITS),
 ): ArtWorkerClient {
   let worker: Worker | null = null
   let nextId = 1
@@ -51,11 +52,6 @@ export function createArtWorkerClient(
 
   return {
     call,
-    async probe(bytes, type) {
-      const copy = new Uint8Array(bytes)
-      const response = await call({ op: 'probe', bytes: copy, type }, [copy.buffer])
-      return response.ok ? null : response.message
-    },
     dispose() {
       void worker?.terminate()
       worker = null

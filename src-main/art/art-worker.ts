@@ -1,23 +1,31 @@
-// The art worker: decodes map pictures, builds the players' grid-aligned copy and encodes masked
-// tiles, so main's event loop (pages, sockets, the player view) never waits on pixels.
+// The tile worker: keeps the players' grid-aligned copies of map art (built on a decode worker,
+// picture-decoder.ts) and encodes masked tiles from them, so main's event loop (pages, sockets,
+// the player view) never waits on pixels. It never decodes a picture: its memory is the copies it
+// keeps, at most MAX_BASE_BYTES of them.
 import { parentPort } from 'node:worker_threads'
-import { decodeImage } from './decode'
-import { buildArtBase, encodeTilePng, maskedTile, type ArtBase } from './player-art'
+import { encodeTilePng, maskedTile, type ArtBase } from './player-art'
 import type { ArtWorkerRequest, ArtWorkerResponse } from './art-worker-protocol'
 
-/** Bases kept in memory, newest last; a few maps' worth. */
+/** Copies kept, newest last: a few maps' worth, and never more bytes than this. */
 const MAX_BASES = 4
+const MAX_BASE_BYTES = 320 * 1024 * 1024
 const bases = new Map<string, ArtBase>()
 
-async function answer(request: ArtWorkerRequest): Promise<ArtWorkerResponse> {
+function keptBytes(): number {
+  let total = 0
+  for (const base of bases.values()) total += base.data.byteLength
+  return total
+}
+
+function answer(request: ArtWorkerRequest): ArtWorkerResponse {
   switch (request.op) {
-    case 'base': {
-      const image = await decodeImage(request.bytes, request.type)
-      const base = buildArtBase(image, request.align, request.mapWidth, request.mapHeight)
-      bases.delete(request.key)
-      bases.set(request.key, base)
-      while (bases.size > MAX_BASES) bases.delete(bases.keys().next().value as string)
-      return { id: request.id, ok: true, squarePx: base.squarePx }
+    case 'keep': {
+      const { key, squarePx, mapWidth, mapHeight, data } = request
+      bases.delete(key)
+      bases.set(key, { squarePx, mapWidth, mapHeight, data })
+      while (bases.size > MAX_BASES || (bases.size > 1 && keptBytes() > MAX_BASE_BYTES))
+        bases.delete(bases.keys().next().value as string)
+      return { id: request.id, ok: true }
     }
     case 'tile': {
       const base = bases.get(request.key)
@@ -28,27 +36,22 @@ async function answer(request: ArtWorkerRequest): Promise<ArtWorkerResponse> {
         png: encodeTilePng(maskedTile(base, request.tile, request.mask)),
       }
     }
-    case 'probe': {
-      const image = await decodeImage(request.bytes, request.type)
-      if (image.data.length < image.width * image.height * 4)
-        throw new Error('the picture is cut short')
-      return { id: request.id, ok: true }
-    }
   }
 }
 
 parentPort?.on('message', (request: ArtWorkerRequest) => {
-  answer(request).then(
-    (response) =>
-      parentPort?.postMessage(
-        response,
-        response.ok && response.png ? [response.png.buffer as ArrayBuffer] : [],
-      ),
-    (error: unknown) =>
-      parentPort?.postMessage({
-        id: request.id,
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-      } satisfies ArtWorkerResponse),
+  let response: ArtWorkerResponse
+  try {
+    response = answer(request)
+  } catch (error) {
+    response = {
+      id: request.id,
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+    }
+  }
+  parentPort?.postMessage(
+    response,
+    response.ok && response.png ? [response.png.buffer as ArrayBuffer] : [],
   )
 })

@@ -1,60 +1,111 @@
-// Images (map art, later token pictures) stored once each, as files named by the SHA-256 of their
+// Pictures (map art, token pictures) stored once each, as files named by the SHA-256 of their
 // bytes in <dataDir>/assets/, beside campaigns/. Campaigns reference them by hash, so a picture
 // used by ten maps or kept by twenty backups is on disk once, and a campaign file stays small.
 //
-// A file is written atomically (temp + fsync + rename) and never changed afterwards: its name is
-// its content. Cleaning up deletes only files that no campaign, backup, journal or trashed
-// campaign mentions, so restoring any backup never finds its art missing.
-import { createHash } from 'node:crypto'
+// Nothing is kept unchecked: a picture is judged by its header against the picture budget and
+// decoded in full on a decode worker before its first byte is written (issues 26 and 27). A file
+// is written atomically (temp + fsync + rename) and never changed afterwards: its name is its
+// content. A temp file a crash left is removed at the next start. Cleaning up deletes only files
+// that no campaign, backup, journal or trashed campaign mentions, so restoring any backup never
+// finds its art missing.
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { writeFileAtomic, isTempFileName } from '../campaign/atomicFile'
-import { imageInfo, type ImageInfo, type ImageType } from './image-info'
-
+import type { ImageInfo, ImageType } from './image-info'
 import { ASSET_HASH_PATTERN, MAX_ASSET_BYTES } from './asset-limits'
+import type { PictureUse } from './picture-budget'
+import { sharedPictureDecoder, type PictureDecoder } from './picture-decoder'
+import { PictureError } from './picture-error'
 
 export { ASSET_HASH_PATTERN, MAX_ASSET_BYTES }
-
-export class AssetError extends Error {
-  constructor(
-    readonly code: 'asset-too-large' | 'asset-not-image' | 'asset-not-found',
-    message: string,
-  ) {
-    super(message)
-    this.name = 'AssetError'
-  }
-}
+/** The store's refusals are the pictures' own (picture-error.ts). */
+export { PictureError as AssetError }
 
 export interface StoredAsset extends ImageInfo {
   hash: string
   bytes: number
 }
 
+/** A picture that passed every check (AssetStore.check), ready to be written; nothing else is. */
+export class CheckedPicture {
+  private constructor(
+    readonly bytes: Uint8Array,
+    readonly info: ImageInfo,
+    readonly hash: string,
+  ) {}
+
+  /** Only the store's check makes one. */
+  static async of(
+    source: Uint8Array | string,
+    use: PictureUse,
+    decoder: Pick<PictureDecoder, 'check'>,
+  ): Promise<CheckedPicture> {
+    const { bytes, info, hash } = await decoder.check(source, use)
+    return new CheckedPicture(bytes, info, hash)
+  }
+}
+
 const EXTENSION: Record<ImageType, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' }
+
+export interface AssetStoreOptions {
+  /** Decodes pictures before they are kept (default: the app's shared decode worker). */
+  decoder?: Pick<PictureDecoder, 'check'>
+}
 
 export class AssetStore {
   readonly dir: string
+  private readonly decoder: Pick<PictureDecoder, 'check'>
+  /** The start-up sweep of temp files; writes wait for it, so it never removes one of theirs. */
+  private sweep: Promise<unknown> = Promise.resolve()
 
-  constructor(readonly dataDir: string) {
+  constructor(
+    readonly dataDir: string,
+    options: AssetStoreOptions = {},
+  ) {
     this.dir = path.join(dataDir, 'assets')
+    this.decoder = options.decoder ?? sharedPictureDecoder()
   }
 
-  /** Stores the image (once) and answers its hash and size; refuses what is not a PNG, JPEG or WebP. */
-  async put(bytes: Uint8Array): Promise<StoredAsset> {
-    if (bytes.byteLength > MAX_ASSET_BYTES) {
-      throw new AssetError(
-        'asset-too-large',
-        `The image is ${megabytes(bytes.byteLength)} MB; the limit is ${megabytes(MAX_ASSET_BYTES)} MB.`,
-      )
-    }
-    const info = imageInfo(bytes)
-    if (!info)
-      throw new AssetError('asset-not-image', 'The file is not a PNG, JPEG or WebP picture.')
-    const hash = createHash('sha256').update(bytes).digest('hex')
-    const file = this.fileFor(hash, info.type)
+  /**
+   * Checks a picture for this use without writing anything: a PNG, JPEG or WebP within the
+   * picture budget (picture-budget.ts) that decodes in full. Throws a PictureError otherwise.
+   */
+  check(source: Uint8Array | string, use: PictureUse): Promise<CheckedPicture> {
+    return CheckedPicture.of(source, use, this.decoder)
+  }
+
+  /** Writes a checked picture (once) and answers its hash and size. */
+  async store(picture: CheckedPicture): Promise<StoredAsset> {
+    await this.sweep
+    const file = this.fileFor(picture.hash, picture.info.type)
     await fs.mkdir(this.dir, { recursive: true })
-    if (!(await exists(file))) await writeFileAtomic(file, bytes)
-    return { hash, bytes: bytes.byteLength, ...info }
+    if (!(await exists(file))) await writeFileAtomic(file, picture.bytes)
+    return { hash: picture.hash, bytes: picture.bytes.byteLength, ...picture.info }
+  }
+
+  /** Checks, then stores: a refused picture writes nothing. Base64 text is decoded off main. */
+  async put(source: Uint8Array | string, use: PictureUse = 'map'): Promise<StoredAsset> {
+    return this.store(await this.check(source, use))
+  }
+
+  /**
+   * Removes the temp files a crash left in the assets folder (a write cut short before its
+   * rename). Run at start-up, before the first write: the data folder's lock (data-lock.ts) means
+   * no other app writes here, so every temp file is a dead one.
+   */
+  removeTempFiles(): Promise<string[]> {
+    const sweeping = (async () => {
+      const names = await fs.readdir(this.dir).catch(() => [] as string[])
+      const removed: string[] = []
+      for (const name of names) {
+        if (!isTempFileName(name)) continue
+        await fs.rm(path.join(this.dir, name), { force: true })
+        removed.push(name)
+      }
+      return removed
+    })()
+    this.sweep = sweeping.catch(() => undefined)
+    return sweeping
   }
 
   /** Whether the picture is stored (without reading it: a picture may be 40 MB). */
@@ -67,12 +118,12 @@ export class AssetStore {
 
   /** The stored bytes of one image, with its type. */
   async get(hash: string): Promise<{ type: ImageType; bytes: Buffer }> {
-    if (!ASSET_HASH_PATTERN.test(hash)) throw new AssetError('asset-not-found', 'No such image.')
+    if (!ASSET_HASH_PATTERN.test(hash)) throw new PictureError('asset-not-found', 'No such image.')
     for (const type of Object.keys(EXTENSION) as ImageType[]) {
       const bytes = await fs.readFile(this.fileFor(hash, type)).catch(() => null)
       if (bytes) return { type, bytes }
     }
-    throw new AssetError('asset-not-found', 'The image is missing from the assets folder.')
+    throw new PictureError('asset-not-found', 'The image is missing from the assets folder.')
   }
 
   /**
@@ -124,15 +175,18 @@ export class AssetStore {
   }
 }
 
-/** Start-up clean-up, in the background: a failure costs only disk space, so it is logged, not raised. */
-export function cleanUpAssets(assets: AssetStore): void {
-  assets
-    .collectGarbage()
-    .catch((error: unknown) => console.error('[assets] clean-up failed:', error))
-}
-
-function megabytes(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(1)
+/**
+ * Start-up clean-up, in the background: temp files a crash left, then pictures nothing mentions.
+ * A failure costs only disk space, so it is logged, not raised.
+ */
+export function cleanUpAssets(assets: AssetStore): Promise<void> {
+  return assets
+    .removeTempFiles()
+    .then(() => assets.collectGarbage())
+    .then(
+      () => undefined,
+      (error: unknown) => console.error('[assets] clean-up failed:', error),
+    )
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -1,12 +1,22 @@
 // Decodes a stored picture to 8-bit RGBA in plain JavaScript / WebAssembly, so main can cut the
-// players' copy of map art without a browser: PNG with fast-png, JPEG with jpeg-js, WebP with
-// libwebp compiled to wasm (@jsquash/webp). Runs on the art worker (art-worker.ts), never on the
-// thread that answers pages.
+// players' copy of map art without a browser: PNG with the app's own bounded decoder
+// (png-decode.ts), JPEG with jpeg-js, WebP with libwebp compiled to wasm (@jsquash/webp). Every
+// decode is first judged from the header against the picture budget (picture-budget.ts) and must
+// give exactly the size its header announced. Runs on the decode worker (decode-worker.ts), never
+// on the thread that answers pages.
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { convertIndexedToRgb, decode as decodePngFile } from 'fast-png'
 import jpeg from 'jpeg-js'
-import type { ImageType } from './image-info'
+import { pictureHeader, type ImageType, type PictureHeader } from './image-info'
+import {
+  checkFileSize,
+  checkPictureBudget,
+  DECODE_MEMORY_BUDGET,
+  PICTURE_LIMITS,
+  type PictureUse,
+} from './picture-budget'
+import { PictureError } from './picture-error'
+import { decodePng } from './png-decode'
 
 export interface Rgba {
   width: number
@@ -15,61 +25,70 @@ export interface Rgba {
   data: Uint8Array
 }
 
-/** The largest picture decoded (in pixels): 16,384² is far beyond any battle map export. */
-export const MAX_DECODED_PIXELS = 16_384 * 16_384
-
-export async function decodeImage(bytes: Uint8Array, type: ImageType): Promise<Rgba> {
-  if (type === 'png') return decodePng(bytes)
-  if (type === 'jpeg') {
-    const image = jpeg.decode(bytes, {
-      useTArray: true,
-      formatAsRGBA: true,
-      maxResolutionInMP: MAX_DECODED_PIXELS / 1e6,
-      maxMemoryUsageInMB: 4096,
-    })
-    return { width: image.width, height: image.height, data: image.data }
-  }
-  return decodeWebp(bytes)
+/**
+ * The picture's header, if it is a PNG, JPEG or WebP (of `type`, when given) that this use may
+ * decode; throws a PictureError otherwise.
+ */
+export function admitPicture(bytes: Uint8Array, use: PictureUse, type?: ImageType): PictureHeader {
+  // The size first: a 2 GB "picture" is refused without a look inside.
+  checkFileSize(bytes.byteLength, use)
+  const header = pictureHeader(bytes)
+  if (!header || (type && header.type !== type))
+    throw new PictureError('asset-not-image', 'The file is not a PNG, JPEG or WebP picture.')
+  checkPictureBudget(header, bytes.byteLength, use)
+  return header
 }
 
-function decodePng(bytes: Uint8Array): Rgba {
-  const png = decodePngFile(bytes)
-  const { width, height } = png
-  if (width * height > MAX_DECODED_PIXELS)
-    throw new Error(`The picture is too large to decode (${width} × ${height}).`)
-  if (png.palette) {
-    const rgb = convertIndexedToRgb(png)
-    return expand(width, height, rgb, png.palette[0].length, 8)
+/** Decodes within the budget, or throws; the result has exactly the header's size. */
+export async function decodeImage(
+  bytes: Uint8Array,
+  type: ImageType,
+  use: PictureUse = 'map',
+): Promise<Rgba> {
+  const header = admitPicture(bytes, use, type)
+  let image: Rgba
+  try {
+    image = await decodeAdmitted(bytes, header, use)
+  } catch (error) {
+    if (error instanceof PictureError) throw error
+    throw new PictureError(
+      'asset-undecodable',
+      `The ${type.toUpperCase()} does not decode: ${error instanceof Error ? error.message : String(error)}`,
+    )
   }
-  return expand(width, height, png.data, png.channels, png.depth)
+  if (
+    image.width !== header.width ||
+    image.height !== header.height ||
+    image.data.length !== image.width * image.height * 4
+  )
+    throw new PictureError(
+      'asset-undecodable',
+      'The picture decodes to another size than its header says.',
+    )
+  return image
 }
 
-/** Any PNG sample layout (grey, grey + alpha, RGB, RGBA; 1–16 bits) to 8-bit RGBA. */
-function expand(
-  width: number,
-  height: number,
-  data: ArrayLike<number>,
-  channels: number,
-  depth: number,
-): Rgba {
-  const out = new Uint8Array(width * height * 4)
-  const scale = depth === 16 ? 1 / 257 : depth < 8 ? 255 / ((1 << depth) - 1) : 1
-  const sample = (i: number): number => Math.round(data[i] * scale)
-  for (let p = 0; p < width * height; p++) {
-    const s = p * channels
-    const o = p * 4
-    if (channels <= 2) {
-      const grey = sample(s)
-      out[o] = out[o + 1] = out[o + 2] = grey
-      out[o + 3] = channels === 2 ? sample(s + 1) : 255
-    } else {
-      out[o] = sample(s)
-      out[o + 1] = sample(s + 1)
-      out[o + 2] = sample(s + 2)
-      out[o + 3] = channels === 4 ? sample(s + 3) : 255
+async function decodeAdmitted(
+  bytes: Uint8Array,
+  header: PictureHeader,
+  use: PictureUse,
+): Promise<Rgba> {
+  switch (header.type) {
+    case 'png':
+      return decodePng(bytes)
+    case 'jpeg': {
+      const image = jpeg.decode(bytes, {
+        useTArray: true,
+        formatAsRGBA: true,
+        tolerantDecoding: false,
+        maxResolutionInMP: PICTURE_LIMITS[use].maxPixels / 1e6,
+        maxMemoryUsageInMB: DECODE_MEMORY_BUDGET / (1024 * 1024),
+      })
+      return { width: image.width, height: image.height, data: image.data }
     }
+    case 'webp':
+      return decodeWebp(bytes)
   }
-  return { width, height, data: out }
 }
 
 let webpReady: Promise<

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import type { CampaignMap, MapArt } from '../campaign/schema'
 import type { AssetStore } from './assets'
 import type { ArtWorkerClient } from './art-worker-client'
+import { sharedPictureDecoder, type PictureDecoder } from './picture-decoder'
 import { tileMask, tilesOf, type TileRef } from './player-art'
 import { IMAGE_MIME } from './image-info'
 
@@ -39,8 +40,16 @@ interface BaseState {
 
 interface TileEntry {
   key: string
+  /** The map whose fog made the id, and that fog's generation: a forgetting fog ends it. */
+  owner: string
+  generation: number
   tile: TileRef
   mask: string
+}
+
+interface FogMemory {
+  known: Uint8Array
+  generation: number
 }
 
 /** Tile ids remembered (a whole 800² map explored is 10,000 tiles); past it, ids start afresh. */
@@ -50,11 +59,13 @@ const MAX_ENCODED = 600
 export function createPlayerArtService(
   assets: Pick<AssetStore, 'get'>,
   worker: ArtWorkerClient,
+  decoder: Pick<PictureDecoder, 'base'> = sharedPictureDecoder(),
 ): PlayerArtSource {
   const bases = new Map<string, BaseState>()
   const ids = new Map<string, TileEntry>()
   const idOfContent = new Map<string, string>()
   const encoded = new Map<string, string>()
+  const fogs = new Map<string, FogMemory>()
   const tokenPictures = new Map<string, string | null>()
   const listeners = new Set<() => void>()
   const onReady = (): void => listeners.forEach((listener) => listener())
@@ -63,23 +74,29 @@ export function createPlayerArtService(
   async function build(key: string, state: BaseState): Promise<void> {
     try {
       const { bytes } = await assets.get(state.art.asset)
-      const copy = new Uint8Array(bytes)
       const { pixelsPerSquare, offsetX, offsetY } = state.art
+      // Decoded on a worker that ends afterwards: only the grid-aligned copy stays, in the tile worker.
+      const base = await decoder.base(
+        bytes,
+        state.art.type,
+        { pixelsPerSquare, offsetX, offsetY },
+        state.mapWidth,
+        state.mapHeight,
+      )
       const response = await call(
         {
-          op: 'base',
+          op: 'keep',
           key,
-          bytes: copy,
-          type: state.art.type,
-          align: { pixelsPerSquare, offsetX, offsetY },
-          mapWidth: state.mapWidth,
-          mapHeight: state.mapHeight,
+          squarePx: base.squarePx,
+          mapWidth: base.mapWidth,
+          mapHeight: base.mapHeight,
+          data: base.data,
         },
-        [copy.buffer],
+        [base.data.buffer as ArrayBuffer],
       )
       if (!response.ok) throw new Error(response.message)
       state.status = 'ready'
-      state.squarePx = response.squarePx ?? 0
+      state.squarePx = base.squarePx
     } catch (error) {
       state.status = 'failed'
       console.error(
@@ -90,8 +107,39 @@ export function createPlayerArtService(
     onReady()
   }
 
-  function idFor(key: string, tile: TileRef, mask: string): string {
-    const content = `${key}|${tile.x},${tile.y}|${mask}`
+  /**
+   * Remembers what the players know of the map now. If they forgot any square (a fog reset, the
+   * hide brush, an undone move), every tile id given out under the old fog dies with it: an id
+   * saved before cannot fetch the forgotten squares' pixels.
+   */
+  function fogGeneration(owner: string, known: Uint8Array): number {
+    const memory = fogs.get(owner)
+    if (!memory) {
+      fogs.set(owner, { known, generation: 0 })
+      return 0
+    }
+    const before = memory.known
+    let forgot = before.length !== known.length
+    for (let i = 0; !forgot && i < known.length; i++) forgot = before[i] === 1 && known[i] !== 1
+    memory.known = known
+    if (forgot) {
+      memory.generation++
+      for (const [id, entry] of ids) {
+        if (entry.owner !== owner) continue
+        ids.delete(id)
+        encoded.delete(id)
+        idOfContent.delete(contentOf(entry))
+      }
+    }
+    return memory.generation
+  }
+
+  function contentOf(entry: TileEntry): string {
+    return `${entry.owner}|${entry.generation}|${entry.tile.x},${entry.tile.y}|${entry.mask}`
+  }
+
+  function idFor(entry: TileEntry): string {
+    const content = contentOf(entry)
     let id = idOfContent.get(content)
     if (id) return id
     if (ids.size >= MAX_TILE_IDS) {
@@ -100,7 +148,7 @@ export function createPlayerArtService(
       encoded.clear()
     }
     id = randomBytes(16).toString('hex')
-    ids.set(id, { key, tile, mask })
+    ids.set(id, entry)
     idOfContent.set(content, id)
     return id
   }
@@ -123,19 +171,24 @@ export function createPlayerArtService(
         bases.set(key, state)
         void build(key, state)
       }
+      const owner = `${map.id}|${key}`
+      const generation = fogGeneration(owner, known)
       if (state.status !== 'ready') return undefined
       const tiles: PlayerArtTiles['tiles'] = []
       for (const tile of tilesOf(map.width, map.height)) {
         const mask = tileMask(tile, known, map.width)
-        if (mask !== null) tiles.push({ id: idFor(key, tile, mask), ...tile })
+        if (mask !== null)
+          tiles.push({ id: idFor({ key, owner, generation, tile, mask }), ...tile })
       }
       return { squarePx: state.squarePx, tiles }
     },
     async tileDataUrl(id) {
+      const entry = ids.get(id)
+      const alive = (): boolean =>
+        entry !== undefined && fogs.get(entry.owner)?.generation === entry.generation
+      if (!entry || !alive()) throw new Error('unknown-tile')
       const cached = encoded.get(id)
       if (cached) return cached
-      const entry = ids.get(id)
-      if (!entry) throw new Error('unknown-tile')
       let response = await call({ op: 'tile', key: entry.key, tile: entry.tile, mask: entry.mask })
       const state = bases.get(entry.key)
       if (!response.ok && response.message === 'base-missing' && state) {
@@ -144,6 +197,8 @@ export function createPlayerArtService(
         response = await call({ op: 'tile', key: entry.key, tile: entry.tile, mask: entry.mask })
       }
       if (!response.ok || !response.png) throw new Error(response.ok ? 'no-tile' : response.message)
+      // The fog may have forgotten squares while the tile was encoded.
+      if (!alive()) throw new Error('unknown-tile')
       const url = `data:image/png;base64,${Buffer.from(response.png).toString('base64')}`
       encoded.set(id, url)
       if (encoded.size > MAX_ENCODED) encoded.delete(encoded.keys().next().value as string)

@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import { decode } from 'fast-png'
 import { describe, expect, it } from 'vitest'
-import { cellColour, cellColourPicture } from './art-fixtures'
+import { cellColour, cellColourPicture, cellColourRgba } from './art-fixtures'
 import { decodeImage } from './decode'
 import {
   buildArtBase,
@@ -48,6 +48,53 @@ describe('the grid-aligned base', () => {
     const base = buildArtBase(image, { pixelsPerSquare: 10, offsetX: 0, offsetY: 0 }, 4, 3)
     expect(pixel(base.data, 40, 35, 25)[3]).toBe(0)
     expect(pixel(base.data, 40, 5, 5)).toEqual([...cellColour(0, 0), 255])
+  })
+})
+
+describe('clipping to the square', () => {
+  it('property: a pixel of the players’ copy never carries a neighbouring square’s colour', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 4500 }).map((n) => n / 100),
+        fc.integer({ min: 0, max: 900 }).map((n) => n / 100),
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 1, max: 5 }),
+        (pixelsPerSquare, offset, mapWidth, mapHeight) => {
+          const image = cellColourRgba(mapWidth, mapHeight, pixelsPerSquare, offset)
+          const base = buildArtBase(
+            image,
+            { pixelsPerSquare, offsetX: offset, offsetY: offset },
+            mapWidth,
+            mapHeight,
+          )
+          const px = base.squarePx
+          const width = mapWidth * px
+          let wrong: string | null = null
+          for (let y = 0; y < mapHeight * px && !wrong; y++) {
+            for (let x = 0; x < width && !wrong; x++) {
+              const own = [...cellColour(Math.floor(x / px), Math.floor(y / px)), 255]
+              const got = pixel(base.data, width, x, y)
+              if (got.some((v, i) => v !== own[i]))
+                wrong = `pixel ${x},${y} at ${px} px a square is ${got}, its square is ${own}`
+            }
+          }
+          expect(wrong).toBeNull()
+        },
+      ),
+      { numRuns: 150 },
+    )
+  })
+
+  it('the last pixel column of a known square next to an unexplored one is the known square’s', async () => {
+    // Issue 27: 25.4 px a square drawn at 25: the last output column used to average in the next square.
+    const image = cellColourRgba(3, 1, 25.4, 0)
+    const base = buildArtBase(image, { pixelsPerSquare: 25.4, offsetX: 0, offsetY: 0 }, 3, 1)
+    expect(base.squarePx).toBe(25)
+    const tile = decode(encodeTilePng(maskedTile(base, { x: 0, y: 0, w: 3, h: 1 }, '100')))
+    for (let y = 0; y < 25; y++) {
+      expect(pixel(tile.data, tile.width, 24, y)).toEqual([...cellColour(0, 0), 255])
+      expect(pixel(tile.data, tile.width, 25, y)).toEqual([...FOG_RGBA])
+    }
   })
 })
 

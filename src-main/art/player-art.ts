@@ -40,7 +40,10 @@ export function playerSquarePx(
 
 /**
  * Resamples the picture onto the grid: each output pixel is the average of the picture's pixels
- * under it (a box filter), transparent where the picture does not reach.
+ * under it (a box filter), transparent where the picture does not reach. The average never
+ * crosses a square's edge: a picture pixel belongs to the square its centre lies in, and an
+ * output pixel averages only its own square's pixels, so a known square shown next to an
+ * unexplored one carries none of the unexplored square's colour.
  */
 export function buildArtBase(
   image: Rgba,
@@ -52,12 +55,10 @@ export function buildArtBase(
   const outWidth = mapWidth * squarePx
   const outHeight = mapHeight * squarePx
   const data = new Uint8Array(outWidth * outHeight * 4)
-  const step = align.pixelsPerSquare / squarePx
-  // Source columns spanned by each output column, computed once.
-  const columns: Array<[number, number]> = []
-  for (let x = 0; x < outWidth; x++) columns.push(span(align.offsetX + x * step, step, image.width))
+  const columns = sourceSpans(align.offsetX, align.pixelsPerSquare, squarePx, mapWidth, image.width)
+  const rows = sourceSpans(align.offsetY, align.pixelsPerSquare, squarePx, mapHeight, image.height)
   for (let y = 0; y < outHeight; y++) {
-    const [y0, y1] = span(align.offsetY + y * step, step, image.height)
+    const [y0, y1] = rows[y]
     if (y1 <= y0) continue
     for (let x = 0; x < outWidth; x++) {
       const [x0, x1] = columns[x]
@@ -89,11 +90,51 @@ export function buildArtBase(
   return { squarePx, mapWidth, mapHeight, data }
 }
 
-/** Source pixel range [from, to) under one output pixel, at least one pixel wide, clipped. */
-function span(start: number, length: number, limit: number): [number, number] {
-  const from = Math.max(0, Math.floor(start))
-  const to = Math.min(limit, Math.max(Math.floor(start) + 1, Math.ceil(start + length)))
-  return [from, to]
+/** The first picture pixel (along one axis) whose centre lies in square `cell` or after it. */
+export function firstPixelOfSquare(offset: number, pixelsPerSquare: number, cell: number): number {
+  return Math.ceil(offset + cell * pixelsPerSquare - 0.5)
+}
+
+/**
+ * For each output pixel along one axis, the picture pixels [from, to) it averages: those under
+ * it that belong to its own square (at least one, the nearest, when the pixel lies on the
+ * picture at all); [0, 0) beyond the picture.
+ */
+function sourceSpans(
+  offset: number,
+  pixelsPerSquare: number,
+  squarePx: number,
+  cells: number,
+  limit: number,
+): Array<[number, number]> {
+  const step = pixelsPerSquare / squarePx
+  const spans: Array<[number, number]> = []
+  for (let cell = 0; cell < cells; cell++) {
+    const low = Math.max(0, firstPixelOfSquare(offset, pixelsPerSquare, cell))
+    const high = Math.min(limit, firstPixelOfSquare(offset, pixelsPerSquare, cell + 1))
+    for (let k = 0; k < squarePx; k++) {
+      if (high <= low) {
+        spans.push([0, 0])
+        continue
+      }
+      const start = offset + (cell * squarePx + k) * step
+      const under = Math.max(0, Math.floor(start))
+      const end = Math.min(limit, Math.max(Math.floor(start) + 1, Math.ceil(start + step)))
+      if (end <= under) {
+        // Beyond the picture's edge: transparent.
+        spans.push([0, 0])
+        continue
+      }
+      let from = Math.max(low, under)
+      let to = Math.min(high, end)
+      if (to <= from) {
+        from = Math.min(high - 1, Math.max(low, Math.floor(start + step / 2)))
+        to = from + 1
+      }
+      spans.push([from, to])
+    }
+  }
+  return spans
 }
 
 export interface TileRef {

@@ -81,7 +81,7 @@ async function startOnLockedFolder(
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR
   const calibrationStore = await openCalibrationStore(options.dataDir)
   const assets = new AssetStore(options.dataDir)
-  cleanUpAssets(assets)
+  void cleanUpAssets(assets)
   // The LAN server and the handlers need each other; each reads the other lazily.
   const handlers: Handlers = createHandlers(
     service,

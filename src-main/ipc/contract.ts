@@ -203,13 +203,19 @@ export const contract = {
     args: z.strictObject({ id: idSchema }),
     result: z.union([z.strictObject({ zip: z.string() }), z.strictObject({ json: z.string() })]),
   },
-  /** Imports a campaign pack (base64 zip); conflicts as campaign.import. Checks it all before writing. */
+  /**
+   * Imports a campaign pack (base64 zip); conflicts as campaign.import. Checks it all before
+   * writing; keeps only what the campaign uses and says how many entries it left unread.
+   */
   'campaign.importPack': {
     args: z.strictObject({
       base64: z.string().min(1).max(MAX_IMPORT_CHARS),
       onConflict: z.enum(['replace', 'keep-both']).optional(),
     }),
-    result: campaignSchema,
+    result: z.strictObject({
+      campaign: campaignSchema,
+      report: z.strictObject({ pictures: z.number().int(), ignored: z.number().int() }),
+    }),
   },
   /** Renames with the one campaign-name rule (campaign.rename command: undoable). */
   'campaign.rename': {
@@ -308,13 +314,17 @@ export const contract = {
   },
   /** The GM page's UI language, so the desktop menu speaks it too (the browser has no menu). */
   'ui.setLocale': { args: z.strictObject({ locale: z.enum(MENU_LOCALES) }), result: z.null() },
-  /** Stores a picture (PNG, JPEG, WebP; base64) in the assets folder, once; answers its hash and size. */
+  /**
+   * Stores a picture (PNG, JPEG, WebP; base64) in the assets folder, once, if it is within the
+   * picture budget for its use (map art by default) and decodes; answers its hash and size.
+   */
   'asset.put': {
     args: z.strictObject({
       base64: z
         .string()
         .min(1)
         .max(Math.ceil((MAX_ASSET_BYTES * 4) / 3) + 16),
+      use: z.enum(['map', 'token']).optional(),
     }),
     result: z.strictObject({
       hash: z.string(),

@@ -153,6 +153,57 @@ describe('map art', () => {
     expect(fogPixels).toBeGreaterThan(0)
   })
 
+  it('tile ids die with the fog that made them: after a fog reset, an old id fetches nothing', async () => {
+    const picture = cellColourPicture(12, 10, 8)
+    const stored = value<{ hash: string }>(
+      await handlers.handle('asset.put', { base64: Buffer.from(picture.png).toString('base64') }),
+    )
+    value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
+    const dispatch = async (command: unknown): Promise<void> => {
+      value(await handlers.handle('campaign.dispatch', { id: CAMPAIGN, command }))
+    }
+    await dispatch({
+      type: 'map.art',
+      mapId: MAP,
+      art: {
+        asset: stored.hash,
+        type: 'png',
+        width: 96,
+        height: 80,
+        pixelsPerSquare: 8,
+        offsetX: 0,
+        offsetY: 0,
+      },
+    })
+    // The GM reveals the whole map by hand: every tile shows every square.
+    await dispatch({ type: 'fog.settings', mapId: MAP, mode: 'both' })
+    const every: Array<[number, number]> = []
+    for (let y = 0; y < 10; y++) for (let x = 0; x < 12; x++) every.push([x, y])
+    await dispatch({ type: 'fog.reveal', mapId: MAP, cells: every, reveal: true })
+    const views: PlayerView[] = []
+    handlers.subscribe('player.view', (v) => views.push(v))
+    value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
+    const revealed = await until(() => views.find((v) => v.map?.art))
+    const oldIds = revealed.map!.art!.tiles.map((t) => t.id)
+    const fetch = async (ids: string[]) =>
+      value<{ tiles: Array<{ id: string; dataUrl: string }> }>(
+        await handlers.handle('player.artTiles', { ids }, 'player'),
+      ).tiles
+    expect((await fetch(oldIds)).map((t) => t.id)).toEqual(oldIds)
+
+    // The GM forgets what was revealed: the squares are unknown again, and so are the old ids.
+    await dispatch({ type: 'fog.reset', mapId: MAP, revealed: true })
+    const reset = await until(() => {
+      const last = views.at(-1)
+      return last?.map?.art && last.map.art.tiles.every((t) => !oldIds.includes(t.id))
+        ? last
+        : undefined
+    })
+    expect(await fetch(oldIds)).toEqual([])
+    const newIds = reset.map!.art!.tiles.map((t) => t.id)
+    expect((await fetch(newIds)).length).toBe(newIds.length)
+  })
+
   it('the GM page gets the picture back; players may not store or read pictures', async () => {
     const { png } = cellColourPicture(2, 2, 8)
     const stored = value<{ hash: string }>(
@@ -215,10 +266,12 @@ describe('campaign packs (a campaign with its pictures as one zip)', () => {
     await withOtherFolder('grid-gm-art-other-', async (other) => {
       const conflict = await other.handle('campaign.importPack', { base64 })
       expect(conflict.ok ? null : conflict.error.code).toBe('import-conflict')
-      const imported = value<{ id: string; maps: Array<{ art?: { asset: string } }> }>(
-        await other.handle('campaign.importPack', { base64, onConflict: 'keep-both' }),
-      )
-      expect(imported.maps.some((m) => m.art?.asset === hash)).toBe(true)
+      const imported = value<{
+        campaign: { id: string; maps: Array<{ art?: { asset: string } }> }
+        report: { pictures: number; ignored: number }
+      }>(await other.handle('campaign.importPack', { base64, onConflict: 'keep-both' }))
+      expect(imported.campaign.maps.some((m) => m.art?.asset === hash)).toBe(true)
+      expect(imported.report).toEqual({ pictures: 1, ignored: 0 })
       expect(
         value<{ dataUrl: string }>(await other.handle('asset.get', { hash })).dataUrl.length,
       ).toBeGreaterThan(100)
@@ -237,26 +290,37 @@ describe('campaign packs (a campaign with its pictures as one zip)', () => {
       Buffer.from(zipSync(files)).toString('base64')
     const tampered = picture.slice()
     tampered[tampered.length - 20] ^= 0xff
-    const cases: Array<[string, string]> = [
-      [repack({ 'campaign.json': campaignJson, [`assets/${hash}.png`]: tampered }), 'damaged'],
+    const cases: Array<[string, string, string]> = [
+      [
+        repack({ 'campaign.json': campaignJson, [`assets/${hash}.png`]: tampered }),
+        'pack-entry-damaged',
+        'damaged',
+      ],
       [
         repack({
           'campaign.json': campaignJson,
           [`assets/${hash}.png`]: picture,
           '../evil.sh': new Uint8Array(3),
         }),
+        'pack-bad-entry',
         'may not',
       ],
-      [repack({ [`assets/${hash}.png`]: picture }), 'no campaign.json'],
-      [Buffer.from('not a zip at all').toString('base64'), 'not a readable campaign pack'],
+      [repack({ [`assets/${hash}.png`]: picture }), 'pack-no-campaign', 'no campaign.json'],
+      [
+        Buffer.from('not a zip at all').toString('base64'),
+        'pack-unreadable',
+        'not a readable campaign pack',
+      ],
     ]
+    // The edit above saved first, so the list can only change by an import.
+    await service.flush()
     const before = await service.list()
-    for (const [pack, says] of cases) {
+    for (const [pack, code, says] of cases) {
       const result = await handlers.handle('campaign.importPack', {
         base64: pack,
         onConflict: 'keep-both',
       })
-      expect(result.ok ? null : result.error.code).toBe('invalid-pack')
+      expect(result.ok ? null : result.error.code).toBe(code)
       expect(result.ok ? '' : result.error.message).toContain(says)
     }
     // A pack without the picture its campaign names, into a folder that lacks it too.
@@ -265,7 +329,7 @@ describe('campaign packs (a campaign with its pictures as one zip)', () => {
         base64: repack({ 'campaign.json': campaignJson }),
         onConflict: 'keep-both',
       })
-      expect(result.ok ? null : result.error.code).toBe('invalid-pack')
+      expect(result.ok ? null : result.error.code).toBe('pack-picture-missing')
       expect((await otherService.list()).length).toBe(1)
     })
     expect(await service.list()).toEqual(before)

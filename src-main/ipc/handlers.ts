@@ -33,6 +33,7 @@ import type { AssetStore } from '../art/assets'
 import { createArtWorkerClient } from '../art/art-worker-client'
 import { createPlayerArtService } from '../art/player-art-service'
 import { createArtVerbs } from './art-verbs'
+import type { PackReader } from '../art/pack-reader'
 
 export type ScenarioOutcome =
   | { ok: true; answer: unknown }
@@ -72,6 +73,8 @@ export interface HandlerOptions {
   dice?: DiceRoller
   /** The assets folder (map art); without it the asset verbs answer `unavailable` and maps show no art. */
   assets?: AssetStore
+  /** Reads campaign packs on a worker; tests pass one whose worker they hold. Default: a pack worker per import. */
+  packs?: PackReader
   /** The page's UI language (Electron rebuilds its menu); without it `ui.setLocale` only validates. */
   uiLocale?: (locale: VerbArgs<'ui.setLocale'>['locale']) => void
 }
@@ -88,13 +91,13 @@ export function createHandlers(
   options: HandlerOptions = {},
 ): Handlers {
   const assets = options.assets
-  // One worker decodes pictures for the players' copy of map art and for the import check.
+  // The tile worker keeps the players' copies of map art; pictures are decoded on decode workers.
   const artWorker = assets ? createArtWorkerClient() : undefined
   const playerView: PlayerViewChannel = createPlayerViewChannel(
     service,
     assets && artWorker ? createPlayerArtService(assets, artWorker) : undefined,
   )
-  const art = createArtVerbs(service, assets, artWorker)
+  const art = createArtVerbs(service, assets, options.packs)
   const logError = options.logError ?? ((verb, error) => console.error(`[${verb}]`, error))
   const calibration = options.calibration
     ? createProjectorCalibration(options.calibration.store, options.calibration.display, (scale) =>
@@ -163,7 +166,7 @@ export function createHandlers(
       case 'campaign.importPack': {
         const { base64, onConflict } = contract[verb].args.parse(args)
         const imported = await art.importPack(base64, onConflict)
-        if (onConflict === 'replace') playerView.campaignClosed(imported.id)
+        if (onConflict === 'replace') playerView.campaignClosed(imported.campaign.id)
         return imported
       }
       case 'campaign.rename': {
@@ -255,8 +258,10 @@ export function createHandlers(
       case 'ui.setLocale':
         options.uiLocale?.(contract[verb].args.parse(args).locale)
         return null
-      case 'asset.put':
-        return art.put(contract[verb].args.parse(args).base64)
+      case 'asset.put': {
+        const { base64, use } = contract[verb].args.parse(args)
+        return art.put(base64, use ?? 'map')
+      }
       case 'asset.get':
         return art.dataUrl(contract[verb].args.parse(args).hash)
       case 'player.artTiles': {
@@ -381,6 +386,7 @@ export function createHandlers(
     dispose() {
       playerView.dispose()
       artWorker?.dispose()
+      art.dispose()
     },
   }
 }

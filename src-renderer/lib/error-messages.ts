@@ -2,6 +2,8 @@
 // code in the GM's language (issue 13). A code without an entry here shows main's sentence;
 // tests/unit/error-messages.test.ts fails when main's campaign errors gain a code this table lacks.
 import { MAX_CAMPAIGN_FILE_BYTES } from '../../src-main/campaign/limits'
+import { MAX_PACK_BYTES } from '../../src-main/art/asset-limits'
+import { DECODE_MEMORY_BUDGET, PICTURE_LIMITS } from '../../src-main/art/picture-budget'
 import type { MessageKey, MessageParams } from './i18n'
 
 export interface CodedStatus {
@@ -11,6 +13,21 @@ export interface CodedStatus {
 }
 
 const LIMIT_MB = MAX_CAMPAIGN_FILE_BYTES / (1024 * 1024)
+const MB = 1024 * 1024
+
+/** The picture budget as the messages state it (src-main/art/picture-budget.ts). */
+const PICTURE_PARAMS = {
+  mapMb: PICTURE_LIMITS.map.maxBytes / MB,
+  tokenMb: PICTURE_LIMITS.token.maxBytes / MB,
+  mapSide: PICTURE_LIMITS.map.maxSide.toLocaleString('en'),
+  mapMp: PICTURE_LIMITS.map.maxPixels / 1e6,
+  tokenSide: PICTURE_LIMITS.token.maxSide.toLocaleString('en'),
+  budgetMb: DECODE_MEMORY_BUDGET / MB,
+  campaignMb: LIMIT_MB,
+  packMb: MAX_PACK_BYTES / MB,
+}
+
+const picture = (key: MessageKey): CodedStatus => ({ tone: 'error', key, params: PICTURE_PARAMS })
 
 export const ERROR_MESSAGES: Readonly<Record<string, CodedStatus>> = {
   'campaign-too-large': { tone: 'error', key: 'error.tooLarge', params: { limit: LIMIT_MB } },
@@ -28,4 +45,31 @@ export const ERROR_MESSAGES: Readonly<Record<string, CodedStatus>> = {
   'sample-invalid': { tone: 'error', key: 'error.sampleInvalid' },
   'command-rejected': { tone: 'error', key: 'error.commandRejected' },
   'data-folder-locked': { tone: 'error', key: 'error.dataFolderLocked' },
+  'asset-not-image': picture('error.picture.notImage'),
+  'asset-too-large': picture('error.picture.tooLarge'),
+  'asset-too-many-pixels': picture('error.picture.tooManyPixels'),
+  'asset-over-memory': picture('error.picture.overMemory'),
+  'asset-undecodable': picture('error.picture.undecodable'),
+  'asset-not-found': picture('error.picture.notFound'),
+  'image-undecodable': picture('error.picture.undecodable'),
+  'pack-unreadable': picture('error.pack.unreadable'),
+  'pack-bad-entry': picture('error.pack.badEntry'),
+  'pack-duplicate-entry': picture('error.pack.duplicate'),
+  'pack-no-campaign': picture('error.pack.noCampaign'),
+  'pack-too-large': picture('error.pack.tooLarge'),
+  'pack-entry-bomb': picture('error.pack.bomb'),
+  'pack-entry-damaged': picture('error.pack.damaged'),
+  'pack-campaign-invalid': picture('error.pack.campaignInvalid'),
+  'pack-picture-missing': picture('error.pack.pictureMissing'),
+}
+
+/** A failure as the GM reads it: a known code in the UI language, else main's own sentence. */
+export function failureText(
+  failure: unknown,
+  t: (key: MessageKey, params?: MessageParams) => string,
+): string {
+  const code = (failure as { code?: unknown } | null)?.code
+  const known = typeof code === 'string' ? ERROR_MESSAGES[code] : undefined
+  if (known) return t(known.key, known.params)
+  return failure instanceof Error ? failure.message : String(failure)
 }

@@ -10,6 +10,7 @@ import * as height from './messages/height'
 import * as hints from './messages/hints'
 import * as layout from './messages/layout'
 import * as library from './messages/library'
+import * as pictures from './messages/pictures'
 import * as player from './messages/player'
 import * as turns from './messages/turns'
 import * as uvtt from './messages/uvtt'
@@ -29,6 +30,7 @@ const en = {
   ...hints.en,
   ...layout.en,
   ...library.en,
+  ...pictures.en,
   ...player.en,
   ...turns.en,
   ...uvtt.en,
@@ -47,6 +49,7 @@ const ja: Record<MessageKey, string> = {
   ...hints.ja,
   ...layout.ja,
   ...library.ja,
+  ...pictures.ja,
   ...player.ja,
   ...turns.ja,
   ...uvtt.ja,

@@ -47,6 +47,20 @@ export interface ExportedFile {
   blob: Blob
 }
 
+/** "Imported …", saying how many entries of a pack were left unread when there were any. */
+function importedStatus(
+  key: 'status.imported' | 'status.replaced',
+  name: string,
+  ignored: number,
+): Status {
+  if (ignored === 0) return { tone: 'ok', key, params: { name } }
+  return {
+    tone: 'ok',
+    key: key === 'status.imported' ? 'status.importedIgnoring' : 'status.replacedIgnoring',
+    params: { name, count: ignored },
+  }
+}
+
 export class GmSession {
   campaigns = $state.raw<CampaignSummary[]>([])
   trash = $state.raw<TrashEntry[]>([])
@@ -232,28 +246,36 @@ export class GmSession {
   importCampaign(content: ImportContent, fileName = ''): Promise<void> {
     return this.run(async () => {
       let campaign
+      let ignored
       try {
-        campaign = await this.sendImport(content)
+        ;({ campaign, ignored } = await this.sendImport(content))
       } catch (error) {
         if (!(error instanceof ApiError) || error.code !== 'import-conflict') throw error
         this.importConflict = { content, fileName }
         return
       }
       await this.refreshList()
-      this.status = { tone: 'ok', key: 'status.imported', params: { name: campaign.name } }
+      this.status = importedStatus('status.imported', campaign.name, ignored)
     })
   }
 
-  private sendImport(content: ImportContent, onConflict?: 'replace' | 'keep-both') {
-    return 'pack' in content
-      ? this.api.call('campaign.importPack', {
-          base64: content.pack,
-          ...(onConflict ? { onConflict } : {}),
-        })
-      : this.api.call('campaign.import', {
-          json: content.json,
-          ...(onConflict ? { onConflict } : {}),
-        })
+  /** The imported campaign, and how many entries of a pack were left unread. */
+  private async sendImport(
+    content: ImportContent,
+    onConflict?: 'replace' | 'keep-both',
+  ): Promise<{ campaign: Campaign; ignored: number }> {
+    if ('pack' in content) {
+      const { campaign, report } = await this.api.call('campaign.importPack', {
+        base64: content.pack,
+        ...(onConflict ? { onConflict } : {}),
+      })
+      return { campaign, ignored: report.ignored }
+    }
+    const campaign = await this.api.call('campaign.import', {
+      json: content.json,
+      ...(onConflict ? { onConflict } : {}),
+    })
+    return { campaign, ignored: 0 }
   }
 
   /** The GM's answer to an import conflict; null cancels the import. */
@@ -262,10 +284,10 @@ export class GmSession {
     this.importConflict = null
     if (!pending || !choice) return Promise.resolve()
     return this.run(async () => {
-      const campaign = await this.sendImport(pending.content, choice)
+      const { campaign, ignored } = await this.sendImport(pending.content, choice)
       await this.refreshList()
       const key = choice === 'replace' ? 'status.replaced' : 'status.imported'
-      this.status = { tone: 'ok', key, params: { name: campaign.name } }
+      this.status = importedStatus(key, campaign.name, ignored)
     })
   }
 

@@ -24,8 +24,6 @@ export const en = {
   'art.remove': 'Remove picture',
   'art.hint':
     'The grid never moves: the picture is scaled and shifted to it. Players see it only on squares they have seen.',
-  'art.error.asset-too-large': 'The picture is too large: the limit is 40 MB.',
-  'art.error.asset-not-image': 'That file is not a PNG, JPEG or WebP picture.',
 } as const
 
 export const ja = {
@@ -53,6 +51,4 @@ export const ja = {
   'art.remove': '画像を外す',
   'art.hint':
     'グリッドは動きません。画像のほうを拡大・移動して合わせます。プレイヤーには見たことのあるマスの部分だけが見えます。',
-  'art.error.asset-too-large': '画像が大きすぎます。上限は 40 MB です。',
-  'art.error.asset-not-image': 'PNG・JPEG・WebP の画像ではありません。',
 } as const satisfies Record<keyof typeof en, string>

@@ -1,0 +1,32 @@
+// Messages between main and the decode worker (decode-worker.ts).
+import type { ImageInfo, ImageType } from './image-info'
+import type { PictureUse } from './picture-budget'
+import type { ArtAlignment } from './player-art'
+
+export type DecodeJob =
+  | {
+      op: 'check'
+      /** The picture's bytes, or its base64 text (decoded on the worker, not on main). */
+      source: Uint8Array | string
+      use: PictureUse
+    }
+  | {
+      op: 'base'
+      bytes: Uint8Array
+      type: ImageType
+      use: 'map'
+      align: ArtAlignment
+      mapWidth: number
+      mapHeight: number
+    }
+
+export type DecodeResult =
+  | {
+      op: 'check'
+      info: ImageInfo
+      /** SHA-256 of the bytes: the picture's name in the assets folder. */
+      hash: string
+      /** The bytes, when they came as base64. */
+      bytes?: Uint8Array
+    }
+  | { op: 'base'; squarePx: number; data: Uint8Array }
