@@ -86,6 +86,15 @@ export const migrations: ReadonlyArray<Migration> = [
       return { ...raw, schemaVersion: 5, maps, [PICTURES_KEY]: pictures }
     },
   },
+  {
+    // Version 6 adds what the table screen needs (issue 23): a token's `known` (players may learn
+    // its name), a condition's `shownToPlayers` and a fight's `hideRollLog`. Version-5 files have
+    // none: their other tokens' names stay with the GM until marked known. The bump makes an older
+    // app refuse such a file rather than drop the fields.
+    from: 5,
+    to: 6,
+    migrate: (raw) => ({ ...raw, schemaVersion: 6 }),
+  },
 ]
 
 /** A token picture taken out of a version-4 file, to store in the assets folder. */

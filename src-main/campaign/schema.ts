@@ -1,4 +1,4 @@
-// Persisted campaign data (schema version 5) and the commands that change it. Maps extend the
+// Persisted campaign data (schema version 6) and the commands that change it. Maps extend the
 // scenario format's map and token shapes with GM-only fields, so a map converts to a scenario for
 // the rules engine without translation.
 import { z } from 'zod'
@@ -16,7 +16,7 @@ import { guildCommandSchemas, guildSchema } from './guild/schema'
 import { campaignNameSchema, recordKeySchema, strictly } from './strict'
 import { conditionSchema, fightCommandSchemas, fightSchema, rollEntrySchema } from './fight/schema'
 
-export const CURRENT_SCHEMA_VERSION = 5
+export const CURRENT_SCHEMA_VERSION = 6
 
 const idSchema = z.string().min(1).max(200)
 
@@ -34,6 +34,11 @@ export const campaignTokenSchema = tokenSpecSchema.extend({
   color: z.string().max(50).optional(),
   /** Never shown to players. */
   hidden: z.boolean().optional(),
+  /**
+   * The players know this token's name (schema 6). Only party tokens' names reach the player view
+   * unless the GM marks another token known; until then players see "Enemy 3" (table/player-view.ts).
+   */
+  known: z.boolean().optional(),
   /** GM-only notes about the token. */
   notes: z.string().max(100_000).optional(),
   /**
@@ -254,6 +259,7 @@ export const commandSchema = z.discriminatedUnion('type', [
           'initiative',
           'label',
           'hp',
+          'known',
         ]),
       )
       .optional(),

@@ -3,7 +3,13 @@
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { commandSchema, type Campaign, type CampaignMap, type Command } from './schema'
+import {
+  CURRENT_SCHEMA_VERSION,
+  commandSchema,
+  type Campaign,
+  type CampaignMap,
+  type Command,
+} from './schema'
 import { applyCommand } from './commands'
 
 export async function makeTempDir(prefix = 'gm-campaign-'): Promise<string> {
@@ -32,7 +38,7 @@ export function makeMap(overrides: Partial<CampaignMap> = {}): CampaignMap {
 
 export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
   return {
-    schemaVersion: 5,
+    schemaVersion: CURRENT_SCHEMA_VERSION,
     id: 'c1',
     name: 'Test campaign',
     createdAt: '2025-01-01T00:00:00.000Z',

@@ -29,7 +29,7 @@ beforeEach(async () => {
         height: 1,
         tokens: [
           { id: PC, name: 'Hero', at: [0, 0], faction: 'party' },
-          { id: CULTIST, name: 'Robed figure', at: [2, 0], faction: 'cultists' },
+          { id: CULTIST, name: 'Robed figure', at: [2, 0], faction: 'cultists', known: true },
           { id: HIDDEN, name: 'Lurker', at: [3, 0], faction: 'cultists', hidden: true },
         ],
         fight: {
@@ -112,7 +112,7 @@ describe('token aliases on the player view', () => {
     expect(last.turn).toBe(byName(last, 'Robed figure').id)
     expect(last.order).toEqual([byName(last, 'Robed figure').id, byName(last, 'Hero').id])
     expect(last.templates).toEqual([{ id: 'template-1', cells: [[2, 0]], label: 'Fire' }])
-    expect(last.rolls?.[0]?.who).toBe('Robed figure')
+    expect(last.rolls?.[0]?.by).toBe(byName(last, 'Robed figure').id)
     // Aliases are not the ids, and two tokens never share one.
     expect(new Set(last.tokens.map((t) => t.id)).size).toBe(last.tokens.length)
   })

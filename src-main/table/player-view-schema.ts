@@ -12,7 +12,16 @@ export const playerTokenSchema = z.strictObject({
   /** party: one of the party's factions; other: anyone else (factions' names are the GM's). */
   side: z.enum(['party', 'other']),
   size: z.string().optional(),
+  /** Its name: a party token's, or another's once the GM marked it known (and never privately). */
   name: z.string().optional(),
+  /** The GM's short label for the disc, sent only with the name. */
+  label: z.string().optional(),
+  /**
+   * Without a name: the token's number on its side, in the order players first saw it ("Enemy 3"
+   * / 「敵3」 in the page's language). Never both a name and a number.
+   */
+  number: z.number().int().positive().optional(),
+  /** The token's colour; a party token without one gets its own from the party palette. */
   color: z.string().optional(),
   image: z.string().optional(),
   states: z.array(z.string()).optional(),
@@ -22,6 +31,8 @@ export const playerTokenSchema = z.strictObject({
    * points themselves.
    */
   hpBar: z.number().min(0).max(1).optional(),
+  /** Conditions the GM lets the players know (badges on the token); never the others. */
+  conditions: z.array(z.string()).optional(),
 })
 export type PlayerToken = z.infer<typeof playerTokenSchema>
 
@@ -66,11 +77,30 @@ export const playerMapSchema = z.strictObject({
   focus: cell.nullable(),
   /** The turn order of the tokens the players can see, when the GM shows it. */
   order: z.array(z.string()).optional(),
-  /** The last public rolls, when the GM shows them; never secret ones or those of unseen tokens. */
+  /**
+   * The fight on this map, for the turn banner: the round, whose turn it is and who comes next,
+   * each null unless the players can see that combatant (the next one is the next they can see).
+   */
+  fight: z
+    .strictObject({
+      round: z.number().int().min(0),
+      now: z.string().nullable(),
+      next: z.string().nullable(),
+    })
+    .optional(),
+  /** Up to four tokens share a square (DysTopiA): they are drawn in its quarters. */
+  sharedSquares: z.literal(true).optional(),
+  /**
+   * The last public rolls, newest first, when the GM shows them; never secret ones or those of
+   * unseen tokens. `id` is random per roll (to toast each new one once); `by` is the roller's token
+   * id when a token rolled, absent for the GM.
+   */
   rolls: z
-    .array(z.strictObject({ who: z.string(), text: z.string() }))
+    .array(z.strictObject({ id: z.string(), by: z.string().optional(), text: z.string() }))
     .max(5)
     .optional(),
+  /** The GM closed the roll log panel (new rolls still appear as a toast). */
+  rollLogHidden: z.literal(true).optional(),
   /**
    * The map's picture, as tiles of squares the players know (art/player-art-service.ts): each tile
    * by a random id to fetch with player.artTile, never the picture's hash or a URL that serves it.

@@ -26,5 +26,17 @@ export function viewWithStoredIds(
     tokens: view.tokens.map((token) => ({ ...token, id: back(token.id) })),
     turn: view.turn === null ? null : back(view.turn),
     ...(view.order ? { order: view.order.map(back) } : {}),
+    ...(view.fight
+      ? {
+          fight: {
+            round: view.fight.round,
+            now: view.fight.now === null ? null : back(view.fight.now),
+            next: view.fight.next === null ? null : back(view.fight.next),
+          },
+        }
+      : {}),
+    ...(view.rolls
+      ? { rolls: view.rolls.map((r) => ({ ...r, ...(r.by ? { by: back(r.by) } : {}) })) }
+      : {}),
   }
 }

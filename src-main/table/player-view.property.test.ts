@@ -1,7 +1,8 @@
 // Property: whatever the map, the player view's JSON never carries anything GM-only. 1,000 random
 // maps with rooms, doors (some secret), hidden and stealthy tokens, notes, traps, dark areas and
-// light sources; some moves first so explored cells exist. The allowed cells are computed through
-// an independent path: the public scenario contract (mapScenario → runScenario "visible").
+// light sources, names known or not, GM-only and shown conditions, a fight (the turn banner); some
+// moves first so explored cells exist. The allowed cells are computed through an independent path:
+// the public scenario contract (mapScenario → runScenario "visible").
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyCommand } from '../campaign/commands'
@@ -15,6 +16,7 @@ import { SYSTEM_IDS, type Cell } from '../rules/model'
 import { runScenario } from '../rules/scenario/run'
 import { playerMapSchema } from './player-view-schema'
 import { toPlayerView } from './player-view'
+import { TokenAliases } from './token-aliases'
 
 interface Generated {
   campaign: Campaign
@@ -51,6 +53,8 @@ function build(
     state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff
     return state % n
   }
+  // The generator's low bits cycle (an LCG): a fair coin comes from its higher bits.
+  const coin = (): boolean => rand(1024) >= 512
   const secrets: string[] = []
   let serial = 0
   const edges: CampaignEdge[] = []
@@ -139,7 +143,11 @@ function build(
     const note = word('tokennote', serial++)
     secrets.push(note)
     const stealth = !hidden && rand(3) === 0
+    // Another side's name reaches players only once the GM marks the token known (issue 23).
+    const known = !hidden && !stealth && rand(3) === 0
+    const label = coin() ? `L${serial}q` : undefined
     if (hidden || stealth) secrets.push(id, name)
+    if (!known) secrets.push(name, ...(label ? [label] : []))
     // HP bars (schema 3): none, GM-only or shown; a GM-only one must never reach the players.
     const hpKind = rand(3)
     const hp =
@@ -158,11 +166,43 @@ function build(
       at,
       faction: rand(2) ? 'enemy' : 'zqfaction',
       notes: note,
+      ...(label ? { label } : {}),
+      ...(known ? { known: true } : {}),
       ...(hidden ? { hidden: true } : {}),
       ...(stealth ? { states: ['stealth'] } : {}),
       ...hp,
     })
   }
+  // Conditions (schema 6): a GM-only one never reaches players, a shown one only on a seen token.
+  const conditions: NonNullable<CampaignMap['conditions']> = []
+  for (const token of tokens) {
+    if (coin()) continue
+    const shown = coin()
+    const name = word(shown ? 'condshown' : 'condgm', serial++)
+    if (!shown) secrets.push(name)
+    conditions.push({
+      id: `cond-${serial++}`,
+      tokenId: token.id,
+      name,
+      ...(shown ? { shownToPlayers: true } : {}),
+    })
+  }
+  // A fight over every token: the banner may only name combatants the players see.
+  const fight: CampaignMap['fight'] =
+    tokens.length > 0 && coin()
+      ? {
+          round: rand(4),
+          turn: rand(tokens.length),
+          order: tokens.map((t, i) => ({ tokenId: t.id, count: 20 - i })),
+          unaware: [],
+          acted: [],
+          delaying: [],
+          readied: [],
+          showOrder: coin(),
+          showRolls: false,
+          expired: [],
+        }
+      : undefined
   const mapNote = word('mapnote', serial++)
   const trapName = word('trapname', serial++)
   secrets.push(mapNote, trapName, 'zqfaction')
@@ -181,6 +221,8 @@ function build(
     notes: mapNote,
     traps: [{ id: word('trapid', serial++), at: [rand(width), rand(height)], name: trapName }],
     fog: { mode, explored: [], revealed },
+    conditions,
+    ...(fight ? { fight } : {}),
   }
   let campaign = makeCampaign({ maps: [map], notes: word('campaignnote', serial) })
   secrets.push(campaign.notes)
@@ -226,10 +268,17 @@ describe('toPlayerView never leaks GM-only data (1,000 random maps)', () => {
     let withSecretDoor = 0
     let withExplored = 0
     let withShownBar = 0
+    let withKnownName = 0
+    let withShownCondition = 0
+    let withFight = 0
     fc.assert(
       fc.property(mapArbitrary, ({ campaign, map, secrets }) => {
-        const view = toPlayerView(campaign, map.id)!
+        const aliases = new TokenAliases()
+        const view = toPlayerView(campaign, map.id, { aliases })!
         playerMapSchema.parse(view)
+        const sourceOf = new Map(
+          map.tokens.map((t) => [aliases.aliasOf(campaign.id, map.id, t.id), t]),
+        )
         const json = JSON.stringify(view)
         for (const secret of secrets) expect(json).not.toContain(secret)
         if (map.tokens.some((t) => t.hidden)) withHidden++
@@ -249,11 +298,35 @@ describe('toPlayerView never leaks GM-only data (1,000 random maps)', () => {
         for (const t of view.tokens) expect(visible[t.at[1] * map.width + t.at[0]]).toBe(1)
         // an HP bar only where the GM shows it, as a length; a GM-only bar never leaves main
         for (const t of view.tokens) {
-          // Ids reaching players are aliases: the generated names are unique, so they name the source.
-          const source = map.tokens.find((s) => s.name === t.name)!
+          const source = sourceOf.get(t.id)!
           expect(t.hpBar !== undefined, `hpBar of ${t.id}`).toBe(source.hp?.shownToPlayers === true)
           if (source.hp?.shownToPlayers) withShownBar++
+          // a name (party, or marked known) or a number, never both; a label only with the name
+          const named = source.faction === 'party' || source.known === true
+          expect(t.name).toBe(named ? source.name : undefined)
+          expect(t.number !== undefined).toBe(!named)
+          if (t.label !== undefined) expect(named && t.label === source.label).toBe(true)
+          if (named && source.faction !== 'party') withKnownName++
+          const shown = (map.conditions ?? [])
+            .filter((c) => c.tokenId === source.id && c.shownToPlayers)
+            .map((c) => c.name)
+          expect(t.conditions ?? []).toEqual(shown)
+          if (shown.length > 0) withShownCondition++
         }
+        // numbers: 1, 2, 3 … in the order seen, so they count only tokens the players saw
+        const numbers = view.tokens.filter((t) => t.side === 'other' && t.number !== undefined)
+        expect(numbers.map((t) => t.number)).toEqual(numbers.map((_, i) => i + 1))
+        // the banner names only combatants the players see
+        if (map.fight) {
+          withFight++
+          const seen = new Set(view.tokens.map((t) => t.id))
+          expect(view.fight?.round).toBe(map.fight.round)
+          for (const id of [view.fight?.now, view.fight?.next])
+            if (id) expect(seen.has(id)).toBe(true)
+          const current = map.fight.order[map.fight.turn].tokenId
+          const currentAlias = aliases.aliasOf(campaign.id, map.id, current)
+          expect(view.fight?.now).toBe(seen.has(currentAlias) ? currentAlias : null)
+        } else expect(view.fight).toBeUndefined()
         for (const e of view.edges) expect(ok(e.between[0]) || ok(e.between[1])).toBe(true)
         // light sources: only those on visible cells, position only
         for (const l of view.lights) expect(visible[l.at[1] * map.width + l.at[0]]).toBe(1)
@@ -270,7 +343,7 @@ describe('toPlayerView never leaks GM-only data (1,000 random maps)', () => {
         }
         // no elevation of the map, no light levels or radii
         expect(json).not.toMatch(
-          /"(radius|level|notes|hidden|faction|traps|elevation|light|secret|revealed|privateStats|hp|current|max|shownToPlayers)"/,
+          /"(radius|level|notes|hidden|faction|traps|elevation|light|secret|revealed|privateStats|hp|current|max|shownToPlayers|known|tokenId|rounds|since|hideRollLog|showOrder|showRolls|count)"/,
         )
       }),
       { numRuns: 1000, seed: 20250208 },
@@ -280,5 +353,8 @@ describe('toPlayerView never leaks GM-only data (1,000 random maps)', () => {
     expect(withSecretDoor).toBeGreaterThan(200)
     expect(withExplored).toBeGreaterThan(100)
     expect(withShownBar).toBeGreaterThan(20)
+    expect(withKnownName).toBeGreaterThan(50)
+    expect(withShownCondition).toBeGreaterThan(100)
+    expect(withFight).toBeGreaterThan(200)
   }, 120_000)
 })

@@ -7,6 +7,7 @@ import { asciiMap } from '../rules/testing/ascii-map'
 import { playerMapSchema, type PlayerMapView } from './player-view-schema'
 import { viewWithStoredIds } from './player-view-testing'
 import { hpBarLength } from './player-view'
+import { PARTY_PALETTE } from './party-colours'
 
 /** A campaign map from the engine's ASCII notation; letters become tokens (p… party, others enemy). */
 function mapFrom(
@@ -107,6 +108,7 @@ describe('toPlayerView', () => {
       id: 'tok-c',
       at: [3, 0],
       side: 'other',
+      number: 1,
     })
     expect(v.tokens.find((t) => t.id === 'tok-p')?.states).toEqual(['stealth'])
     for (const secret of [
@@ -279,7 +281,9 @@ describe('toPlayerView', () => {
       partyFactions: ['enemy'],
     })
     const v = viewWithStoredIds(c, map.id)!
-    expect(v.tokens).toEqual([{ id: 'tok-e', name: 'Name e', at: [3, 0], side: 'party' }])
+    expect(v.tokens).toEqual([
+      { id: 'tok-e', name: 'Name e', at: [3, 0], side: 'party', color: PARTY_PALETTE[0] },
+    ])
   })
 
   it('sends an HP bar only for a token whose bar the GM shows, as a length, never the numbers (issue 12.16)', () => {

@@ -8,12 +8,18 @@
 // the GM's revealed cells in "manual" and "both"; explored = remembered cells not visible now.
 // Tokens: on a visible cell, not hidden, and not in stealth unless they belong to the party (a
 // stealthy enemy shows once the GM drops its stealth state, i.e. when someone could see it).
+// Names: the party's, and another token's only once the GM marked it known; the rest get a
+// number on their side ("Enemy 3"), in the order the players first saw them.
 import type { Campaign, CampaignEdge, CampaignMap, CampaignToken } from '../campaign/schema'
 import { fogOf, maskToSpans, spansToMask, usesManualReveal, usesVision } from '../campaign/fog'
 import type { Cell } from '../rules/model'
+import { systemFacts } from '../rules/facts'
+import { upcomingCombatants } from '../campaign/fight/commands'
+import type { Fight } from '../campaign/fight/schema'
 import type { PlayerMapView, PlayerTemplate, PlayerToken } from './player-view-schema'
 import { footprint, isPartyToken, partyVisionMask } from './vision'
 import { TokenAliases } from './token-aliases'
+import { partyColours } from './party-colours'
 
 export interface TemplateInput {
   id: string
@@ -107,10 +113,20 @@ export function toPlayerView(
     .filter((edge) => known(edge.between[0]) || known(edge.between[1]))
     .map(playerEdge)
 
+  // Every token id in the payload goes through the same alias, so turn and order still match.
+  const aliases = options.aliases ?? new TokenAliases()
+  const alias = (tokenId: string): string => aliases.aliasOf(campaign.id, map.id, tokenId)
+  const colours = partyColours(map)
+  const shownConditions = conditionsShown(map)
   const tokens: PlayerToken[] = []
   for (const token of map.tokens) {
     if (!playersSeeToken(map, token, seen)) continue
-    tokens.push(playerToken(map, token, options.tokenPicture))
+    const out = playerToken(map, token, colours, options.tokenPicture)
+    if (out.name === undefined)
+      out.number = aliases.numberOf(campaign.id, map.id, out.side, token.id)
+    const conditions = shownConditions.get(token.id)
+    if (conditions) out.conditions = conditions
+    tokens.push(out)
   }
 
   const lights = map.light.sources
@@ -142,16 +158,31 @@ export function toPlayerView(
   const order = fight?.showOrder
     ? fight.order.map((c) => c.tokenId).filter((id) => seenIds.has(id))
     : undefined
-  const rolls = fight?.showRolls ? publicRolls(campaign, tokens) : undefined
+  const rolls = fight?.showRolls
+    ? publicRolls(campaign, seenIds).map(({ id, by, text }) => ({
+        id: aliases.rollAlias(campaign.id, id),
+        ...(by !== undefined ? { by: alias(by) } : {}),
+        text,
+      }))
+    : undefined
+  const banner = fight ? turnBanner(fight, seenIds) : undefined
 
-  // Every token id in the payload goes through the same alias, so turn and order still match.
-  const aliases = options.aliases ?? new TokenAliases()
-  const alias = (tokenId: string): string => aliases.aliasOf(campaign.id, map.id, tokenId)
   return {
     ...base,
     screen: 'live',
     ...(order ? { order: order.map(alias) } : {}),
+    ...(banner
+      ? {
+          fight: {
+            round: banner.round,
+            now: banner.now === null ? null : alias(banner.now),
+            next: banner.next === null ? null : alias(banner.next),
+          },
+        }
+      : {}),
+    ...(systemFacts(map.system).chips ? { sharedSquares: true as const } : {}),
     ...(rolls ? { rolls } : {}),
+    ...(rolls && fight?.hideRollLog ? { rollLogHidden: true as const } : {}),
     ...(art && art.tiles.length > 0 ? { art } : {}),
     visible: maskToSpans(visible, w),
     explored: maskToSpans(explored, w),
@@ -171,21 +202,43 @@ function knownMask(visible: Uint8Array, explored: Uint8Array): Uint8Array {
   return known
 }
 
-/** Public rolls of the GM or of tokens the players can see, named as the players know them. */
+/** Public rolls of the GM or of tokens the players can see, newest first (stored ids). */
 function publicRolls(
   campaign: Campaign,
-  tokens: readonly PlayerToken[],
-): Array<{ who: string; text: string }> {
-  const byId = new Map(tokens.map((t) => [t.id, t]))
-  const shown: Array<{ who: string; text: string }> = []
+  seenIds: ReadonlySet<string>,
+): Array<{ id: string; by?: string; text: string }> {
+  const shown: Array<{ id: string; by?: string; text: string }> = []
   for (const entry of [...(campaign.rollLog ?? [])].reverse()) {
     if (shown.length === 5) break
     if (entry.secret) continue
-    if (entry.tokenId === undefined) shown.push({ who: 'GM', text: entry.text })
-    else if (byId.has(entry.tokenId))
-      shown.push({ who: byId.get(entry.tokenId)!.name ?? '', text: entry.text })
+    if (entry.tokenId === undefined) shown.push({ id: entry.id, text: entry.text })
+    else if (seenIds.has(entry.tokenId))
+      shown.push({ id: entry.id, by: entry.tokenId, text: entry.text })
   }
   return shown
+}
+
+/** The round, the current combatant and the next one, each only if the players see it. */
+function turnBanner(
+  fight: Fight,
+  seenIds: ReadonlySet<string>,
+): { round: number; now: string | null; next: string | null } {
+  const current = fight.order[fight.turn]?.tokenId
+  const now = current !== undefined && seenIds.has(current) ? current : null
+  const next = upcomingCombatants(fight).find((id) => id !== current && seenIds.has(id)) ?? null
+  return { round: fight.round, now, next }
+}
+
+/** The names of the conditions the GM lets players know, per token. */
+function conditionsShown(map: CampaignMap): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const condition of map.conditions ?? []) {
+    if (!condition.shownToPlayers) continue
+    const list = out.get(condition.tokenId) ?? []
+    if (!list.includes(condition.name)) list.push(condition.name)
+    out.set(condition.tokenId, list)
+  }
+  return out
 }
 
 /** A secret door is a wall to the players until found (revealed) or opened. */
@@ -215,17 +268,25 @@ function playersSeeToken(
 function playerToken(
   map: CampaignMap,
   token: CampaignToken,
+  partyColour: ReadonlyMap<string, string>,
   tokenPicture?: (hash: string) => string | undefined,
 ): PlayerToken {
   const hiddenStats = new Set(token.privateStats ?? [])
+  const party = isPartyToken(map, token)
   const out: PlayerToken = {
     id: token.id,
     at: [token.at[0], token.at[1]],
-    side: isPartyToken(map, token) ? 'party' : 'other',
+    side: party ? 'party' : 'other',
   }
   if (token.size && token.size !== 'medium') out.size = token.size
-  if (token.name && !hiddenStats.has('name')) out.name = token.name
-  if (token.color) out.color = token.color
+  // A name the GM typed for another side's token is theirs until they mark the token known.
+  const nameKnown = (party || token.known === true) && !hiddenStats.has('name')
+  if (nameKnown && token.name.trim()) {
+    out.name = token.name
+    if (token.label?.trim()) out.label = token.label.trim()
+  }
+  const colour = token.color ?? partyColour.get(token.id)
+  if (colour) out.color = colour
   const image = token.picture ? tokenPicture?.(token.picture) : undefined
   if (image) out.image = image
   if (token.states?.length && !hiddenStats.has('states'))

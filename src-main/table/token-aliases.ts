@@ -3,6 +3,10 @@
 // reaches a player: each token gets a random alias, stable for the life of this object (one app
 // session), so the player view can animate a token from one payload to the next. Ids are scoped by
 // campaign and map: the same id on two maps gets two aliases.
+//
+// The same object numbers the tokens whose names players do not know ("Enemy 3", issue 23): per map
+// and side, in the order the players first see them, so a number says nothing of tokens they have
+// not seen (a stored order would: "Enemy 5" with one enemy in sight tells of four more).
 const ALIAS_BYTES = 9
 
 function randomAlias(): string {
@@ -14,6 +18,8 @@ function randomAlias(): string {
 export class TokenAliases {
   private readonly aliases = new Map<string, string>()
   private readonly taken = new Set<string>()
+  private readonly numbers = new Map<string, number>()
+  private readonly counters = new Map<string, number>()
 
   constructor(private readonly newAlias: () => string = randomAlias) {}
 
@@ -28,5 +34,23 @@ export class TokenAliases {
       this.taken.add(alias)
     }
     return alias
+  }
+
+  /** The generic number of a token whose name players do not know: 1, 2, 3 … per map and side. */
+  numberOf(campaignId: string, mapId: string, side: string, tokenId: string): number {
+    const key = JSON.stringify([campaignId, mapId, side, tokenId])
+    let number = this.numbers.get(key)
+    if (number === undefined) {
+      const counter = JSON.stringify([campaignId, mapId, side])
+      number = (this.counters.get(counter) ?? 0) + 1
+      this.counters.set(counter, number)
+      this.numbers.set(key, number)
+    }
+    return number
+  }
+
+  /** A random id for one roll-log entry (its stored id is the GM's), the same all session. */
+  rollAlias(campaignId: string, rollId: string): string {
+    return this.aliasOf(campaignId, '', `roll:${rollId}`)
   }
 }

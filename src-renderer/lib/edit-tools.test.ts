@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CampaignMap } from '../../src-main/campaign/schema'
+import { CURRENT_SCHEMA_VERSION, type CampaignMap } from '../../src-main/campaign/schema'
 import { applyCommand } from '../../src-main/campaign/commands'
 import {
   cellsInRect,
@@ -85,7 +85,7 @@ describe('edit tools', () => {
       notes: '',
     }
     const campaign = {
-      schemaVersion: 5 as const,
+      schemaVersion: CURRENT_SCHEMA_VERSION as typeof CURRENT_SCHEMA_VERSION,
       id: 'c',
       name: '',
       createdAt: '',

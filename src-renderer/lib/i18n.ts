@@ -12,6 +12,7 @@ import * as layout from './messages/layout'
 import * as library from './messages/library'
 import * as pictures from './messages/pictures'
 import * as player from './messages/player'
+import * as table from './messages/table'
 import * as turns from './messages/turns'
 import * as uvtt from './messages/uvtt'
 import * as art from './messages/art'
@@ -32,6 +33,7 @@ const en = {
   ...library.en,
   ...pictures.en,
   ...player.en,
+  ...table.en,
   ...turns.en,
   ...uvtt.en,
 }
@@ -51,6 +53,7 @@ const ja: Record<MessageKey, string> = {
   ...library.ja,
   ...pictures.ja,
   ...player.ja,
+  ...table.ja,
   ...turns.ja,
   ...uvtt.ja,
 }

@@ -4,10 +4,18 @@
 // hidden tokens, secret doors, locked colours, notes, traps or unexplored layout ever reach it.
 // The look follows the projector's board (player/PlayerBoard.svelte).
 import type { PlayerMapView } from '../../src-main/table/player-view-schema'
+import { labelInk } from '../../src-main/table/party-colours'
 import type { GmApi } from './api'
-import { hpBarBox, hpBarColour } from './hp-bar'
+import { hpBarColour } from './hp-bar'
+import type { MessageKey, MessageParams } from './i18n'
+import { placeNames } from './name-placement'
 import { exportScale, pngFileName, saveBlob } from './png-export'
+import { BOARD_FONT_FAMILY } from './text-measure'
+import { tokenParts, tokenSlots, type Box } from './token-layout'
 import { edgeLine, tokenSide } from '../player/spans'
+import { tableNames } from '../player/table-names'
+
+type Translate = (key: MessageKey, params?: MessageParams) => string
 
 const COLOURS = {
   unknown: '#000000',
@@ -15,7 +23,7 @@ const COLOURS = {
   explored: '#5a5750',
   terrain: { solid: '#3a3a3a', pit: '#15110d', difficult: 'rgba(141, 122, 85, 0.55)' },
   template: 'rgba(245, 158, 11, 0.4)',
-  party: '#3b82f6',
+  party: '#2563eb',
   other: '#dc2626',
   light: '#fde047',
 }
@@ -27,7 +35,7 @@ const EDGE_STYLES: Record<string, { colour: string; width: number; dash?: number
   window: { colour: '#4f8fc0', width: 0.12, dash: [0.14, 0.06] },
 }
 
-export async function renderPlayerViewPng(view: PlayerMapView): Promise<Blob> {
+export async function renderPlayerViewPng(view: PlayerMapView, t: Translate): Promise<Blob> {
   const s = exportScale(view)
   const canvas = document.createElement('canvas')
   canvas.width = view.width * s
@@ -81,50 +89,92 @@ export async function renderPlayerViewPng(view: PlayerMapView): Promise<Blob> {
     ctx.fill()
   }
 
-  for (const token of view.tokens) {
-    const side = tokenSide(token.size)
-    const cx = token.at[0] + side / 2
-    const cy = token.at[1] + side / 2
-    const r = side * 0.38
-    if (view.turn === token.id) {
-      ctx.beginPath()
-      ctx.arc(cx, cy, side * 0.48, 0, Math.PI * 2)
-      ctx.strokeStyle = '#facc15'
-      ctx.lineWidth = 0.09
-      ctx.stroke()
-    }
-    ctx.beginPath()
-    ctx.arc(cx, cy, r, 0, Math.PI * 2)
-    ctx.fillStyle = token.color ?? (token.side === 'party' ? COLOURS.party : COLOURS.other)
-    ctx.fill()
-    ctx.strokeStyle = '#ffffff'
-    ctx.lineWidth = 0.05
-    ctx.stroke()
-    if (token.image) await drawImage(ctx, token.image, cx, cy, r)
-    if (token.hpBar !== undefined) {
-      const bar = hpBarBox(cx, cy, r)
-      ctx.fillStyle = '#222222'
-      ctx.fillRect(bar.x, bar.y, bar.width, bar.height)
-      ctx.fillStyle = hpBarColour(token.hpBar)
-      ctx.fillRect(bar.x, bar.y, bar.width * token.hpBar, bar.height)
-    }
-    if (token.name) {
-      ctx.font = '600 0.28px system-ui, sans-serif'
-      ctx.textAlign = 'center'
-      ctx.textBaseline = 'top'
-      ctx.lineWidth = 0.05
-      ctx.strokeStyle = '#000000'
-      ctx.strokeText(token.name, cx, token.at[1] + side + 0.02)
-      ctx.fillStyle = '#ffffff'
-      ctx.fillText(token.name, cx, token.at[1] + side + 0.02)
-    }
-  }
+  await drawTokens(ctx, view, t)
   return new Promise((resolve, reject) =>
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error('the map could not be encoded as PNG'))),
       'image/png',
     ),
   )
+}
+
+/** Tokens as the projector draws them (player/PlayerTokens.svelte): slots, labels, bars, names. */
+async function drawTokens(
+  ctx: CanvasRenderingContext2D,
+  view: PlayerMapView,
+  t: Translate,
+): Promise<void> {
+  const names = tableNames(view.tokens, t)
+  const shared = view.sharedSquares === true
+  const slots = tokenSlots(
+    view.tokens.map((tk) => ({ id: tk.id, at: tk.at, side: shared ? 1 : tokenSide(tk.size) })),
+    shared,
+  )
+  const bars: Box[] = []
+  ctx.textAlign = 'center'
+  ctx.textBaseline = 'middle'
+  ctx.lineJoin = 'round'
+  for (const [i, token] of view.tokens.entries()) {
+    const parts = tokenParts(slots[i], { hpBar: token.hpBar !== undefined })
+    const { cx, cy, r } = parts
+    const fill = token.color ?? (token.side === 'party' ? COLOURS.party : COLOURS.other)
+    ctx.beginPath()
+    ctx.arc(cx, cy, r, 0, Math.PI * 2)
+    ctx.fillStyle = fill
+    ctx.fill()
+    ctx.strokeStyle = '#111111'
+    ctx.lineWidth = 0.05 * slots[i].width
+    ctx.stroke()
+    if (token.image) await drawImage(ctx, token.image, cx, cy, r)
+    if (view.turn === token.id) {
+      ctx.beginPath()
+      ctx.arc(cx, cy, parts.ringR, 0, Math.PI * 2)
+      ctx.strokeStyle = '#facc15'
+      ctx.lineWidth = parts.ringWidth
+      ctx.stroke()
+    }
+    const ink = labelInk(fill)
+    ctx.font = `700 ${parts.labelSize}px ${BOARD_FONT_FAMILY}`
+    ctx.lineWidth = parts.labelSize * 0.16
+    ctx.strokeStyle = ink === '#fff' ? '#000000' : '#ffffff'
+    ctx.fillStyle = ink
+    const label = names.get(token.id)?.label ?? '?'
+    ctx.strokeText(label, cx, cy, parts.labelMaxWidth)
+    ctx.fillText(label, cx, cy, parts.labelMaxWidth)
+    if (parts.hpBar && token.hpBar !== undefined) {
+      const bar = parts.hpBar
+      bars.push(bar)
+      ctx.fillStyle = '#111111'
+      ctx.fillRect(bar.x, bar.y, bar.width, bar.height)
+      ctx.fillStyle = hpBarColour(token.hpBar)
+      ctx.fillRect(bar.x, bar.y, bar.width * token.hpBar, bar.height)
+    }
+  }
+  const nameSize = 0.34
+  const measure = (text: string) => ctx.measureText(text).width / nameSize
+  ctx.font = `600 ${nameSize}px ${BOARD_FONT_FAMILY}`
+  const placed = placeNames(
+    view.tokens.map((token, i) => ({
+      id: token.id,
+      name: names.get(token.id)?.name ?? '',
+      slot: slots[i],
+    })),
+    {
+      fontSize: nameSize,
+      measure,
+      obstacles: bars,
+      bounds: { x: 0, y: 0, width: view.width, height: view.height },
+    },
+  )
+  ctx.lineWidth = 0.07
+  ctx.strokeStyle = '#000000'
+  ctx.fillStyle = '#ffffff'
+  for (const name of placed) {
+    const x = name.box.x + name.box.width / 2
+    const y = name.box.y + name.box.height / 2
+    ctx.strokeText(name.text, x, y)
+    ctx.fillText(name.text, x, y)
+  }
 }
 
 async function drawImage(
@@ -158,8 +208,9 @@ export async function exportPlayerSafePng(
   api: GmApi,
   campaignId: string,
   map: { id: string; name: string },
+  t: Translate,
 ): Promise<void> {
   const view = await api.call('player.viewOf', { campaignId, mapId: map.id })
   if (!view.map) throw new Error('the map has no player view')
-  saveBlob(await renderPlayerViewPng(view.map), playerPngFileName(map))
+  saveBlob(await renderPlayerViewPng(view.map, t), playerPngFileName(map))
 }

@@ -8,8 +8,12 @@ import { footprintSide } from '../../src-main/campaign/geometry'
 import { paintBoard } from './board-paint'
 import { buildRaster } from './board-raster'
 import { CELL_PX, factionColour } from './grid-geometry'
-import { hpBarBox, hpBarColour, hpFraction } from './hp-bar'
+import { hpBarColour, hpFraction } from './hp-bar'
 import { systemFacts } from '../../src-main/rules/facts'
+import { labelInk, partyColours } from '../../src-main/table/party-colours'
+import { BOARD_FONT_FAMILY } from './text-measure'
+import { tokenLabels } from './token-labels'
+import { tokenParts, tokenSlots } from './token-layout'
 
 const MAX_SIDE_PX = 8192
 
@@ -51,39 +55,43 @@ export async function renderMapPng(
     ctx.fillStyle = '#ffb300'
     ctx.fill()
   }
-  const perSquare = new Map<string, number>()
-  for (const token of map.tokens) {
-    let cx: number, cy: number, r: number
-    if (systemFacts(map.system).chips) {
-      const key = token.at.join(',')
-      const chip = perSquare.get(key) ?? 0
-      perSquare.set(key, chip + 1)
-      cx = token.at[0] + 0.25 + (chip % 2) * 0.5
-      cy = token.at[1] + 0.25 + Math.floor(chip / 2) * 0.5
-      r = 0.22
-    } else {
-      const side = footprintSide(token.size)
-      cx = token.at[0] + side / 2
-      cy = token.at[1] + side / 2
-      r = side / 2 - 0.09
-    }
+  // Slots, discs, labels and bars as the board draws them (lib/token-layout.ts).
+  const shared = systemFacts(map.system).chips
+  const slots = tokenSlots(
+    map.tokens.map((t) => ({ id: t.id, at: t.at, side: shared ? 1 : footprintSide(t.size) })),
+    shared,
+  )
+  const labels = tokenLabels(map.tokens)
+  const colours = partyColours(map)
+  for (const [i, token] of map.tokens.entries()) {
+    const parts = tokenParts(slots[i], { hpBar: token.hp !== undefined })
+    const { cx, cy, r } = parts
+    const fill = token.color ?? colours.get(token.id) ?? factionColour(token.faction)
     ctx.beginPath()
     ctx.arc(cx, cy, r, 0, Math.PI * 2)
-    ctx.fillStyle = token.color ?? factionColour(token.faction)
+    ctx.fillStyle = fill
     ctx.globalAlpha = token.hidden ? 0.5 : 1
     ctx.fill()
     const picture = token.picture ? await pictureOf(token.picture) : undefined
     if (picture) await drawImage(ctx, picture, cx, cy, r)
-    ctx.lineWidth = 0.04
+    ctx.lineWidth = 0.04 * slots[i].width
     ctx.strokeStyle = '#111'
     ctx.stroke()
-    ctx.fillStyle = '#fff'
-    ctx.font = `700 ${r * 0.8}px system-ui, sans-serif`
-    ctx.textAlign = 'center'
-    if (!picture)
-      ctx.fillText([...(token.name || token.id)].slice(0, 2).join(''), cx, cy + r * 0.28)
-    if (token.hp) {
-      const bar = hpBarBox(cx, cy, r)
+    if (!picture) {
+      const ink = labelInk(fill)
+      ctx.font = `700 ${parts.labelSize}px ${BOARD_FONT_FAMILY}`
+      ctx.textAlign = 'center'
+      ctx.textBaseline = 'middle'
+      ctx.lineJoin = 'round'
+      ctx.lineWidth = parts.labelSize * 0.14
+      ctx.strokeStyle = ink === '#fff' ? '#000' : '#fff'
+      ctx.fillStyle = ink
+      const label = labels.get(token.id) ?? '?'
+      ctx.strokeText(label, cx, cy, parts.labelMaxWidth)
+      ctx.fillText(label, cx, cy, parts.labelMaxWidth)
+    }
+    if (token.hp && parts.hpBar) {
+      const bar = parts.hpBar
       ctx.fillStyle = '#222'
       ctx.fillRect(bar.x, bar.y, bar.width, bar.height)
       ctx.fillStyle = hpBarColour(hpFraction(token.hp))

@@ -67,11 +67,14 @@ describe('placing a token hidden', () => {
       .locator('[data-testid="token-name"]')
       .inputValue()
       .then((name) => expect(name).toBe('Goblin 2'))
-    // DysTopiA chips show the unit's name, not two letters of it.
+    // DysTopiA units sharing a square each show their label in the chip and their whole name
+    // beside it (issue 23: the name no longer squeezed into the chip).
     await gm.locator('[data-testid="map-tab"][data-map-id="dystopia-sample"]').click()
-    const chip = gm.locator('[data-token][data-chip] [data-testid="token-label"]').first()
+    const chip = gm.locator('[data-token][data-chip]').first()
     await chip.waitFor({ state: 'attached' })
-    expect(((await chip.textContent()) ?? '').length).toBeGreaterThan(2)
+    const unit = (await chip.getAttribute('data-token'))!
+    const name = gm.locator(`[data-testid="token-name-label"][data-token="${unit}"]`)
+    await expect(name.textContent()).resolves.toMatch(/^Hero [AB] \/ 主人公[AB]$/)
     await gm.locator('[data-testid="map-tab"][data-map-id="arianrhod-sample"]').click()
   })
 

@@ -103,8 +103,9 @@ export function fogCampaign(): Record<string, unknown> {
             hidden: true,
             notes: 'poisoned blade',
           },
-          { id: 'goblin', name: 'Goblin', at: [9, 3], faction: 'enemy' },
-          { id: 'treasure-keeper', name: 'Keeper', at: [12, 5], faction: 'enemy' },
+          // Known: the players were told their names (issue 23 withholds them until then).
+          { id: 'goblin', name: 'Goblin', at: [9, 3], faction: 'enemy', known: true },
+          { id: 'treasure-keeper', name: 'Keeper', at: [12, 5], faction: 'enemy', known: true },
         ],
         notes: GM_NOTE,
       },

@@ -21,7 +21,7 @@ import {
   type GmClient,
 } from './player-fixture'
 import { spansToMask } from '../../src-main/campaign/fog'
-import { hpBarBox } from '../../src-renderer/lib/hp-bar'
+import { tokenParts } from '../../src-renderer/lib/token-layout'
 import type { PlayerMapView } from '../../src-main/table/player-view-schema'
 
 const LOCKED_DOOR: [Cell, Cell] = [
@@ -262,9 +262,12 @@ describe('player-safe PNG export (issue 12.15)', () => {
     const seen = ([x, y]: Cell) => visible[y * view.width + x] === 1
     expect(seen([8, 2])).toBe(true)
 
-    const heroBar = hpBarBox(1.5, 3.5, 0.38)
-    const goblinPlayerBar = hpBarBox(9.5, 3.5, 0.38)
-    const goblinGmBar = hpBarBox(9.5, 3.5, 0.41)
+    // Both boards draw a token's parts in its slot the same way (lib/token-layout.ts).
+    const barIn = (x: number, y: number) =>
+      tokenParts({ x, y, width: 1, height: 1 }, { hpBar: true }).hpBar!
+    const heroBar = barIn(1, 3)
+    const goblinPlayerBar = barIn(9, 3)
+    const goblinGmBar = barIn(9, 3)
     const points: [number, number][] = [
       [8.5, 2.2], // the hidden assassin's square, above its label
       [SECRET_DOOR[1][0], 3.5], // the secret door's edge

@@ -70,6 +70,17 @@ export function applyFightCommand(
       rolls: [],
     }
   }
+  if (command.type === 'condition.shown') {
+    if (!(map.conditions ?? []).some((c) => c.id === command.conditionId))
+      fail(`No condition "${command.conditionId}".`)
+    const { shown, conditionId } = command
+    const conditions = (map.conditions ?? []).map((c) => {
+      if (c.id !== conditionId) return c
+      const { shownToPlayers: _old, ...rest } = c
+      return shown ? { ...rest, shownToPlayers: true } : rest
+    })
+    return { map: { ...map, conditions }, rolls: [] }
+  }
   const fight = map.fight ?? fail('No fight is running on this map.')
   const done = (next: Fight): { map: CampaignMap; rolls: RollEntry[] } => ({
     map: { ...map, fight: next },
@@ -85,6 +96,7 @@ export function applyFightCommand(
         ...fight,
         ...(command.showOrder !== undefined ? { showOrder: command.showOrder } : {}),
         ...(command.showRolls !== undefined ? { showRolls: command.showRolls } : {}),
+        ...(command.hideRollLog !== undefined ? { hideRollLog: command.hideRollLog } : {}),
       })
     case 'fight.next':
       return turnChange(map, fight, endTurn)
@@ -249,6 +261,20 @@ function initiativeEntry(
     fumble: false,
     secret: false,
   }
+}
+
+/**
+ * Who takes the turns after the current one, in order, as Next turn would step (delayers and
+ * readied combatants skipped, the surprise round's unaware too): one lap of the engine's own step.
+ */
+export function upcomingCombatants(fight: Fight): string[] {
+  const out: string[] = []
+  let state = toState(fight)
+  for (let i = 0; i < fight.order.length; i++) {
+    state = endTurn(state)
+    out.push(state.order[state.turn])
+  }
+  return out
 }
 
 function toState(fight: Fight): InitiativeState {

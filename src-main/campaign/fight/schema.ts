@@ -36,6 +36,8 @@ export const fightSchema = z.strictObject({
   showOrder: z.boolean().default(false),
   /** The player view shows the last public rolls (never secret ones). */
   showRolls: z.boolean().default(false),
+  /** The player view keeps its roll log panel closed (schema 6); new public rolls still toast. */
+  hideRollLog: z.boolean().optional(),
   /** Conditions that ended with the last turn change, for the GM's notice. */
   expired: z
     .array(z.strictObject({ tokenId: idSchema, name: z.string().max(200) }))
@@ -50,6 +52,8 @@ export const conditionSchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
   /** Lasts this many rounds; absent = until removed. */
   rounds: z.number().int().min(1).max(10_000).optional(),
+  /** The players may know it (schema 6): a badge on the token in the player view. */
+  shownToPlayers: z.boolean().optional(),
   /** When it began: 「その効果が開始したのと同じ数値のイニシアチブ・カウントの直前まで続く」. */
   since: z
     .strictObject({
@@ -124,6 +128,7 @@ export const fightCommandSchemas = [
     mapId: idSchema,
     showOrder: z.boolean().optional(),
     showRolls: z.boolean().optional(),
+    hideRollLog: z.boolean().optional(),
   }),
   z.strictObject({
     type: z.literal('condition.add'),
@@ -131,6 +136,13 @@ export const fightCommandSchemas = [
     condition: conditionSchema.omit({ since: true }),
   }),
   z.strictObject({ type: z.literal('condition.remove'), mapId: idSchema, conditionId: idSchema }),
+  /** Whether the players may know a condition (a badge on the player view). */
+  z.strictObject({
+    type: z.literal('condition.shown'),
+    mapId: idSchema,
+    conditionId: idSchema,
+    shown: z.boolean(),
+  }),
   z.strictObject({ type: z.literal('roll.record'), entry: rollEntrySchema }),
   z.strictObject({ type: z.literal('roll.clear') }),
 ] as const

@@ -7,6 +7,9 @@ import type { CampaignEdge, CampaignMap, CampaignToken } from '../../../src-main
 import type { Cell, Size, Terrain } from '../../../src-main/rules/model'
 import { footprintSide } from '../../../src-main/campaign/geometry'
 import { tokenColour } from '../../lib/grid-geometry'
+import { tokenLabels } from '../../lib/token-labels'
+import { tokenSlots } from '../../lib/token-layout'
+import { partyColours } from '../../../src-main/table/party-colours'
 import { systemFacts } from './units'
 
 /** How deep a pit is drawn, in squares: the rules give pits no depth, the picture needs one. */
@@ -200,6 +203,8 @@ export interface TokenFigure {
   hidden: boolean
   /** Whose turn it is in the map's fight (drawn in gold). */
   turn?: boolean
+  /** The short label floating above it, as on the board (its own, or unique initials). */
+  label: string
 }
 
 export function tokenFigure(
@@ -235,16 +240,40 @@ export function tokenFigure(
     y,
     flying,
     hidden: token.hidden === true,
+    label: token.label?.trim() || token.name || token.id,
   }
 }
 
 export function buildTokens(map: CampaignMap, cells: BoardCells): TokenFigure[] {
   const perSquare = systemFacts(map.system).unitsPerSquare
   const turn = map.fight ? map.fight.order[map.fight.turn]?.tokenId : undefined
-  return map.tokens.map((token) => ({
-    ...tokenFigure(token, cells, perSquare),
-    ...(token.id === turn ? { turn: true } : {}),
-  }))
+  // Units sharing a DysTopiA square stand in its quarters, as on the board (lib/token-layout.ts).
+  const shared = systemFacts(map.system).chips
+  const slots = tokenSlots(
+    map.tokens.map((t) => ({ id: t.id, at: t.at, side: shared ? 1 : footprintSide(t.size) })),
+    shared,
+  )
+  const labels = tokenLabels(map.tokens)
+  const colours = partyColours(map)
+  return map.tokens.map((token, i) => {
+    const figure = tokenFigure(token, cells, perSquare)
+    const slot = slots[i]
+    const colour = token.color ? figure.colour : (colours.get(token.id) ?? figure.colour)
+    return {
+      ...figure,
+      colour,
+      ...(slot.shared
+        ? {
+            x: slot.x + slot.width / 2,
+            z: slot.y + slot.height / 2,
+            side: slot.width,
+            radius: Math.min(figure.radius, 0.4 * slot.width),
+          }
+        : {}),
+      label: labels.get(token.id) ?? '?',
+      ...(token.id === turn ? { turn: true } : {}),
+    }
+  })
 }
 
 export interface LightPoint {

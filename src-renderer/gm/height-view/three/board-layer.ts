@@ -1,5 +1,6 @@
 // The board in three: the cell columns (cell-chunks.ts), walls and doors in one baked buffer
-// (rebuilt only when they change), and instanced door markers and token figures. Updates write
+// (rebuilt only when they change), instanced door markers and token figures, and each token's
+// label floating above it (sized to its slot, so four DysTopiA units' labels stay apart). Updates write
 // only what changed; instanced meshes are reallocated only when a count outgrows their capacity.
 import * as THREE from 'three'
 import type { LightLevels, LightMode, Rgb } from '../shading'
@@ -8,6 +9,7 @@ import type { BoardCells, EdgePiece, TokenFigure } from '../scene-data'
 import type { SystemFacts } from '../units'
 import { bakedBoxes, type BakedBox } from './baked-boxes'
 import { CellChunks } from './cell-chunks'
+import { makeLabel } from './labels'
 
 const WALL_THICKNESS = 0.14
 const DOOR_THICKNESS = 0.09
@@ -113,6 +115,9 @@ export class BoardLayer {
   private readonly heads: GrowingInstances
   private readonly dropLines: THREE.LineSegments
   private readonly selection: THREE.Mesh
+  private readonly labels = new THREE.Group()
+  /** What the label sprites were made from, to skip rebuilding them when nothing changed. */
+  private shownLabels = ''
   private cells: BoardCells | null = null
   private light: LightLevels = null
   private lightMode: LightMode = 'gm'
@@ -163,6 +168,8 @@ export class BoardLayer {
     this.selection.name = 'selection-ring'
     this.selection.visible = false
     this.group.add(this.selection)
+    this.labels.name = 'token-labels'
+    this.group.add(this.labels)
   }
 
   get cellMeshes(): THREE.Mesh[] {
@@ -314,6 +321,35 @@ export class BoardLayer {
     this.dropLines.geometry.dispose()
     this.dropLines.geometry = geometry
     this.dropLines.computeLineDistances()
+    this.setLabels(figures)
+  }
+
+  /** One label sprite per token above its head, no wider than its slot. */
+  private setLabels(figures: readonly TokenFigure[]): void {
+    const key = JSON.stringify(
+      figures.map((f) => [f.label, f.colour, f.x, f.y, f.z, f.side, f.radius, f.hidden]),
+    )
+    if (key === this.shownLabels) return
+    this.shownLabels = key
+    this.disposeLabels()
+    for (const figure of figures) {
+      const sprite = makeLabel(figure.label, new THREE.Color(figure.colour).getHex())
+      const scale = Math.min(figure.side, (figure.side * 0.96) / sprite.scale.x)
+      sprite.scale.multiplyScalar(Math.min(1, scale))
+      const top = figure.y + 0.55 * figure.side + figure.radius * 1.2
+      sprite.position.set(figure.x, top + sprite.scale.y / 2 + 0.05, figure.z)
+      sprite.userData = { ...sprite.userData, tokenId: figure.id }
+      if (figure.hidden) (sprite.material as THREE.SpriteMaterial).opacity = 0.55
+      this.labels.add(sprite)
+    }
+  }
+
+  private disposeLabels(): void {
+    for (const sprite of this.labels.children as THREE.Sprite[]) {
+      sprite.material.map?.dispose()
+      sprite.material.dispose()
+    }
+    this.labels.clear()
   }
 
   /** A token stands in the light of its (north-west) square. */
@@ -331,5 +367,6 @@ export class BoardLayer {
     ;(this.walls.material as THREE.Material).dispose()
     for (const part of [this.marks, this.bodies, this.heads]) part.dispose()
     this.dropLines.geometry.dispose()
+    this.disposeLabels()
   }
 }

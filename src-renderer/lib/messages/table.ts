@@ -1,0 +1,41 @@
+// The table screen (player view) and the GM's switches for it (issue 23). Every area keeps its own
+// English and Japanese dictionaries; lib/i18n.ts merges them.
+export const en = {
+  'table.enemy': 'Enemy {n}',
+  'table.enemyLabel': 'E{n}',
+  'table.ally': 'Ally {n}',
+  'table.allyLabel': 'A{n}',
+  'table.now': 'Now: {name}',
+  'table.next': 'next: {name}',
+  'table.nextAlone': 'Next: {name}',
+  'table.round': 'Round {n}',
+  'table.gm': 'GM',
+  'table.rolls': 'Rolls',
+  'table.hpBar': 'HP',
+  'token.known': 'Players know its name',
+  'token.knownHint': 'Until then players see it as “Enemy 3”.',
+  'token.palette': 'Party colours',
+  'token.paletteColour': 'Colour {n}',
+  'condition.shown': 'Players see it',
+  'turn.showRollLog': 'Show the roll log on the player view',
+} as const
+
+export const ja = {
+  'table.enemy': '敵{n}',
+  'table.enemyLabel': '敵{n}',
+  'table.ally': '味方{n}',
+  'table.allyLabel': '味{n}',
+  'table.now': '手番：{name}',
+  'table.next': '次：{name}',
+  'table.nextAlone': '次：{name}',
+  'table.round': '第{n}ラウンド',
+  'table.gm': 'GM',
+  'table.rolls': 'ロール',
+  'table.hpBar': 'HP',
+  'token.known': 'プレイヤーに名前を公開',
+  'token.knownHint': '公開するまでプレイヤーには「敵3」のように表示されます。',
+  'token.palette': 'パーティーの色',
+  'token.paletteColour': '色 {n}',
+  'condition.shown': 'プレイヤーに公開',
+  'turn.showRollLog': 'ロールの履歴をプレイヤービューに表示',
+} satisfies Record<keyof typeof en, string>
