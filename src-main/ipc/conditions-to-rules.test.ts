@@ -98,8 +98,40 @@ describe('turn state and conditions in the rules queries', () => {
 
   it('free-text conditions the engine does not know change nothing', () => {
     expect(
+      provokes(fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: 'cursed' }] })),
+    ).toEqual(['orc'])
+    // shaken is known (−2 to its attacks) but leaves its threat alone.
+    expect(
       provokes(fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name: 'shaken' }] })),
     ).toEqual(['orc'])
+  })
+
+  it.each(['stunned', '朦朧', '朦朧状態'])(
+    'issue 24: a %s orc takes no action, so walking past it provokes nothing, and the path says why',
+    (name) => {
+      const map = fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'orc', name }] })
+      const result = runScenario(
+        mapScenario(map, { type: 'path', token: 'pc', to: [1, 4], mode: 'move' }),
+      )
+      expect(result).toMatchObject({
+        ok: true,
+        answer: {
+          provokes: [],
+          conditions: [{ token: 'orc', condition: 'stunned', effect: 'threatens-nothing' }],
+        },
+      })
+    },
+  )
+
+  it.each([
+    ['grappled', 'cannot-move'],
+    ['押さえ込まれた状態', 'cannot-move'],
+    ['よろめき', 'one-action-a-round'],
+    ['満身創痍状態', 'one-action-a-round'],
+  ])('issue 24: %s limits the move (%s)', (name, reason) => {
+    const map = fightMap(['orc'], { conditions: [{ id: 'c1', tokenId: 'pc', name }] })
+    const result = runScenario(mapScenario(map, { type: 'reach', token: 'pc', mode: 'double' }))
+    expect(result).toMatchObject({ ok: true, answer: { allowed: false, reason } })
   })
 
   it('a blinded condition (盲目状態) becomes the state: 「君は盲目状態にある場合、戦闘からの撤退を行えない」', () => {

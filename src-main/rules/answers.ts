@@ -14,6 +14,8 @@ export const reachAnswerSchema = z.object({
   /** Arianrhod: false when the mode is not allowed at all (reason says why). */
   allowed: z.boolean().default(true),
   reason: z.string().optional(),
+  /** Pathfinder / dnd35: the condition that refused the mode (朦朧 …). */
+  condition: z.string().optional(),
   reactionDice: z.number().optional(),
 })
 export type ReachAnswer = z.output<typeof reachAnswerSchema>
@@ -73,6 +75,14 @@ const fallSchema = z.object({
   damage: z.string().default('gm'),
   stoppedBy: z.array(z.string()).default([]),
 })
+/** Pathfinder / dnd35: what a creature's condition changed in a move, and whose (conditions.ts). */
+const conditionNoteSchema = z.object({
+  token: z.string(),
+  condition: z.string(),
+  effect: z.string(),
+})
+export type ConditionNote = z.output<typeof conditionNoteSchema>
+
 /** `start`: the drop from the wall before the move starts (the answer's `fall`). */
 export type PathFall = z.output<typeof fallSchema> & { start?: boolean }
 
@@ -86,8 +96,9 @@ export const pathAnswerSchema = z.union([
       provokes: z.array(z.string()).default([]),
       fall: fallSchema.optional(),
       falls: z.array(fallSchema).optional(),
+      conditions: z.array(conditionNoteSchema).optional(),
     })
-    .transform(({ cost, steps, checks, provokes, fall, falls }) => {
+    .transform(({ cost, steps, checks, provokes, fall, falls, conditions }) => {
       const all: PathFall[] = [...(fall ? [{ ...fall, start: true }] : []), ...(falls ?? [])]
       return {
         reachable: true as const,
@@ -96,9 +107,14 @@ export const pathAnswerSchema = z.union([
         checks,
         provokes,
         ...(all.length > 0 ? { falls: all } : {}),
+        ...(conditions?.length ? { conditions } : {}),
       }
     }),
-  z.object({ reachable: z.literal(false), reason: z.string().default('unreachable') }),
+  z.object({
+    reachable: z.literal(false),
+    reason: z.string().default('unreachable'),
+    condition: z.string().optional(),
+  }),
 ])
 export type PathAnswer = z.output<typeof pathAnswerSchema>
 
@@ -126,6 +142,8 @@ const attackModifierSchema = z.object({
   attackerAc: z.number().optional(),
   missChance: z.number().optional(),
   dexToAc: z.string().optional(),
+  /** A condition's change to the 【敏捷力】 score (絡みつかれた −4). */
+  dex: z.number().optional(),
   source: z.string().optional(),
 })
 export type AttackModifier = z.output<typeof attackModifierSchema>

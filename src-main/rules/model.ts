@@ -81,10 +81,27 @@ export const TOKEN_STATES = [
   'helpless',
   'prone',
   'mounted',
-  // Pathfinder / dnd35 conditions (003 攻撃ロールの修正値 / アーマー・クラスへの修正); other systems ignore them.
+  // Pathfinder / dnd35 conditions (003 攻撃ロールの修正値 / アーマー・クラスへの修正, 無防備状態の敵,
+  // 満身創痍, 瀕死; systems/pathfinder/conditions.ts); other systems ignore them.
   'invisible',
   'blinded',
   'incorporeal',
+  'stunned',
+  'paralyzed',
+  'unconscious',
+  'dying',
+  'asleep',
+  'bound',
+  'pinned',
+  'grappled',
+  'entangled',
+  'dazzled',
+  'shaken',
+  'frightened',
+  'cowering',
+  'staggered',
+  'disabled',
+  'kneeling',
 ] as const
 export type TokenState = (typeof TOKEN_STATES)[number]
 

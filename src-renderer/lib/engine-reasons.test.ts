@@ -9,6 +9,7 @@ import { systems } from '../../src-main/rules/systems'
 import { SCENARIO_ERROR_CODES } from '../../src-main/rules/system'
 import { en as attackEn, ja as attackJa } from './messages/attack'
 import { en as fightEn0, ja as fightJa0 } from './messages/fight'
+import { en as conditionsEn, ja as conditionsJa } from './messages/conditions'
 import { translate, type MessageKey } from './i18n'
 import { engineErrorText, reasonText } from './engine-reasons'
 
@@ -24,8 +25,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 // The fight panel's sentences live in two dictionaries: moving (fight) and attacking (attack).
-const fightEn: Record<string, string> = { ...attackEn, ...fightEn0 }
-const fightJa: Record<string, string> = { ...attackJa, ...fightJa0 }
+const fightEn: Record<string, string> = { ...attackEn, ...conditionsEn, ...fightEn0 }
+const fightJa: Record<string, string> = { ...attackJa, ...conditionsJa, ...fightJa0 }
 
 const allReasons = new Set(Object.values(systems).flatMap((s) => [...s.reasons]))
 const hasSentence = (key: string) =>

@@ -4,6 +4,7 @@
 // sentence in both dictionaries (engine-reasons.test.ts fails otherwise).
 import { en as fightMessages } from './messages/fight'
 import { en as attackMessages } from './messages/attack'
+import { en as conditionMessages } from './messages/conditions'
 import type { MessageKey, MessageParams } from './i18n'
 
 type Translate = (key: MessageKey, params?: MessageParams) => string
@@ -12,7 +13,9 @@ type Prefix = 'fight.reason.' | 'fight.error.' | 'fight.attackReason.'
 
 function keyFor(prefix: Prefix, code: string): MessageKey | null {
   const key = `${prefix}${code}`
-  return key in fightMessages || key in attackMessages ? (key as MessageKey) : null
+  return key in fightMessages || key in attackMessages || key in conditionMessages
+    ? (key as MessageKey)
+    : null
 }
 
 /**
@@ -35,4 +38,23 @@ export function engineErrorText(t: Translate, error: { code: string; message: st
   const key = keyFor('fight.error.', error.code)
   if (!key) return error.message
   return t('fight.error.detail', { sentence: t(key), message: error.message })
+}
+
+/** A Pathfinder condition's name (朦朧状態 / stunned), or the code as it is. */
+export function conditionText(t: Translate, condition: string): string {
+  const key = `fight.condition.${condition}`
+  return key in conditionMessages ? t(key as MessageKey) : condition
+}
+
+/** A refusal with the condition that decided it, when the engine names one: "… (stunned)". */
+export function refusalText(
+  t: Translate,
+  reason: string,
+  condition?: string,
+  context: ReasonContext = 'move',
+): string {
+  const text = reasonText(t, reason, context)
+  return condition
+    ? t('fight.conditionRefusal', { reason: text, condition: conditionText(t, condition) })
+    : text
 }

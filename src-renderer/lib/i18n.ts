@@ -2,6 +2,7 @@
 // language is a type error, so neither language can fall behind silently.
 
 import * as attack from './messages/attack'
+import * as conditions from './messages/conditions'
 import * as core from './messages/core'
 import * as editor from './messages/editor'
 import * as fight from './messages/fight'
@@ -23,6 +24,7 @@ export type Locale = (typeof LOCALES)[number]
 const en = {
   ...art.en,
   ...attack.en,
+  ...conditions.en,
   ...core.en,
   ...editor.en,
   ...fight.en,
@@ -43,6 +45,7 @@ export type MessageKey = keyof typeof en
 const ja: Record<MessageKey, string> = {
   ...art.ja,
   ...attack.ja,
+  ...conditions.ja,
   ...core.ja,
   ...editor.ja,
   ...fight.ja,

@@ -1,10 +1,13 @@
 // Spec decision 8: tokens that may not share a square are malformed input (`tokens-overlap`).
 // arianrhod: a square may be shared only by one `mounted` rider and its passengers; dystopia: up to
 // 4 units a square; pathfinder / dnd35: a Tiny or smaller creature shares with anyone, and anyone
-// shares with a `helpless` creature (a large creature's whole space counts).
+// shares with a `helpless` creature — or one whose condition makes it helpless (`paralyzed`,
+// `unconscious`, `asleep`, `bound`, `dying`: pathfinder/conditions.ts) — (a large creature's whole
+// space counts).
 import type { SystemId, TokenSpec } from '../model'
 import { SIZES } from '../model'
 import { PATHFINDER_RULES } from '../systems/pathfinder/rules'
+import { isHelpless } from '../systems/pathfinder/conditions'
 import { ScenarioError } from '../system'
 
 const DYSTOPIA_UNITS_PER_SQUARE = 4
@@ -66,7 +69,7 @@ function sharingProblem(system: SystemId, here: readonly TokenSpec[]): string | 
         : `${ids}: at most ${DYSTOPIA_UNITS_PER_SQUARE} units a square`
     default: {
       const shares = (t: TokenSpec) =>
-        SIZES.indexOf(t.size ?? 'medium') <= TINY || t.states?.includes('helpless') === true
+        SIZES.indexOf(t.size ?? 'medium') <= TINY || isHelpless(t.states)
       // Every pair needs one of the two Tiny (or smaller) or helpless.
       return here.filter((t) => !shares(t)).length < 2 ? null : `${ids} may not share it`
     }

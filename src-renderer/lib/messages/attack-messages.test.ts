@@ -5,7 +5,11 @@ import {
   ATTACK_REFUSAL_CODES,
 } from '../../../src-main/rules/systems/pathfinder/attack'
 import { MOVE_REFUSAL_CODES } from '../../../src-main/rules/systems/pathfinder/mode-limits'
-import { en, ja } from './attack'
+import { en as attackEn, ja as attackJa } from './attack'
+import { en as conditionsEn, ja as conditionsJa } from './conditions'
+
+const en = { ...attackEn, ...conditionsEn }
+const ja = { ...attackJa, ...conditionsJa }
 
 describe('attack and movement codes have text', () => {
   it('each modifier, attack refusal and movement refusal code has an English and a Japanese sentence', () => {

@@ -7,7 +7,9 @@ import { feetForOffset, rectGap } from './creatures'
 import type { AttackKind, Concealment, CoverLevel } from './cover'
 import { concealmentBetween, coverAcBonus, coverBetween, missChance, placementOf } from './cover'
 import { flanks, FLANKING_BONUS } from './flanking'
-import { threateningEnemies } from './provokes'
+import type { PathfinderCondition } from './conditions'
+import { CONDITION_RULES, PATHFINDER_CONDITIONS } from './conditions'
+import { mayTakeAttack, threateningEnemies } from './provokes'
 import { canThreaten, cornerBlocksMelee, meleeSquares, threatensCreature } from './threat'
 
 export const ATTACK_MODIFIER_CODES = [
@@ -43,6 +45,18 @@ export const ATTACK_MODIFIER_CODES = [
   'attacker-invisible',
   /** 非実体接触攻撃 ignores cover bonuses */
   'incorporeal-touch',
+  // The other rows of 表『攻撃ロールの修正値』 and 表『アーマー・クラスへの修正』 (conditions.ts):
+  /** 目がくらんだ −1, 絡みつかれた −2 (【敏捷力】 −4), 怯え / 恐れ −2 */
+  'attacker-dazzled',
+  'attacker-entangled',
+  'attacker-shaken',
+  'attacker-frightened',
+  /** 朦朧 −2 and 戦慄 −2, no 【敏捷力】 bonus; 押さえ込まれた −4 melee, no bonus; 膝をついている −2 melee / +2 ranged; 絡みつかれた 【敏捷力】 −4 */
+  'target-stunned',
+  'target-cowering',
+  'target-pinned',
+  'target-kneeling',
+  'target-entangled',
 ] as const
 export type AttackModifierCode = (typeof ATTACK_MODIFIER_CODES)[number]
 
@@ -75,6 +89,8 @@ export interface AttackModifier {
   missChance?: number
   /** The target's 【敏捷力】 bonus to AC: lost, or 【敏捷力】 0 (helpless). */
   dexToAc?: 'lost' | 'zero'
+  /** To the 【敏捷力】 score of whoever has the condition (絡みつかれた −4; the GM applies it to the sheet). */
+  dex?: number
   /** Who or what decided it (the flanking ally, the engaged ally, the cover level …). */
   source?: string
 }
@@ -159,6 +175,47 @@ function intoMelee(
       penalty,
   ) as Creature
   return { code: 'shooting-into-melee', attack: penalty, source: ally.id }
+}
+
+/**
+ * The conditions' rows of the two tables (conditions.ts), attacker's then target's, in table order;
+ * `source` names the condition a modifier comes from when it is implied (無防備 ← 麻痺). A helpless
+ * target's 【敏捷力】 0 already includes 立ちすくみ (「立ちすくみ状態としても扱う」).
+ */
+function conditionModifiers(
+  attacker: Creature,
+  target: Creature,
+  melee: boolean,
+): AttackModifier[] {
+  const out: AttackModifier[] = []
+  const source = (c: Creature, condition: PathfinderCondition) => {
+    const from = c.conditions.get(condition)
+    return from && from !== condition ? { source: from } : {}
+  }
+  for (const condition of PATHFINDER_CONDITIONS) {
+    const rule = CONDITION_RULES[condition]
+    if (!attacker.conditions.has(condition) || !rule.attack) continue
+    out.push({
+      code: `attacker-${condition}` as AttackModifierCode,
+      attack: melee ? rule.attack.melee : rule.attack.ranged,
+      ...(rule.dex ? { dex: rule.dex } : {}),
+      ...source(attacker, condition),
+    })
+  }
+  for (const condition of PATHFINDER_CONDITIONS) {
+    const rule = CONDITION_RULES[condition]
+    if (!target.conditions.has(condition) || (!rule.ac && !rule.dexToAc && !rule.dex)) continue
+    if (condition === 'flat-footed' && target.conditions.has('helpless')) continue
+    const ac = rule.ac ? (melee ? rule.ac.melee : rule.ac.ranged) : 0
+    out.push({
+      code: `target-${condition}` as AttackModifierCode,
+      ...(ac !== 0 ? { ac } : {}),
+      ...(rule.dexToAc ? { dexToAc: rule.dexToAc } : {}),
+      ...(rule.dex ? { dex: rule.dex } : {}),
+      ...source(target, condition),
+    })
+  }
+  return out
 }
 
 export function attackBetween(
@@ -246,10 +303,7 @@ export function attackBetween(
         : { code: 'attacker-prone', source: 'crossbow-or-shuriken-only' },
     )
   if (target.prone) modifiers.push({ code: 'target-prone', ac: melee ? -4 : 4 })
-  if (target.helpless)
-    modifiers.push({ code: 'target-helpless', ...(melee ? { ac: -4 } : {}), dexToAc: 'zero' })
-  else if (target.extras.flatFooted) modifiers.push({ code: 'target-flat-footed', dexToAc: 'lost' })
-  if (target.blinded) modifiers.push({ code: 'target-blinded', ac: -2, dexToAc: 'lost' })
+  modifiers.push(...conditionModifiers(attacker, target, melee))
   if (attacker.invisible && !target.blinded)
     modifiers.push({ code: 'attacker-invisible', attack: 2, dexToAc: 'lost' })
 
@@ -312,9 +366,7 @@ export function provokingAmong(
   return enemies
     .filter((enemy) => {
       if (enemy.faction === creature.faction || !canThreaten(enemy)) return false
-      if (enemy.extras.flatFooted && !enemy.extras.combatReflexes) return false
-      if (field.round.aooLeft(enemy) <= 0 || !threatensCreature(field, enemy, creature))
-        return false
+      if (!mayTakeAttack(field, enemy) || !threatensCreature(field, enemy, creature)) return false
       const cover = coverBetween(field, placementOf(enemy), here, 'melee')
       if (cover.cover !== 'none' && !cover.soft) return false
       return concealmentBetween(field, placementOf(enemy), here, 'melee') !== 'total'

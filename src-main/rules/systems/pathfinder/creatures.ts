@@ -8,6 +8,8 @@ import type { Battle } from '../../system'
 import { ScenarioError } from '../../system'
 import type { TacticalRules } from './rules'
 import { RoundState } from './round'
+import type { PathfinderCondition } from './conditions'
+import { CONDITION_RULES, conditionWith, conditionsOf } from './conditions'
 
 /** Optional token fields only pathfinder / dnd35 read (additions to the scenario format, see README). */
 const extrasSchema = z.object({
@@ -62,7 +64,18 @@ export interface Creature {
   readonly reachWeapon: boolean
   readonly speed: number
   readonly heavyArmor: boolean
+  /** 無防備 (and what implies it: 麻痺, 気絶, 睡眠, 縛られている, 瀕死). */
   readonly helpless: boolean
+  /** Its conditions, each with the condition it came from (conditions.ts). */
+  readonly conditions: ReadonlyMap<PathfinderCondition, PathfinderCondition>
+  /** The condition that keeps it from taking any action (朦朧, 無防備 …), if one does. */
+  readonly cannotAct?: PathfinderCondition
+  /** The condition that keeps it from moving on its own (組みつき, 押さえ込まれた), if one does. */
+  readonly cannotMove?: PathfinderCondition
+  /** The condition that limits it to one move or standard action a round (よろめき, 満身創痍). */
+  readonly oneActionARound?: PathfinderCondition
+  /** 立ちすくみ: no turn yet in this fight (`flatFooted`), or helpless. */
+  readonly flatFooted: boolean
   readonly flying: boolean
   /** Unarmed (armed: false): threatens nothing. */
   readonly armed: boolean
@@ -122,6 +135,13 @@ export class Battlefield {
     const size = spec.size ?? 'medium'
     const row = this.rules.sizes[size]
     const states = new Set(spec.states ?? [])
+    const conditions = conditionsOf(spec.states, extras.flatFooted === true)
+    const sourceOf = (
+      effect: (rule: (typeof CONDITION_RULES)[PathfinderCondition]) => boolean | undefined,
+    ) => {
+      const condition = conditionWith(conditions, effect)
+      return condition === undefined ? undefined : conditions.get(condition)
+    }
     const natural =
       extras.reachWeapon || spec.reach === undefined
         ? extras.shape === 'long'
@@ -151,7 +171,12 @@ export class Battlefield {
       reachWeapon: extras.reachWeapon === true && reach > natural,
       speed: spec.move ?? this.rules.defaultSpeed,
       heavyArmor: extras.armor === 'heavy',
-      helpless: states.has('helpless'),
+      helpless: conditions.has('helpless'),
+      conditions,
+      cannotAct: sourceOf((r) => r.cannotAct),
+      cannotMove: sourceOf((r) => r.cannotMove),
+      oneActionARound: sourceOf((r) => r.oneActionARound),
+      flatFooted: conditions.has('flat-footed'),
       flying: states.has('flying'),
       armed: extras.armed !== false,
       prone: states.has('prone'),

@@ -2,6 +2,7 @@
 // (round.ts). Each refusal is a code (MOVE_REFUSAL_CODES) the app translates.
 import type { Battlefield, Creature } from './creatures'
 import type { MoveMode } from './movement'
+import type { PathfinderCondition } from './conditions'
 
 export const MOVE_REFUSAL_CODES = [
   /** 「そのラウンドにこれ以外で実際にいくばくかの距離を移動するのであれば、5フィート・ステップを行うことはできない」 */
@@ -23,18 +24,48 @@ export const MOVE_REFUSAL_CODES = [
   'full-round-after-move',
   /** After one move action that moved, one move action is left (in place of the standard): no double move. */
   'one-move-action-left',
+  /** 朦朧, 無防備 (麻痺, 気絶, 睡眠, 縛られている), 瀕死: it takes no action, so it does not move. */
+  'cannot-act',
+  /** 組みつき, 押さえ込まれた: it does not move on its own (only its grappler moves the pair). */
+  'cannot-move',
+  /** よろめき, 満身創痍: 「1回の移動アクションか1回の標準アクションしか…全ラウンド・アクションも行なえない」 */
+  'one-action-a-round',
+  /** 伏せ: standing up is a move action (「立ち上がる行為は1回の移動アクション」), so no full-round action follows. */
+  'prone-stands-up-first',
 ] as const
 export type MoveRefusal = (typeof MOVE_REFUSAL_CODES)[number]
 
 /** Modes that are a full-round action: 疾走, 撤退 and 突撃 (003 全ラウンド・アクション). */
 const FULL_ROUND_MODES: ReadonlySet<MoveMode> = new Set(['run', 'withdraw', 'charge'])
 
+/** Why `mode` is not allowed now, and the condition that decides it (if one does). */
+export interface ModeRefusal {
+  reason: MoveRefusal
+  condition?: PathfinderCondition
+}
+
 /** Why `mode` is not allowed now, or null. */
 export function modeRefusal(
   field: Battlefield,
   creature: Creature,
   mode: MoveMode,
-): MoveRefusal | null {
+): ModeRefusal | null {
+  if (creature.cannotAct) return { reason: 'cannot-act', condition: creature.cannotAct }
+  if (creature.cannotMove) return { reason: 'cannot-move', condition: creature.cannotMove }
+  const reason = roundRefusal(field, creature, mode)
+  if (reason)
+    return reason === 'blinded-no-withdraw' ? { reason, condition: 'blinded' } : { reason }
+  // One action a round: no double move or run; 撤退 and 突撃 remain as a standard action up to the
+  // speed (行動の制限と撤退, 突撃); prone, standing up is that action (only 這い進む moves).
+  const limited = creature.oneActionARound
+  if (limited && (mode === 'double' || mode === 'run' || (creature.prone && mode !== 'crawl')))
+    return { reason: 'one-action-a-round', condition: limited }
+  if (creature.prone && FULL_ROUND_MODES.has(mode))
+    return { reason: 'prone-stands-up-first', condition: 'prone' }
+  return null
+}
+
+function roundRefusal(field: Battlefield, creature: Creature, mode: MoveMode): MoveRefusal | null {
   const round = field.round
   if (mode === 'five-foot-step') {
     if (round.stepped(creature.id)) return 'second-five-foot-step'

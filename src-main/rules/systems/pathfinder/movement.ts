@@ -80,6 +80,12 @@ export function budgetOf(creature: Creature, mode: MoveMode, runMultiplier: numb
   switch (mode) {
     case 'move':
       return speed
+    case 'double':
+      // 伏せ: standing up takes one of the two move actions (「立ち上がる行為は1回の移動アクション」).
+      return creature.prone ? speed : 2 * speed
+    case 'withdraw':
+      // 「行動の制限と撤退…1回の標準アクションとして撤退を行うことができる…最大で自らの移動速度分」
+      return creature.oneActionARound ? speed : 2 * speed
     case 'five-foot-step':
       return speed <= 5 ? 0 : 5
     case 'crawl':

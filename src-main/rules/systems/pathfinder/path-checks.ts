@@ -48,11 +48,14 @@ export function throughChecks(
   if (through === 'overrun') {
     return entered.map(({ id, before: at }) => {
       const cmd = cmdOf(id)
+      // 「目標が朦朧状態であったなら、戦技を試みる際の攻撃ロールに+4のボーナスを得る」
+      const stunned = field.byId.get(id)?.conditions.has('stunned')
       return {
         kind: 'overrun',
         skill: 'combat-maneuver',
         against: [id],
         ...(cmd !== undefined ? { dc: cmd } : {}),
+        ...(stunned ? { modifier: 4, condition: 'stunned' } : {}),
         onFailure: { at: field.grid.cellOf(at) },
       }
     })

@@ -9,6 +9,16 @@ import { canThreaten, threatenedCells } from './threat'
 import { concealmentBetween, coverBetween } from './cover'
 import { seesCreature } from './light'
 
+/**
+ * Whether an enemy may take an attack of opportunity now: 立ちすくみ (no turn yet, or helpless)
+ * 「《迎え討ち》特技を修得していない限り、機会攻撃を行えない」, and one left this round.
+ */
+export function mayTakeAttack(field: Battlefield, enemy: Creature): boolean {
+  return (
+    (!enemy.flatFooted || enemy.extras.combatReflexes === true) && field.round.aooLeft(enemy) > 0
+  )
+}
+
 /** Enemies that could take attacks of opportunity against `creature`. */
 export function threateningEnemies(field: Battlefield, creature: Creature): Creature[] {
   return field.enemiesOf(creature).filter(canThreaten)
@@ -36,10 +46,9 @@ export function provokesAlong(
   if (mode === 'five-foot-step' || positions.length < 2) return []
   // 003 立ちすくみ状態: 「《迎え討ち》特技を修得していない限り、機会攻撃を行えない」; and no more
   // than its attacks of opportunity this round (one, more with 《迎え討ち》).
-  const enemies = threateningEnemies(field, creature).filter(
-    (e) => (!e.extras.flatFooted || e.extras.combatReflexes) && field.round.aooLeft(e) > 0,
-  )
-  const passable = field.enemiesOf(creature).filter((e) => !e.helpless)
+  const enemies = threateningEnemies(field, creature).filter((e) => mayTakeAttack(field, e))
+  // Passing through a (tiny, or 3 sizes apart) enemy's square: the same attack, if it can take one.
+  const passable = field.enemiesOf(creature).filter((e) => !e.cannotAct && mayTakeAttack(field, e))
   const out: string[] = []
   const taken = new Set<string>()
   const grid = field.grid

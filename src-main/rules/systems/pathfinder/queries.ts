@@ -18,7 +18,7 @@ import { flankingPairs } from './flanking'
 import { rollInitiative } from './initiative'
 import { initiativeChangesSchema, withChanges } from '../../turn-order/query'
 import { lightLevels, visibleCells } from './light'
-import type { PathAnswer, ReachCell } from './movement'
+import type { ReachCell } from './movement'
 import type { StepOptions } from './steps'
 import { MOVE_MODES, MoveSearch } from './movement'
 import type { TacticalRules } from './rules'
@@ -28,7 +28,9 @@ import { coneFrom, lineFrom } from './templates'
 import { StraightMove } from './straight'
 import { attackBetween } from './attack'
 import { COMBAT_ACTION_IDS, provokesFor } from './actions'
-import type { MoveRefusal } from './mode-limits'
+import type { ModeRefusal, MoveRefusal } from './mode-limits'
+import type { PathfinderCondition } from './conditions'
+import { enemyNotes, moverNotes, standUpProvokes } from './condition-notes'
 import { modeRefusal, runCheck } from './mode-limits'
 import { threatenedCells } from './threat'
 import type { PathfinderLightEffect } from './reasons'
@@ -77,12 +79,11 @@ function stepOptions(query: Query, mode: string): StepOptions {
 
 /** A mode the creature may not use now: nowhere to go, and why. */
 class Refused {
-  constructor(readonly reason: MoveRefusal) {}
-  reach(): ReachCell[] {
-    return []
-  }
-  path(): PathAnswer {
-    return { reachable: false, reason: this.reason }
+  constructor(readonly refusal: ModeRefusal) {}
+  /** The reason, and the condition that decides it (朦朧 …), as every refused answer gives them. */
+  answer(): { reason: MoveRefusal; condition?: PathfinderCondition } {
+    const { reason, condition } = this.refusal
+    return { reason, ...(condition ? { condition } : {}) }
   }
 }
 
@@ -161,7 +162,7 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const creature = creatureFor(field, battle, query, 'token')
       const plan = planner(field, battle, query, creature)
       // A refused mode answers like arianrhod's: no cells, `allowed: false` and the reason.
-      if (plan instanceof Refused) return { cells: [], allowed: false, reason: plan.reason }
+      if (plan instanceof Refused) return { cells: [], allowed: false, ...plan.answer() }
       return reachAnswer(field, plan.reach())
     },
     path(battle, query) {
@@ -169,6 +170,7 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const creature = creatureFor(field, battle, query, 'token')
       const to = readCell(battle, query, 'to')
       const plan = planner(field, battle, query, creature)
+      if (plan instanceof Refused) return { reachable: false, ...plan.answer() }
       const found = plan.path(battle.grid.index(to[0], to[1]))
       const answer = pathAnswer(field, creature, found, query)
       if (!found.reachable) return answer
@@ -178,6 +180,15 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const passing = through
         ? throughChecks(field, creature, found.steps, found.provokes, through)
         : []
+      // Standing up from 伏せ provokes first; then the move's own attacks of opportunity.
+      const standing = standUpProvokes(field, creature, plan.mode)
+      const notes = [
+        ...moverNotes(creature, plan.mode),
+        ...enemyNotes(field, creature, [
+          battle.grid.index(creature.at[0], creature.at[1]),
+          ...found.steps.map((s) => s.cell),
+        ]),
+      ]
       return {
         ...answer,
         checks: [
@@ -186,6 +197,8 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
           ...escapeChecks(field, found.steps),
           ...(answer.checks as unknown[]),
         ],
+        provokes: [...new Set([...standing, ...found.provokes])],
+        ...(notes.length > 0 ? { conditions: notes } : {}),
       }
     },
     zoc(battle, query) {

@@ -134,7 +134,9 @@ export class StraightMove {
     if (nearest === Infinity) return 'charge-no-square-to-attack-from'
     if (nearest === 0) return 'charge-already-adjacent'
     if (nearest < 10) return 'charge-too-short'
-    if (nearest > 2 * creature.speed) return 'charge-too-far'
+    // 「1回の標準アクションしか行えないような制限を受けている状況でも、突撃を行なうことはできる。ただし、
+    // その際の移動は君の移動速度分の距離まで」.
+    if (nearest > (creature.oneActionARound ? 1 : 2) * creature.speed) return 'charge-too-far'
     for (const { cell, feet } of candidates) {
       if (feet !== nearest || mover.placement(cell) !== 2) continue
       const end = grid.cellOf(cell)

@@ -19,11 +19,12 @@ import { feetForOffset, spaceGap } from './creatures'
 const cache = new WeakMap<Battlefield, Map<string, ReadonlySet<number>>>()
 
 /**
- * Whether a creature can threaten at all: 0 ft reach, helpless and unarmed creatures threaten
- * nothing (003: 「君が素手の場合、ふつうはいずれのマス目も機会攻撃範囲に収めない」).
+ * Whether a creature can threaten at all: 0 ft reach and unarmed creatures threaten nothing (003:
+ * 「君が素手の場合、ふつうはいずれのマス目も機会攻撃範囲に収めない」), nor one that takes no action
+ * (朦朧, 無防備, 麻痺, 気絶, 瀕死 …: 「自分が近接攻撃を行える範囲を機会攻撃範囲に収めている」).
  */
 export function canThreaten(creature: Creature): boolean {
-  return creature.reach > 0 && !creature.helpless && creature.armed
+  return creature.reach > 0 && !creature.cannotAct && creature.armed
 }
 
 /** Cell indices the creature threatens if its space's north-west square is `at` (its own space excluded). */
