@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cellColourPicture } from './art-fixtures'
-import { AssetError, AssetStore, MAX_ASSET_BYTES } from './assets'
+import { AssetError, AssetStore, cleanUpAssets, MAX_ASSET_BYTES } from './assets'
 import { imageInfo } from './image-info'
 
 let dataDir: string
@@ -63,6 +63,31 @@ describe('the assets folder', () => {
     expect(await store.collectGarbage()).toEqual([orphan.hash])
     const left = (await readdir(path.join(dataDir, 'assets'))).sort()
     expect(left).toEqual([used, inBackup, inTrash].map((a) => `${a.hash}.png`).sort())
+  })
+})
+
+describe('temp files a crash left in assets/', () => {
+  it('are removed at the next start, whoever wrote them, before the first write', async () => {
+    const assetsDir = path.join(dataDir, 'assets')
+    await mkdir(assetsDir, { recursive: true })
+    const hash = 'a'.repeat(64)
+    // A dead writer's, and two whose process ids are alive now (ids are reused after a restart).
+    const left = [
+      `${hash}.png.tmp-999999-0`,
+      `${hash}.png.tmp-${process.pid}-7`,
+      `${hash}.jpg.tmp-${process.ppid}-3`,
+    ]
+    for (const name of left) await writeFile(path.join(assetsDir, name), 'half a picture')
+    await cleanUpAssets(new AssetStore(dataDir))
+    expect(await readdir(assetsDir)).toEqual([])
+
+    // A write that starts during the sweep waits for it, so the sweep never takes its temp file.
+    await writeFile(path.join(assetsDir, left[0]), 'half a picture')
+    const store = new AssetStore(dataDir)
+    const sweeping = store.removeTempFiles()
+    const stored = await store.put(cellColourPicture(2, 2, 4).png)
+    expect(await sweeping).toEqual([left[0]])
+    expect(await readdir(assetsDir)).toEqual([`${stored.hash}.png`])
   })
 })
 

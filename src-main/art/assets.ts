@@ -90,16 +90,26 @@ export class AssetStore {
 
   /**
    * Removes the temp files a crash left in the assets folder (a write cut short before its
-   * rename). Run at start-up, before the first write: the data folder's lock (data-lock.ts) means
-   * no other app writes here, so every temp file is a dead one.
+   * rename). Run at start-up: the data folder's lock (data-lock.ts) means no other app writes
+   * here, so every temp file from before this sweep is a dead one, whatever process id it names
+   * (ids are reused after a restart). This store's writes wait for the sweep; another store's
+   * write that started meanwhile (a campaign upgrade moving token pictures) is newer than it.
    */
   removeTempFiles(): Promise<string[]> {
     const sweeping = (async () => {
+      // File times may run a little ahead of Date.now()'s whole milliseconds.
+      const startedAt = Date.now() + 1
       const names = await fs.readdir(this.dir).catch(() => [] as string[])
       const removed: string[] = []
       for (const name of names) {
         if (!isTempFileName(name)) continue
-        await fs.rm(path.join(this.dir, name), { force: true })
+        const file = path.join(this.dir, name)
+        const written = await fs.stat(file).then(
+          (stat) => stat.mtimeMs,
+          () => Infinity,
+        )
+        if (written >= startedAt) continue
+        await fs.rm(file, { force: true })
         removed.push(name)
       }
       return removed

@@ -18,6 +18,11 @@ export type DecodeJob =
       align: ArtAlignment
       mapWidth: number
       mapHeight: number
+      /**
+       * The copy is written here, into memory main allocated and lent: memory the worker itself
+       * allocated and handed back would keep its thread's whole heap arena resident after it ends.
+       */
+      output: Uint8Array
     }
 
 export type DecodeResult =

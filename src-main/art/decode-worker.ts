@@ -22,7 +22,7 @@ serveJobs<DecodeJob, DecodeResult>(async (job) => {
     return { value: { op: 'check', info, hash, bytes: own }, transfer: [own.buffer] }
   }
   const image = await decodeImage(job.bytes, job.type, job.use)
-  const base = buildArtBase(image, job.align, job.mapWidth, job.mapHeight)
+  const base = buildArtBase(image, job.align, job.mapWidth, job.mapHeight, job.output)
   return {
     value: { op: 'base', squarePx: base.squarePx, data: base.data },
     transfer: [base.data.buffer as ArrayBuffer],

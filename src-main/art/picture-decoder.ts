@@ -15,7 +15,7 @@ import {
   type PictureUse,
 } from './picture-budget'
 import { isPictureErrorCode, PictureError } from './picture-error'
-import type { ArtAlignment, ArtBase } from './player-art'
+import { artBaseBytes, type ArtAlignment, type ArtBase } from './player-art'
 
 export interface CheckedBytes {
   info: ImageInfo
@@ -67,10 +67,15 @@ export function createPictureDecoder(spawn: () => Worker = spawnDecodeWorker): P
   const runner = createJobRunner<DecodeJob, DecodeResult>(spawn)
 
   async function run(job: DecodeJob, memory: number): Promise<DecodeResult> {
-    const moved = job.op === 'base' ? job.bytes : job.source
+    const moved =
+      job.op === 'base'
+        ? [job.bytes.buffer, job.output.buffer]
+        : typeof job.source === 'string'
+          ? []
+          : [job.source.buffer]
     try {
       return await runner.run(job, {
-        transfer: typeof moved === 'string' ? [] : [moved.buffer as ArrayBuffer],
+        transfer: moved as ArrayBuffer[],
         large: memory > LARGE_DECODE_BYTES,
       })
     } catch (error) {
@@ -110,8 +115,9 @@ export function createPictureDecoder(spawn: () => Worker = spawnDecodeWorker): P
     async base(bytes, type, align, mapWidth, mapHeight) {
       const header = admitPicture(bytes, 'map', type)
       const copy = new Uint8Array(bytes)
+      const output = new Uint8Array(artBaseBytes(align.pixelsPerSquare, mapWidth, mapHeight))
       const result = await run(
-        { op: 'base', bytes: copy, type, use: 'map', align, mapWidth, mapHeight },
+        { op: 'base', bytes: copy, type, use: 'map', align, mapWidth, mapHeight, output },
         decodeMemory(header, bytes.byteLength),
       )
       if (result.op !== 'base') throw new PictureError('asset-undecodable', 'No base was built.')

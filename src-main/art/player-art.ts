@@ -38,6 +38,12 @@ export function playerSquarePx(
   return Math.max(1, Math.min(MAX_PLAYER_SQUARE_PX, Math.round(pixelsPerSquare), bySide))
 }
 
+/** The size in bytes of the grid-aligned copy of a picture on a map this big. */
+export function artBaseBytes(pixelsPerSquare: number, mapWidth: number, mapHeight: number): number {
+  const squarePx = playerSquarePx(pixelsPerSquare, mapWidth, mapHeight)
+  return mapWidth * squarePx * mapHeight * squarePx * 4
+}
+
 /**
  * Resamples the picture onto the grid: each output pixel is the average of the picture's pixels
  * under it (a box filter), transparent where the picture does not reach. The average never
@@ -50,11 +56,15 @@ export function buildArtBase(
   align: ArtAlignment,
   mapWidth: number,
   mapHeight: number,
+  /** Where to write it (artBaseBytes long, zeros), when the caller allocates it. */
+  output?: Uint8Array,
 ): ArtBase {
   const squarePx = playerSquarePx(align.pixelsPerSquare, mapWidth, mapHeight)
   const outWidth = mapWidth * squarePx
   const outHeight = mapHeight * squarePx
-  const data = new Uint8Array(outWidth * outHeight * 4)
+  const size = artBaseBytes(align.pixelsPerSquare, mapWidth, mapHeight)
+  if (output && output.length !== size) throw new Error('The base buffer has the wrong size.')
+  const data = output ?? new Uint8Array(size)
   const columns = sourceSpans(align.offsetX, align.pixelsPerSquare, squarePx, mapWidth, image.width)
   const rows = sourceSpans(align.offsetY, align.pixelsPerSquare, squarePx, mapHeight, image.height)
   for (let y = 0; y < outHeight; y++) {
