@@ -23,14 +23,15 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       lib: {
-        // The campaign file, tile, decode and pack workers run beside the main bundle
-        // (worker-spawn.ts finds them there).
+        // The campaign file, tile, decode, pack and Universal VTT import workers run beside the
+        // main bundle (worker-spawn.ts finds them there).
         entry: {
           index: resolve(root, 'src-main/index.ts'),
           'campaign-file-worker': resolve(root, 'src-main/campaign/file-worker.ts'),
           'art-worker': resolve(root, 'src-main/art/art-worker.ts'),
           'decode-worker': resolve(root, 'src-main/art/decode-worker.ts'),
           'pack-worker': resolve(root, 'src-main/art/pack-worker.ts'),
+          'uvtt-worker': resolve(root, 'src-main/uvtt/import-worker.ts'),
         },
         formats: ['es'],
       },

@@ -1,6 +1,6 @@
 // `npm run bench [-- SECTION ...]`: runs the benchmark sections and prints one markdown report.
 // Each rule system or view keeps its own module (bench/<name>.ts); add a section here with one
-// entry. Sections: arianrhod, rules-query, save, pathfinder, vision, fog, reach-scaling, height-view, board-pan, campaign-page, map-art (the last four
+// entry. Sections: arianrhod, rules-query, save, pathfinder, vision, fog, reach-scaling, uvtt, height-view, board-pan, campaign-page, map-art (the last four
 // build the renderer and drive headless Chromium). With no names, every section runs.
 import { arianrhodBenchRows, formatArianrhodRows } from './arianrhod'
 
@@ -86,6 +86,14 @@ const sections: Section[] = [
     run: async () => {
       const { runCampaignPageBench, formatCampaignPageBench } = await import('./campaign-page')
       return formatCampaignPageBench(await runCampaignPageBench())
+    },
+  },
+  {
+    name: 'uvtt',
+    title: 'Universal VTT import',
+    run: async () => {
+      const { runUvttBench, formatUvttBench } = await import('./uvtt')
+      return formatUvttBench(await runUvttBench())
     },
   },
   {

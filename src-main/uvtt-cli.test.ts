@@ -135,4 +135,28 @@ describe('npm run -s uvtt', () => {
       output: { error: { code: 'invalid-uvtt', path: '/resolution/pixels_per_grid' } },
     })
   }, 30_000)
+
+  it('exits 2 with the limit crossed: a light that would shine infinitely far, a 10,001-point wall', async () => {
+    const file = (extra: Record<string, unknown>) => ({
+      format: 0.3,
+      resolution: { map_size: { x: 10, y: 10 }, pixels_per_grid: 70 },
+      ...extra,
+    })
+    const light = join(dir, 'light.uvtt')
+    await writeFile(
+      light,
+      JSON.stringify(file({ lights: [{ position: { x: 1.5, y: 1.5 }, range: 1e308 }] })),
+    )
+    await expect(uvtt([light])).resolves.toMatchObject({
+      code: 2,
+      output: { error: { code: 'light-range-too-large', path: '/lights/0/range' } },
+    })
+    const long = join(dir, 'long.uvtt')
+    const points = Array.from({ length: 10_001 }, (_, i) => ({ x: i % 10, y: (i * 7) % 10 }))
+    await writeFile(long, JSON.stringify(file({ line_of_sight: [points] })))
+    await expect(uvtt([long])).resolves.toMatchObject({
+      code: 2,
+      output: { error: { code: 'wall-line-too-long', path: '/line_of_sight/0' } },
+    })
+  }, 30_000)
 })

@@ -4,9 +4,10 @@
 // path}} and exits 2, like the rules CLI. The app's import uses the same module.
 import { readFileSync } from 'node:fs'
 import { SYSTEM_IDS, type SystemId } from './rules/model'
-import { importUvtt, UvttError } from './uvtt/import'
+import { importUvtt, UvttError, uvttMapJson } from './uvtt/import'
 
-type Outcome = { exitCode: 0 | 2; output: unknown }
+/** `text` is the printed document when it is already JSON (a map can be tens of megabytes). */
+type Outcome = { exitCode: 0 | 2; output?: unknown; text?: string }
 
 const fail = (code: string, message: string, path?: string): Outcome => ({
   exitCode: 2,
@@ -43,8 +44,9 @@ function run(args: readonly string[]): Outcome {
     return fail('bad-json', `the file is not valid JSON: ${(error as Error).message}`, '')
   }
   try {
-    const { map, report } = importUvtt(raw, system)
-    return { exitCode: 0, output: { map, report } }
+    const imported = importUvtt(raw, system)
+    const report = JSON.stringify(imported.report)
+    return { exitCode: 0, text: `{"map":${uvttMapJson(imported)},"report":${report}}` }
   } catch (error) {
     if (error instanceof UvttError) return fail(error.code, error.message, error.path)
     return fail(
@@ -55,4 +57,6 @@ function run(args: readonly string[]): Outcome {
 }
 
 const outcome = run(process.argv.slice(2))
-process.stdout.write(`${JSON.stringify(outcome.output)}\n`, () => process.exit(outcome.exitCode))
+process.stdout.write(`${outcome.text ?? JSON.stringify(outcome.output)}\n`, () =>
+  process.exit(outcome.exitCode),
+)

@@ -13,3 +13,11 @@ export const MAX_CAMPAIGN_FILE_BYTES = 64 * 1024 * 1024
  * an error if too big). A page never sends more (lib/api.ts refuses it before sending).
  */
 export const MAX_MESSAGE_BYTES = 2 * MAX_CAMPAIGN_FILE_BYTES + 1024 * 1024
+
+/** An imported battle map keeps the file's wall lines (GM-only drawing): this many, of this many points. */
+export const MAX_WALL_LINES = 100_000
+export const MAX_WALL_LINE_POINTS = 10_000
+
+/** A map picture's scale, in its pixels per square. */
+export const MIN_PIXELS_PER_SQUARE = 1
+export const MAX_PIXELS_PER_SQUARE = 10_000

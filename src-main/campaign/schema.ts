@@ -15,6 +15,12 @@ import { FOG_MODES, mapFogSchema, PLAYER_TOKEN_STATS, trapSchema } from './fog'
 import { guildCommandSchemas, guildSchema } from './guild/schema'
 import { campaignNameSchema, recordKeySchema, strictly } from './strict'
 import { conditionSchema, fightCommandSchemas, fightSchema, rollEntrySchema } from './fight/schema'
+import {
+  MAX_PIXELS_PER_SQUARE,
+  MAX_WALL_LINE_POINTS,
+  MAX_WALL_LINES,
+  MIN_PIXELS_PER_SQUARE,
+} from './limits'
 
 export const CURRENT_SCHEMA_VERSION = 6
 
@@ -102,7 +108,7 @@ export const mapArtSchema = z.strictObject({
   type: z.enum(['png', 'jpeg', 'webp']),
   width: z.number().int().positive().max(100_000),
   height: z.number().int().positive().max(100_000),
-  pixelsPerSquare: z.number().finite().min(1).max(10_000),
+  pixelsPerSquare: z.number().finite().min(MIN_PIXELS_PER_SQUARE).max(MAX_PIXELS_PER_SQUARE),
   offsetX: z.number().finite().min(-1_000_000).max(1_000_000),
   offsetY: z.number().finite().min(-1_000_000).max(1_000_000),
 })
@@ -140,8 +146,8 @@ export const campaignMapSchema = mapSpecSchema.extend({
    * picture): the edges above are what the rules use, these show where the walls really run.
    */
   wallLines: z
-    .array(z.array(z.tuple([z.number().finite(), z.number().finite()])).max(10_000))
-    .max(100_000)
+    .array(z.array(z.tuple([z.number().finite(), z.number().finite()])).max(MAX_WALL_LINE_POINTS))
+    .max(MAX_WALL_LINES)
     .optional(),
 })
 export type CampaignMap = z.infer<typeof campaignMapSchema>

@@ -166,6 +166,7 @@ function attachClient(ws: WebSocket, role: Role, handlers: Handlers): void {
   if (role === 'gm') {
     unsubscribers.push(
       handlers.subscribe('campaign.changed', (data) => send({ event: 'campaign.changed', data })),
+      handlers.subscribe('uvtt.progress', (data) => send({ event: 'uvtt.progress', data })),
     )
   }
   ws.on('message', (raw, isBinary) => {

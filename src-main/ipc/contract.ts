@@ -15,6 +15,8 @@ import { MENU_LOCALES } from '../desktop/menu-messages'
 import { ASSET_HASH_PATTERN, MAX_ASSET_BYTES } from '../art/asset-limits'
 
 const idSchema = z.string().min(1).max(200)
+/** A page's name for one import it started (a random UUID, say). */
+const importJobIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
 const noArgs = z.strictObject({}).default({})
 /**
  * Import JSON is bounded so a bad client cannot make main parse gigabytes. A string over the
@@ -285,7 +287,8 @@ export const contract = {
   },
   /**
    * Imports a Universal VTT map (uvtt/import.ts) as a new map of the campaign; with `dryRun` it
-   * only answers what the import would make, for the dialog.
+   * only answers what the import would make, for the dialog. It runs on a worker thread: with a
+   * `jobId`, `uvtt.progress` events report how far it is and `map.cancelImport` stops it.
    */
   'map.importUvtt': {
     args: z.strictObject({
@@ -295,6 +298,7 @@ export const contract = {
       system: systemIdSchema,
       ambient: z.number().int().min(0).max(20).optional(),
       dryRun: z.boolean().optional(),
+      jobId: importJobIdSchema.optional(),
     }),
     result: z.strictObject({
       mapId: z.string().nullable(),
@@ -311,6 +315,11 @@ export const contract = {
         imageHeight: z.number().int().nullable(),
       }),
     }),
+  },
+  /** Stops a running Universal VTT import (its call answers `import-cancelled`); false if none. */
+  'map.cancelImport': {
+    args: z.strictObject({ jobId: importJobIdSchema }),
+    result: z.strictObject({ cancelled: z.boolean() }),
   },
   /** The GM page's UI language, so the desktop menu speaks it too (the browser has no menu). */
   'ui.setLocale': { args: z.strictObject({ locale: z.enum(MENU_LOCALES) }), result: z.null() },
@@ -362,6 +371,12 @@ export type VerbResult<V extends GmVerb> = z.output<(typeof contract)[V]['result
 export const eventSchemas = {
   'campaign.changed': changeEventSchema,
   'player.view': playerViewSchema,
+  /** A running Universal VTT import: wall and portal segments done of the total (0 of 0 while reading). */
+  'uvtt.progress': z.strictObject({
+    jobId: importJobIdSchema,
+    done: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+  }),
 } as const satisfies Record<EventName, z.ZodType>
 
 export type EventData<E extends EventName> = z.output<(typeof eventSchemas)[E]>

@@ -6,7 +6,7 @@ import { systemFacts } from '../rules/facts'
 import { z } from 'zod'
 import type { CampaignEdit, CampaignServiceApi, ChangeEvent } from '../campaign/api'
 import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
-import { importUvtt, UvttError } from '../uvtt/import'
+import { createUvttImports } from '../uvtt/import-jobs'
 import { preparedBattleOf } from '../campaign/map-battle'
 import { outlined } from './map-outlines'
 import type { PreparedBattle } from '../rules/scenario/run'
@@ -108,6 +108,9 @@ export function createHandlers(
   const unavailable = (what: string): HandledError =>
     new HandledError({ code: 'unavailable', message: `${what} is not available in this app.` })
   const dice = options.dice ?? createDiceRoller()
+  // Universal VTT imports run on worker threads; their progress goes to every GM page.
+  const uvttImports = createUvttImports()
+  const progressListeners = new Set<(data: EventData<'uvtt.progress'>) => void>()
   const requireLan = (): LanControl => {
     const lan = options.lan?.()
     if (!lan) throw unavailable('The LAN view')
@@ -231,6 +234,8 @@ export function createHandlers(
         return requireLan().status()
       case 'map.importUvtt':
         return importUvttMap(contract[verb].args.parse(args))
+      case 'map.cancelImport':
+        return { cancelled: uvttImports.cancel(contract[verb].args.parse(args).jobId) }
       case 'dice.roll': {
         const { system, command, secret, campaignId, who, tokenId } =
           contract[verb].args.parse(args)
@@ -292,51 +297,38 @@ export function createHandlers(
   }
 
   async function importUvttMap(args: VerbArgs<'map.importUvtt'>) {
-    let raw: unknown
-    try {
-      raw = JSON.parse(args.json.charCodeAt(0) === 0xfeff ? args.json.slice(1) : args.json)
-    } catch (error) {
-      throw new HandledError({
-        code: 'bad-json',
-        message: `The file is not valid JSON: ${(error as Error).message}`,
-      })
-    }
-    let imported
-    try {
-      imported = importUvtt(raw, args.system)
-    } catch (error) {
-      if (error instanceof UvttError)
-        throw new HandledError({ code: error.code, message: error.message, path: error.path })
-      throw error
-    }
-    const { map, report } = imported
-    if (imported.image) await art.checkUvttPicture(imported.image)
-    const ambient = args.ambient ?? map.light.ambient ?? null
-    const answer = { width: map.width, height: map.height, ambient, report }
-    if (args.dryRun) return { ...answer, mapId: null }
+    const { jobId } = args
+    const result = await uvttImports.run(
+      { json: args.json, system: args.system, dryRun: args.dryRun === true },
+      {
+        jobId,
+        onProgress: jobId
+          ? (done, total) => {
+              for (const listener of progressListeners) listener({ jobId, done, total })
+            }
+          : undefined,
+      },
+    )
+    if (!result.ok) throw new HandledError(result.error)
+    const { summary, map, image, pixelsPerGrid } = result.answer
+    if (image) await art.checkUvttPicture(image)
+    const ambient = args.ambient ?? summary.ambient
+    const answer = { width: summary.width, height: summary.height, ambient, report: summary.report }
+    if (args.dryRun || !map) return { ...answer, mapId: null }
     const { campaign } = await service.open(args.campaignId)
     // The picture goes to the assets folder first: a refused picture leaves the campaign untouched.
-    const picture = imported.image
-      ? await art.storeUvttPicture(imported.image, imported.pixelsPerGrid)
-      : undefined
+    const picture = image ? await art.storeUvttPicture(image, pixelsPerGrid) : undefined
     const mapId = uniqueMapId(args.name, new Set(campaign.maps.map((m) => m.id)))
+    const { sources, ...parts } = map
     await service.dispatch(args.campaignId, {
       type: 'map.add',
       map: campaignMapSchema.parse({
         id: mapId,
         name: args.name,
         system: args.system,
-        width: map.width,
-        height: map.height,
-        edges: map.edges,
-        light: {
-          ...(ambient !== null ? { ambient } : {}),
-          sources: map.light.sources.map((s, i) => ({ ...s, id: `light-${i + 1}` })),
-        },
+        ...parts,
+        light: { ...(ambient !== null ? { ambient } : {}), sources },
         ...(picture ? { art: picture } : {}),
-        ...(imported.polylines.length > 0
-          ? { wallLines: imported.polylines.map((line) => line.map((p) => [p.x, p.y])) }
-          : {}),
       }),
     })
     return { ...answer, mapId }
@@ -374,6 +366,11 @@ export function createHandlers(
       }
     },
     subscribe(event, listener) {
+      if (event === 'uvtt.progress') {
+        const send = listener as (data: EventData<'uvtt.progress'>) => void
+        progressListeners.add(send)
+        return () => progressListeners.delete(send)
+      }
       if (event === 'campaign.changed') {
         const send = listener as (data: CampaignEdit) => void
         return service.subscribe((event) => send(toEdit(event)))
@@ -387,6 +384,7 @@ export function createHandlers(
       playerView.dispose()
       artWorker?.dispose()
       art.dispose()
+      uvttImports.dispose()
     },
   }
 }

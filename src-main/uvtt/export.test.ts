@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { exportUvtt } from './export'
-import { importUvtt } from './import'
+import { importUvtt, uvttMap } from './import'
 
 type Between = [[number, number], [number, number]]
 
@@ -112,7 +112,7 @@ describe('Universal VTT export', () => {
           ...map,
           light: { ambient: map.ambient, sources: map.sources },
         })
-        const back = importUvtt(JSON.parse(JSON.stringify(exported)), map.system).map
+        const back = uvttMap(importUvtt(JSON.parse(JSON.stringify(exported)), map.system))
         const key = (e: { between: Between; kind: string }) =>
           `${e.between[0]}|${e.between[1]}:${e.kind}`
         expect(back.edges.map(key).sort()).toEqual(map.edges.map(key).sort())

@@ -7,7 +7,6 @@ export interface Point {
 }
 export type Segment = [Point, Point]
 export type Cell = [number, number]
-export type EdgeKey = string
 
 const EPSILON = 1e-9
 
@@ -83,36 +82,116 @@ export function clipSegment(
   }
 }
 
-export function edgeKey(a: Cell, b: Cell): EdgeKey {
-  return `${a[0]},${a[1]}|${b[0]},${b[1]}`
+/** Which edge of a square: the one to its east (towards x + 1) or to its south (towards y + 1). */
+export const EAST = 0 as const
+export const SOUTH = 1 as const
+export type Side = typeof EAST | typeof SOUTH
+
+/** One number per edge of a width × height map: square (x, y)'s east edge, then its south edge. */
+export function edgeIndex(x: number, y: number, side: Side, width: number): number {
+  return (y * width + x) * 2 + side
 }
 
-/** Every edge (as [west/north cell, east/south cell]) whose centre-to-centre segment the segment touches. */
-export function edgesCrossedBy(
-  segment: Segment,
-  width: number,
-  height: number,
-): Array<[Cell, Cell]> {
-  const [a, b] = segment
-  const minX = Math.max(0, Math.floor(Math.min(a.x, b.x) - 0.5) - 1)
-  const maxX = Math.min(width - 1, Math.ceil(Math.max(a.x, b.x) - 0.5) + 1)
-  const minY = Math.max(0, Math.floor(Math.min(a.y, b.y) - 0.5) - 1)
-  const maxY = Math.min(height - 1, Math.ceil(Math.max(a.y, b.y) - 0.5) + 1)
-  const found: Array<[Cell, Cell]> = []
-  for (let y = minY; y <= maxY; y++) {
-    for (let x = minX; x <= maxX; x++) {
-      const centre = { x: x + 0.5, y: y + 0.5 }
-      if (x + 1 < width && segmentsTouch(segment, [centre, { x: x + 1.5, y: y + 0.5 }]))
-        found.push([
-          [x, y],
-          [x + 1, y],
-        ])
-      if (y + 1 < height && segmentsTouch(segment, [centre, { x: x + 0.5, y: y + 1.5 }]))
-        found.push([
-          [x, y],
-          [x, y + 1],
-        ])
+/** Far beyond the rule's tolerance (1e-9) and the rounding of coordinates up to 1000 squares. */
+const MARGIN = 1e-6
+
+/** Squares in a segment's box below which every edge in it is tested instead of walking. */
+const SMALL_BOX = 36
+
+/**
+ * Finds the edges a wall segment blocks in time proportional to the segment's length. The segments
+ * between square centres form a second grid, offset by half a square; a wall can only touch the
+ * sides of the cells of that grid it passes through. The walk visits that grid column by column
+ * and tests only those sides, with the exact rule (`segmentsTouch`), each edge once per segment.
+ */
+export class EdgeWalker {
+  private readonly seen: Int32Array
+  private pass = 0
+  /** Edges tested so far, for the test that the work grows with the walls' length. */
+  tested = 0
+  // Reused for every test: the walk allocates nothing per edge.
+  private readonly from: Point = { x: 0, y: 0 }
+  private readonly to: Point = { x: 0, y: 0 }
+  private readonly centres: Segment = [this.from, this.to]
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.seen = new Int32Array(width * height * 2)
+  }
+
+  /** Calls `found` once with the index (`edgeIndex`) of every edge the segment blocks. */
+  forEachEdge(segment: Segment, found: (index: number) => void): void {
+    if (this.pass === 0x7fffffff) {
+      this.seen.fill(0)
+      this.pass = 0
+    }
+    const pass = ++this.pass
+    const { width, height, seen, from, to, centres } = this
+    const [a, b] = segment
+    // Only squares within one of the segment's bounding box (the rule's reach, with its tolerance).
+    const minX = Math.max(0, Math.floor(Math.min(a.x, b.x) - 0.5) - 1)
+    const maxX = Math.min(width - 1, Math.ceil(Math.max(a.x, b.x) - 0.5) + 1)
+    const minY = Math.max(0, Math.floor(Math.min(a.y, b.y) - 0.5) - 1)
+    const maxY = Math.min(height - 1, Math.ceil(Math.max(a.y, b.y) - 0.5) + 1)
+    const test = (x: number, y: number, side: Side): void => {
+      if (x < minX || x > maxX || y < minY || y > maxY) return
+      if (side === EAST ? x + 1 >= width : y + 1 >= height) return
+      const index = edgeIndex(x, y, side, width)
+      if (seen[index] === pass) return
+      seen[index] = pass
+      this.tested++
+      from.x = x + 0.5
+      from.y = y + 0.5
+      to.x = side === EAST ? x + 1.5 : x + 0.5
+      to.y = side === EAST ? y + 0.5 : y + 1.5
+      if (segmentsTouch(segment, centres)) found(index)
+    }
+    const block = (x0: number, x1: number, y0: number, y1: number): void => {
+      for (let y = y0; y <= y1; y++) {
+        for (let x = x0; x <= x1; x++) {
+          test(x, y, EAST)
+          test(x, y, SOUTH)
+        }
+      }
+    }
+    // A short segment: every edge in its box, as cheap as the walk and free of its rounding.
+    if ((maxX - minX + 1) * (maxY - minY + 1) <= SMALL_BOX) return block(minX, maxX, minY, maxY)
+    // Near each end, every edge within reach: for a nearly collinear pair the rule's tolerance
+    // counts a centre segment up to about a square beyond the wall's end as touching.
+    for (const end of segment) {
+      const x = Math.floor(end.x - 0.5)
+      const y = Math.floor(end.y - 0.5)
+      block(x - 2, x + 2, y - 2, y + 2)
+    }
+    // In the centres' grid (u = x − 0.5, v = y − 0.5) the edge east of square (i, j) is the unit
+    // side from (i, j) to (i + 1, j), the edge south of it the side from (i, j) to (i, j + 1).
+    // Column by column, the segment can only touch the sides at the rows it spans there and the
+    // column's two vertical sides where it reaches them; MARGIN covers the rule's tolerance and
+    // rounding many times over.
+    const [p, q] = a.x <= b.x ? [a, b] : [b, a]
+    const u0 = p.x - 0.5
+    const u1 = q.x - 0.5
+    const v0 = p.y - 0.5
+    const v1 = q.y - 0.5
+    const slope = (v1 - v0) / (u1 - u0)
+    const steep = !Number.isFinite(slope)
+    const last = Math.floor(u1 + MARGIN)
+    for (let i = Math.floor(u0 - MARGIN); i <= last; i++) {
+      // The part of the segment over this column, widened by MARGIN: a nearly vertical segment
+      // just beyond the column's side still touches the sides that end there.
+      const uFrom = Math.min(Math.max(u0, i - MARGIN), u1)
+      const uTo = Math.max(Math.min(u1, i + 1 + MARGIN), u0)
+      const vFrom = steep ? v0 : v0 + (uFrom - u0) * slope
+      const vTo = steep ? v1 : v0 + (uTo - u0) * slope
+      const low = Math.min(vFrom, vTo) - MARGIN
+      const high = Math.max(vFrom, vTo) + MARGIN
+      for (let j = Math.ceil(low); j <= high; j++) test(i, j, EAST)
+      const rowEnd = Math.floor(high)
+      if (uFrom <= i + MARGIN) for (let j = Math.floor(low); j <= rowEnd; j++) test(i, j, SOUTH)
+      if (uTo >= i + 1 - MARGIN)
+        for (let j = Math.floor(low); j <= rowEnd; j++) test(i + 1, j, SOUTH)
     }
   }
-  return found
 }

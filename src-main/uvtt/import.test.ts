@@ -1,7 +1,7 @@
 // Universal VTT import: the wall rule (an edge is a wall exactly when the segment between the two
 // squares' centres crosses a wall polyline), portals, lights, cropping, image size, and errors.
 import { describe, expect, it } from 'vitest'
-import { importUvtt, UvttError } from './import'
+import { importUvtt, UvttError, uvttMap } from './import'
 import { imageSize } from './image'
 
 /** A real 140 × 70 PNG (two squares of 70 px). */
@@ -17,7 +17,7 @@ const base = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 const edges = (raw: unknown) =>
-  importUvtt(raw).map.edges.map((e) => `${e.between[0]}|${e.between[1]}:${e.kind}`)
+  uvttMap(importUvtt(raw)).edges.map((e) => `${e.between[0]}|${e.between[1]}:${e.kind}`)
 
 describe('Universal VTT import', () => {
   it('turns a wall along a grid line into the edges it separates', () => {
@@ -31,7 +31,7 @@ describe('Universal VTT import', () => {
         ],
       }),
     )
-    expect(result.map.edges.map((e) => e.between)).toEqual([
+    expect(uvttMap(result).edges.map((e) => e.between)).toEqual([
       [
         [2, 1],
         [3, 1],
@@ -46,7 +46,7 @@ describe('Universal VTT import', () => {
       ],
     ])
     expect(result.report).toMatchObject({ walls: 3, doors: 0, windows: 0, segmentsClipped: 0 })
-    expect(result.map).toMatchObject({ width: 6, height: 5, cells: [] })
+    expect(uvttMap(result)).toMatchObject({ width: 6, height: 5, cells: [] })
   })
 
   it('turns a diagonal wall into the staircase of edges whose centre segments it crosses', () => {
@@ -102,7 +102,7 @@ describe('Universal VTT import', () => {
       },
     ]
     const result = importUvtt(base({ line_of_sight: walls, portals }))
-    expect(result.map.edges).toEqual([
+    expect(uvttMap(result).edges).toEqual([
       {
         between: [
           [2, 0],
@@ -165,13 +165,11 @@ describe('Universal VTT import', () => {
     )
     // x = 12 is local x = 2 (two squares); the wall at x = 2 lies outside; the one along y = 1
     // from x = 8 starts outside the crop and is cut at its west side.
-    expect(result.map.edges.map((e) => `${e.between[0]}|${e.between[1]}`).sort()).toEqual([
-      '0,0|0,1',
-      '1,0|1,1',
-      '1,0|2,0',
-      '1,1|2,1',
-      '2,0|2,1',
-    ])
+    expect(
+      uvttMap(result)
+        .edges.map((e) => `${e.between[0]}|${e.between[1]}`)
+        .sort(),
+    ).toEqual(['0,0|0,1', '1,0|1,1', '1,0|2,0', '1,1|2,1', '2,0|2,1'])
     expect(result.report.segmentsClipped).toBe(2)
   })
 
@@ -182,11 +180,11 @@ describe('Universal VTT import', () => {
       ],
       environment: { baked_lighting: false, ambient_light: 'ff000000' },
     })
-    expect(importUvtt(raw, 'arianrhod').map.light).toEqual({
+    expect(importUvtt(raw, 'arianrhod').light).toEqual({
       ambient: 0,
       sources: [{ at: [2, 1], level: 6, radius: 8 }],
     })
-    expect(importUvtt(raw, 'pathfinder').map.light).toEqual({
+    expect(importUvtt(raw, 'pathfinder').light).toEqual({
       ambient: 0,
       sources: [{ at: [2, 1], level: 2, radius: 20 }],
     })

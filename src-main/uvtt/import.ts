@@ -1,23 +1,24 @@
 // Universal VTT (.dd2vtt / .uvtt / .df2vtt, format 0.2 and 0.3) to a gm-scenario/1 map. Pure:
-// the CLI (src-main/uvtt-cli.ts) and the app's import both call `importUvtt` on parsed JSON.
+// the CLI (src-main/uvtt-cli.ts), the import dialog's preview and the app's import (both on a
+// worker: import-worker.ts) all call `importUvtt` on parsed JSON, within the limits of limits.ts.
 // Coordinates are in squares in the full map's frame; a cropped export starts at map_origin.
+// Time grows with the walls' length (geometry.ts EdgeWalker) and memory with the map's size:
+// edges are one byte each until a caller asks for them as objects (`uvttMap`).
 import { z } from 'zod'
 import type { SystemId } from '../rules/model'
-import {
-  clipSegment,
-  edgeKey,
-  edgesCrossedBy,
-  type Cell,
-  type Point,
-  type Segment,
-} from './geometry'
+import { clipSegment, EdgeWalker, type Cell, type Point, type Segment } from './geometry'
 import { UvttError } from './errors'
 import { imageSize } from './image'
+import { UVTT_LIMITS } from './limits'
 
 export { UvttError }
 
 const point = z.object({ x: z.number().finite(), y: z.number().finite() })
 
+/**
+ * Everything but the wall polylines, which can hold millions of points: those are checked by hand
+ * (readWallLines), without the copy a schema would make of each point.
+ */
 export const uvttSchema = z.object({
   format: z.number(),
   resolution: z.object({
@@ -25,8 +26,6 @@ export const uvttSchema = z.object({
     map_size: point,
     pixels_per_grid: z.number().positive(),
   }),
-  line_of_sight: z.array(z.array(point)).default([]),
-  objects_line_of_sight: z.array(z.array(point)).default([]),
   portals: z
     .array(
       z.object({
@@ -56,11 +55,15 @@ export const uvttSchema = z.object({
 })
 export type Uvtt = z.infer<typeof uvttSchema>
 
+const WALL_FIELDS = ['line_of_sight', 'objects_line_of_sight'] as const
+
+export type EdgeKindName = 'wall' | 'door' | 'window'
+
 export interface ImportedMap {
   width: number
   height: number
   cells: []
-  edges: Array<{ between: [Cell, Cell]; kind: 'wall' | 'door' | 'window'; state?: 'closed' }>
+  edges: Array<{ between: [Cell, Cell]; kind: EdgeKindName; state?: 'closed' }>
   light: { ambient?: number; sources: Array<{ at: Cell; level: number; radius: number }> }
 }
 
@@ -74,26 +77,42 @@ export interface ImportReport {
   imageHeight: number | null
 }
 
+/** An edge's kind in `edgeKinds`; 0 is no edge. */
+export const EDGE_KIND_CODES = { wall: 1, door: 2, window: 3 } as const
+const KIND_NAMES: readonly (EdgeKindName | null)[] = [null, 'wall', 'door', 'window']
+
 export const SUPPORTED_FORMATS = [0.2, 0.3]
-const MAX_SIDE = 1000
 /** Square size in each system's unit, for light ranges given in squares. */
 const SQUARE: Record<SystemId, number> = { arianrhod: 2, pathfinder: 5, dnd35: 5, dystopia: 1 }
 
 export interface ImportedUvtt {
-  map: ImportedMap
+  width: number
+  height: number
+  /** One byte per edge, by geometry.ts `edgeIndex`: 0, or an EDGE_KIND_CODES value. */
+  edgeKinds: Uint8Array
+  light: ImportedMap['light']
   report: ImportReport
-  polylines: Point[][]
+  /** The file's wall polylines in the map's frame, as the map keeps them (`wallLines`). */
+  wallLines: Array<Array<[number, number]>>
   /** The picture's pixels per square, and the picture itself (base64, no data: prefix) if any. */
   pixelsPerGrid: number
   image: string | null
 }
 
-export function importUvtt(raw: unknown, system: SystemId = 'arianrhod'): ImportedUvtt {
+/** How far the walls are: wall and portal segments done, of the file's total. */
+export type ImportProgress = (done: number, total: number) => void
+
+const PROGRESS_EVERY = 4096
+
+export function importUvtt(
+  raw: unknown,
+  system: SystemId = 'arianrhod',
+  onProgress?: ImportProgress,
+): ImportedUvtt {
   const parsed = uvttSchema.safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    const path = issue.path.length ? `/${issue.path.join('/')}` : ''
-    throw new UvttError('invalid-uvtt', `${path || 'file'}: ${issue.message}`, path)
+    throw invalid(issue.path.length ? `/${issue.path.join('/')}` : '', issue.message)
   }
   const uvtt = parsed.data
   if (!SUPPORTED_FORMATS.some((f) => Math.abs(f - uvtt.format) < 1e-9)) {
@@ -105,28 +124,42 @@ export function importUvtt(raw: unknown, system: SystemId = 'arianrhod'): Import
   }
   const width = Math.ceil(uvtt.resolution.map_size.x - 1e-9)
   const height = Math.ceil(uvtt.resolution.map_size.y - 1e-9)
-  if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) {
+  const side = UVTT_LIMITS.mapSide
+  if (!(width >= 1 && height >= 1 && width <= side && height <= side)) {
     throw new UvttError(
       'map-too-large',
-      `A map of ${width} × ${height} squares is outside 1–${MAX_SIDE} a side.`,
+      `A map of ${width} × ${height} squares is outside 1–${side} a side.`,
       '/resolution/map_size',
     )
   }
+  checkScalars(uvtt)
   const origin = uvtt.resolution.map_origin
   const local = (p: Point): Point => ({ x: p.x - origin.x, y: p.y - origin.y })
+  const wallLines = readWallLines(raw as Record<string, unknown>, origin)
 
-  const kinds = new Map<string, { between: [Cell, Cell]; kind: 'wall' | 'door' | 'window' }>()
+  const edgeKinds = new Uint8Array(width * height * 2)
+  const walker = new EdgeWalker(width, height)
+  const total =
+    wallLines.reduce((n, line) => n + Math.max(0, line.length - 1), 0) + uvtt.portals.length
+  let done = 0
+  const step = (): void => {
+    if (++done % PROGRESS_EVERY === 0) onProgress?.(done, total)
+  }
   let segmentsClipped = 0
-  const polylines: Point[][] = []
-  for (const line of [...uvtt.line_of_sight, ...uvtt.objects_line_of_sight]) {
-    const points = line.map(local)
-    polylines.push(points)
-    for (let i = 0; i + 1 < points.length; i++) {
-      const { segment, clipped } = clipSegment([points[i], points[i + 1]], width, height)
+  const mark = (code: number) => (index: number) => (edgeKinds[index] = code)
+  const wall = mark(EDGE_KIND_CODES.wall)
+  const from: Point = { x: 0, y: 0 }
+  const to: Point = { x: 0, y: 0 }
+  for (const line of wallLines) {
+    for (let i = 0; i + 1 < line.length; i++) {
+      from.x = line[i][0]
+      from.y = line[i][1]
+      to.x = line[i + 1][0]
+      to.y = line[i + 1][1]
+      const { segment, clipped } = clipSegment([from, to], width, height)
       if (clipped) segmentsClipped++
-      if (!segment) continue
-      for (const between of edgesCrossedBy(segment, width, height))
-        kinds.set(edgeKey(...between), { between, kind: 'wall' })
+      if (segment) walker.forEachEdge(segment, wall)
+      step()
     }
   }
   // Portals win over the walls they sit in: closed ones are doors, open ones windows.
@@ -137,20 +170,14 @@ export function importUvtt(raw: unknown, system: SystemId = 'arianrhod'): Import
       height,
     )
     if (clipped) segmentsClipped++
-    if (!segment) continue
-    const kind = portal.closed ? 'door' : 'window'
-    for (const between of edgesCrossedBy(segment, width, height))
-      kinds.set(edgeKey(...between), { between, kind })
+    if (segment)
+      walker.forEachEdge(segment, mark(EDGE_KIND_CODES[portal.closed ? 'door' : 'window']))
+    step()
   }
-  const edges = [...kinds.values()]
-    .sort(
-      (a, b) =>
-        a.between[0][1] - b.between[0][1] ||
-        a.between[0][0] - b.between[0][0] ||
-        a.between[1][1] - b.between[1][1],
-    )
-    .map((e) => (e.kind === 'door' ? { ...e, state: 'closed' as const } : e))
+  onProgress?.(total, total)
 
+  const counts = [0, 0, 0, 0]
+  for (let index = 0; index < edgeKinds.length; index++) counts[edgeKinds[index]]++
   const sources = uvtt.lights
     .map((l) => ({ at: local(l.position), light: l }))
     .filter(({ at }) => at.x >= 0 && at.y >= 0 && at.x < width && at.y < height)
@@ -162,26 +189,164 @@ export function importUvtt(raw: unknown, system: SystemId = 'arianrhod'): Import
   const ambient = ambientLevel(system, uvtt.environment)
   const image = uvtt.image ? imageSize(uvtt.image) : null
   return {
-    map: {
-      width,
-      height,
-      cells: [],
-      edges,
-      light: { ...(ambient !== undefined ? { ambient } : {}), sources },
-    },
+    width,
+    height,
+    edgeKinds,
+    light: { ...(ambient !== undefined ? { ambient } : {}), sources },
     report: {
-      walls: edges.filter((e) => e.kind === 'wall').length,
-      doors: edges.filter((e) => e.kind === 'door').length,
-      windows: edges.filter((e) => e.kind === 'window').length,
+      walls: counts[EDGE_KIND_CODES.wall],
+      doors: counts[EDGE_KIND_CODES.door],
+      windows: counts[EDGE_KIND_CODES.window],
       lights: sources.length,
       segmentsClipped,
       imageWidth: image?.width ?? null,
       imageHeight: image?.height ?? null,
     },
-    polylines,
+    wallLines,
     pixelsPerGrid: uvtt.resolution.pixels_per_grid,
     image: uvtt.image ? uvtt.image.replace(/\s+/g, '') : null,
   }
+}
+
+/** The imported map as a gm-scenario/1 map object, its edges in reading order. */
+export function uvttMap(imported: ImportedUvtt): ImportedMap {
+  const edges: ImportedMap['edges'] = []
+  forEachImportedEdge(imported, (between, kind) =>
+    edges.push(kind === 'door' ? { between, kind, state: 'closed' } : { between, kind }),
+  )
+  return { width: imported.width, height: imported.height, cells: [], edges, light: imported.light }
+}
+
+/**
+ * `JSON.stringify(uvttMap(imported))`, written straight from the edge bytes: a map of a million
+ * edges prints without first becoming a million objects.
+ */
+export function uvttMapJson(imported: ImportedUvtt): string {
+  const parts: string[] = []
+  let row = ''
+  forEachImportedEdge(imported, ([[ax, ay], [bx, by]], kind) => {
+    const state = kind === 'door' ? ',"state":"closed"' : ''
+    const comma = row || parts.length ? ',' : ''
+    row += `${comma}{"between":[[${ax},${ay}],[${bx},${by}]],"kind":"${kind}"${state}}`
+    if (row.length > 65536) {
+      parts.push(row)
+      row = ''
+    }
+  })
+  parts.push(row)
+  const { width, height, light } = imported
+  return `{"width":${width},"height":${height},"cells":[],"edges":[${parts.join('')}],"light":${JSON.stringify(light)}}`
+}
+
+/**
+ * Every edge the import made, in reading order: by square (row, then column), its east edge
+ * before its south edge (the order the map keeps them in).
+ */
+export function forEachImportedEdge(
+  { edgeKinds, width }: ImportedUvtt,
+  visit: (between: [Cell, Cell], kind: EdgeKindName) => void,
+): void {
+  for (let index = 0; index < edgeKinds.length; index++) {
+    const kind = KIND_NAMES[edgeKinds[index]]
+    if (!kind) continue
+    const square = index >> 1
+    const x = square % width
+    const y = (square - x) / width
+    visit([[x, y], index & 1 ? [x, y + 1] : [x + 1, y]], kind)
+  }
+}
+
+function invalid(path: string, message: string): UvttError {
+  return new UvttError('invalid-uvtt', `${path || 'file'}: ${message}`, path)
+}
+
+function checkCoordinate(value: number, path: string): void {
+  if (Math.abs(value) > UVTT_LIMITS.coordinate) {
+    throw new UvttError(
+      'coordinate-out-of-range',
+      `${path}: ${value} is more than ${UVTT_LIMITS.coordinate.toLocaleString('en')} squares from 0.`,
+      path,
+    )
+  }
+}
+
+function checkPoint(p: Point, path: string): void {
+  checkCoordinate(p.x, `${path}/x`)
+  checkCoordinate(p.y, `${path}/y`)
+}
+
+/** The limits on everything but the wall lines. */
+function checkScalars(uvtt: Uvtt): void {
+  checkPoint(uvtt.resolution.map_origin, '/resolution/map_origin')
+  uvtt.portals.forEach((portal, i) => {
+    portal.bounds.forEach((p, j) => checkPoint(p, `/portals/${i}/bounds/${j}`))
+  })
+  uvtt.lights.forEach((light, i) => {
+    checkPoint(light.position, `/lights/${i}/position`)
+    if (light.range > UVTT_LIMITS.lightRange) {
+      throw new UvttError(
+        'light-range-too-large',
+        `/lights/${i}/range: a range of ${light.range} squares is more than ${UVTT_LIMITS.lightRange.toLocaleString('en')}.`,
+        `/lights/${i}/range`,
+      )
+    }
+  })
+  const { min, max } = UVTT_LIMITS.pixelsPerGrid
+  const perGrid = uvtt.resolution.pixels_per_grid
+  if (uvtt.image !== undefined && (perGrid < min || perGrid > max)) {
+    throw new UvttError(
+      'pixels-per-grid-out-of-range',
+      `/resolution/pixels_per_grid: ${perGrid} pixels a square is outside ${min}–${max.toLocaleString('en')}.`,
+      '/resolution/pixels_per_grid',
+    )
+  }
+}
+
+/** The wall polylines, checked point by point, in the map's frame. */
+function readWallLines(
+  file: Record<string, unknown>,
+  origin: Point,
+): Array<Array<[number, number]>> {
+  const lines: Array<Array<[number, number]>> = []
+  for (const field of WALL_FIELDS) {
+    const value = file[field]
+    if (value === undefined) continue
+    if (!Array.isArray(value)) throw invalid(`/${field}`, 'expected an array of polylines')
+    for (let i = 0; i < value.length; i++) {
+      const path = `/${field}/${i}`
+      const line: unknown = value[i]
+      if (!Array.isArray(line)) throw invalid(path, 'expected an array of points')
+      if (lines.length >= UVTT_LIMITS.wallLines) {
+        throw new UvttError(
+          'too-many-wall-lines',
+          `The file has more than ${UVTT_LIMITS.wallLines.toLocaleString('en')} wall lines.`,
+          path,
+        )
+      }
+      if (line.length > UVTT_LIMITS.wallLinePoints) {
+        throw new UvttError(
+          'wall-line-too-long',
+          `${path}: a wall line of ${line.length.toLocaleString('en')} points is longer than ${UVTT_LIMITS.wallLinePoints.toLocaleString('en')}.`,
+          path,
+        )
+      }
+      const points: Array<[number, number]> = new Array(line.length)
+      for (let j = 0; j < line.length; j++) {
+        const p: unknown = line[j]
+        const x = (p as { x?: unknown } | null)?.x
+        const y = (p as { y?: unknown } | null)?.y
+        if (typeof x !== 'number' || !Number.isFinite(x))
+          throw invalid(`${path}/${j}/x`, 'expected a finite number')
+        if (typeof y !== 'number' || !Number.isFinite(y))
+          throw invalid(`${path}/${j}/y`, 'expected a finite number')
+        checkCoordinate(x, `${path}/${j}/x`)
+        checkCoordinate(y, `${path}/${j}/y`)
+        points[j] = [x - origin.x, y - origin.y]
+      }
+      lines.push(points)
+    }
+  }
+  return lines
 }
 
 /** Arianrhod 明度 (6 = bright) or the Pathfinder / D&D light category index (0 dark … 3 bright). */

@@ -4,6 +4,7 @@
 import { MAX_CAMPAIGN_FILE_BYTES } from '../../src-main/campaign/limits'
 import { MAX_PACK_BYTES } from '../../src-main/art/asset-limits'
 import { DECODE_MEMORY_BUDGET, PICTURE_LIMITS } from '../../src-main/art/picture-budget'
+import { UVTT_LIMITS } from '../../src-main/uvtt/limits'
 import type { MessageKey, MessageParams } from './i18n'
 
 export interface CodedStatus {
@@ -28,6 +29,12 @@ const PICTURE_PARAMS = {
 }
 
 const picture = (key: MessageKey): CodedStatus => ({ tone: 'error', key, params: PICTURE_PARAMS })
+const count = (n: number) => n.toLocaleString('en')
+const uvtt = (key: MessageKey, params?: MessageParams): CodedStatus => ({
+  tone: 'error',
+  key,
+  ...(params ? { params } : {}),
+})
 
 export const ERROR_MESSAGES: Readonly<Record<string, CodedStatus>> = {
   'campaign-too-large': { tone: 'error', key: 'error.tooLarge', params: { limit: LIMIT_MB } },
@@ -61,6 +68,28 @@ export const ERROR_MESSAGES: Readonly<Record<string, CodedStatus>> = {
   'pack-entry-damaged': picture('error.pack.damaged'),
   'pack-campaign-invalid': picture('error.pack.campaignInvalid'),
   'pack-picture-missing': picture('error.pack.pictureMissing'),
+  // Universal VTT import (src-main/uvtt/errors.ts, import-jobs.ts), with the limits crossed.
+  'bad-json': uvtt('uvtt.error.badJson'),
+  'invalid-uvtt': uvtt('uvtt.error.invalid'),
+  'unsupported-format': uvtt('uvtt.error.format'),
+  'map-too-large': uvtt('uvtt.error.mapTooLarge', { limit: count(UVTT_LIMITS.mapSide) }),
+  'too-many-wall-lines': uvtt('uvtt.error.wallLines', { limit: count(UVTT_LIMITS.wallLines) }),
+  'wall-line-too-long': uvtt('uvtt.error.wallLine', { limit: count(UVTT_LIMITS.wallLinePoints) }),
+  'coordinate-out-of-range': uvtt('uvtt.error.coordinate', {
+    limit: count(UVTT_LIMITS.coordinate),
+  }),
+  'light-range-too-large': uvtt('uvtt.error.lightRange', { limit: count(UVTT_LIMITS.lightRange) }),
+  'pixels-per-grid-out-of-range': uvtt('uvtt.error.pixelsPerGrid', {
+    min: count(UVTT_LIMITS.pixelsPerGrid.min),
+    max: count(UVTT_LIMITS.pixelsPerGrid.max),
+  }),
+  'map-too-detailed': uvtt('uvtt.error.tooDetailed', {
+    limit: UVTT_LIMITS.savedMapBytes / (1024 * 1024),
+  }),
+  'import-out-of-memory': uvtt('uvtt.error.memory', {
+    limit: count(UVTT_LIMITS.workerMemoryMb),
+  }),
+  'import-failed': uvtt('uvtt.error.failed'),
 }
 
 /** A failure as the GM reads it: a known code in the UI language, else main's own sentence. */
@@ -68,8 +97,15 @@ export function failureText(
   failure: unknown,
   t: (key: MessageKey, params?: MessageParams) => string,
 ): string {
-  const code = (failure as { code?: unknown } | null)?.code
+  const { code, path } = (failure ?? {}) as { code?: unknown; path?: unknown }
   const known = typeof code === 'string' ? ERROR_MESSAGES[code] : undefined
-  if (known) return t(known.key, known.params)
-  return failure instanceof Error ? failure.message : String(failure)
+  const message = failure instanceof Error ? failure.message : String(failure)
+  // main's detail and the JSON pointer, for the sentences that name them
+  if (known)
+    return t(known.key, {
+      ...known.params,
+      details: message,
+      path: typeof path === 'string' && path ? path : '/',
+    })
+  return message
 }

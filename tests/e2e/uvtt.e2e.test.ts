@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { campaignSchema, type Campaign } from '../../src-main/campaign/schema'
-import { importUvtt } from '../../src-main/uvtt/import'
+import { longDiagonalWalls, uvttFile } from '../../src-main/uvtt/hostile-files.testing'
+import { importUvtt, uvttMap } from '../../src-main/uvtt/import'
 import { openCampaign, waitConnected } from './gm-page'
 import { eventually, startRig, type Rig } from './harness'
 
@@ -80,7 +81,7 @@ describe('Universal VTT import', () => {
   it('refuses a broken file with a clear message and writes nothing', async () => {
     const before = (await onDisk()).maps.length
     await upload('broken.uvtt', '{"format": 0.3, "resolution": ')
-    await page.locator('[data-testid="uvtt-error"]', { hasText: 'not valid JSON' }).waitFor()
+    await page.locator('[data-testid="uvtt-error"]', { hasText: 'not JSON' }).waitFor()
     await upload(
       'wrong.uvtt',
       JSON.stringify({
@@ -91,6 +92,46 @@ describe('Universal VTT import', () => {
     await page
       .locator('[data-testid="uvtt-error"]', { hasText: '/resolution/pixels_per_grid' })
       .waitFor()
+    expect((await onDisk()).maps.length).toBe(before)
+  })
+
+  it('says a limit crossed in the GM’s language, naming the limit', async () => {
+    const before = (await onDisk()).maps.length
+    const far = JSON.stringify({
+      ...cellar,
+      lights: [{ position: { x: 1.5, y: 1.5 }, range: 1e308, intensity: 1 }],
+    })
+    await upload('far.uvtt', far)
+    await page
+      .locator('[data-testid="uvtt-error"]', { hasText: 'reaches more than 10,000 squares' })
+      .waitFor()
+    await page.locator('[data-testid="lang-ja"]').click()
+    await upload('far.uvtt', far)
+    await page
+      .locator('[data-testid="uvtt-error"]', { hasText: '10,000 マスより遠くまで届く光源' })
+      .waitFor()
+    await page
+      .locator('[data-testid="uvtt-dialog"], [data-testid="uvtt-import"]')
+      .first()
+      .screenshot({
+        path: '.tmp/screenshots/uvtt-refusal-ja.png',
+      })
+    await page.locator('[data-testid="lang-en"]').click()
+    expect((await onDisk()).maps.length).toBe(before)
+  })
+
+  it('shows how far a big file is, and the GM can stop it: nothing is added', async () => {
+    const before = (await onDisk()).maps.length
+    // 2,000 long diagonal walls on a 1000 × 1000 map: more walls than a campaign keeps, so the
+    // import would be refused at its end; the GM stops it first.
+    await upload('mesh.uvtt', JSON.stringify(uvttFile(1000, longDiagonalWalls(1000, 2000))))
+    const stop = page.locator('[data-testid="uvtt-stop"]')
+    await stop.waitFor()
+    await page.screenshot({ path: '.tmp/screenshots/uvtt-progress.png' })
+    await stop.click()
+    await page.locator('[data-testid="uvtt-notice"]', { hasText: 'Import stopped' }).waitFor()
+    await expect(page.locator('[data-testid="uvtt-busy"]').count()).resolves.toBe(0)
+    await expect(page.locator('[data-testid="uvtt-error"]').count()).resolves.toBe(0)
     expect((await onDisk()).maps.length).toBe(before)
   })
 
@@ -161,7 +202,7 @@ describe('Universal VTT import', () => {
     ])
     expect(download.suggestedFilename()).toMatch(/\.uvtt$/)
     const text = await readFile((await download.path())!, 'utf8')
-    const back = importUvtt(JSON.parse(text), 'arianrhod').map
+    const back = uvttMap(importUvtt(JSON.parse(text), 'arianrhod'))
     const map = (await onDisk()).maps.find((m) => m.id === 'cellar')!
     expect(back.edges.map((e) => [e.between, e.kind])).toEqual(
       map.edges.map((e) => [e.between, e.kind]),

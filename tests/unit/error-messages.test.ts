@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { UVTT_ERROR_CODES } from '../../src-main/uvtt/errors'
 import { ERROR_MESSAGES } from '../../src-renderer/lib/error-messages'
 import { translate } from '../../src-renderer/lib/i18n'
 
@@ -38,6 +39,32 @@ describe('error codes from main', () => {
       expect(translate('en', status.key, status.params), code).not.toBe(status.key)
       expect(translate('ja', status.key, status.params), code).not.toBe(status.key)
     }
+  })
+
+  it('each Universal VTT refusal has a sentence in both languages that states its limit', () => {
+    const jobCodes = [
+      ...readFileSync(
+        new URL('../../src-main/uvtt/import-jobs.ts', import.meta.url),
+        'utf8',
+      ).matchAll(/failure\(\s*'([a-z-]+)'/g),
+    ].map((m) => m[1])
+    expect(jobCodes).toEqual(expect.arrayContaining(['import-cancelled', 'import-out-of-memory']))
+    for (const code of [...UVTT_ERROR_CODES, ...jobCodes.filter((c) => c !== 'import-cancelled')]) {
+      const status = ERROR_MESSAGES[code]
+      expect(status, code).toBeDefined()
+      for (const locale of ['en', 'ja'] as const) {
+        const text = translate(locale, status.key, { ...status.params, details: 'd', path: '/p' })
+        expect(text, code).not.toBe(status.key)
+        expect(text, `${code} ${locale}`).not.toMatch(/\{\w+\}/)
+      }
+    }
+    expect(
+      translate(
+        'en',
+        ERROR_MESSAGES['wall-line-too-long'].key,
+        ERROR_MESSAGES['wall-line-too-long'].params,
+      ),
+    ).toContain('10,000')
   })
 
   it('main’s own sentences are English only: no " / 日本語" halves', () => {

@@ -1,0 +1,93 @@
+// Universal VTT imports as main runs them: each on its own worker thread (import-worker.ts), with
+// progress, a cancel that ends the worker at once, and a memory cap. A worker serves one import
+// and is ended after it, so the memory a big file needed goes back to the system. Every run is
+// answered: with the import's result, or with `import-cancelled`, `import-out-of-memory` or
+// `import-failed` when the worker was ended, ran out of memory or died.
+import type { ResourceLimits, Worker } from 'node:worker_threads'
+import { spawnModuleWorker } from '../worker-spawn'
+import type { UvttJobRequest, UvttJobResult } from './import-job'
+import { UVTT_LIMITS } from './limits'
+
+export type UvttWorkerMessage =
+  { type: 'progress'; done: number; total: number } | { type: 'result'; result: UvttJobResult }
+
+/** The worker's heap cap (limits.ts), and room for short-lived objects so fewer survive to it. */
+export const UVTT_WORKER_LIMITS: ResourceLimits = {
+  maxOldGenerationSizeMb: UVTT_LIMITS.workerMemoryMb,
+  maxYoungGenerationSizeMb: 64,
+}
+
+export interface UvttRunOptions {
+  /** Names the run for `cancel` and for the progress the page shows. */
+  jobId?: string
+  /** Wall and portal segments done, of the total; (0, 0) while the file is being read. */
+  onProgress?: (done: number, total: number) => void
+}
+
+export interface UvttImports {
+  run(request: UvttJobRequest, options?: UvttRunOptions): Promise<UvttJobResult>
+  /** Ends the run with that id; false when there is none (finished, or never started). */
+  cancel(jobId: string): boolean
+  /** Imports running now. */
+  running(): number
+  dispose(): void
+}
+
+export function createUvttImports(
+  spawn: () => Worker = () =>
+    spawnModuleWorker(import.meta.url, 'uvtt-worker.js', 'import-worker.ts', UVTT_WORKER_LIMITS),
+): UvttImports {
+  const runs = new Map<symbol, { jobId?: string; end: (result: UvttJobResult) => void }>()
+
+  function failure(code: string, message: string): UvttJobResult {
+    return { ok: false, error: { code, message } }
+  }
+
+  return {
+    run(request, options = {}) {
+      return new Promise((resolve) => {
+        const key = Symbol(options.jobId ?? 'uvtt-import')
+        const worker = spawn()
+        let settled = false
+        const end = (result: UvttJobResult): void => {
+          if (settled) return
+          settled = true
+          runs.delete(key)
+          void worker.terminate()
+          resolve(result)
+        }
+        runs.set(key, { jobId: options.jobId, end })
+        worker.on('message', (message: UvttWorkerMessage) => {
+          if (message.type === 'progress') {
+            if (!settled) options.onProgress?.(message.done, message.total)
+          } else end(message.result)
+        })
+        worker.on('error', (error: Error & { code?: string }) =>
+          end(
+            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? failure(
+                  'import-out-of-memory',
+                  `The file needs more than the ${UVTT_WORKER_LIMITS.maxOldGenerationSizeMb} MB an import may use.`,
+                )
+              : failure('import-failed', `The import stopped: ${error.message}`),
+          ),
+        )
+        worker.on('exit', () => end(failure('import-failed', 'The import stopped unexpectedly.')))
+        worker.postMessage(request)
+      })
+    },
+    cancel(jobId) {
+      for (const run of runs.values()) {
+        if (run.jobId !== jobId) continue
+        run.end(failure('import-cancelled', 'The import was cancelled.'))
+        return true
+      }
+      return false
+    },
+    running: () => runs.size,
+    dispose() {
+      for (const run of [...runs.values()])
+        run.end(failure('import-cancelled', 'The app is closing.'))
+    },
+  }
+}
