@@ -36,7 +36,7 @@ const boardArbitrary = fc.record({
 })
 
 describe('placeNames', () => {
-  it('never lets two name boxes meet, nor a name cross a token or an HP bar', () => {
+  it('never lets two name boxes meet, nor a name cross a token or an HP bar, nor a slid one come near another token', () => {
     let placedNames = 0
     let shortenedNames = 0
     let dropped = 0
@@ -66,7 +66,25 @@ describe('placeNames', () => {
           for (let j = i + 1; j < placed.length; j++)
             expect(intersects(placed[i].box, placed[j].box)).toBe(false)
           for (const slot of slots) expect(intersects(placed[i].box, slot)).toBe(false)
-          for (const bar of bars) expect(intersects(placed[i].box, bar)).toBe(false)
+          // one slid off its token's middle keeps clear of tokens not its own
+          const own = slots.find((slot) => slot.id === placed[i].id)!
+          const { box: at } = placed[i]
+          const centred =
+            Math.abs(at.x + at.width / 2 - (own.x + own.width / 2)) < 1e-9 ||
+            Math.abs(at.y + at.height / 2 - (own.y + own.height / 2)) < 1e-9
+          if (!centred) {
+            for (const slot of slots) {
+              if (slot.x === own.x && slot.y === own.y && slot.width === own.width) continue
+              const margin = 0.12 - 1e-9
+              const near = {
+                x: slot.x - margin,
+                y: slot.y - margin,
+                width: slot.width + 2 * margin,
+                height: slot.height + 2 * margin,
+              }
+              expect(intersects(at, near)).toBe(false)
+            }
+          }
           const { box } = placed[i]
           expect(box.x >= bounds.x && box.x + box.width <= bounds.x + bounds.width).toBe(true)
           expect(box.y >= bounds.y && box.y + box.height <= bounds.y + bounds.height).toBe(true)
@@ -129,7 +147,7 @@ describe('placeNames', () => {
 })
 
 describe('tokenParts', () => {
-  it('keeps the label at 40 % of the slot, the HP bar at 15 % of a square, all inside the slot', () => {
+  it('keeps the label at 40 % of the slot, the HP bar at 15 % of a square, badges above the label, all inside the slot', () => {
     for (const slot of [
       { x: 3, y: 4, width: 1, height: 1 },
       { x: 3.5, y: 4, width: 0.5, height: 0.5 },
@@ -144,6 +162,13 @@ describe('tokenParts', () => {
       expect(parts.cy + parts.labelSize / 2).toBeLessThanOrEqual(bar.y)
       expect(parts.cy - parts.r).toBeGreaterThanOrEqual(slot.y)
       expect(parts.ringR + parts.ringWidth / 2).toBeLessThanOrEqual(slot.width / 2 + 1e-9)
+      // badges along the top end above the label's capitals (about 0.35 em above its middle)
+      for (const hpBar of [true, false]) {
+        const each = tokenParts(slot, { hpBar })
+        expect(each.badgeRow.y + each.badgeRow.height).toBeLessThanOrEqual(
+          each.cy - each.labelSize * 0.35,
+        )
+      }
     }
   })
 })

@@ -2,7 +2,9 @@
 // board and the player view alike. Each name tries the spots around its token (below, above,
 // right, left, then each side slid along); if none is free it is shortened with "…" and tried
 // again; failing that it is dropped, and the label inside the disc still names the token. A spot
-// is free when it crosses no placed name, no token's slot, no HP bar and leaves the bounds.
+// is free when it crosses no placed name, no HP bar and no token, and stays inside the bounds; a
+// spot slid off its token's middle must also keep a margin from the other tokens, so that a name
+// never reads as its neighbour's.
 // Greedy, in the order given (callers put the turn's token and the party first). Pure: the caller
 // measures text.
 import { intersects, type Box } from './token-layout'
@@ -36,6 +38,8 @@ export interface PlacementOptions {
 }
 
 const ELLIPSIS = '…'
+/** How far a slid name stays from a token that is not its own, in squares. */
+const GAP = 0.12
 /** Room around the glyphs: the outline drawn around text and a hair between two names. */
 const PAD = 0.05
 
@@ -46,17 +50,23 @@ export function placeNames(
   const { fontSize, measure } = options
   // A line of text is about 1.45 em high in the CJK fonts the pages use (ascent plus descent).
   const height = fontSize * 1.5 + 2 * PAD
-  const blocked: Box[] = [...requests.map((r) => r.slot), ...(options.obstacles ?? [])]
+  const slots = requests.map((r) => r.slot)
+  // A name slid off its token's middle keeps clear of the other tokens around, so it never reads
+  // as a neighbour's name; one straight below, above or beside its token may run close to them.
+  const margins = requests.map((r) => grow(r.slot, GAP))
+  const blocked: Box[] = [...(options.obstacles ?? [])]
   const placed: PlacedName[] = []
   const shorter = options.shorterWidths ?? [3, 2, 1.4]
   const width = (text: string) => measure(text) * fontSize + 2 * PAD
-  for (const request of requests) {
+  for (const [index, request] of requests.entries()) {
     const name = request.name.trim()
     if (!name) continue
     const texts = [name, ...shortened(name, shorter, width)]
+    const hard = [...slots, ...blocked]
+    const near = margins.filter((_, i) => i !== index && !sameBox(slots[i], request.slot))
     let found: PlacedName | null = null
     for (const text of texts) {
-      const box = firstFreeSpot(request.slot, width(text), height, blocked, options.bounds)
+      const box = firstFreeSpot(request.slot, width(text), height, hard, near, options.bounds)
       if (box) {
         found = { id: request.id, text, box }
         break
@@ -93,6 +103,7 @@ function firstFreeSpot(
   width: number,
   height: number,
   blocked: readonly Box[],
+  near: readonly Box[],
   bounds: Box | undefined,
 ): Box | null {
   const midX = slot.x + slot.width / 2 - width / 2
@@ -101,26 +112,37 @@ function firstFreeSpot(
   const above = slot.y - height
   const right = slot.x + slot.width
   const left = slot.x - width
-  // Straight below, above, right, left first; then the same sides slid along, so a crowd (four
-  // units in one square, a row of neighbours) still finds room.
-  const alongX = [slot.x, slot.x + slot.width - width, slot.x - width / 2, right - width / 2]
-  const alongY = [slot.y, slot.y + slot.height - height, slot.y - height / 2, below - height / 2]
-  const spots: Box[] = [
+  const straight: Box[] = [
     { x: midX, y: below, width, height },
     { x: midX, y: above, width, height },
     { x: right, y: midY, width, height },
     { x: left, y: midY, width, height },
+  ]
+  // The same sides slid along, so a crowd (four units in one square, a row of neighbours) still
+  // finds room.
+  const alongX = [slot.x, slot.x + slot.width - width, slot.x - width / 2, right - width / 2]
+  const alongY = [slot.y, slot.y + slot.height - height, slot.y - height / 2, below - height / 2]
+  const slid: Box[] = [
     ...alongX.map((x) => ({ x, y: below, width, height })),
     ...alongX.map((x) => ({ x, y: above, width, height })),
     ...alongY.map((y) => ({ x: right, y, width, height })),
     ...alongY.map((y) => ({ x: left, y, width, height })),
   ]
-  for (const spot of spots) {
-    if (bounds && !inside(spot, bounds)) continue
-    if (blocked.some((box) => intersects(spot, box))) continue
-    return spot
-  }
-  return null
+  const free = (spot: Box, avoid: readonly Box[]) =>
+    (!bounds || inside(spot, bounds)) && !avoid.some((box) => intersects(spot, box))
+  return (
+    straight.find((spot) => free(spot, blocked)) ??
+    slid.find((spot) => free(spot, blocked) && free(spot, near)) ??
+    null
+  )
+}
+
+function grow(box: Box, by: number): Box {
+  return { x: box.x - by, y: box.y - by, width: box.width + 2 * by, height: box.height + 2 * by }
+}
+
+function sameBox(a: Box, b: Box): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height
 }
 
 function inside(box: Box, bounds: Box): boolean {

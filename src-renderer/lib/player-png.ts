@@ -150,7 +150,7 @@ async function drawTokens(
       ctx.fillRect(bar.x, bar.y, bar.width * token.hpBar, bar.height)
     }
   }
-  const nameSize = 0.34
+  const nameSize = 0.4
   const measure = (text: string) => ctx.measureText(text).width / nameSize
   ctx.font = `600 ${nameSize}px ${BOARD_FONT_FAMILY}`
   const placed = placeNames(

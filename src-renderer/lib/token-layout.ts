@@ -99,6 +99,8 @@ export function tokenParts(slot: Box, options: { hpBar: boolean }): TokenParts {
   const cy = slot.y + (size - barHeight / 2) / 2
   const r = 0.4 * size
   const ringWidth = 0.09 * size
+  // A quarter square has no room for badges as tall as a whole token's above its label.
+  const badgeShare = size < 1 ? 0.2 : 0.28
   return {
     cx,
     cy,
@@ -108,8 +110,8 @@ export function tokenParts(slot: Box, options: { hpBar: boolean }): TokenParts {
     ringR: Math.min(r + ringWidth / 2, size / 2 - ringWidth / 2),
     ringWidth,
     hpBar,
-    badgeSize: 0.2 * size,
-    badgeRow: { x: slot.x, y: slot.y, width: size, height: 0.24 * size },
+    badgeSize: badgeShare * 0.85 * size,
+    badgeRow: { x: slot.x, y: slot.y, width: size, height: badgeShare * size },
   }
 }
 

@@ -66,3 +66,10 @@ export function tokenSide(size: string | undefined): number {
       return 1
   }
 }
+
+/** The side panel (turn order, roll log) is up: in fit mode the board leaves room for it. */
+export function showsSidePanel(
+  map: Pick<PlayerMapView, 'order' | 'rolls' | 'rollLogHidden'>,
+): boolean {
+  return Boolean(map.order?.length || (map.rolls?.length && !map.rollLogHidden))
+}

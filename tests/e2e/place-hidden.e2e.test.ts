@@ -73,7 +73,7 @@ describe('placing a token hidden', () => {
     const chip = gm.locator('[data-token][data-chip]').first()
     await chip.waitFor({ state: 'attached' })
     const unit = (await chip.getAttribute('data-token'))!
-    const name = gm.locator(`[data-testid="token-name-label"][data-token="${unit}"]`)
+    const name = gm.locator(`[data-testid="token-name-label"][data-name-of="${unit}"]`)
     await expect(name.textContent()).resolves.toMatch(/^Hero [AB] \/ 主人公[AB]$/)
     await gm.locator('[data-testid="map-tab"][data-map-id="arianrhod-sample"]').click()
   })

@@ -10,6 +10,15 @@ export interface HeightViewProbe {
   tokenPoint(id: string): { x: number; y: number } | null
   /** Renders now and returns the milliseconds it took. */
   renderNow(): number
+  /** Page rectangles of the tokens' label sprites (issue 23: four units' labels apart). */
+  labelRects(): {
+    tokenId: string
+    text: string
+    x: number
+    y: number
+    width: number
+    height: number
+  }[]
   hovered(): Cell | null
 }
 

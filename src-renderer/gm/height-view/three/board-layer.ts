@@ -344,6 +344,11 @@ export class BoardLayer {
     }
   }
 
+  /** The tokens' label sprites (for the test probe: where they land on screen). */
+  get labelSprites(): readonly THREE.Sprite[] {
+    return this.labels.children as THREE.Sprite[]
+  }
+
   private disposeLabels(): void {
     for (const sprite of this.labels.children as THREE.Sprite[]) {
       sprite.material.map?.dispose()

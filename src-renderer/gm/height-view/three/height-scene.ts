@@ -255,6 +255,43 @@ export class HeightScene {
     return { x: box.left + ((v.x + 1) / 2) * box.width, y: box.top + ((1 - v.y) / 2) * box.height }
   }
 
+  /** Where each token's label sprite is on the page (CSS px), for the test probe. */
+  labelRects(): {
+    tokenId: string
+    text: string
+    x: number
+    y: number
+    width: number
+    height: number
+  }[] {
+    const right = new THREE.Vector3().setFromMatrixColumn(this.camera.matrixWorld, 0)
+    const up = new THREE.Vector3().setFromMatrixColumn(this.camera.matrixWorld, 1)
+    const out = []
+    for (const sprite of this.board.labelSprites) {
+      const corners = [-1, 1].flatMap((sx) =>
+        [-1, 1].map((sy) =>
+          sprite.position
+            .clone()
+            .addScaledVector(right, (sx * sprite.scale.x) / 2)
+            .addScaledVector(up, (sy * sprite.scale.y) / 2),
+        ),
+      )
+      const points = corners.map((c) => this.screenPoint(c.x, c.y, c.z))
+      if (points.some((p) => p === null)) continue
+      const xs = points.map((p) => p!.x)
+      const ys = points.map((p) => p!.y)
+      out.push({
+        tokenId: String(sprite.userData.tokenId),
+        text: String(sprite.userData.text),
+        x: Math.min(...xs),
+        y: Math.min(...ys),
+        width: Math.max(...xs) - Math.min(...xs),
+        height: Math.max(...ys) - Math.min(...ys),
+      })
+    }
+    return out
+  }
+
   private pick(clientX: number, clientY: number): { cell: Cell | null; tokenId: string | null } {
     const box = this.renderer.domElement.getBoundingClientRect()
     this.pointer.set(
