@@ -109,7 +109,7 @@ describe('placeNames', () => {
     expect(dropped).toBeGreaterThan(5)
   })
 
-  it('puts neighbours in a row ("Valeros Ghoul 1 Merisiel") apart, above and below', () => {
+  it('puts neighbours in a row ("Valeros Ghoul 1 Merisiel") apart, each by its own token', () => {
     const tokens = ['Valeros', 'Ghoul 1', 'Merisiel'].map((name, i) => ({
       id: name,
       at: [2 + i, 3] as const,
@@ -122,8 +122,27 @@ describe('placeNames', () => {
       { fontSize: 0.34, measure },
     )
     expect(placed.map((p) => p.text)).toEqual(['Valeros', 'Ghoul 1', 'Merisiel'])
-    expect(placed[0].box.y).toBeGreaterThanOrEqual(4)
-    expect(placed[1].box.y + placed[1].box.height).toBeLessThanOrEqual(3)
+    // the ends go beside the row, the middle one straight above or below its token
+    expect(placed[0].box.x + placed[0].box.width).toBeLessThanOrEqual(2)
+    expect(placed[2].box.x).toBeGreaterThanOrEqual(5)
+    expect(placed[1].box.x + placed[1].box.width / 2).toBeCloseTo(3.5)
+  })
+
+  it('names every token of a block of six, the middle ones too', () => {
+    const names = ['Tordek', 'Mialee', 'Enemy 1', 'Lidda', 'Jozan', 'Orc 2']
+    const slots = tokenSlots(
+      names.map((name, i) => ({
+        id: name,
+        at: [3 + (i % 3), 3 + Math.floor(i / 3)] as const,
+        side: 1,
+      })),
+      false,
+    )
+    const placed = placeNames(
+      slots.map((slot) => ({ id: slot.id, name: slot.id, slot })),
+      { fontSize: 0.4, measure },
+    )
+    expect(placed.map((p) => p.text).sort()).toEqual([...names].sort())
   })
 
   it('gives four DysTopiA units in one square their own quarters and names that do not meet', () => {

@@ -1,7 +1,8 @@
 // Full names beside tokens, placed so that no two name boxes ever intersect (issue 23), on the GM
 // board and the player view alike. Each name tries the spots around its token (below, above,
-// right, left, then each side slid along); if none is free it is shortened with "…" and tried
-// again; failing that it is dropped, and the label inside the disc still names the token. A spot
+// right, left, then each side slid along), first leaving the spots straight above and below every
+// other token to that token's own name, then anywhere; if none is free it is shortened with "…"
+// and tried again; failing that it is dropped, and the label inside the disc still names the token. A spot
 // is free when it crosses no placed name, no HP bar and no token, and stays inside the bounds; a
 // spot slid off its token's middle must also keep a margin from the other tokens, so that a name
 // never reads as its neighbour's.
@@ -54,29 +55,38 @@ export function placeNames(
   // A name slid off its token's middle keeps clear of the other tokens around, so it never reads
   // as a neighbour's name; one straight below, above or beside its token may run close to them.
   const margins = requests.map((r) => grow(r.slot, GAP))
+  // Where each token's own name would go straight above or below it. A first pass leaves these to
+  // their owners until they are named (a wide name goes beside its token instead), so that in a
+  // block of tokens the middle ones still get a name; a second pass places the rest wherever they
+  // fit.
+  const reserved = requests.map((r) => [
+    { x: r.slot.x, y: r.slot.y - height, width: r.slot.width, height },
+    { x: r.slot.x, y: r.slot.y + r.slot.height, width: r.slot.width, height },
+  ])
   const blocked: Box[] = [...(options.obstacles ?? [])]
-  const placed: PlacedName[] = []
+  const placed = new Map<number, PlacedName>()
   const shorter = options.shorterWidths ?? [3, 2, 1.4]
   const width = (text: string) => measure(text) * fontSize + 2 * PAD
-  for (const [index, request] of requests.entries()) {
-    const name = request.name.trim()
-    if (!name) continue
-    const texts = [name, ...shortened(name, shorter, width)]
-    const hard = [...slots, ...blocked]
-    const near = margins.filter((_, i) => i !== index && !sameBox(slots[i], request.slot))
-    let found: PlacedName | null = null
-    for (const text of texts) {
-      const box = firstFreeSpot(request.slot, width(text), height, hard, near, options.bounds)
-      if (box) {
-        found = { id: request.id, text, box }
+  for (const pass of ['polite', 'any'] as const) {
+    for (const [index, request] of requests.entries()) {
+      const name = request.name.trim()
+      if (!name || placed.has(index)) continue
+      const texts = [name, ...shortened(name, shorter, width)]
+      const others = (i: number) => i !== index && !sameBox(slots[i], request.slot)
+      const hard = [...slots, ...blocked]
+      if (pass === 'polite')
+        hard.push(...reserved.filter((_, i) => others(i) && !placed.has(i)).flat())
+      const near = margins.filter((_, i) => others(i))
+      for (const text of pass === 'polite' ? [name] : texts) {
+        const box = firstFreeSpot(request.slot, width(text), height, hard, near, options.bounds)
+        if (!box) continue
+        placed.set(index, { id: request.id, text, box })
+        blocked.push(box)
         break
       }
     }
-    if (!found) continue
-    placed.push(found)
-    blocked.push(found.box)
   }
-  return placed
+  return [...placed.entries()].sort(([a], [b]) => a - b).map(([, name]) => name)
 }
 
 /** The name cut to each width in turn (longest first), with "…"; each cut differs from the last. */

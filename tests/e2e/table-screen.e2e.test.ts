@@ -8,6 +8,8 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openCampaign, selectMap } from './gm-page'
+import { cellCentre, chooseTool, placeToken } from './editor-steps'
+import { PARTY_PALETTE } from '../../src-main/table/party-colours'
 import { screenshotDir, startRig, type Rig } from './harness'
 import { gmClient, type GmClient } from './player-fixture'
 import { TABLE_CAMPAIGN, TABLE_MAPS, tableCampaign, type TableMap } from './table-screen-fixture'
@@ -302,6 +304,59 @@ describe('the GM board and the 3D view follow the same rules (1366 × 768)', () 
           expect(meet(a.rect, b.rect), `${a.id} / ${b.id}`).toBe(false)
     })
   }
+
+  it('lets the GM mark a token known, pick a PC’s colour and show a condition to the players', async () => {
+    const pf = TABLE_MAPS.find((m) => m.system === 'pathfinder')!
+    await selectMap(page, pf.id)
+    await show(pf)
+    const before = frames.length
+    // A token placed without a name: the GM's page names it, the players see "Enemy 2".
+    await chooseTool(page, 'token')
+    await page.locator('[data-testid="new-token-name"]').fill('')
+    await page.locator('[data-testid="new-token-faction"]').fill('enemy')
+    await page.locator('[data-testid="token-place-hidden"]').uncheck()
+    const id = await placeToken(page, [9, 6], 'enemy')
+    const stored = await page.locator('[data-testid="token-name"]').inputValue()
+    expect(stored).not.toBe('')
+    const placed = player.locator('[data-testid="player-token"][data-x="9"][data-y="6"]')
+    await poll(() => placed.getAttribute('data-name')).toBe('Enemy 2')
+    expect(frames.slice(before).join('\n')).not.toContain(stored)
+    // Marked known: now the players read the name the GM's page gave it.
+    await page.locator('[data-testid="token-known"]').check()
+    await poll(() => placed.getAttribute('data-name')).toBe(stored)
+
+    // Valeros wears the first palette colour until the GM picks another swatch.
+    const valerosDisc = player.locator(
+      '[data-testid="player-token"][data-name="Valeros"] [data-testid="player-token-disc"]',
+    )
+    await expect(valerosDisc.getAttribute('fill')).resolves.toBe(PARTY_PALETTE[0])
+    await chooseTool(page, 'select')
+    const valeros = await cellCentre(page, [4, 4])
+    await page.mouse.click(valeros.x, valeros.y)
+    await page.locator('[data-testid="token-panel"][data-token-id="valeros"]').waitFor()
+    await page
+      .locator(`[data-testid="token-palette-colour"][data-colour="${PARTY_PALETTE[5]}"]`)
+      .click()
+    await poll(() => valerosDisc.getAttribute('fill')).toBe(PARTY_PALETTE[5])
+    await expect(page.locator('[data-testid="token-known"]').count()).resolves.toBe(0)
+
+    // "Bless of the GM" was the GM's alone; ticked, it becomes a badge on Valeros.
+    const badge = player.locator(
+      '[data-testid="player-token"][data-name="Valeros"] [data-testid="player-badge"]',
+    )
+    await expect(badge.count()).resolves.toBe(0)
+    await page
+      .locator('[data-testid="condition"]', { hasText: 'Bless of the GM' })
+      .locator('[data-testid="condition-shown"]')
+      .check()
+    await poll(() => badge.getAttribute('data-condition')).toBe('Bless of the GM')
+    // The roll log the GM closed opens again from the turn panel.
+    await expect(page.locator('[data-testid="turn-show-roll-log"]').isChecked()).resolves.toBe(
+      false,
+    )
+    await page.locator('[data-testid="turn-show-roll-log"]').check()
+    await player.locator('[data-testid="player-rolls"]').waitFor()
+  })
 
   it('gives four DysTopiA units in one square their own quarters and labels in the 3D view', async () => {
     await selectMap(page, 'dt-plaza')
