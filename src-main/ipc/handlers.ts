@@ -290,7 +290,8 @@ export function createHandlers(
       return command
     const map = await findMap(campaignId, command.mapId)
     if (!systemFacts(map.system).rollsInitiative) return command
-    const needed = command.type === 'fight.start' ? command.tokenIds.length * 5 : 1
+    // A newcomer's d20 and its roll-offs against those it ties with (two dice a round of them).
+    const needed = command.type === 'fight.start' ? command.tokenIds.length * 5 : 21
     const d20s: number[] = []
     for (let i = 0; i < needed; i++) d20s.push((await dice.roll(map.system, '1D20')).dice[0])
     return { ...command, d20s }

@@ -124,7 +124,7 @@ describe('turn order, conditions and dice', () => {
     await rig?.close()
   })
 
-  it('starts a Pathfinder fight with a surprise round: only the aware act, everyone flat-footed until their turn', async () => {
+  it('starts a Pathfinder fight with a surprise round: only the aware act, everyone flat-footed until their turn begins', async () => {
     await page.locator('[data-testid="turn-unaware"][data-token="rogue"]').check()
     await page.locator('[data-testid="turn-unaware"][data-token="fighter"]').check()
     await page.locator('[data-testid="turn-start"]').click()
@@ -136,9 +136,10 @@ describe('turn order, conditions and dice', () => {
         .evaluateAll((n) => n.map((e) => e.getAttribute('data-count'))),
     ).resolves.toEqual(['16', '14', '12', '7'])
     expect(await currentTurn()).toBe('orc')
-    await expect(page.locator('[data-testid="flat-footed"]').count()).resolves.toBe(4)
+    // 「自分の最初のターンを迎える前」: the orc's turn has begun, so it is no longer flat-footed.
+    await expect(page.locator('[data-testid="flat-footed"]').count()).resolves.toBe(3)
     // …and on the tokens on the board.
-    await expect(page.locator('[data-testid="token-flat-footed"]').count()).resolves.toBe(4)
+    await expect(page.locator('[data-testid="token-flat-footed"]').count()).resolves.toBe(3)
     await page.locator('[data-testid="turn-surprise-hint"]').waitFor()
     await page
       .locator('[data-token="orc"][data-turn="true"]')
@@ -146,9 +147,10 @@ describe('turn order, conditions and dice', () => {
       .waitFor({ state: 'attached' })
     await next('ghost', 0)
     await next('fighter', 1)
-    // Orc and ghost had their surprise turns; the fighter's turn is under way, the rogue waits.
-    await expect(page.locator('[data-testid="flat-footed"]').count()).resolves.toBe(2)
-    await expect(page.locator('[data-testid="token-flat-footed"]').count()).resolves.toBe(2)
+    // Orc and ghost had their surprise turns; the fighter's turn is under way (no longer
+    // flat-footed), the rogue waits.
+    await expect(page.locator('[data-testid="flat-footed"]').count()).resolves.toBe(1)
+    await expect(page.locator('[data-testid="token-flat-footed"]').count()).resolves.toBe(1)
   })
 
   it("delays the fighter, adds a 3-round condition, and the fighter acts later at the orc's count", async () => {

@@ -63,8 +63,9 @@ describe('fight commands (Pathfinder, 003)', () => {
     const round1 = run(c, { type: 'fight.next', mapId: 'm1' })
     expect(fight(round1).round).toBe(1)
     expect(current(round1)).toBe('fighter')
-    // 「自分の最初のターンを迎える前」 the rogue is still flat-footed; the orc has acted.
-    expect(fight(round1).acted).toEqual(['orc'])
+    // 「自分の最初のターンを迎える前」: the rogue is still flat-footed; the orc has acted and the
+    // fighter's turn has begun.
+    expect(fight(round1).acted).toEqual(['orc', 'fighter'])
   })
 
   it('「行動遅延」: the delayer leaves the order and, acting later, takes that place and count', () => {
@@ -303,6 +304,48 @@ describe('fight commands (Pathfinder, 003)', () => {
     const removed = run(typed, { type: 'fight.remove', mapId: 'm1', tokenId: 'fighter' })
     expect(fight(removed).order.map((o) => o.tokenId)).toEqual(['ogre', 'rogue', 'orc'])
     expect(current(removed)).toBe('rogue')
+  })
+
+  it('a newcomer tied on the total goes by the higher initiative modifier, then a roll-off, as at the start (issue 24)', () => {
+    const joining =
+      (initiative: number) =>
+      (c: Campaign): Campaign => ({
+        ...c,
+        maps: [
+          {
+            ...c.maps[0],
+            tokens: [
+              ...c.maps[0].tokens,
+              { id: 'ogre', name: 'Ogre', at: [3, 3], faction: 'enemy', initiative },
+            ],
+          },
+        ],
+      })
+    const begun = run(pathfinderMap(), start) // fighter 16 (+1), rogue 14 (+4), orc 12 (+0)
+    const add = (initiative: number, d20s: number[], roll?: number) =>
+      run(joining(initiative)(begun), {
+        type: 'fight.add',
+        mapId: 'm1',
+        tokenId: 'ogre',
+        ...(roll !== undefined ? { roll } : {}),
+        d20s,
+        at,
+      })
+    const order = (c: Campaign) => fight(c).order.map((o) => o.tokenId)
+    // 14 like the rogue: +5 beats its +4, so the ogre goes first of the two…
+    expect(order(add(5, [9]))).toEqual(['fighter', 'ogre', 'rogue', 'orc'])
+    // …+3 loses to it: after the rogue (this used to follow the totals only).
+    expect(order(add(3, [11]))).toEqual(['fighter', 'rogue', 'ogre', 'orc'])
+    // 16 and +1 like the fighter: 「同点のもの同士で再びロール」 — 7 against 7 again, then 12 against 3.
+    const rolledOff = add(1, [15, 7, 7, 12, 3])
+    expect(order(rolledOff)).toEqual(['ogre', 'fighter', 'rogue', 'orc'])
+    expect(fight(rolledOff).order[0]).toMatchObject({ count: 16, roll: 15, rerolls: [7, 12] })
+    expect(rolledOff.rollLog!.at(-1)!.text).toContain('roll-off 7, 12')
+    expect(rolledOff.rollLog!.at(-1)!.text).toContain('vs Fighter 7, Fighter 3')
+    // Losing the roll-off: after the fighter. A d20 the player rolled (typed) comes first; the
+    // roll-offs still use main's dice.
+    expect(order(add(1, [2, 9], 15))).toEqual(['fighter', 'ogre', 'rogue', 'orc'])
+    expect(fight(add(1, [2, 9], 15)).order[1]).toMatchObject({ roll: 15, rerolls: [2] })
   })
 
   it('removing a token drops it from the order and its conditions', () => {

@@ -7,6 +7,7 @@ import {
   actFromDelay,
   delay,
   endTurn,
+  placeNewcomer,
   ready,
   rollInitiative,
   triggerReady,
@@ -145,25 +146,10 @@ export function applyFightCommand(
       const added = token(command.tokenId)
       if (fight.order.some((c) => c.tokenId === added.id))
         fail(`"${added.id}" is already in the turn order.`)
-      let entry: Combatant
-      const rolls: RollEntry[] = []
-      if (rollsD20(map.system)) {
-        const roll =
-          command.roll ?? command.d20s[0] ?? fail('No d20 was rolled for the new combatant.')
-        const modifier = added.initiative ?? 0
-        entry = { tokenId: added.id, count: roll + modifier, roll, modifier }
-        rolls.push(initiativeEntry(added, roll, modifier, command.at, command.roll !== undefined))
-      } else {
-        entry = {
-          tokenId: added.id,
-          count: map.system === 'arianrhod' ? (added.initiative ?? 0) : null,
-        }
-      }
-      const at =
-        entry.count === null
-          ? fight.order.length
-          : fight.order.findIndex((c) => c.count !== null && c.count < entry.count!)
-      const index = at < 0 ? fight.order.length : at
+      const placed = rollsD20(map.system)
+        ? joinByRoll(fight, added, command, map.tokens, fail)
+        : joinByValue(fight, added, map.system)
+      const { index, entry } = placed
       const order = [...fight.order.slice(0, index), entry, ...fight.order.slice(index)]
       return {
         map: {
@@ -174,10 +160,67 @@ export function applyFightCommand(
             turn: index <= fight.turn && fight.order.length > 0 ? fight.turn + 1 : fight.turn,
           },
         },
-        rolls,
+        rolls: placed.rolls,
       }
     }
   }
+}
+
+/**
+ * Pathfinder / dnd35: the newcomer's d20 (typed by the player, else main's first die) + modifier,
+ * placed as at the start (placeNewcomer: ties by modifier, then roll-offs from main's pool).
+ */
+function joinByRoll(
+  fight: Fight,
+  added: CampaignToken,
+  command: Extract<FightCommand, { type: 'fight.add' }>,
+  tokens: readonly CampaignToken[],
+  fail: Fail,
+): { index: number; entry: Combatant; rolls: RollEntry[] } {
+  let pool = command.roll === undefined ? 1 : 0
+  const roll = command.roll ?? command.d20s[0] ?? fail('No d20 was rolled for the new combatant.')
+  const modifier = added.initiative ?? 0
+  const { index, rollOffs } = placeNewcomer(
+    fight.order.map((c) => ({ id: c.tokenId, total: c.count ?? 0, modifier: c.modifier ?? 0 })),
+    { total: roll + modifier, modifier },
+    () => command.d20s[pool++] ?? fail('Not enough d20s were rolled for the roll-off.'),
+  )
+  const mine = rollOffs.map((r) => r.mine)
+  const entry: Combatant = {
+    tokenId: added.id,
+    count: roll + modifier,
+    roll,
+    modifier,
+    ...(mine.length ? { rerolls: mine } : {}),
+  }
+  const nameOf = (id: string) => {
+    const t = tokens.find((tk) => tk.id === id)
+    return t?.name || id
+  }
+  const log = initiativeEntry(added, roll, modifier, command.at, command.roll !== undefined, mine)
+  const versus = rollOffs.map((r) => `${nameOf(r.against)} ${r.theirs}`)
+  return {
+    index,
+    entry,
+    rolls: [versus.length ? { ...log, text: `${log.text} (vs ${versus.join(', ')})` } : log],
+  }
+}
+
+/** Arianrhod by 【行動値】 (before the first lower value); DysTopiA last, for the GM to drag. */
+function joinByValue(
+  fight: Fight,
+  added: CampaignToken,
+  system: CampaignMap['system'],
+): { index: number; entry: Combatant; rolls: RollEntry[] } {
+  const entry: Combatant = {
+    tokenId: added.id,
+    count: system === 'arianrhod' ? (added.initiative ?? 0) : null,
+  }
+  const at =
+    entry.count === null
+      ? fight.order.length
+      : fight.order.findIndex((c) => c.count !== null && c.count < entry.count!)
+  return { index: at < 0 ? fight.order.length : at, entry, rolls: [] }
 }
 
 function startFight(

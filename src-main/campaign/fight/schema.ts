@@ -26,7 +26,7 @@ export const fightSchema = z.strictObject({
   order: z.array(combatantSchema).max(1000),
   /** Not aware of their foes when the fight began: no turn in the surprise round. */
   unaware: z.array(idSchema).max(1000).default([]),
-  /** Have had a turn (no longer flat-footed). */
+  /** Their first turn has begun (no longer flat-footed: 「自分の最初のターンを迎える前」 only). */
   acted: z.array(idSchema).max(1000).default([]),
   /** 行動遅延: out of the order until they choose to act. */
   delaying: z.array(idSchema).max(1000).default([]),

@@ -67,19 +67,38 @@ describe('initiative', () => {
     expect(rollInitiative([{ id: 'a', modifier: 0 }], dice(3)).round).toBe(1)
   })
 
-  it('flat-footed until the first turn', () => {
+  it('「自分の最初のターンを迎える前」: flat-footed until its first turn begins, not ends', () => {
     let state = rollInitiative(
       [
         { id: 'a', modifier: 0 },
         { id: 'b', modifier: 0 },
+        { id: 'c', modifier: 0 },
       ],
-      dice(15, 5),
+      dice(15, 10, 5),
     )
-    expect(isFlatFooted(state, 'a')).toBe(true)
-    expect(isFlatFooted(state, 'b')).toBe(true)
-    state = endTurn(state)
+    // a's turn is under way: a readied attack hitting a now finds it no longer flat-footed.
     expect(isFlatFooted(state, 'a')).toBe(false)
     expect(isFlatFooted(state, 'b')).toBe(true)
+    expect(isFlatFooted(state, 'c')).toBe(true)
+    state = endTurn(state)
+    expect(isFlatFooted(state, 'b')).toBe(false)
+    expect(isFlatFooted(state, 'c')).toBe(true)
+  })
+
+  it('in a surprise round the unaware stay flat-footed until their own turn begins in round 1', () => {
+    let state = rollInitiative(
+      [
+        { id: 'a', modifier: 0, aware: false },
+        { id: 'b', modifier: 0 },
+      ],
+      dice(20, 1),
+    )
+    expect(current(state)).toBe('b')
+    expect(isFlatFooted(state, 'b')).toBe(false)
+    expect(isFlatFooted(state, 'a')).toBe(true)
+    state = endTurn(state)
+    expect(current(state)).toBe('a')
+    expect(isFlatFooted(state, 'a')).toBe(false)
   })
 
   it('delay: the delayer re-enters where it acts and keeps that place', () => {

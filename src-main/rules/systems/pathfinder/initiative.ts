@@ -4,7 +4,8 @@
 //   combatants still tied roll again (as often as needed) among themselves;
 // - if some but not all combatants are aware of their foes, a surprise round comes first in which
 //   only the aware act (one standard or move action each);
-// - everyone is flat-footed (立ちすくみ) until their first turn;
+// - everyone is flat-footed (立ちすくみ) until their first turn begins (「自分の最初のターンを迎える
+//   前」): during that turn (hit by a readied attack, say) it no longer is;
 // - a delaying combatant (行動遅延) leaves the order and re-enters where it chooses to act, which
 //   becomes its new place; a readied action (待機) that triggers moves the readier just before the
 //   combatant whose action triggered it.
@@ -36,7 +37,7 @@ export interface InitiativeState {
   /** Index into `order` of the combatant whose turn it is (in the surprise round, skipping the unaware). */
   readonly turn: number
   readonly aware: ReadonlySet<string>
-  /** Combatants who have had a turn (no longer flat-footed). */
+  /** Combatants whose first turn has begun (no longer flat-footed). */
   readonly acted: ReadonlySet<string>
   /** Combatants who are delaying (out of the order until they act). */
   readonly delaying: ReadonlySet<string>
@@ -77,7 +78,13 @@ export function rollInitiative(combatants: readonly Combatant[], roll: Roll): In
     delaying: new Set(),
     readied: new Set(),
   }
-  return surprise ? skipToEligible(state) : state
+  return surprise ? skipToEligible(state) : beginTurn(state)
+}
+
+/** The current combatant's turn begins: from now on it is not flat-footed. */
+function beginTurn(state: InitiativeState): InitiativeState {
+  const id = current(state)
+  return state.acted.has(id) ? state : { ...state, acted: new Set(state.acted).add(id) }
 }
 
 /** Rerolls a tied group recursively until every member has its own place. */
@@ -97,12 +104,52 @@ function resolveTies(group: InitiativeRoll[], roll: Roll): InitiativeRoll[] {
   return out
 }
 
+/** A roll-off between a newcomer and one combatant already in the order, one d20 each. */
+export interface RollOff {
+  readonly against: string
+  readonly mine: number
+  readonly theirs: number
+}
+
+/**
+ * Where a combatant joining a running fight takes its place, exactly as at the start: before the
+ * first combatant it beats — a higher total, or an equal total and a higher modifier, or equal in
+ * both and a higher roll-off (「同点のもの同士で再びロール」, again while they stay tied) — else
+ * last. The order already fixed is never reshuffled.
+ */
+export function placeNewcomer(
+  order: readonly { readonly id: string; readonly total: number; readonly modifier: number }[],
+  newcomer: { readonly total: number; readonly modifier: number },
+  roll: Roll,
+): { index: number; rollOffs: RollOff[] } {
+  const rollOffs: RollOff[] = []
+  for (let index = 0; index < order.length; index++) {
+    const other = order[index]
+    if (newcomer.total !== other.total) {
+      if (newcomer.total > other.total) return { index, rollOffs }
+      continue
+    }
+    if (newcomer.modifier !== other.modifier) {
+      if (newcomer.modifier > other.modifier) return { index, rollOffs }
+      continue
+    }
+    for (;;) {
+      const mine = roll(20)
+      const theirs = roll(20)
+      rollOffs.push({ against: other.id, mine, theirs })
+      if (mine > theirs) return { index, rollOffs }
+      if (mine < theirs) break
+    }
+  }
+  return { index: order.length, rollOffs }
+}
+
 /** The combatant whose turn it is. */
 export function current(state: InitiativeState): string {
   return state.order[state.turn]
 }
 
-/** Flat-footed: has not yet had a turn in this combat. */
+/** Flat-footed: its first turn in this combat has not begun yet. */
 export function isFlatFooted(state: InitiativeState, id: string): boolean {
   return !state.acted.has(id)
 }
@@ -119,12 +166,12 @@ function skipToEligible(state: InitiativeState): InitiativeState {
       if (s.delaying.has(id)) {
         const delaying = new Set(s.delaying)
         delaying.delete(id)
-        return { ...s, delaying }
+        return beginTurn({ ...s, delaying })
       }
-      if (!s.readied.has(id)) return s
+      if (!s.readied.has(id)) return beginTurn(s)
       const readied = new Set(s.readied)
       readied.delete(id)
-      return { ...s, readied }
+      return beginTurn({ ...s, readied })
     }
     s = advance(s)
   }
@@ -137,11 +184,9 @@ function advance(state: InitiativeState): InitiativeState {
   return { ...state, turn: 0, round: state.round + 1 }
 }
 
-/** Ends the current combatant's turn and moves to the next one who acts. */
+/** Ends the current combatant's turn and moves to the next one who acts (whose turn begins). */
 export function endTurn(state: InitiativeState): InitiativeState {
-  const id = current(state)
-  const acted = new Set(state.acted).add(id)
-  return skipToEligible(advance({ ...state, acted }))
+  return skipToEligible(advance(beginTurn(state)))
 }
 
 /** The current combatant delays: it leaves the order until it chooses to act. */
@@ -159,7 +204,7 @@ export function actFromDelay(state: InitiativeState, id: string): InitiativeStat
   if (!state.delaying.has(id)) throw new Error(`"${id}" is not delaying`)
   const delaying = new Set(state.delaying)
   delaying.delete(id)
-  return moveBefore({ ...state, delaying }, id, current(state))
+  return beginTurn(moveBefore({ ...state, delaying }, id, current(state)))
 }
 
 /** The current combatant readies an action and ends its turn. */
@@ -176,7 +221,7 @@ export function triggerReady(state: InitiativeState, id: string): InitiativeStat
   if (!state.readied.has(id)) throw new Error(`"${id}" has no readied action`)
   const readied = new Set(state.readied)
   readied.delete(id)
-  return moveBefore({ ...state, readied }, id, current(state))
+  return beginTurn(moveBefore({ ...state, readied }, id, current(state)))
 }
 
 /** Moves `id` to just before `before` in the order; the turn pointer lands on `id`. */
