@@ -94,6 +94,7 @@ function registerIpc(handlers: Handlers): void {
   handlers.subscribe('campaign.changed', (data) => send('campaign.changed', data, ['gm']))
   handlers.subscribe('uvtt.progress', (data) => send('uvtt.progress', data, ['gm']))
   handlers.subscribe('player.view', (data) => send('player.view', data, ['gm', 'player']))
+  handlers.subscribe('player.state', (data) => send('player.state', data, ['gm']))
 }
 
 /** Linux and Windows show the window's own icon in the task bar; macOS uses the bundle's. */

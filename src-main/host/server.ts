@@ -167,6 +167,7 @@ function attachClient(ws: WebSocket, role: Role, handlers: Handlers): void {
     unsubscribers.push(
       handlers.subscribe('campaign.changed', (data) => send({ event: 'campaign.changed', data })),
       handlers.subscribe('uvtt.progress', (data) => send({ event: 'uvtt.progress', data })),
+      handlers.subscribe('player.state', (data) => send({ event: 'player.state', data })),
     )
   }
   ws.on('message', (raw, isBinary) => {

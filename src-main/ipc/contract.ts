@@ -9,6 +9,7 @@ import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
 import { rollEntrySchema } from '../campaign/fight/schema'
 import { MAX_ART_TILES_PER_CALL, type GmVerb, type EventName } from './channels'
 import { playerMapSchema } from '../table/player-view-schema'
+import { MAX_ZOOM, MIN_ZOOM } from '../table/frame'
 import { calibrationSettingsSchema } from '../table/calibration-schema'
 import { systemIdSchema } from '../rules/model'
 import { MENU_LOCALES } from '../desktop/menu-messages'
@@ -78,8 +79,10 @@ const cellArg = z.tuple([z.number().int().min(0).max(999), z.number().int().min(
 export const playerControlsSchema = z.strictObject({
   blackout: z.boolean(),
   frozen: z.boolean(),
-  focus: cellArg.nullable(),
-  turn: idSchema.nullable(),
+  /** The table screen never moves on its own; moving its frame is refused until unlocked. */
+  locked: z.boolean(),
+  /** The frame pans to bring the current combatant in. */
+  followTurn: z.boolean(),
   templates: z
     .array(
       z.strictObject({
@@ -91,11 +94,31 @@ export const playerControlsSchema = z.strictObject({
     .max(50),
 })
 
+/** A point on the map in squares (the frame's centre), fractions allowed. */
+const framePoint = z.tuple([
+  z.number().finite().min(0).max(1000),
+  z.number().finite().min(0).max(1000),
+])
+
+/** The shown map's frame: a centre (null follows the party) and a zoom (1 = calibrated or fit). */
+export const framePatchSchema = z.strictObject({
+  centre: framePoint.nullable().optional(),
+  zoom: z.number().finite().min(MIN_ZOOM).max(MAX_ZOOM).optional(),
+})
+
 /** GM-only: what the player view is set to. */
 export const playerStateSchema = z.strictObject({
   target: z.strictObject({ campaignId: z.string(), mapId: z.string() }).nullable(),
   controls: playerControlsSchema,
   projector: playerViewSchema.shape.projector,
+  /** The shown map's frame (remembered per map for the session) and the box shown now. */
+  frame: z
+    .strictObject({
+      centre: framePoint.nullable(),
+      zoom: z.number(),
+      box: playerMapSchema.shape.frame,
+    })
+    .nullable(),
 })
 
 export const calibrationStateSchema = z.strictObject({
@@ -248,8 +271,14 @@ export const contract = {
     result: playerViewSchema,
   },
   'player.current': { args: noArgs, result: playerViewSchema },
-  /** Blackout, freeze, pan (focus), turn highlight and shown templates; absent fields stay. */
-  'player.control': { args: playerControlsSchema.partial(), result: playerStateSchema },
+  /**
+   * Blackout, freeze, lock, following the turn, shown templates and the shown map's frame; absent
+   * fields stay. Moving the frame while locked is refused (`frame-locked`).
+   */
+  'player.control': {
+    args: playerControlsSchema.partial().extend({ frame: framePatchSchema.optional() }),
+    result: playerStateSchema,
+  },
   'player.state': { args: noArgs, result: playerStateSchema },
   /**
    * What the players would see of one map right now (the same projection, fog included), whether
@@ -377,6 +406,7 @@ export const eventSchemas = {
     done: z.number().int().nonnegative(),
     total: z.number().int().nonnegative(),
   }),
+  'player.state': playerStateSchema,
 } as const satisfies Record<EventName, z.ZodType>
 
 export type EventData<E extends EventName> = z.output<(typeof eventSchemas)[E]>

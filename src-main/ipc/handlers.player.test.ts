@@ -11,6 +11,7 @@ import { runPrepared } from '../rules/scenario/run'
 import type { HandlerResult, PlayerView } from './contract'
 import { contract } from './contract'
 import { createHandlers, type Handlers } from './handlers'
+import { centreOf } from '../table/frame'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
 
@@ -100,20 +101,27 @@ describe('player view controls', () => {
     expect(after.map?.tokens.find((t) => t.id === heroAlias)?.at).not.toEqual(pc.at)
   })
 
-  it('pan, turn and templates reach the payload; the player role may not change them', async () => {
+  it('the frame and templates reach the payload; the player role may not change them', async () => {
     const { views } = await showSample()
-    expect((await handlers.handle('player.control', { focus: [2, 2] }, 'player')).ok).toBe(false)
+    expect(
+      (await handlers.handle('player.control', { frame: { centre: [2, 2] } }, 'player')).ok,
+    ).toBe(false)
+    // The map's middle: a centre the frame may always have (it is kept over the map).
+    const { width, height } = views.at(-1)!.map!
+    const middle = [width / 2, height / 2]
     value(
       await handlers.handle('player.control', {
-        focus: [2, 2],
+        frame: { centre: middle, zoom: 2 },
         templates: [{ id: 'area', cells: [[0, 0]] }],
       }),
     )
-    expect(views.at(-1)?.map?.focus).toEqual([2, 2])
-    expect((await handlers.handle('player.control', { focus: [-1, 0] })).ok).toBe(false)
+    const frame = views.at(-1)!.map!.frame!
+    expect(centreOf(frame)).toEqual(middle)
+    expect((await handlers.handle('player.control', { frame: { centre: [-1, 0] } })).ok).toBe(false)
     expect(value(await handlers.handle('player.state', {}))).toMatchObject({
       target: { campaignId: 'sample-campaign', mapId: 'arianrhod-sample' },
-      controls: { focus: [2, 2], blackout: false, frozen: false },
+      controls: { blackout: false, frozen: false, locked: false, followTurn: false },
+      frame: { centre: middle, zoom: 2, box: frame },
     })
   })
 

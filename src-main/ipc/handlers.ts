@@ -22,7 +22,7 @@ import {
   type PlayerView,
   type VerbArgs,
 } from './contract'
-import { createPlayerViewChannel, type PlayerViewChannel } from './player-view'
+import { createPlayerViewChannel, type PlayerState, type PlayerViewChannel } from './player-view'
 import {
   createProjectorCalibration,
   type CalibrationStore,
@@ -138,8 +138,8 @@ export function createHandlers(
       }
       case 'campaign.close': {
         const { id } = contract[verb].args.parse(args)
+        // The table screen keeps showing a map of a closed campaign: only the GM's page closed it.
         await service.close(id)
-        playerView.campaignClosed(id)
         return null
       }
       case 'campaign.dispatch': {
@@ -161,7 +161,7 @@ export function createHandlers(
         const { json, onConflict } = contract[verb].args.parse(args)
         const imported = await service.importCampaign(json, onConflict)
         // A replaced campaign is gone from under the player view.
-        if (onConflict === 'replace') playerView.campaignClosed(imported.id)
+        if (onConflict === 'replace') playerView.campaignGone(imported.id)
         return imported
       }
       case 'campaign.exportPack':
@@ -169,7 +169,7 @@ export function createHandlers(
       case 'campaign.importPack': {
         const { base64, onConflict } = contract[verb].args.parse(args)
         const imported = await art.importPack(base64, onConflict)
-        if (onConflict === 'replace') playerView.campaignClosed(imported.campaign.id)
+        if (onConflict === 'replace') playerView.campaignGone(imported.campaign.id)
         return imported
       }
       case 'campaign.rename': {
@@ -179,7 +179,7 @@ export function createHandlers(
       case 'campaign.delete': {
         const { id } = contract[verb].args.parse(args)
         const entry = await service.deleteCampaign(id)
-        playerView.campaignClosed(id)
+        playerView.campaignGone(id)
         return entry
       }
       case 'campaign.trash':
@@ -376,6 +376,8 @@ export function createHandlers(
         const send = listener as (data: CampaignEdit) => void
         return service.subscribe((event) => send(toEdit(event)))
       }
+      if (event === 'player.state')
+        return playerView.subscribeState(listener as unknown as (data: PlayerState) => void)
       return playerView.subscribe(listener as (data: PlayerView) => void)
     },
     projectorDisplayChanged() {

@@ -76,7 +76,6 @@ describe('token aliases on the player view', () => {
     )
     value(
       await handlers.handle('player.control', {
-        turn: CULTIST,
         templates: [{ id: CULTIST, cells: [[2, 0]], label: 'Fire' }],
       }),
     )

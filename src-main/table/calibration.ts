@@ -121,14 +121,24 @@ export interface ProjectorCalibration {
   refresh(): void
 }
 
+/** What the player view needs to know of the projector: its scale and its size. */
+export interface ProjectorScaleInfo {
+  /** null: nothing saved for this display, fit the screen. */
+  squarePx: number | null
+  ruler: boolean
+  /** The screen's CSS pixels (the saved settings', else the display's): the frame's size. */
+  widthPx: number
+  heightPx: number
+}
+
 /**
- * The calibration of whichever display the projector is on. `apply` receives the scale to send
- * with the player view (null squarePx: nothing saved for this display, fit the screen).
+ * The calibration of whichever display the projector is on. `apply` receives the scale and size to
+ * use for the player view.
  */
 export function createProjectorCalibration(
   store: CalibrationStore,
   display: () => DisplayInfo,
-  apply: (scale: { squarePx: number | null; ruler: boolean }) => void,
+  apply: (scale: ProjectorScaleInfo) => void,
 ): ProjectorCalibration {
   let ruler = false
   const get = (): CalibrationState => {
@@ -144,7 +154,12 @@ export function createProjectorCalibration(
   }
   const refresh = (): void => {
     const state = get()
-    apply({ squarePx: state.squarePx, ruler: state.ruler })
+    apply({
+      squarePx: state.squarePx,
+      ruler: state.ruler,
+      widthPx: state.settings.widthPx,
+      heightPx: state.settings.heightPx,
+    })
   }
   return {
     get,

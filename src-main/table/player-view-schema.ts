@@ -73,8 +73,18 @@ export const playerMapSchema = z.strictObject({
   turn: z.string().nullable(),
   /** Area templates the GM chose to show, cut to the cells the players know. */
   templates: z.array(playerTemplateSchema),
-  /** Where to centre the view: the GM's pan, else the party. */
-  focus: cell.nullable(),
+  /**
+   * The table screen's frame in squares (table/frame.ts): the projector shows exactly this box.
+   * null on a blacked-out screen.
+   */
+  frame: z
+    .strictObject({
+      x: z.number().finite(),
+      y: z.number().finite(),
+      width: z.number().finite().positive(),
+      height: z.number().finite().positive(),
+    })
+    .nullable(),
   /** The turn order of the tokens the players can see, when the GM shows it. */
   order: z.array(z.string()).optional(),
   /**

@@ -17,6 +17,7 @@ import { runScenario } from '../rules/scenario/run'
 import { playerMapSchema } from './player-view-schema'
 import { toPlayerView } from './player-view'
 import { TokenAliases } from './token-aliases'
+import type { FramePlan } from './frame'
 
 interface Generated {
   campaign: Campaign
@@ -356,5 +357,85 @@ describe('toPlayerView never leaks GM-only data (1,000 random maps)', () => {
     expect(withKnownName).toBeGreaterThan(50)
     expect(withShownCondition).toBeGreaterThan(100)
     expect(withFight).toBeGreaterThan(200)
+  }, 120_000)
+})
+
+/** A fight over every token of the map, at a random turn (the host builds the highlight from it). */
+function fightingAt(campaign: Campaign, turn: number): Campaign {
+  const map = campaign.maps[0]
+  const order = map.tokens.map((t) => ({ tokenId: t.id, count: null }))
+  return {
+    ...campaign,
+    maps: [
+      {
+        ...map,
+        fight: {
+          round: 1,
+          turn: turn % order.length,
+          order,
+          unaware: [],
+          acted: [],
+          delaying: [],
+          readied: [],
+          showOrder: true,
+          showRolls: false,
+          expired: [],
+        },
+      },
+    ],
+  }
+}
+
+const framePlanArbitrary: fc.Arbitrary<FramePlan> = fc.record({
+  screen: fc.record({
+    widthPx: fc.constantFrom(1920, 1280),
+    heightPx: fc.constantFrom(1080, 720),
+    squarePx: fc.option(fc.constantFrom(38, 60, 96), { nil: null }),
+  }),
+  setting: fc.record({
+    centre: fc.option(
+      fc
+        .tuple(fc.integer({ min: 0, max: 28 }), fc.integer({ min: 0, max: 24 }))
+        .map(([x, y]) => [x / 2, y / 2] as const),
+      { nil: null },
+    ),
+    zoom: fc.constantFrom(0.5, 1, 2, 4),
+  }),
+  followTurn: fc.boolean(),
+})
+
+describe('the turn and the frame read only what the players get (issue 23)', () => {
+  it('are the same with every unseen token taken off the map', () => {
+    let followedSomeone = 0
+    fc.assert(
+      fc.property(mapArbitrary, fc.nat(20), framePlanArbitrary, ({ campaign }, turn, frame) => {
+        const fought = fightingAt(campaign, turn)
+        const aliases = new TokenAliases()
+        const view = toPlayerView(fought, 'map-1', { frame, aliases })!
+        playerMapSchema.parse(view)
+        expect(view.frame).not.toBeNull()
+        // the highlight is a token the players see, or nothing
+        if (view.turn !== null) expect(view.tokens.some((t) => t.id === view.turn)).toBe(true)
+        if (view.turn !== null && frame.followTurn) followedSomeone++
+        // Hidden, stealthy and unseen enemies gone: not a byte of the payload changes, so
+        // neither the highlight nor the frame (following the party or the turn) can give one away.
+        const seen = new Set(view.tokens.map((t) => t.id))
+        const map = fought.maps[0]
+        const without = {
+          ...fought,
+          maps: [
+            {
+              ...map,
+              tokens: map.tokens.filter(
+                (t) => t.faction === 'party' || seen.has(aliases.aliasOf(fought.id, map.id, t.id)),
+              ),
+            },
+          ],
+        }
+        expect(toPlayerView(without, 'map-1', { frame, aliases })).toEqual(view)
+      }),
+      { numRuns: 400, seed: 20260523 },
+    )
+    expect(followedSomeone).toBeGreaterThan(40)
   }, 120_000)
 })

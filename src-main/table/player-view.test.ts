@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { centreOf } from './frame'
 import { applyCommand } from '../campaign/commands'
 import { spansToMask } from '../campaign/fog'
 import type { Campaign, CampaignMap, CampaignToken } from '../campaign/schema'
@@ -237,11 +238,27 @@ describe('toPlayerView', () => {
     const map = mapFrom(`
       p e .|. x
     `)
-    const c = makeCampaign({ maps: [map] })
+    // The fight's current combatant is the unseen x: no highlight.
+    const fight = (turn: number) => ({
+      round: 1,
+      turn,
+      order: [
+        { tokenId: 'tok-x', count: null },
+        { tokenId: 'tok-e', count: null },
+      ],
+      unaware: [],
+      acted: [],
+      delaying: [],
+      readied: [],
+      showOrder: false,
+      showRolls: false,
+      expired: [],
+    })
+    const c = makeCampaign({ maps: [{ ...map, fight: fight(0) }] })
     const black = viewWithStoredIds(c, map.id, { blackout: true })!
     expect(black).toMatchObject({ screen: 'blackout', visible: [], tokens: [], edges: [] })
+    expect(black.frame).toBeNull()
     const v = viewWithStoredIds(c, map.id, {
-      turn: 'tok-x',
       templates: [
         {
           id: 'fireball',
@@ -253,7 +270,6 @@ describe('toPlayerView', () => {
           ],
         },
       ],
-      focus: [2, 0],
     })!
     expect(v.turn).toBeNull()
     // the GM's template id is free text: players get a number
@@ -266,9 +282,12 @@ describe('toPlayerView', () => {
         ],
       },
     ])
-    expect(v.focus).toEqual([2, 0])
-    expect(viewWithStoredIds(c, map.id, { turn: 'tok-e' })!.turn).toBe('tok-e')
-    expect(viewWithStoredIds(c, map.id)!.focus).toEqual([0, 0])
+    // The host builds the highlight from the map's own fight: the next turn is e's, whom players see.
+    const next = makeCampaign({ maps: [{ ...map, fight: fight(1) }] })
+    expect(viewWithStoredIds(next, map.id)!.turn).toBe('tok-e')
+    // Unzoomed and not calibrated, the frame is the whole map fitted to the screen.
+    expect(centreOf(v.frame!)).toEqual([2.5, 0.5])
+    expect(v.frame!.width).toBeGreaterThanOrEqual(map.width + 1)
   })
 
   it('uses the map’s party factions', () => {

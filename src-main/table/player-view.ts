@@ -20,6 +20,7 @@ import type { PlayerMapView, PlayerTemplate, PlayerToken } from './player-view-s
 import { footprint, isPartyToken, partyVisionMask } from './vision'
 import { TokenAliases } from './token-aliases'
 import { partyColours } from './party-colours'
+import { DEFAULT_FRAME, DEFAULT_SCREEN, resolveFrame, type FramePlan } from './frame'
 
 export interface TemplateInput {
   id: string
@@ -30,10 +31,8 @@ export interface TemplateInput {
 export interface PlayerViewOptions {
   /** Black screen: the map's id and name only. */
   blackout?: boolean
-  /** Where the GM points the view; absent or null centres it on the party. */
-  focus?: readonly [number, number] | null
-  /** Token whose turn it is (highlighted when visible). */
-  turn?: string | null
+  /** The table screen's frame: the projector, the GM's setting for this map, following the turn. */
+  frame?: FramePlan
   /** Area templates the GM chose to show. */
   templates?: readonly TemplateInput[]
   /**
@@ -91,7 +90,7 @@ export function toPlayerView(
       lights: [],
       turn: null,
       templates: [],
-      focus: null,
+      frame: null,
     }
   }
   const { visible, explored } = fogMasks(map)
@@ -145,11 +144,10 @@ export function toPlayerView(
     })
   }
 
-  const turn = options.turn && tokens.some((t) => t.id === options.turn) ? options.turn : null
-  const focus =
-    options.focus && inside(options.focus)
-      ? ([options.focus[0], options.focus[1]] as Cell)
-      : partyCentre(map, tokens, visible)
+  // Whose turn: the fight's current combatant, when the players can see it (the host's own
+  // state, whatever map the GM is looking at).
+  const current = map.fight?.order[map.fight.turn]?.tokenId
+  const turn = current !== undefined && tokens.some((t) => t.id === current) ? current : null
 
   const art = options.art && map.art ? options.art(map, knownMask(visible, explored)) : undefined
 
@@ -167,9 +165,9 @@ export function toPlayerView(
     : undefined
   const banner = fight ? turnBanner(fight, seenIds) : undefined
 
-  return {
+  const view = {
     ...base,
-    screen: 'live',
+    screen: 'live' as const,
     ...(order ? { order: order.map(alias) } : {}),
     ...(banner
       ? {
@@ -192,8 +190,13 @@ export function toPlayerView(
     lights,
     turn: turn === null ? null : alias(turn),
     templates,
-    focus,
   }
+  // Computed from the payload itself: nothing the players do not get can move the frame.
+  const frame = resolveFrame(
+    view,
+    options.frame ?? { screen: DEFAULT_SCREEN, setting: DEFAULT_FRAME, followTurn: false },
+  )
+  return { ...view, frame }
 }
 
 function knownMask(visible: Uint8Array, explored: Uint8Array): Uint8Array {
@@ -301,22 +304,4 @@ function playerToken(
 export function hpBarLength(hp: { current: number; max: number }): number {
   const fraction = Math.min(1, Math.max(0, hp.current / hp.max))
   return Math.round(fraction * 20) / 20
-}
-
-/** The middle of the party tokens the players see; else of the visible cells; else nothing. */
-function partyCentre(
-  map: CampaignMap,
-  tokens: readonly PlayerToken[],
-  visible: Uint8Array,
-): Cell | null {
-  const party = tokens.filter((t) => t.side === 'party')
-  const points: Cell[] = party.length > 0 ? party.map((t) => t.at) : []
-  if (points.length === 0) {
-    for (let i = 0; i < visible.length; i++)
-      if (visible[i]) points.push([i % map.width, Math.floor(i / map.width)])
-  }
-  if (points.length === 0) return null
-  const sx = points.reduce((s, p) => s + p[0], 0)
-  const sy = points.reduce((s, p) => s + p[1], 0)
-  return [Math.round(sx / points.length), Math.round(sy / points.length)]
 }

@@ -90,6 +90,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, CodedStatus>> = {
     limit: count(UVTT_LIMITS.workerMemoryMb),
   }),
   'import-failed': uvtt('uvtt.error.failed'),
+  'frame-locked': { tone: 'error', key: 'error.frameLocked' },
 }
 
 /** A failure as the GM reads it: a known code in the UI language, else main's own sentence. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CampaignSummary } from '../../src-main/campaign/schema'
-import { campaignToOpen } from './start-campaign'
+import { addressFor, campaignToOpen, mapToOpen } from './start-campaign'
 
 const summary = (id: string, updatedAt: string, unreadable?: boolean): CampaignSummary => ({
   id,
@@ -36,5 +36,18 @@ describe('campaignToOpen', () => {
   it('opens a named campaign only if it exists', () => {
     expect(campaignToOpen('#open=old', list)).toBe('old')
     expect(campaignToOpen('#open=missing', list)).toBeNull()
+  })
+})
+
+describe('the address of an open campaign', () => {
+  it('names the campaign and its map, so a reload reopens them (not the latest edited)', () => {
+    const address = addressFor('old', 'cellar & crypt')
+    expect(campaignToOpen(address, list)).toBe('old')
+    expect(mapToOpen(address)).toBe('cellar & crypt')
+    expect(addressFor('ドラゴン退治', null)).toBe(
+      `#open=${encodeURIComponent('ドラゴン退治').replace(/%20/g, '+')}`,
+    )
+    expect(mapToOpen('#open=old')).toBeNull()
+    expect(addressFor(null, 'm')).toBe('')
   })
 })

@@ -145,6 +145,7 @@ export const GESTURES: readonly { keys: string; label: MessageKey }[] = [
   { keys: 'Space+Drag / Middle drag', label: 'help.pan' },
   { keys: 'Shift+Wheel', label: 'help.wheelPan' },
   { keys: 'Arrows', label: 'help.arrowPan' },
+  { keys: 'Shift+Arrows', label: 'help.framePan' },
   { keys: 'Shift+Drag', label: 'help.erase' },
   { keys: 'Alt+Click', label: 'help.doorLock' },
 ]

@@ -24,26 +24,13 @@ describe('player view geometry', () => {
       ]),
     ).toBe(4)
   })
-  it('centres a calibrated view on the focus at the physical scale, else fits the map', () => {
-    const map = { width: 20, height: 10, focus: [5, 5] as [number, number] }
-    expect(viewBox(map, { width: 1000, height: 500 }, 100)).toEqual({
-      x: 0.5,
-      y: 3,
-      width: 10,
-      height: 5,
-    })
-    expect(viewBox(map, { width: 1000, height: 500 }, null)).toEqual({
-      x: -0.5,
-      y: -0.5,
-      width: 21,
-      height: 11,
-    })
-    expect(viewBox({ ...map, focus: null }, { width: 1000, height: 500 }, 50)).toEqual({
-      x: 0,
-      y: 0,
-      width: 20,
-      height: 10,
-    })
+  it('draws the frame main sends on the table screen, else the whole map', () => {
+    const frame = { x: 0.5, y: 3, width: 10, height: 5 }
+    const map = { width: 20, height: 10, frame }
+    expect(viewBox(map, true)).toEqual(frame)
+    const whole = { x: -0.5, y: -0.5, width: 21, height: 11 }
+    expect(viewBox(map, false)).toEqual(whole)
+    expect(viewBox({ ...map, frame: null }, true)).toEqual(whole)
   })
   it('knows token sides', () => {
     expect(tokenSide(undefined)).toBe(1)

@@ -31,22 +31,16 @@ export function spanCount(spans: readonly Span[]): number {
 }
 
 /**
- * The part of the map to draw, in squares. Calibrated (squarePx set): the screen's size in
- * squares, centred on the focus. Otherwise the whole map with a little margin.
+ * The part of the map to draw, in squares: the table screen's frame, as main computed it from the
+ * projector's size, scale and the GM's setting (table/frame.ts); or, on a LAN tablet, on the
+ * GM's preview of a blacked-out screen, and wherever a payload has no frame, the whole map with
+ * half a square of margin.
  */
 export function viewBox(
-  map: Pick<PlayerMapView, 'width' | 'height' | 'focus'>,
-  screen: { width: number; height: number },
-  squarePx: number | null,
+  map: Pick<PlayerMapView, 'width' | 'height' | 'frame'>,
+  framed: boolean,
 ): Box {
-  if (squarePx && squarePx > 0 && screen.width > 0 && screen.height > 0) {
-    const width = screen.width / squarePx
-    const height = screen.height / squarePx
-    const [cx, cy] = map.focus
-      ? [map.focus[0] + 0.5, map.focus[1] + 0.5]
-      : [map.width / 2, map.height / 2]
-    return { x: cx - width / 2, y: cy - height / 2, width, height }
-  }
+  if (framed && map.frame) return { ...map.frame }
   const margin = 0.5
   return { x: -margin, y: -margin, width: map.width + 2 * margin, height: map.height + 2 * margin }
 }

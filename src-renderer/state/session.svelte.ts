@@ -18,7 +18,7 @@ import { ApiError, type ConnectionState, type GmApi } from '../lib/api'
 import { edgeClickCommand, type Between } from '../lib/grid-geometry'
 import type { MessageKey, MessageParams } from '../lib/i18n'
 import { BoardFocus } from './board.svelte'
-import { campaignToOpen } from '../lib/start-campaign'
+import { addressFor, campaignToOpen, mapToOpen } from '../lib/start-campaign'
 import { exportFileStem } from '../lib/file-names'
 import { EditorState } from './editor.svelte'
 import { LayoutState } from './layout.svelte'
@@ -68,7 +68,14 @@ export class GmSession {
   importConflict = $state.raw<{ content: ImportContent; fileName: string } | null>(null)
   campaign = $state.raw<Campaign | null>(null)
   selectedMapId = $state<string | null>(null)
-  shownToPlayersMapId = $state<string | null>(null)
+  /** What the table screen shows (main's player.state): a map of this or of another campaign. */
+  shownTarget = $state.raw<{ campaignId: string; mapId: string } | null>(null)
+  /** The map of this campaign on the table screen, if one is. */
+  shownToPlayersMapId = $derived(
+    this.shownTarget && this.shownTarget.campaignId === this.campaign?.id
+      ? this.shownTarget.mapId
+      : null,
+  )
   canUndo = $state(false)
   canRedo = $state(false)
   edgeTool = $state<EdgeKind>('wall')
@@ -99,10 +106,22 @@ export class GmSession {
   /** Public so area state (fight overlays) can ask main's rules engine without a second connection. */
   constructor(readonly api: GmApi) {
     api.on('campaign.changed', (edit) => void this.receive(edit))
-    api.on('player.view', (view) => {
-      this.shownToPlayersMapId = view.map?.id ?? null
-    })
+    api.on('player.state', (state) => (this.shownTarget = state.target))
     api.onConnection((state) => this.connectionChanged(state))
+    $effect.root(() => {
+      $effect(() => this.writeAddress(this.campaign?.id ?? null, this.selectedMap?.id ?? null))
+    })
+  }
+
+  /** Set once the page opened what its address named: from then on the address follows the page. */
+  addressed = $state(false)
+
+  /** The page's address names the open campaign and map (lib/start-campaign.ts). */
+  private writeAddress(campaignId: string | null, mapId: string | null): void {
+    if (!this.addressed || !globalThis.location || !globalThis.history) return
+    const hash = addressFor(campaignId, mapId)
+    if (location.hash === hash) return
+    history.replaceState(history.state, '', hash || `${location.pathname}${location.search}`)
   }
 
   private connectionChanged(state: ConnectionState): void {
@@ -117,13 +136,18 @@ export class GmSession {
     // After a reconnect main may have restarted: reload what is on screen from it.
     void this.run(async () => {
       await this.refreshList()
-      const view = await this.api.call('player.current')
-      this.shownToPlayersMapId = view.map?.id ?? null
+      this.shownTarget = (await this.api.call('player.state')).target
       if (reconnect && this.campaign) await this.open(this.campaign.id, this.selectedMapId)
       else if (!reconnect) {
         this.status = { tone: 'info', key: 'status.ready' }
-        const start = campaignToOpen(globalThis.location?.hash ?? '', this.campaigns)
-        if (start) await this.open(start)
+        // A reloaded page reopens the campaign (and map) its address names.
+        const hash = globalThis.location?.hash ?? ''
+        const start = campaignToOpen(hash, this.campaigns)
+        try {
+          if (start) await this.open(start, mapToOpen(hash))
+        } finally {
+          this.addressed = true
+        }
       }
     })
   }
@@ -390,7 +414,7 @@ export class GmSession {
       const view = await this.api.call('player.show', {
         target: mapId ? { campaignId: campaign.id, mapId } : null,
       })
-      this.shownToPlayersMapId = view.map?.id ?? null
+      this.shownTarget = mapId && view.map ? { campaignId: campaign.id, mapId } : null
     })
   }
 

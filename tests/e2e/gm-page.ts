@@ -5,15 +5,22 @@ export type Cell = [number, number]
 
 export const ACTION_TIMEOUT_MS = 10_000
 
+/** Connected, and done opening what the page's address names (a reload reopens its campaign). */
 export async function waitConnected(page: Page): Promise<void> {
   await page
-    .locator('[data-testid="status"][data-connection="open"]')
+    .locator('[data-testid="status"][data-connection="open"][data-ready="true"]')
     .waitFor({ timeout: ACTION_TIMEOUT_MS })
 }
 
+/** Opens a campaign from the list; one already open (a reloaded page reopens its own) stays. */
 export async function openCampaign(page: Page, campaignId: string): Promise<void> {
-  await page.locator(`li[data-campaign-id="${campaignId}"] [data-testid="open-campaign"]`).click()
-  await page.locator(`[data-testid="campaign-view"][data-campaign-id="${campaignId}"]`).waitFor()
+  const view = page.locator(`[data-testid="campaign-view"][data-campaign-id="${campaignId}"]`)
+  if (!(await view.isVisible())) {
+    if (await page.locator('[data-testid="campaign-view"]').isVisible())
+      await page.locator('[data-testid="close-campaign"]').click()
+    await page.locator(`li[data-campaign-id="${campaignId}"] [data-testid="open-campaign"]`).click()
+  }
+  await view.waitFor()
   await page.locator('[data-testid="map-grid"]').waitFor()
 }
 

@@ -196,9 +196,11 @@ describe('GM screen over the Node host', () => {
     await expect(page.locator('[data-testid="undo"]').textContent()).resolves.toBe('元に戻す')
     await expect(page.locator('[data-testid="tool-wall"]').textContent()).resolves.toBe('壁')
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ja')
-    // The choice survives a reload.
+    // The choice survives a reload (which reopens the campaign the address names).
     await page.reload()
     await waitConnected(page)
+    await expect(page.locator('[data-testid="undo"]').textContent()).resolves.toBe('元に戻す')
+    await page.locator('[data-testid="close-campaign"]').click()
     await expect(page.locator('[data-testid="campaign-list"] h2').textContent()).resolves.toBe(
       'キャンペーン',
     )

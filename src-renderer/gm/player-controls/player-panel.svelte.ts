@@ -1,14 +1,21 @@
 // The GM's side of the player view: the live payload (for the preview, exactly what the
-// projector got), the controls main holds (blackout, freeze, pan, turn), the LAN view's status
-// and the projector calibration. All through lib/api.ts; main stays the authority.
+// projector got), the controls and the frame main holds (blackout, freeze, lock, following the
+// turn, where the table screen looks), the LAN view's status and the projector calibration. One
+// per GM page (playerPanelFor), shared by the player panel, the board's frame and the keys. All
+// through lib/api.ts; main stays the authority and pushes every change (player.state).
 import type { CalibrationSettings } from '../../../src-main/table/calibration-schema'
-import type { PlayerView, VerbResult } from '../../../src-main/ipc/contract'
+import type { PlayerView, VerbArgs, VerbResult } from '../../../src-main/ipc/contract'
+import { MAX_ZOOM, MIN_ZOOM } from '../../../src-main/table/frame'
 import { ApiError, connectGm, type GmApi } from '../../lib/api'
+import { ERROR_MESSAGES } from '../../lib/error-messages'
+import type { MessageKey, MessageParams } from '../../lib/i18n'
+import type { GmSession } from '../../state/session.svelte'
 
 type PlayerState = VerbResult<'player.state'>
 type LanStatus = VerbResult<'lan.status'>
 type Calibration = VerbResult<'calibration.get'>
-type ControlPatch = Partial<PlayerState['controls']>
+type ControlPatch = VerbArgs<'player.control'>
+export type FrameBox = NonNullable<NonNullable<PlayerState['frame']>['box']>
 
 const EMPTY_VIEW: PlayerView = { map: null, projector: { squarePx: null, ruler: false } }
 
@@ -17,12 +24,54 @@ export class PlayerPanel {
   state = $state.raw<PlayerState | null>(null)
   lan = $state.raw<LanStatus | null>(null)
   calibration = $state.raw<Calibration | null>(null)
-  error = $state<string | null>(null)
+  /** The last refusal: a code main words in both languages (lib/error-messages.ts), else main's text. */
+  error = $state.raw<{ key: MessageKey; params?: MessageParams } | { text: string } | null>(null)
   private readonly offs: (() => void)[] = []
   private lanTimer: ReturnType<typeof setInterval> | null = null
 
+  /** The shown map's frame as the table shows it now, when `mapId` of `campaignId` is shown. */
+  frameOn(campaignId: string, mapId: string): FrameBox | null {
+    const target = this.state?.target
+    if (!target || target.campaignId !== campaignId || target.mapId !== mapId) return null
+    return this.state?.frame?.box ?? null
+  }
+
+  get locked(): boolean {
+    return this.state?.controls.locked ?? false
+  }
+
+  /** Moves the frame's centre (squares, fractions allowed); refused by main while locked. */
+  moveFrame(centre: [number, number]): Promise<void> {
+    const clamp = (v: number) => Math.min(1000, Math.max(0, Math.round(v * 1000) / 1000))
+    return this.control({ frame: { centre: [clamp(centre[0]), clamp(centre[1])] } })
+  }
+
+  /** Where the last frame pan aimed, while its answer is on the way (quick key repeats add up). */
+  private aim: { centre: [number, number]; waiting: number } | null = null
+
+  /** Pans the frame by whole squares (Shift+arrows). */
+  panFrame(dx: number, dy: number): Promise<void> {
+    const box = this.state?.frame?.box
+    if (!box || this.locked) return Promise.resolve()
+    const [cx, cy] = this.aim?.centre ?? [box.x + box.width / 2, box.y + box.height / 2]
+    const aim = (this.aim = {
+      centre: [cx + dx, cy + dy] as [number, number],
+      waiting: (this.aim?.waiting ?? 0) + 1,
+    })
+    return this.moveFrame(aim.centre).finally(() => {
+      if (this.aim && --this.aim.waiting === 0) this.aim = null
+    })
+  }
+
+  /** A new zoom (1 = the calibrated scale, or the whole map fitted), and optionally a centre. */
+  zoomFrame(zoom: number, centre?: [number, number]): Promise<void> {
+    const clamped = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.round(zoom * 1000) / 1000))
+    return this.control({ frame: { zoom: clamped, ...(centre ? { centre } : {}) } })
+  }
+
   constructor(private readonly api: GmApi = connectGm()) {
     this.offs.push(api.on('player.view', (view) => (this.view = view)))
+    this.offs.push(api.on('player.state', (state) => (this.state = state)))
     this.offs.push(
       api.onConnection((state) => {
         if (state === 'open') void this.load()
@@ -93,8 +142,19 @@ export class PlayerPanel {
       this.error = null
       await action()
     } catch (error) {
-      this.error =
-        error instanceof ApiError || error instanceof Error ? error.message : String(error)
+      const known = error instanceof ApiError ? ERROR_MESSAGES[error.code] : undefined
+      this.error = known
+        ? { key: known.key, ...(known.params ? { params: known.params } : {}) }
+        : { text: error instanceof Error ? error.message : String(error) }
     }
   }
+}
+
+const panels = new WeakMap<GmSession, PlayerPanel>()
+
+/** One PlayerPanel per GM page, living as long as the page (like fightFor). */
+export function playerPanelFor(session: GmSession): PlayerPanel {
+  let panel = panels.get(session)
+  if (!panel) panels.set(session, (panel = new PlayerPanel(session.api)))
+  return panel
 }
