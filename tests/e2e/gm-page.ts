@@ -16,8 +16,10 @@ export async function waitConnected(page: Page): Promise<void> {
 export async function openCampaign(page: Page, campaignId: string): Promise<void> {
   const view = page.locator(`[data-testid="campaign-view"][data-campaign-id="${campaignId}"]`)
   if (!(await view.isVisible())) {
-    if (await page.locator('[data-testid="campaign-view"]').isVisible())
+    if (await page.locator('[data-testid="campaign-view"]').isVisible()) {
       await page.locator('[data-testid="close-campaign"]').click()
+      await page.locator('[data-testid="campaign-view"]').waitFor({ state: 'detached' })
+    }
     await page.locator(`li[data-campaign-id="${campaignId}"] [data-testid="open-campaign"]`).click()
   }
   await view.waitFor()
