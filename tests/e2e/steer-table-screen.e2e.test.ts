@@ -109,7 +109,7 @@ async function dragTab(dx: number, dy: number): Promise<void> {
 
 beforeAll(async () => {
   rig = await startRig([hallCampaign('first', 'First'), hallCampaign('second', 'Second')], {
-    name: 'table-screen',
+    name: 'steer-table-screen',
     viewport: { width: 1366, height: 768 },
   })
   api = await gmClient(rig.host.port)
