@@ -10,7 +10,7 @@ import { hpBarColour } from './hp-bar'
 import type { MessageKey, MessageParams } from './i18n'
 import { placeNames } from './name-placement'
 import { exportScale, pngFileName, saveBlob } from './png-export'
-import { BOARD_FONT_FAMILY } from './text-measure'
+import { BOARD_FONT_FAMILY, textMeasurer } from './text-measure'
 import { tokenParts, tokenSlots, type Box } from './token-layout'
 import { edgeLine, tokenSide } from '../player/spans'
 import { tableNames } from '../player/table-names'
@@ -151,7 +151,6 @@ async function drawTokens(
     }
   }
   const nameSize = 0.4
-  const measure = (text: string) => ctx.measureText(text).width / nameSize
   ctx.font = `600 ${nameSize}px ${BOARD_FONT_FAMILY}`
   const placed = placeNames(
     view.tokens.map((token, i) => ({
@@ -161,7 +160,7 @@ async function drawTokens(
     })),
     {
       fontSize: nameSize,
-      measure,
+      measure: textMeasurer(600),
       obstacles: bars,
       bounds: { x: 0, y: 0, width: view.width, height: view.height },
     },
