@@ -1,6 +1,6 @@
 // `npm run bench [-- SECTION ...]`: runs the benchmark sections and prints one markdown report.
 // Each rule system or view keeps its own module (bench/<name>.ts); add a section here with one
-// entry. Sections: arianrhod, rules-query, save, pathfinder, vision, fog, reach-scaling, uvtt, height-view, board-pan, campaign-page, map-art (the last four
+// entry. Sections: arianrhod, rules-query, save, pathfinder, vision, fog, reach-scaling, uvtt, pictures, height-view, board-pan, campaign-page, map-art (the last four
 // build the renderer and drive headless Chromium). With no names, every section runs.
 import { arianrhodBenchRows, formatArianrhodRows } from './arianrhod'
 
@@ -94,6 +94,14 @@ const sections: Section[] = [
     run: async () => {
       const { runUvttBench, formatUvttBench } = await import('./uvtt')
       return formatUvttBench(await runUvttBench())
+    },
+  },
+  {
+    name: 'pictures',
+    title: 'Hostile pictures and packs through the host (issues 26, 27)',
+    run: async () => {
+      const { runPicturesBench, formatPicturesBench } = await import('./pictures')
+      return formatPicturesBench(await runPicturesBench())
     },
   },
   {

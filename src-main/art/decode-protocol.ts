@@ -6,8 +6,9 @@ import type { ArtAlignment } from './player-art'
 export type DecodeJob =
   | {
       op: 'check'
-      /** The picture's bytes, or its base64 text (decoded on the worker, not on main). */
-      source: Uint8Array | string
+      /** The picture's bytes, or its base64 text as base64Text bytes (decoded on the worker). */
+      source: Uint8Array
+      base64: boolean
       use: PictureUse
     }
   | {

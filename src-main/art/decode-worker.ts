@@ -11,13 +11,13 @@ import type { DecodeJob, DecodeResult } from './decode-protocol'
 
 serveJobs<DecodeJob, DecodeResult>(async (job) => {
   if (job.op === 'check') {
-    const bytes = typeof job.source === 'string' ? base64Bytes(job.source) : job.source
+    const bytes = job.base64 ? base64Bytes(job.source) : job.source
     if (!bytes) throw new PictureError('asset-not-image', 'The picture is not valid base64.')
     const header = admitPicture(bytes, job.use)
     await decodeImage(bytes, header.type, job.use)
     const hash = createHash('sha256').update(bytes).digest('hex')
     const info = { type: header.type, width: header.width, height: header.height }
-    if (typeof job.source !== 'string') return { value: { op: 'check', info, hash } }
+    if (!job.base64) return { value: { op: 'check', info, hash } }
     const own = new Uint8Array(bytes)
     return { value: { op: 'check', info, hash, bytes: own }, transfer: [own.buffer] }
   }

@@ -3,13 +3,15 @@
 import type { Worker } from 'node:worker_threads'
 import { spawnModuleWorker } from '../worker-spawn'
 import type { UnpackedCampaign } from './campaign-pack'
+import { base64Text } from './base64'
 import { createJobRunner, JobError, type JobRunner } from './job-worker'
 import { isPackErrorCode, PackError } from './pack-error'
 import { isPictureErrorCode, PictureError } from './picture-error'
 
 export interface PackReader {
   read(base64: string): Promise<UnpackedCampaign>
-  readonly runner: JobRunner<{ base64: string }, UnpackedCampaign>
+  /** Jobs carry the pack's base64 text as base64Text bytes. */
+  readonly runner: JobRunner<{ base64: Uint8Array }, UnpackedCampaign>
   dispose(): Promise<void>
 }
 
@@ -21,12 +23,13 @@ export function spawnPackWorker(): Worker {
 }
 
 export function createPackReader(spawn: () => Worker = spawnPackWorker): PackReader {
-  const runner = createJobRunner<{ base64: string }, UnpackedCampaign>(spawn)
+  const runner = createJobRunner<{ base64: Uint8Array }, UnpackedCampaign>(spawn)
   return {
     runner,
     async read(base64) {
       try {
-        return await runner.run({ base64 }, { large: true })
+        const text = base64Text(base64)
+        return await runner.run({ base64: text }, { large: true, transfer: [text.buffer] })
       } catch (error) {
         if (!(error instanceof JobError)) throw error
         if (isPackErrorCode(error.code)) throw new PackError(error.code, error.message)

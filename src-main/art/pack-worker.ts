@@ -6,7 +6,7 @@ import { readPack, type UnpackedCampaign } from './campaign-pack'
 import { serveJobs } from './job-worker'
 import { PackError } from './pack-error'
 
-serveJobs<{ base64: string }, UnpackedCampaign>(async ({ base64 }) => {
+serveJobs<{ base64: Uint8Array }, UnpackedCampaign>(async ({ base64 }) => {
   const zip = base64Bytes(base64)
   if (!zip) throw new PackError('pack-unreadable', 'The file is not valid base64.')
   const unpacked = await readPack(zip)

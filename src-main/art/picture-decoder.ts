@@ -4,6 +4,7 @@
 // run one after another and their memory never adds up.
 import type { Worker } from 'node:worker_threads'
 import { spawnModuleWorker } from '../worker-spawn'
+import { base64Text } from './base64'
 import { admitPicture } from './decode'
 import type { DecodeJob, DecodeResult } from './decode-protocol'
 import { pictureHeader, type ImageInfo, type ImageType } from './image-info'
@@ -67,12 +68,7 @@ export function createPictureDecoder(spawn: () => Worker = spawnDecodeWorker): P
   const runner = createJobRunner<DecodeJob, DecodeResult>(spawn)
 
   async function run(job: DecodeJob, memory: number): Promise<DecodeResult> {
-    const moved =
-      job.op === 'base'
-        ? [job.bytes.buffer, job.output.buffer]
-        : typeof job.source === 'string'
-          ? []
-          : [job.source.buffer]
+    const moved = job.op === 'base' ? [job.bytes.buffer, job.output.buffer] : [job.source.buffer]
     try {
       return await runner.run(job, {
         transfer: moved as ArrayBuffer[],
@@ -96,7 +92,7 @@ export function createPictureDecoder(spawn: () => Worker = spawnDecodeWorker): P
         const header = pictureHeader(base64Prefix(source))
         if (header) checkPictureBudget(header, 0, use)
         const result = await run(
-          { op: 'check', source, use },
+          { op: 'check', source: base64Text(source), base64: true, use },
           header ? decodeMemory(header, (source.length * 3) / 4) : Infinity,
         )
         if (result.op !== 'check' || !result.bytes)
@@ -106,7 +102,7 @@ export function createPictureDecoder(spawn: () => Worker = spawnDecodeWorker): P
       const header = admitPicture(source, use)
       // The worker gets its own copy: the caller still writes these bytes.
       const result = await run(
-        { op: 'check', source: new Uint8Array(source), use },
+        { op: 'check', source: new Uint8Array(source), base64: false, use },
         decodeMemory(header, source.byteLength),
       )
       if (result.op !== 'check') throw new PictureError('asset-undecodable', 'Not checked.')
