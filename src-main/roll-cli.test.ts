@@ -52,6 +52,14 @@ describe('npm run -s roll', () => {
       code: 2,
       output: { error: { code: 'dice-command-invalid' } },
     })
+    await expect(roll(['--system', 'arianrhod', '100000000D6'])).resolves.toMatchObject({
+      code: 2,
+      output: { error: { code: 'dice-too-many', message: expect.stringContaining('200') } },
+    })
+    await expect(roll(['--system', 'arianrhod', '10D1000000000'])).resolves.toMatchObject({
+      code: 2,
+      output: { error: { code: 'dice-too-large', message: expect.stringContaining('10,000') } },
+    })
     await expect(roll(['--system', 'gurps', '1d6'])).resolves.toMatchObject({
       code: 2,
       output: { error: { code: 'usage' } },

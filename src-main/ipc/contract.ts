@@ -12,6 +12,7 @@ import { playerMapSchema } from '../table/player-view-schema'
 import { MAX_ZOOM, MIN_ZOOM } from '../table/frame'
 import { calibrationSettingsSchema } from '../table/calibration-schema'
 import { systemIdSchema } from '../rules/model'
+import { DICE_LIMITS } from '../table/dice-limits'
 import { MENU_LOCALES } from '../desktop/menu-messages'
 import { ASSET_HASH_PATTERN, MAX_ASSET_BYTES } from '../art/asset-limits'
 
@@ -305,7 +306,7 @@ export const contract = {
   'dice.roll': {
     args: z.strictObject({
       system: systemIdSchema,
-      command: z.string().trim().min(1).max(200),
+      command: z.string().trim().min(1).max(DICE_LIMITS.length),
       secret: z.boolean().optional(),
       /** Records the roll in this campaign's roll log, as rolled by `who`. */
       campaignId: idSchema.optional(),

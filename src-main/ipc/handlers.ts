@@ -449,16 +449,21 @@ export function toHandlerError(error: unknown): HandlerError {
   }
   if (error instanceof Error) {
     const { code, path } = error as Error & { code?: unknown; path?: unknown }
+    // Some libraries' errors (BCDice's Opal exceptions) carry a `message` that is not a string.
+    const message =
+      typeof error.message === 'string' && error.message !== ''
+        ? error.message
+        : 'Unexpected error.'
     // Service errors carry kebab-case codes; Node's own (ENOENT…) are storage failures.
     if (typeof code === 'string' && CODE_PATTERN.test(code)) {
       return {
         code,
-        message: error.message,
+        message,
         ...(typeof path === 'string' && path.startsWith('/') ? { path } : {}),
       }
     }
-    if (typeof code === 'string') return { code: 'io-error', message: error.message }
-    return { code: 'internal', message: error.message || 'Unexpected error.' }
+    if (typeof code === 'string') return { code: 'io-error', message }
+    return { code: 'internal', message }
   }
   return { code: 'internal', message: 'Unexpected error.' }
 }

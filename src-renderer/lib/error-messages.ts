@@ -5,6 +5,7 @@ import { MAX_CAMPAIGN_FILE_BYTES } from '../../src-main/campaign/limits'
 import { MAX_PACK_BYTES } from '../../src-main/art/asset-limits'
 import { DECODE_MEMORY_BUDGET, PICTURE_LIMITS } from '../../src-main/art/picture-budget'
 import { UVTT_LIMITS } from '../../src-main/uvtt/limits'
+import { DICE_LIMITS } from '../../src-main/table/dice-limits'
 import type { MessageKey, MessageParams } from './i18n'
 
 export interface CodedStatus {
@@ -91,6 +92,26 @@ export const ERROR_MESSAGES: Readonly<Record<string, CodedStatus>> = {
   }),
   'import-failed': uvtt('uvtt.error.failed'),
   'frame-locked': { tone: 'error', key: 'error.frameLocked' },
+  // Dice (src-main/table/dice.ts), with BCDice's limits.
+  'dice-command-invalid': { tone: 'error', key: 'dice.error.invalid' },
+  'dice-too-long': {
+    tone: 'error',
+    key: 'dice.error.tooLong',
+    params: { length: DICE_LIMITS.length },
+  },
+  'dice-too-many': {
+    tone: 'error',
+    key: 'dice.error.tooMany',
+    params: {
+      perTerm: count(DICE_LIMITS.dicePerTerm),
+      perCommand: count(DICE_LIMITS.dicePerCommand),
+    },
+  },
+  'dice-too-large': {
+    tone: 'error',
+    key: 'dice.error.tooLarge',
+    params: { faces: count(DICE_LIMITS.faces) },
+  },
 }
 
 /** A failure as the GM reads it: a known code in the UI language, else main's own sentence. */

@@ -250,8 +250,17 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="dice-command"]').fill('attack!')
     await page.locator('[data-testid="dice-roll"]').click()
     await expect(page.locator('[data-testid="dice-error"]').textContent()).resolves.toContain(
-      'BCDice does not understand "attack!"',
+      'BCDice does not understand this command',
     )
+    // Beyond BCDice's limits: refused before rolling, with the limit (never a roll of zeros).
+    await page.locator('[data-testid="dice-command"]').fill('100000000D6')
+    await page.locator('[data-testid="dice-roll"]').click()
+    await page
+      .locator('[data-testid="dice-error"]', { hasText: 'at most 200 in one term' })
+      .waitFor()
+    await page.locator('[data-testid="dice-command"]').fill('10D1000000000')
+    await page.locator('[data-testid="dice-roll"]').click()
+    await page.locator('[data-testid="dice-error"]', { hasText: 'at most 10,000 faces' }).waitFor()
     await page.locator('[data-testid="dice-command"]').fill('1D20')
     await page.locator('[data-testid="dice-roll"]').click()
     await page.locator('[data-testid="dice-result"][data-total="7"]').waitFor()
@@ -300,6 +309,16 @@ describe('turn order, conditions and dice', () => {
     // The Panels dock titles the section (the panel's own heading is folded into it).
     await page.locator('[data-testid="section-turns-toggle"]', { hasText: '手番' }).waitFor()
     await page.screenshot({ path: join(shots, 'turns-ja.png') })
+    await page.locator('[data-testid="dice-command"]').fill('201D6')
+    await page.locator('[data-testid="dice-roll"]').click()
+    await page
+      .locator('[data-testid="dice-error"]', {
+        hasText: 'ダイスが多すぎます：1 つの項に 200 個まで',
+      })
+      .waitFor()
+    await page
+      .locator('[data-testid="roll-box"]')
+      .screenshot({ path: '.tmp/screenshots/dice-refusal-ja.png' })
     await page.locator('[data-testid="lang-en"]').click()
   })
 

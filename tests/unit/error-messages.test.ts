@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { DICE_ERROR_CODES } from '../../src-main/table/dice-limits'
 import { UVTT_ERROR_CODES } from '../../src-main/uvtt/errors'
 import { ERROR_MESSAGES } from '../../src-renderer/lib/error-messages'
 import { translate } from '../../src-renderer/lib/i18n'
@@ -41,7 +42,7 @@ describe('error codes from main', () => {
     }
   })
 
-  it('each Universal VTT refusal has a sentence in both languages that states its limit', () => {
+  it('each Universal VTT and dice refusal has a sentence in both languages that states its limit', () => {
     const jobCodes = [
       ...readFileSync(
         new URL('../../src-main/uvtt/import-jobs.ts', import.meta.url),
@@ -49,7 +50,12 @@ describe('error codes from main', () => {
       ).matchAll(/failure\(\s*'([a-z-]+)'/g),
     ].map((m) => m[1])
     expect(jobCodes).toEqual(expect.arrayContaining(['import-cancelled', 'import-out-of-memory']))
-    for (const code of [...UVTT_ERROR_CODES, ...jobCodes.filter((c) => c !== 'import-cancelled')]) {
+    const codes = [
+      ...UVTT_ERROR_CODES,
+      ...jobCodes.filter((c) => c !== 'import-cancelled'),
+      ...DICE_ERROR_CODES,
+    ]
+    for (const code of codes) {
       const status = ERROR_MESSAGES[code]
       expect(status, code).toBeDefined()
       for (const locale of ['en', 'ja'] as const) {

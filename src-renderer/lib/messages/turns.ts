@@ -55,6 +55,11 @@ export const en = {
   'dice.checkBonus': "The token's bonus for this check (kept on the token)",
   'dice.contestWon': "離脱 goes ahead: no reaction reached the mover's result",
   'dice.contestLost': '離脱 fails',
+  'dice.error.invalid': 'BCDice does not understand this command.',
+  'dice.error.tooLong': 'A dice command has at most {length} characters.',
+  'dice.error.tooMany':
+    'Too many dice: at most {perTerm} in one term (such as {perTerm}D6), {perCommand} in one command.',
+  'dice.error.tooLarge': 'A die has at most {faces} faces.',
   'token.initiative': 'Initiative modifier / 【行動値】',
   'token.placeHidden': 'Place hidden (players do not see it until you untick Hidden)',
   'token.newName': 'Name (copies are numbered: Goblin 1, 2, 3)',
@@ -117,6 +122,11 @@ export const ja = {
   'dice.checkBonus': 'この判定のコマの修正値（コマに保存）',
   'dice.contestWon': '離脱成功：どのリアクションも達成値に届かなかった',
   'dice.contestLost': '離脱失敗',
+  'dice.error.invalid': 'BCDice が理解できないコマンドです。',
+  'dice.error.tooLong': 'ダイスコマンドは {length} 文字までです。',
+  'dice.error.tooMany':
+    'ダイスが多すぎます：1 つの項に {perTerm} 個まで（{perTerm}D6 など）、1 つのコマンドで {perCommand} 個までです。',
+  'dice.error.tooLarge': 'ダイスの面は {faces} 面までです。',
   'token.initiative': 'イニシアチブ修正値／【行動値】',
   'token.placeHidden': '非公開で置く（「非公開」を外すまでプレイヤーには見えない）',
   'token.newName': '名前（コピーには番号：ゴブリン 1、2、3）',
