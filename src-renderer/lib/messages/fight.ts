@@ -49,6 +49,14 @@ export const en = {
   'fight.check.contest.line': '{test} contest against {ids}',
   'fight.check.ifFailedLine': '{line}, only if the {ability} check failed',
   'fight.check.roll.ifFailed': '{test}, if {ability} failed',
+  'fight.climb.made': 'made: climbs to {cell} at {elevation} {unit}',
+  'fight.climb.failed': 'failed: roll the AGI check below',
+  'fight.climb.notNeeded': 'not rolled: the STR check was made',
+  'fight.climb.slipped':
+    'made: slips {drop} {unit} and holds on at {cell}, {elevation} {unit} up; the climb ends there',
+  'fight.climb.fell':
+    'failed: falls {drop} {unit} to the floor at {cell} ({elevation} {unit}); the climb ends there',
+  'fight.climb.ended': 'not rolled: the climb has ended',
   'fight.fall.gm': 'Falls {height} m at {cell}: fall damage set by the GM',
   'fight.fall.stopped':
     'Falls at {cell} into the ZOC of {names}: the fall stops there, no fall damage',
@@ -296,6 +304,14 @@ export const ja = {
   'fight.check.contest.line': '{test}対決（相手：{ids}）',
   'fight.check.ifFailedLine': '{line}（{ability}判定に失敗したときだけ）',
   'fight.check.roll.ifFailed': '{test}（{ability}失敗時）',
+  'fight.climb.made': '成功：{cell}・高さ{elevation}{unit}まで登る',
+  'fight.climb.failed': '失敗：下の【敏捷】判定を振ります',
+  'fight.climb.notNeeded': '振りません：【筋力】判定に成功',
+  'fight.climb.slipped':
+    '成功：{drop}{unit}落ちるだけですみ、{cell}・高さ{elevation}{unit}でしがみつく。登攀はここで終わり',
+  'fight.climb.fell':
+    '失敗：{drop}{unit}落下し、{cell}の床（高さ{elevation}{unit}）へ。登攀はここで終わり',
+  'fight.climb.ended': '振りません：登攀は終わりました',
   'fight.fall.gm': '{cell}で{height}m落下：落下ダメージはGMが決める',
   'fight.fall.stopped': '{cell}で落下中に{names}のZOCに突入：そこで落下は止まり、落下ダメージなし',
   'fight.fall.start.gm': 'まず壁から床まで{height}m落下：落下ダメージはGMが決める',
