@@ -1,0 +1,171 @@
+// Hostile pictures and packs from the GM screen (issues 26 and 27): each refusal reaches the GM as
+// a sentence in the UI's language (never main's English), nothing is written, and a pack import
+// says how many unused files it left out. Screenshots in .tmp/screenshots/picture-refusal-*.png.
+import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { zipSync } from 'fflate'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cellColourPicture } from '../../src-main/art/art-fixtures'
+import {
+  htmlBehindPngHeader,
+  onePixelPngInflatingTo2GB,
+  png16384Squared,
+  pngWith,
+  rawZip,
+  storedEntry,
+} from '../../src-main/art/hostile-pictures'
+import { translate } from '../../src-renderer/lib/i18n'
+import { ERROR_MESSAGES } from '../../src-renderer/lib/error-messages'
+import { openCampaign, waitConnected } from './gm-page'
+import { selectToken } from './fight-steps'
+import { screenshotDir, startRig, type Rig } from './harness'
+
+const SAMPLE = 'sample-campaign'
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
+
+/** The page's sentence for a code, in one language. */
+function sentence(locale: 'en' | 'ja', code: string): string {
+  const status = ERROR_MESSAGES[code]
+  return translate(locale, status.key, status.params)
+}
+
+async function assetFiles(rig: Rig): Promise<string[]> {
+  return readdir(join(rig.dataDir, 'assets')).catch(() => [] as string[])
+}
+
+async function choosePicture(page: Page, name: string, bytes: Uint8Array): Promise<string> {
+  await page
+    .locator('[data-testid="art-file"]')
+    .setInputFiles({ name, mimeType: 'image/png', buffer: Buffer.from(bytes) })
+  const error = page.locator('[data-testid="art-error"]')
+  await error.waitFor()
+  await page.locator('[data-testid="art-panel"]').scrollIntoViewIfNeeded()
+  return (await error.textContent()) ?? ''
+}
+
+/** A pack of the sample campaign's export whose first map names `picture` as its art. */
+async function packWith(
+  rig: Rig,
+  files: (campaignJson: Uint8Array) => Uint8Array,
+): Promise<Buffer> {
+  const exported = JSON.parse(
+    await readFile(join(rig.dataDir, 'campaigns', `${SAMPLE}.json`), 'utf8'),
+  )
+  const campaignJson = new TextEncoder().encode(
+    JSON.stringify({ format: 'gm-campaign-export/1', campaign: exported }),
+  )
+  return Buffer.from(files(campaignJson))
+}
+
+describe('pictures refused, in English', () => {
+  let rig: Rig
+  let page: Page
+
+  beforeAll(async () => {
+    rig = await startRig(undefined, {
+      name: 'picture-refusals',
+      viewport: { width: 1366, height: 768 },
+    })
+    page = await rig.newPage()
+    await waitConnected(page)
+    await openCampaign(page, SAMPLE)
+  }, 60_000)
+
+  afterAll(async () => {
+    await rig?.close()
+  })
+
+  it('a 16,384² map picture and a 2 GB PNG bomb: worded refusals, nothing stored', async () => {
+    expect(await choosePicture(page, 'huge.png', png16384Squared())).toBe(
+      sentence('en', 'asset-too-many-pixels'),
+    )
+    await page.screenshot({ path: join(screenshotDir, 'picture-refusal-en.png') })
+    expect(await choosePicture(page, 'bomb.png', onePixelPngInflatingTo2GB())).toBe(
+      sentence('en', 'asset-undecodable'),
+    )
+    expect(await assetFiles(rig)).toEqual([])
+  })
+
+  it('a token picture wider than 4,096 px is refused with the token limit', async () => {
+    await selectToken(page, 'pc-mage')
+    const wide = pngWith(5_000, 4, new Uint8Array(0))
+    await page
+      .locator('[data-testid="token-image"]')
+      .setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: Buffer.from(wide) })
+    const error = page.locator('[data-testid="token-image-error"]')
+    await error.waitFor()
+    expect(await error.textContent()).toBe(sentence('en', 'asset-too-many-pixels'))
+    expect(await assetFiles(rig)).toEqual([])
+  })
+
+  it('a pack with unused files is imported and says how many it left out; two campaign.json are refused', async () => {
+    await page.locator('[data-testid="close-campaign"]').click()
+    const unused = await packWith(rig, (campaignJson) => {
+      const files: Record<string, Uint8Array> = { 'campaign.json': campaignJson }
+      for (let i = 0; i < 20; i++) {
+        const bytes = cellColourPicture(1 + i, 1, 2).png
+        files[`assets/${sha256(bytes)}.png`] = bytes
+      }
+      files['readme.txt'] = new TextEncoder().encode('exported by another tool')
+      return zipSync(files)
+    })
+    await page
+      .locator('[data-testid="import-campaign"]')
+      .setInputFiles({ name: 'unused.gmcampaign.zip', mimeType: 'application/zip', buffer: unused })
+    await page.locator('[data-testid="import-keep-both"]').click()
+    const status = page.locator('[data-testid="status"]', { hasText: '21 files' })
+    await status.waitFor()
+    expect(await status.textContent()).toContain(
+      translate('en', 'status.importedIgnoring', { name: 'x', count: 21 }).split('”')[1],
+    )
+    expect(await assetFiles(rig)).toEqual([])
+    await page.screenshot({ path: join(screenshotDir, 'picture-refusal-pack-en.png') })
+
+    const twice = await packWith(rig, (campaignJson) =>
+      rawZip([
+        storedEntry('campaign.json', campaignJson),
+        storedEntry('campaign.json', campaignJson),
+      ]),
+    )
+    const before = await page.locator('[data-testid="campaign-row"]').count()
+    await page
+      .locator('[data-testid="import-campaign"]')
+      .setInputFiles({ name: 'twice.gmcampaign.zip', mimeType: 'application/zip', buffer: twice })
+    const refused = page.locator('[data-testid="status"][data-tone="error"]')
+    await refused.waitFor()
+    expect(await refused.textContent()).toContain(sentence('en', 'pack-duplicate-entry'))
+    expect(await page.locator('[data-testid="campaign-row"]').count()).toBe(before)
+    expect(rig.problems).toEqual([])
+  })
+})
+
+describe('pictures refused, in Japanese', () => {
+  let rig: Rig
+  let page: Page
+
+  beforeAll(async () => {
+    rig = await startRig(undefined, {
+      name: 'picture-refusals-ja',
+      locale: 'ja-JP',
+      viewport: { width: 1366, height: 768 },
+    })
+    page = await rig.newPage()
+    await waitConnected(page)
+    await openCampaign(page, SAMPLE)
+  }, 60_000)
+
+  afterAll(async () => {
+    await rig?.close()
+  })
+
+  it('HTML behind a PNG header is refused in Japanese, nothing stored', async () => {
+    expect(await choosePicture(page, 'page.png', htmlBehindPngHeader())).toBe(
+      sentence('ja', 'asset-undecodable'),
+    )
+    await page.screenshot({ path: join(screenshotDir, 'picture-refusal-ja.png') })
+    expect(await assetFiles(rig)).toEqual([])
+    expect(rig.problems).toEqual([])
+  })
+})
