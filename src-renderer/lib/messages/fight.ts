@@ -199,7 +199,8 @@ export const en = {
   'fight.reason.rider-behind-full-cover': 'the rider is behind full cover',
   'fight.reason.not-sharing-a-square': 'the token is not riding with anyone',
   'fight.reason.no-free-square': 'there is no free square to put the token on',
-  'fight.reason.cannot-enter': 'the square cannot be entered (a wall or solid rock)',
+  'fight.reason.cannot-enter':
+    'the creature cannot be there: a wall, solid rock, a pit or the map’s edge is in its space',
   'fight.reason.no-path': 'no way there (walls, creatures or corners block every path)',
   'fight.reason.no-five-foot-step-at-this-speed':
     'a creature with a speed of 5 ft or less cannot take a 5-foot step',
@@ -448,7 +449,7 @@ export const ja = {
   'fight.reason.rider-behind-full-cover': '騎乗者が完全遮蔽の向こうにいます',
   'fight.reason.not-sharing-a-square': '誰にも同乗していません',
   'fight.reason.no-free-square': '再配置できるマスがありません',
-  'fight.reason.cannot-enter': 'そのマスには入れません（壁や岩）',
+  'fight.reason.cannot-enter': 'そのマスには入れません（接敵面に壁・岩・穴・マップの端があります）',
   'fight.reason.no-path': 'そこへ行く経路がありません（壁・クリーチャー・角にふさがれています）',
   'fight.reason.no-five-foot-step-at-this-speed':
     '移動速度5フィート以下のクリーチャーは5フィート・ステップできません',
