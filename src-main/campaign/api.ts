@@ -4,6 +4,9 @@ import type { Campaign, CampaignSummary, Command } from './schema'
 import type { ImportConflict } from './library'
 import type { TrashEntry } from './trash'
 import type { PatchOp } from './patch'
+import type { JournalNotice } from './journal-notice'
+
+export type { JournalNotice }
 
 /** What the GM is told when a damaged file was set aside and a backup opened (issue 12.11). */
 export interface RecoveryNotice {
@@ -24,6 +27,8 @@ export interface OpenResult {
   recovered?: RecoveryNotice
   /** What the load-time migration and repair pass changed, one readable line each (absent if nothing). */
   repaired?: string[]
+  /** Journal data that could not be replayed and was set aside (journal-replay.ts), one each. */
+  journal?: JournalNotice[]
 }
 
 /**

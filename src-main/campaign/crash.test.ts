@@ -154,7 +154,7 @@ async function lane(index: number, runs: number): Promise<LaneResult> {
     const service = await createCampaignService({ dataDir })
     try {
       const opened = await service.open(CRASH_CAMPAIGN_ID).catch((error: unknown) => ({ error }))
-      if ('error' in opened || opened.recovered || opened.repaired) {
+      if ('error' in opened || opened.recovered || opened.repaired || opened.journal) {
         result.corrupt++
         throw new Error(`${label}: the campaign did not open cleanly: ${JSON.stringify(opened)}`)
       }

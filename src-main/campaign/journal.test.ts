@@ -156,7 +156,10 @@ describe('campaign journal', () => {
     const opened = await reopened.open('c1')
     expect(opened.campaign.name).toBe('Edited by hand')
     expect(walls(opened.campaign)).toEqual([])
-    expect(opened.repaired?.join(' ')).toMatch(/could not be replayed \(unmatched\)/)
+    expect(opened.journal).toEqual([
+      expect.objectContaining({ problem: 'unmatched', file: '00000001.jsonl', setAside: 1 }),
+    ])
+    expect(opened.repaired).toBeUndefined()
     expect((await journalFiles(image)).some((name) => name.includes('.unmatched-'))).toBe(true)
   })
 

@@ -9,20 +9,19 @@
 // {seq, at, undo | redo: patch} for undo and redo, which restore states no command describes.
 //
 // Saving a snapshot starts a new generation whose base is that snapshot's hash; once the snapshot
-// is on disk the older generations are deleted. On open, the generation whose base is the hash of
-// the file just read is replayed, then each following one whose `after` continues it. A torn last
-// line (a crash mid-append) is ignored: that record was never acknowledged.
+// is on disk the older generations are deleted. On open (journal-replay.ts), the generation whose
+// base is the hash of the file just read is replayed, then each following one whose `after`
+// continues it. A torn last line (a crash mid-append) is ignored: that record was never
+// acknowledged. Journal data the app cannot replay is set aside and the GM told, never deleted.
 import { createHash } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import type { UndoHistory } from './history'
-import { applyCommand } from './commands'
-import { applyPatch, type PatchOp } from './patch'
-import { commandSchema, type Campaign, type Command } from './schema'
+import type { PatchOp } from './patch'
+import type { Command } from './schema'
 
 export const JOURNAL_FORMAT = 'grid-gm-journal/1'
 
-interface JournalHeader {
+export interface JournalHeader {
   format: typeof JOURNAL_FORMAT
   base: string
   after: number
@@ -33,7 +32,7 @@ export type JournalRecord = { seq: number; at: string } & JournalChange
 
 const GENERATION_FILE = /^(\d{8})\.jsonl$/
 
-function generationFile(dir: string, gen: number): string {
+export function generationFile(dir: string, gen: number): string {
   return path.join(dir, `${String(gen).padStart(8, '0')}.jsonl`)
 }
 
@@ -42,7 +41,7 @@ export function hashSnapshot(bytes: string | Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex')
 }
 
-async function syncDirectory(dir: string): Promise<void> {
+export async function syncDirectory(dir: string): Promise<void> {
   let handle: fs.FileHandle | undefined
   try {
     handle = await fs.open(dir, 'r')
@@ -212,162 +211,4 @@ export async function listGenerations(dir: string): Promise<number[]> {
     .filter((match): match is RegExpExecArray => match !== null)
     .map((match) => Number(match[1]))
     .sort((a, b) => a - b)
-}
-
-interface ParsedGeneration {
-  gen: number
-  header: JournalHeader | null
-  records: JournalRecord[]
-  /** A line that is not a record and is not the torn last line: the file is damaged there. */
-  damagedAt?: number
-}
-
-function parseRecord(line: string): JournalRecord | null {
-  let value: unknown
-  try {
-    value = JSON.parse(line)
-  } catch {
-    return null
-  }
-  if (typeof value !== 'object' || value === null) return null
-  const record = value as Record<string, unknown>
-  if (!Number.isInteger(record.seq) || typeof record.at !== 'string') return null
-  if ('command' in record) {
-    const command = commandSchema.safeParse(record.command)
-    return command.success
-      ? { seq: record.seq as number, at: record.at, command: command.data }
-      : null
-  }
-  for (const kind of ['undo', 'redo'] as const) {
-    if (Array.isArray(record[kind]))
-      return {
-        seq: record.seq as number,
-        at: record.at,
-        [kind]: record[kind] as PatchOp[],
-      } as JournalRecord
-  }
-  return null
-}
-
-async function parseGeneration(dir: string, gen: number): Promise<ParsedGeneration> {
-  const text = await fs.readFile(generationFile(dir, gen), 'utf8')
-  const lines = text.split('\n')
-  // Text after the last newline is a line whose append never finished: never acknowledged.
-  lines.pop()
-  const parsed: ParsedGeneration = { gen, header: null, records: [] }
-  let header: unknown
-  try {
-    header = JSON.parse(lines[0] ?? '')
-  } catch {
-    return parsed
-  }
-  const h = header as Partial<JournalHeader> | null
-  if (h?.format !== JOURNAL_FORMAT || typeof h.base !== 'string' || !Number.isInteger(h.after))
-    return parsed
-  parsed.header = h as JournalHeader
-  let expected = parsed.header.after + 1
-  for (let i = 1; i < lines.length; i++) {
-    const record = parseRecord(lines[i])
-    if (!record || record.seq !== expected) {
-      // Only the very last line may be torn; anything else is damage.
-      if (i < lines.length - 1 || record) parsed.damagedAt = i + 1
-      break
-    }
-    parsed.records.push(record)
-    expected += 1
-  }
-  return parsed
-}
-
-export interface JournalReplay {
-  /** Records to apply to the snapshot, in order. */
-  records: JournalRecord[]
-  /** The sequence number the next record continues from. */
-  lastSeq: number
-  /** The number for this session's first generation. */
-  nextGen: number
-  /** What the GM should hear about (journal files set aside), one line each. */
-  notes: string[]
-}
-
-/**
- * Reads the generations that apply to the snapshot with hash `base`, deletes the ones already
- * folded into it, and sets aside (renames, never deletes) any with records that cannot apply.
- */
-export async function readJournal(
-  dir: string,
-  base: string,
-  stamp: string,
-): Promise<JournalReplay> {
-  const gens = await listGenerations(dir)
-  const parsed = await Promise.all(gens.map((gen) => parseGeneration(dir, gen)))
-  const start = parsed.findIndex((p) => p.header?.base === base)
-  const replay: JournalReplay = {
-    records: [],
-    lastSeq: 0,
-    nextGen: (gens.at(-1) ?? 0) + 1,
-    notes: [],
-  }
-  const setAside = async (p: ParsedGeneration, why: string): Promise<void> => {
-    const file = generationFile(dir, p.gen)
-    const aside = `${file}.${why}-${stamp}`
-    await fs.rename(file, aside)
-    replay.notes.push(
-      `Journal file ${path.basename(file)} could not be replayed (${why}); it was kept as ${path.basename(aside)}. ` +
-        `/ ジャーナル ${path.basename(file)} を再生できなかったため ${path.basename(aside)} として残しました。`,
-    )
-  }
-
-  if (start === -1) {
-    // Nothing applies to this snapshot: a file replaced by hand, or a journal already folded.
-    for (const p of parsed) {
-      if (p.records.length > 0) await setAside(p, 'unmatched')
-      else await fs.rm(generationFile(dir, p.gen), { force: true })
-    }
-    return replay
-  }
-  for (const p of parsed.slice(0, start)) await fs.rm(generationFile(dir, p.gen), { force: true })
-
-  replay.lastSeq = parsed[start].header!.after
-  let broken = false
-  for (const p of parsed.slice(start)) {
-    if (broken || !p.header || p.header.after !== replay.lastSeq) {
-      broken = true
-      if (p.records.length > 0 || p.damagedAt) await setAside(p, 'unchained')
-      else await fs.rm(generationFile(dir, p.gen), { force: true })
-      continue
-    }
-    replay.records.push(...p.records)
-    replay.lastSeq += p.records.length
-    if (p.damagedAt) {
-      await setAside(p, `damaged-line-${p.damagedAt}`)
-      broken = true
-    }
-  }
-  return replay
-}
-
-/** Applies journal records the way the service applied them, rebuilding the undo history too. */
-export function replayRecords(
-  campaign: Campaign,
-  records: readonly JournalRecord[],
-  history: UndoHistory,
-): Campaign {
-  let state = campaign
-  for (const record of records) {
-    if ('command' in record) {
-      const next = applyCommand(state, record.command)
-      history.record(state)
-      state = { ...next, updatedAt: record.at }
-    } else if ('undo' in record) {
-      const next = applyPatch(state, record.undo)
-      history.replayUndo(state)
-      state = next
-    } else {
-      const next = applyPatch(state, record.redo)
-      history.replayRedo(state)
-      state = next
-    }
-  }
-  return state
 }

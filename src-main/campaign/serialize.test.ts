@@ -6,7 +6,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { hashSnapshot } from './journal'
 import { campaignSchema, type Campaign } from './schema'
-import { serializeCampaignInSlices } from './serialize'
+import { serializeCampaignInSlices, serializedByteLength } from './serialize'
 import { createCampaignService } from './service'
 import { serializeCampaign } from './storage'
 
@@ -36,6 +36,10 @@ describe('serializeCampaignInSlices', () => {
           } as Campaign
           const { parts } = await serializeCampaignInSlices(campaign)
           expect(parts.join('')).toBe(serializeCampaign(campaign))
+          // The file-size budget's exact measure (file-budget.ts) is the same file's bytes.
+          expect(serializedByteLength(campaign)).toBe(
+            Buffer.byteLength(serializeCampaign(campaign), 'utf8'),
+          )
         },
       ),
       { numRuns: 60 },

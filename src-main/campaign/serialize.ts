@@ -35,6 +35,30 @@ export type Yield = () => Promise<void>
 
 const yieldToEventLoop: Yield = () => new Promise((resolve) => setImmediate(resolve))
 
+/** The file's text in order, piece by piece (maps and other top-level values cached by object). */
+function* campaignPieces(campaign: Campaign): Generator<string> {
+  let first = true
+  yield '{'
+  for (const [key, value] of Object.entries(campaign)) {
+    const lead = `${first ? '' : ','}\n  ${JSON.stringify(key)}: `
+    if (key === 'maps' && Array.isArray(value) && value.length > 0) {
+      first = false
+      yield `${lead}[`
+      for (let i = 0; i < value.length; i++) {
+        const map = piece(value[i], 2) ?? 'null'
+        yield `${i === 0 ? '' : ','}\n    ${map}`
+      }
+      yield '\n  ]'
+      continue
+    }
+    const text = piece(value, 1)
+    if (text === undefined) continue
+    first = false
+    yield lead + text
+  }
+  yield first ? '}\n' : '\n}\n'
+}
+
 /**
  * The file text and its hash, in slices of about `sliceMs` of work between yields. The campaign
  * must not change under it (campaigns are immutable values, so a snapshot never does).
@@ -49,7 +73,7 @@ export async function serializeCampaignInSlices(
   const hash = createHash('sha256')
   const parts: string[] = []
   let sliceStart = now()
-  const emit = async (text: string): Promise<void> => {
+  for (const text of campaignPieces(campaign)) {
     parts.push(text)
     hash.update(text)
     if (now() - sliceStart >= sliceMs) {
@@ -57,25 +81,22 @@ export async function serializeCampaignInSlices(
       sliceStart = now()
     }
   }
-  let first = true
-  await emit('{')
-  for (const [key, value] of Object.entries(campaign)) {
-    const lead = `${first ? '' : ','}\n  ${JSON.stringify(key)}: `
-    if (key === 'maps' && Array.isArray(value) && value.length > 0) {
-      first = false
-      await emit(`${lead}[`)
-      for (let i = 0; i < value.length; i++) {
-        const map = piece(value[i], 2) ?? 'null'
-        await emit(`${i === 0 ? '' : ','}\n    ${map}`)
-      }
-      await emit('\n  ]')
-      continue
-    }
-    const text = piece(value, 1)
-    if (text === undefined) continue
-    first = false
-    await emit(lead + text)
-  }
-  await emit(first ? '}\n' : '\n}\n')
   return { parts, hash: hash.digest('hex') }
+}
+
+/**
+ * The size in bytes of the file the campaign is saved as, at once. Maps the last save (or
+ * measure) already wrote are cached, so after the first call only changed maps are stringified.
+ */
+export function serializedByteLength(campaign: Campaign): number {
+  let bytes = 0
+  for (const text of campaignPieces(campaign)) bytes += Buffer.byteLength(text, 'utf8')
+  return bytes
+}
+
+/** The bytes of `parts` as UTF-8. */
+export function byteLengthOf(parts: readonly string[]): number {
+  let bytes = 0
+  for (const text of parts) bytes += Buffer.byteLength(text, 'utf8')
+  return bytes
 }

@@ -3,24 +3,20 @@
 // the Node host's WebSocket) call this one object. Node-only; never imports electron.
 import { randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
-import path from 'node:path'
-import type { CampaignServiceApi, ChangeEvent, OpenResult, RecoveryNotice } from './api'
-import { backupTime, type BackupPolicy } from './backups'
+import type { CampaignServiceApi, ChangeEvent, OpenResult } from './api'
+import type { BackupPolicy } from './backups'
 import { applyCommand } from './commands'
 import { UndoHistory } from './history'
-import {
-  CampaignJournal,
-  hashSnapshot,
-  readJournal,
-  replayRecords,
-  type JournalChange,
-} from './journal'
+import { CampaignJournal, hashSnapshot, type JournalChange } from './journal'
+import { loadForEditing } from './load-for-editing'
+import { checkChange } from './loadable'
+import { FileBudget } from './file-budget'
 import { decodeCampaign } from './migrations'
 import { diff, type PatchOp } from './patch'
 import type { Campaign, CampaignSummary, Command } from './schema'
 import { CURRENT_SCHEMA_VERSION, strictCommandSchema } from './schema'
-import { CampaignStore, serializeCampaign, type RecoveryInfo } from './storage'
-import { serializeCampaignInSlices } from './serialize'
+import { CampaignStore, serializeCampaign } from './storage'
+import { byteLengthOf, serializeCampaignInSlices } from './serialize'
 import { FileChunks } from './atomicFile'
 import { EXPORT_FORMAT } from './campaign-file'
 import { CampaignLibrary, type ImportConflict } from './library'
@@ -69,6 +65,8 @@ interface OpenCampaign {
   dirty: boolean
   /** Counts the changes since this campaign was opened; a page applies edits in this order. */
   revision: number
+  /** Keeps the saved file under the size the loader opens (file-budget.ts). */
+  budget: FileBudget
   timer?: ReturnType<typeof setTimeout>
   /** The latest save of this campaign, so flush can wait for one already running. */
   saving: Promise<void>
@@ -151,9 +149,10 @@ export class CampaignService implements CampaignServiceApi {
       base: hash,
       after: 0,
     })
+    const budget = await FileBudget.measure(campaign, this.store.reader.maxBytes)
     this.open_.set(
       campaign.id,
-      this.newEntry(campaign, new UndoHistory(this.historyLimit), journal),
+      this.newEntry(campaign, new UndoHistory(this.historyLimit), journal, budget),
     )
     return campaign
   }
@@ -172,27 +171,13 @@ export class CampaignService implements CampaignServiceApi {
   }
 
   private async load(id: string): Promise<OpenResult> {
-    const loaded = await this.store.load(id)
-    // Changes acknowledged after the last snapshot are in the journal: replay them, undo history too.
-    const journalDir = this.store.journalDir(id)
-    const stamp = this.now().toISOString().replace(/[-:.]/g, '')
-    const replay = await readJournal(journalDir, loaded.sourceHash, stamp)
-    const history = new UndoHistory(this.historyLimit)
-    const campaign = replayRecords(loaded.campaign, replay.records, history)
-    const journal = new CampaignJournal(journalDir, {
-      gen: replay.nextGen,
-      base: loaded.fileHash,
-      after: replay.lastSeq,
+    const loaded = await loadForEditing(this.store, id, {
+      now: this.now,
+      historyLimit: this.historyLimit,
     })
-    const entry = this.newEntry(campaign, history, journal)
+    const entry = this.newEntry(loaded.campaign, loaded.history, loaded.journal, loaded.budget)
     this.open_.set(id, entry)
-    const repaired = [...loaded.repairs, ...replay.notes]
-    if (loaded.fromVersion < CURRENT_SCHEMA_VERSION) {
-      repaired.unshift(
-        `Upgraded from schema version ${loaded.fromVersion} to ${CURRENT_SCHEMA_VERSION}.`,
-      )
-    }
-    if (replay.records.length > 0) {
+    if (loaded.replayed > 0) {
       // Fold the replayed changes into a snapshot now, so the next crash starts from here. If that
       // fails the journal still holds them, and the autosave tries again.
       entry.dirty = true
@@ -200,13 +185,8 @@ export class CampaignService implements CampaignServiceApi {
         this.onSaveError(id, error)
         this.markDirty(id, entry)
       })
-    } else if (repaired.length > 0) this.markDirty(id, entry)
-    return {
-      campaign: entry.campaign,
-      revision: entry.revision,
-      ...(loaded.recovered ? { recovered: recoveryNotice(loaded.recovered) } : {}),
-      ...(repaired.length > 0 ? { repaired } : {}),
-    }
+    } else if (loaded.told.repaired) this.markDirty(id, entry)
+    return { campaign: entry.campaign, revision: entry.revision, ...loaded.told }
   }
 
   async close(id: string): Promise<void> {
@@ -229,23 +209,34 @@ export class CampaignService implements CampaignServiceApi {
     return (await this.redoEdit(id)).campaign
   }
 
-  /** dispatch, answered with the change itself: the new revision and its patch (issue 13). */
+  /**
+   * dispatch, answered with the change itself: the new revision and its patch (issue 13). A
+   * command after which the loader would refuse the campaign (a limit passed, the file too big)
+   * is refused with CampaignLimitError and changes nothing (issue 27).
+   */
   async dispatchEdit(id: string, command: Command): Promise<ChangeEvent> {
     this.requireLive()
     const valid = strictCommandSchema.parse(command)
     const entry = this.requireOpen(id)
     const next = applyCommand(entry.campaign, valid)
     if (next === entry.campaign) return this.unchanged(id, entry, valid)
+    const change = this.stamped(entry, next)
+    checkChange(change.campaign, change.patch)
+    entry.budget.admit(change.campaign, change.patch)
     entry.history.record(entry.campaign)
-    return this.commit(id, entry, next, valid, (_, at) => ({ command: valid, at }))
+    return this.commit(id, entry, change, valid, (_, at) => ({ command: valid, at }))
   }
 
+  // Undo and redo return to states that were admitted once (loaded, or made by a checked
+  // command), so they are never refused; the budget still counts what they add.
   async undoEdit(id: string): Promise<ChangeEvent> {
     this.requireLive()
     const entry = this.requireOpen(id)
     const previous = entry.history.undo(entry.campaign)
     if (!previous) return this.unchanged(id, entry, { type: 'undo' })
-    return this.commit(id, entry, previous, { type: 'undo' }, (patch) => ({ undo: patch }))
+    const change = this.stamped(entry, previous)
+    entry.budget.admit(change.campaign, change.patch, false)
+    return this.commit(id, entry, change, { type: 'undo' }, (patch) => ({ undo: patch }))
   }
 
   async redoEdit(id: string): Promise<ChangeEvent> {
@@ -253,7 +244,9 @@ export class CampaignService implements CampaignServiceApi {
     const entry = this.requireOpen(id)
     const next = entry.history.redo(entry.campaign)
     if (!next) return this.unchanged(id, entry, { type: 'redo' })
-    return this.commit(id, entry, next, { type: 'redo' }, (patch) => ({ redo: patch }))
+    const change = this.stamped(entry, next)
+    entry.budget.admit(change.campaign, change.patch, false)
+    return this.commit(id, entry, change, { type: 'redo' }, (patch) => ({ redo: patch }))
   }
 
   async flush(id?: string): Promise<void> {
@@ -345,8 +338,25 @@ export class CampaignService implements CampaignServiceApi {
     campaign: Campaign,
     history: UndoHistory,
     journal: CampaignJournal,
+    budget: FileBudget,
   ): OpenCampaign {
-    return { campaign, history, journal, dirty: false, revision: 0, saving: Promise.resolve() }
+    return {
+      campaign,
+      history,
+      journal,
+      budget,
+      dirty: false,
+      revision: 0,
+      saving: Promise.resolve(),
+    }
+  }
+
+  /** `next` as the campaign would become it now, and the patch from the current one. */
+  private stamped(entry: OpenCampaign, next: Campaign): StampedChange {
+    const at = this.now().toISOString()
+    const campaign = { ...next, updatedAt: at }
+    // Cheap: applyCommand and the undo history share every untouched object (patch.ts).
+    return { campaign, at, patch: diff(entry.campaign, campaign) }
   }
 
   private requireLive(): void {
@@ -369,18 +379,13 @@ export class CampaignService implements CampaignServiceApi {
   private async commit(
     id: string,
     entry: OpenCampaign,
-    next: Campaign,
+    { campaign, at, patch }: StampedChange,
     cause: ChangeEvent['cause'],
     change: (patch: PatchOp[], at: string) => JournalChange,
   ): Promise<ChangeEvent> {
-    const before = entry.campaign
-    const at = this.now().toISOString()
-    const campaign = { ...next, updatedAt: at }
     entry.campaign = campaign
     entry.revision += 1
     this.markDirty(id, entry)
-    // Cheap: applyCommand and the undo history share every untouched object (patch.ts).
-    const patch = diff(before, campaign)
     const event: ChangeEvent = {
       campaignId: id,
       campaign,
@@ -454,6 +459,7 @@ export class CampaignService implements CampaignServiceApi {
     if (!entry.dirty) return entry.saving
     entry.dirty = false
     const snapshot = entry.campaign
+    const mark = entry.budget.mark
     // Serialised in slices (serialize.ts) so a large campaign never stalls main; a sync copy is
     // the fallback if that ever fails, so the generation header always gets its hash.
     const serialized = serializeCampaignInSlices(snapshot).catch(() => {
@@ -465,7 +471,10 @@ export class CampaignService implements CampaignServiceApi {
     const run = ready
       .catch(() => undefined) // without its header the generation is created on its first append
       .then(() => serialized)
-      .then(({ parts, hash }) => this.store.save(snapshot, new FileChunks(parts), hash))
+      .then(({ parts, hash }) => {
+        entry.budget.saved(mark, byteLengthOf(parts))
+        return this.store.save(snapshot, new FileChunks(parts), hash)
+      })
       .then(
         () =>
           entry.journal.snapshotSaved(gen).catch((error: unknown) => {
@@ -483,13 +492,8 @@ export class CampaignService implements CampaignServiceApi {
   }
 }
 
-/** What the page is told about a recovery: names, not the data folder's paths (issue 12.11). */
-function recoveryNotice(info: RecoveryInfo): RecoveryNotice {
-  const backupFile = path.basename(info.backupFile)
-  return {
-    damage: info.damage,
-    badFile: path.basename(info.badFile),
-    backupFile,
-    backupSavedAt: backupTime(backupFile)?.toISOString() ?? null,
-  }
+interface StampedChange {
+  campaign: Campaign
+  at: string
+  patch: PatchOp[]
 }

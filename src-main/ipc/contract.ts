@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { campaignSchema, commandSchema, strictCommandSchema } from '../campaign/schema'
 import { campaignNameSchema } from '../campaign/strict'
 import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
+import { JOURNAL_PROBLEMS } from '../campaign/journal-notice'
 import { rollEntrySchema } from '../campaign/fight/schema'
 import { MAX_ART_TILES_PER_CALL, type GmVerb, type EventName } from './channels'
 import { playerMapSchema } from '../table/player-view-schema'
@@ -58,6 +59,20 @@ export const openResultSchema = z.object({
     .optional(),
   /** Repairs made while loading (an upgrade, dropped bad entries), to tell the GM about. */
   repaired: z.array(z.string()).optional(),
+  /** Journal files set aside on open instead of replayed (campaign/journal-replay.ts). */
+  journal: z
+    .array(
+      z.object({
+        problem: z.enum(JOURNAL_PROBLEMS),
+        file: z.string(),
+        keptAs: z.string(),
+        line: z.number().int().optional(),
+        replayed: z.number().int().nonnegative(),
+        setAside: z.number().int().nonnegative(),
+        reason: z.string().optional(),
+      }),
+    )
+    .optional(),
   /** Maps sent as outlines (campaign.open `outlineExcept`): fetch one in full by opening again. */
   outlines: z.array(z.string()).optional(),
   /** The campaign's revision in main; edits (campaignEditSchema) carry the next ones. */
@@ -415,8 +430,13 @@ export type EventData<E extends EventName> = z.output<(typeof eventSchemas)[E]>
 export interface HandlerError {
   code: string
   message: string
-  /** A JSON pointer into the arguments (or, for rules.query, into the scenario) where one applies. */
+  /**
+   * A JSON pointer into the arguments (or, for rules.query, into the scenario; for
+   * campaign-limit, into the campaign: '' is the whole file) where one applies.
+   */
   path?: string
+  /** campaign-limit: the limit the change would pass (entries, gold, or bytes for the file). */
+  limit?: number
 }
 
 export type HandlerResult<T = unknown> = { ok: true; value: T } | { ok: false; error: HandlerError }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
+import { CampaignLimitError } from '../campaign/loadable'
 import type { CampaignMap } from '../campaign/schema'
 import { GM_VERBS, isPlayerVerb } from './channels'
 import { contract, type HandlerResult } from './contract'
@@ -342,6 +343,22 @@ describe('campaign.open with outlines', () => {
 })
 
 describe('toHandlerError', () => {
+  it('passes a campaign-limit refusal on with where it is and the limit (issue 27)', () => {
+    expect(
+      toHandlerError(new CampaignLimitError('/guild/funds', 'over', 1_000_000_000_000)),
+    ).toEqual({
+      code: 'campaign-limit',
+      message: 'over',
+      path: '/guild/funds',
+      limit: 1_000_000_000_000,
+    })
+    // '' is the whole campaign: the file-size cap.
+    expect(toHandlerError(new CampaignLimitError('', 'too big', 64))).toMatchObject({
+      path: '',
+      limit: 64,
+    })
+  })
+
   it('turns unknown throwables into internal errors and Node errors into io-error', () => {
     expect(toHandlerError('boom')).toEqual({ code: 'internal', message: 'Unexpected error.' })
     expect(toHandlerError(new Error('x')).code).toBe('internal')

@@ -448,7 +448,11 @@ export function toHandlerError(error: unknown): HandlerError {
     }
   }
   if (error instanceof Error) {
-    const { code, path } = error as Error & { code?: unknown; path?: unknown }
+    const { code, path, limit } = error as Error & {
+      code?: unknown
+      path?: unknown
+      limit?: unknown
+    }
     // Some libraries' errors (BCDice's Opal exceptions) carry a `message` that is not a string.
     const message =
       typeof error.message === 'string' && error.message !== ''
@@ -459,7 +463,9 @@ export function toHandlerError(error: unknown): HandlerError {
       return {
         code,
         message,
-        ...(typeof path === 'string' && path.startsWith('/') ? { path } : {}),
+        // '' points at the whole document (campaign-limit: the campaign file itself).
+        ...(typeof path === 'string' && (path === '' || path.startsWith('/')) ? { path } : {}),
+        ...(typeof limit === 'number' ? { limit } : {}),
       }
     }
     if (typeof code === 'string') return { code: 'io-error', message }

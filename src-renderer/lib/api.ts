@@ -22,11 +22,13 @@ declare global {
 export class ApiError extends Error {
   readonly code: string
   readonly path?: string
+  readonly limit?: number
   constructor(error: HandlerError) {
     super(error.message)
     this.name = 'ApiError'
     this.code = error.code
     this.path = error.path
+    this.limit = error.limit
   }
 }
 

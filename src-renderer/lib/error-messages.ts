@@ -112,6 +112,48 @@ export const ERROR_MESSAGES: Readonly<Record<string, CodedStatus>> = {
     key: 'dice.error.tooLarge',
     params: { faces: count(DICE_LIMITS.faces) },
   },
+  // Worded by where the limit is (limitStatus); this is the wording when main names no place.
+  'campaign-limit': { tone: 'error', key: 'limit.value' },
+}
+
+/** Where in the campaign a limit sits (main's JSON pointer) → the sentence that names it. */
+const LIMIT_PLACES: ReadonlyArray<[RegExp, MessageKey]> = [
+  [/^$/, 'limit.file'],
+  [/^\/guild\/funds$/, 'limit.funds'],
+  [/^\/guild\/members\/\d+\/money$/, 'limit.money'],
+  [/^\/guild\/members\/\d+\/pendingPicks$/, 'limit.picks'],
+  [/^\/guild\/members\/\d+\/heldConnections$/, 'limit.connections'],
+  [/^\/maps\/\d+\/conditions$/, 'limit.conditions'],
+  [/^\/maps\/\d+\/fight\/order$/, 'limit.combatants'],
+  [/\/(members|supports|items|loans|log|tokens|traps|skills|connections|rollLog)$/, 'limit.list'],
+]
+
+/** A `campaign-limit` refusal in the GM's words: what would pass its limit, and the limit. */
+export function limitStatus(path: string | undefined, limit: number | undefined): CodedStatus {
+  const place = LIMIT_PLACES.find(([pattern]) => pattern.test(path ?? '-'))?.[1]
+  if (limit === undefined) return ERROR_MESSAGES['campaign-limit']
+  if (place === 'limit.file')
+    return { tone: 'error', key: place, params: { limit: Math.floor(limit / (1024 * 1024)) } }
+  const shown = limit.toLocaleString('en-US')
+  return { tone: 'error', key: place ?? 'limit.other', params: { limit: shown } }
+}
+
+/** A failure from main as the status line says it; undefined for a code the table lacks. */
+export function statusOfError(error: {
+  code: string
+  message: string
+  path?: string
+  limit?: number
+}): CodedStatus | undefined {
+  if (error.code === 'campaign-limit') return limitStatus(error.path, error.limit)
+  const known = ERROR_MESSAGES[error.code]
+  // A rejected command's reason is main's own detail (which token, which square), and the pointer.
+  return known
+    ? {
+        ...known,
+        params: { ...known.params, details: error.message, path: error.path || '/' },
+      }
+    : undefined
 }
 
 /** A failure as the GM reads it: a known code in the UI language, else main's own sentence. */
@@ -119,9 +161,20 @@ export function failureText(
   failure: unknown,
   t: (key: MessageKey, params?: MessageParams) => string,
 ): string {
-  const { code, path } = (failure ?? {}) as { code?: unknown; path?: unknown }
-  const known = typeof code === 'string' ? ERROR_MESSAGES[code] : undefined
+  const { code, path, limit } = (failure ?? {}) as {
+    code?: unknown
+    path?: unknown
+    limit?: unknown
+  }
   const message = failure instanceof Error ? failure.message : String(failure)
+  if (code === 'campaign-limit') {
+    const status = limitStatus(
+      typeof path === 'string' ? path : undefined,
+      typeof limit === 'number' ? limit : undefined,
+    )
+    return t(status.key, status.params)
+  }
+  const known = typeof code === 'string' ? ERROR_MESSAGES[code] : undefined
   // main's detail and the JSON pointer, for the sentences that name them
   if (known)
     return t(known.key, {

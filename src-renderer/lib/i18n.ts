@@ -13,6 +13,7 @@ import * as layout from './messages/layout'
 import * as library from './messages/library'
 import * as pictures from './messages/pictures'
 import * as player from './messages/player'
+import * as reliability from './messages/reliability'
 import * as table from './messages/table'
 import * as turns from './messages/turns'
 import * as uvtt from './messages/uvtt'
@@ -35,6 +36,7 @@ const en = {
   ...library.en,
   ...pictures.en,
   ...player.en,
+  ...reliability.en,
   ...table.en,
   ...turns.en,
   ...uvtt.en,
@@ -56,6 +58,7 @@ const ja: Record<MessageKey, string> = {
   ...library.ja,
   ...pictures.ja,
   ...player.ja,
+  ...reliability.ja,
   ...table.ja,
   ...turns.ja,
   ...uvtt.ja,

@@ -2,7 +2,7 @@
 // availability and the status line. Main is the authority: every change goes out as a command
 // and the campaign shown is always the one main sent back.
 import { applyEdit } from '../lib/campaign-edits'
-import { ERROR_MESSAGES } from '../lib/error-messages'
+import { ERROR_MESSAGES, statusOfError } from '../lib/error-messages'
 import { base64ToBytes } from '../lib/read-file'
 import type { CampaignEdit, OpenResult } from '../../src-main/campaign/api'
 import type {
@@ -82,6 +82,8 @@ export class GmSession {
   connection = $state<ConnectionState>('connecting')
   status = $state<Status>({ tone: 'info', key: 'status.connecting' })
   recovered = $state.raw<OpenResult['recovered'] | null>(null)
+  /** Journal files set aside on open instead of replayed (said until dismissed). */
+  journalNotices = $state.raw<NonNullable<OpenResult['journal']>>([])
   /** Selection, hover and path target shared by the 2D board, overlays and the 3D view. */
   readonly focus = new BoardFocus()
   /** The map editor's tool and overlay choices (prep tools, board overlays, 3D split). */
@@ -211,8 +213,9 @@ export class GmSession {
         ? mapId
         : (opened.campaign.maps[0]?.id ?? null)
       this.recovered = opened.recovered ?? null
+      this.journalNotices = opened.journal ?? []
       // The notice says what happened; the status line only marks that something did.
-      if (opened.recovered)
+      if (opened.recovered || opened.journal?.length)
         this.status = { tone: 'warn', key: 'status.opened', params: { name: opened.campaign.name } }
       else if (opened.repaired?.length) {
         this.status = {
@@ -233,6 +236,7 @@ export class GmSession {
       this.campaign = null
       this.selectedMapId = null
       this.recovered = null
+      this.journalNotices = []
       this.canUndo = this.canRedo = false
       await this.refreshList()
       this.status = { tone: 'info', key: 'status.closed' }
@@ -422,6 +426,10 @@ export class GmSession {
     this.recovered = null
   }
 
+  dismissJournalNotices(): void {
+    this.journalNotices = []
+  }
+
   /** One edit from main, as a dispatch's answer or a campaign.changed event. */
   private receive(edit: CampaignEdit): Promise<void> {
     const campaign = this.campaign
@@ -489,10 +497,9 @@ export class GmSession {
     try {
       await action()
     } catch (error) {
-      const known = error instanceof ApiError ? ERROR_MESSAGES[error.code] : undefined
+      const known = error instanceof ApiError ? statusOfError(error) : undefined
       if (known) {
-        // A rejected command's reason is main's own detail (which token, which square).
-        this.status = { ...known, params: { ...known.params, details: (error as Error).message } }
+        this.status = known
         return
       }
       const message =

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { DICE_ERROR_CODES } from '../../src-main/table/dice-limits'
 import { UVTT_ERROR_CODES } from '../../src-main/uvtt/errors'
-import { ERROR_MESSAGES } from '../../src-renderer/lib/error-messages'
+import { ERROR_MESSAGES, statusOfError } from '../../src-renderer/lib/error-messages'
 import { translate } from '../../src-renderer/lib/i18n'
 
 const campaignDir = fileURLToPath(new URL('../../src-main/campaign/', import.meta.url))
@@ -75,5 +75,30 @@ describe('error codes from main', () => {
 
   it('main’s own sentences are English only: no " / 日本語" halves', () => {
     expect(sources).not.toMatch(/ \/ [^'`\n]*[\u3040-\u30ff\u4e00-\u9fff][^'`\n]*['`]/)
+  })
+})
+
+describe('campaign-limit refusals (issue 27)', () => {
+  it('say what would pass its limit, and the limit, in both languages', () => {
+    const cases: [string | undefined, number, string, string][] = [
+      ['/guild/funds', 1e12, 'guild funds', 'ギルド資金'],
+      ['/guild/members/2/money', 1e12, 'money', '所持金'],
+      ['/maps/0/conditions', 10_000, '10,000 conditions', '10,000 個'],
+      ['/maps/3/fight/order', 1000, '1,000 combatants', '1,000 体'],
+      ['', 64 * 1024 * 1024, '64 MB', '64 MB'],
+      ['/guild/items', 10_000, '10,000 entries', '10,000 件'],
+      ['/guild/level', 99, 'limit of 99', '上限の 99'],
+    ]
+    for (const [path, limit, english, japanese] of cases) {
+      const status = statusOfError({ code: 'campaign-limit', message: 'x', path, limit })!
+      expect(translate('en', status.key, status.params), path).toContain(english)
+      expect(translate('ja', status.key, status.params), path).toContain(japanese)
+    }
+    expect(translate('en', 'limit.funds', { limit: '1,000,000,000,000' })).toContain(
+      '1,000,000,000,000 G',
+    )
+    // Without a place or a number, still a sentence, never main's English.
+    const bare = statusOfError({ code: 'campaign-limit', message: 'raw text' })!
+    expect(translate('ja', bare.key, bare.params)).not.toContain('raw text')
   })
 })

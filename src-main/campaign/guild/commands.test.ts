@@ -3,6 +3,7 @@ import { applyCommand, CommandError } from '../commands'
 import { migrateToCurrent } from '../migrations'
 import { commandSchema, CURRENT_SCHEMA_VERSION, type Campaign, type Command } from '../schema'
 import { deepFreeze, makeCampaign, makeMap } from '../test-helpers'
+import { GUILD_LOG_MAX, GUILD_LOG_TEXT_MAX, guildSchema } from './schema'
 
 const at = '2026-11-24T20:00:00.000Z'
 
@@ -143,6 +144,41 @@ describe('guild book commands', () => {
       text: 'Session 1 ended — 出席 present: ベン; 遅刻 late: アユ; 欠席 absent: チョウ',
     })
     expect(ended.guild!.members.map((m) => m.attendance)).toEqual(['present', 'present', 'present'])
+  })
+
+  it('a log line naming many long-named PCs is shortened to what the file keeps (issue 27)', () => {
+    const names = Array.from({ length: 12 }, (_, i) => `${'𠮷'.repeat(99)}${i}`)
+    const crowded = run(
+      party(),
+      ...names.map((name, i): Command => ({
+        type: 'guild.member.add',
+        member: { id: `pc-${i}`, name, cl: 3 },
+      })),
+      { type: 'guild.session.end', at },
+    )
+    const text = crowded.guild!.log.at(-1)!.text
+    expect(text.length).toBeLessThanOrEqual(GUILD_LOG_TEXT_MAX)
+    expect(text.endsWith('…')).toBe(true)
+    // Never half of a character (𠮷 is two UTF-16 units).
+    expect(text).not.toMatch(
+      /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
+    )
+    expect(guildSchema.safeParse(crowded.guild).success).toBe(true)
+  })
+
+  it('the log keeps its newest 100,000 lines: the oldest make room (issue 27)', () => {
+    const start = party()
+    const log = Array.from({ length: GUILD_LOG_MAX }, (_, i) => ({
+      seq: i + 1,
+      at,
+      kind: 'item' as const,
+      text: `line ${i + 1}`,
+    }))
+    const full = { ...start, guild: { ...start.guild!, log } }
+    const after = run(full, { type: 'guild.milestone', at })
+    expect(after.guild!.log).toHaveLength(GUILD_LOG_MAX)
+    expect(after.guild!.log[0].text).toBe('line 2')
+    expect(after.guild!.log.at(-1)).toMatchObject({ seq: GUILD_LOG_MAX + 1, kind: 'milestone' })
   })
 
   it('supports: acquired vs selected, and a use counter that cannot pass its maximum', () => {

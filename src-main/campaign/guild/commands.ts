@@ -3,6 +3,8 @@
 import type { Campaign } from '../schema'
 import { computeReward, RewardError } from './reward'
 import {
+  GUILD_LOG_MAX,
+  GUILD_LOG_TEXT_MAX,
   guildSchema,
   type Guild,
   type GuildCommand,
@@ -35,9 +37,14 @@ function applyToGuild(
     ...g,
     members: g.members.map((m) => (m.id === id ? change(m) : m)),
   })
+  // A line naming many long-named PCs is shortened, and the oldest lines make room for new ones:
+  // the log records what the GM did, it never refuses it (issue 27).
   const log = (g: Guild, entry: Omit<GuildLogEntry, 'seq'>): Guild => ({
     ...g,
-    log: [...g.log, { ...entry, seq: (g.log.at(-1)?.seq ?? 0) + 1 }],
+    log: [
+      ...g.log.slice(Math.max(0, g.log.length + 1 - GUILD_LOG_MAX)),
+      { ...entry, text: clipText(entry.text), seq: (g.log.at(-1)?.seq ?? 0) + 1 },
+    ],
   })
   const nameOf = (id: string | null): string => (id === null ? '収納庫' : member(id).name)
 
@@ -385,6 +392,15 @@ function guildSchemaMember(input: {
     treasureMania: false,
     appraisalBonus: false,
   }
+}
+
+/** `text` cut to a log line's length with an ellipsis, never between the halves of a character. */
+function clipText(text: string): string {
+  if (text.length <= GUILD_LOG_TEXT_MAX) return text
+  let end = GUILD_LOG_TEXT_MAX - 1
+  const last = text.charCodeAt(end - 1)
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1
+  return `${text.slice(0, end)}…`
 }
 
 function definedOnly<T extends object>(patch: T): Partial<T> {

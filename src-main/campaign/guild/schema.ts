@@ -5,7 +5,10 @@ import { DEFAULT_LOOT_TABLE, MAX_REWARD_BONUS } from './reward'
 
 const idSchema = z.string().min(1).max(200)
 const labelSchema = z.string().trim().min(1).max(200)
-const textSchema = z.string().max(2000)
+/** A log line's length, and how many lines the log keeps (the oldest go first). */
+export const GUILD_LOG_TEXT_MAX = 2000
+export const GUILD_LOG_MAX = 100_000
+const textSchema = z.string().max(GUILD_LOG_TEXT_MAX)
 const gold = z.number().int().min(0).max(1_000_000_000_000)
 /** When something happened, as an ISO time the page supplies (the reducer is pure). */
 const timeSchema = z.string().min(1).max(40)
@@ -86,7 +89,7 @@ export const guildSchema = z.strictObject({
   items: z.array(guildItemSchema).max(10_000).default([]),
   loans: z.array(guildLoanSchema).max(10_000).default([]),
   /** 戦利金, milestones, sales, item moves and loans, oldest first. */
-  log: z.array(guildLogEntrySchema).max(100_000).default([]),
+  log: z.array(guildLogEntrySchema).max(GUILD_LOG_MAX).default([]),
   /** The 2D6 table, rows 2..12, editable per campaign. */
   lootTable: z
     .array(z.string().max(200))

@@ -1,0 +1,76 @@
+// The file-size budget refuses only what is really over the cap, and its cheap bound never
+// under-counts (issue 27): the bound it keeps between measures is at least the file's real size.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { applyCommand, CommandError } from './commands'
+import { FileBudget, patchGrowthBound } from './file-budget'
+import { limitCommandArbitrary, nearLimitCampaign, nearLimitsArbitrary } from './limits-testing'
+import { diff } from './patch'
+import { commandSchema, type Campaign } from './schema'
+import { serializeCampaign } from './storage'
+
+const bytesOf = (campaign: Campaign): number =>
+  Buffer.byteLength(serializeCampaign(campaign), 'utf8')
+
+describe('the file-size budget', () => {
+  it('bounds the file from above after any change, and refuses only a file over the cap', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        nearLimitsArbitrary.map((near) => ({ ...near, conditions: 0, combatants: 0 })),
+        fc.array(limitCommandArbitrary, { minLength: 1, maxLength: 15 }),
+        fc.integer({ min: 0, max: 300_000 }),
+        async (near, commands, room) => {
+          let state = nearLimitCampaign(near)
+          const maxBytes = bytesOf(state) + room
+          const budget = await FileBudget.measure(state, maxBytes)
+          for (const command of commands) {
+            let next: Campaign
+            try {
+              next = applyCommand(state, commandSchema.parse(command))
+            } catch (error) {
+              if (error instanceof CommandError) continue
+              throw error
+            }
+            const patch = diff(state, next)
+            // What a patch can add is never less than what it does add.
+            expect(patchGrowthBound(patch)).toBeGreaterThanOrEqual(bytesOf(next) - bytesOf(state))
+            let admitted = true
+            try {
+              budget.admit(next, patch)
+            } catch {
+              admitted = false
+            }
+            expect(admitted).toBe(bytesOf(next) <= maxBytes)
+            if (!admitted) continue
+            state = next
+            expect(budget.bound).toBeGreaterThanOrEqual(bytesOf(state))
+          }
+        },
+      ),
+      { numRuns: 80 },
+    )
+  })
+
+  it('starts again from a save’s exact size', async () => {
+    const campaign = nearLimitCampaign({
+      funds: 0,
+      money: 0,
+      conditions: 0,
+      logEntries: 0,
+      picks: 0,
+      heldConnections: 0,
+      longNamedMembers: 0,
+      combatants: 0,
+    })
+    const budget = await FileBudget.measure(campaign, 10_000_000)
+    const grown = { ...campaign, notes: 'n'.repeat(5000) }
+    budget.admit(grown, diff(campaign, grown))
+    const mark = budget.mark
+    expect(budget.bound).toBeGreaterThan(bytesOf(grown))
+    budget.saved(mark, bytesOf(grown))
+    expect(budget.bound).toBe(bytesOf(grown))
+    // A save of an older state than the last exact measure does not move the bound back.
+    budget.saved(mark - 1, 1)
+    expect(budget.bound).toBe(bytesOf(grown))
+  })
+})
