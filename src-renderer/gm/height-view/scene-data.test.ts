@@ -1,4 +1,5 @@
 import { factionColour } from '../../lib/grid-geometry'
+import { partyColours } from '../../../src-main/table/party-colours'
 import { describe, expect, it } from 'vitest'
 import type { CampaignMap } from '../../../src-main/campaign/schema'
 import {
@@ -116,12 +117,31 @@ describe('walls, doors and tokens', () => {
     expect(goblin).toMatchObject({ x: 9.5, z: 2.5, y: 3, floor: 3, flying: false })
     const bat = figures.find((f) => f.id === 'bat')!
     expect(bat).toMatchObject({ flying: true, floor: 3, y: 3 + HOVER_HEIGHT })
-    // The token's own colour where it has one (as on the 2D board), else its faction's.
-    expect(figures.find((f) => f.id === 'pc-climber')!.colour).toBe('#2a7de1')
+    // The token's own colour where it has one (as on the 2D board), a PC's from the party
+    // palette, else its faction's.
+    expect(figures.find((f) => f.id === 'goblin-ledge')!.colour).toBe('#c0392b')
+    expect(figures.find((f) => f.id === 'pc-climber')!.colour).toBe(
+      partyColours(flying).get('pc-climber'),
+    )
+    expect(new Set(figures.filter((f) => f.faction === 'party').map((f) => f.colour)).size).toBe(3)
     expect(figures.find((f) => f.id === 'lurker')!.colour).toBe(factionColour('enemy'))
     expect(bat.colour).toBe(factionColour('enemy'))
     expect(goblin.colour).not.toBe(factionColour('party'))
     expect(figures.find((f) => f.id === 'lurker')!.hidden).toBe(true)
+  })
+
+  it('stands DysTopiA units that share a square in its quarters, each with its own label', () => {
+    const dystopia = sampleMap('dystopia-sample')
+    const figures = buildTokens(dystopia, buildCells(dystopia))
+    // hero-a and hero-b share [0, 5]; guard-2 and guard-3 share [4, 0]; the others stand alone
+    const at = (id: string) => figures.find((f) => f.id === id)!
+    expect([at('hero-a'), at('hero-b')].map(({ x, z, side }) => [x, z, side])).toEqual([
+      [0.25, 5.25, 0.5],
+      [0.75, 5.25, 0.5],
+    ])
+    expect(at('hero-c')).toMatchObject({ x: 1.5, z: 5.5, side: 1 })
+    expect(at('hero-a').radius).toBeLessThanOrEqual(0.2)
+    expect(new Set(figures.map((f) => f.label)).size).toBe(figures.length)
   })
 
   it('marks the combatant whose turn it is (the 3D view tints it gold), and no one else', () => {
