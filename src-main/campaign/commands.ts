@@ -31,7 +31,12 @@ import {
   applyTokenUpdate,
   requireSquareRoom,
 } from './editor-commands'
-import { applyFogCommand, applyTrapCommand, rememberSeenCells } from './fog-commands'
+import {
+  applyFogCommand,
+  applyTrapCommand,
+  rememberSeenCells,
+  revealOpenedRooms,
+} from './fog-commands'
 import { applyArtCommand } from './art-commands'
 import { applyGuildCommand } from './guild/commands'
 import type { GuildCommand } from './guild/schema'
@@ -56,8 +61,10 @@ export class CommandError extends Error {
 }
 
 export function applyCommand(campaign: Campaign, command: Command): Campaign {
-  // Explored cells follow in the same step, so undo stays one step (see fog-commands.ts).
-  return rememberSeenCells(campaign, applyCommandOnly(campaign, command), command)
+  // Rooms behind opened doors and explored cells follow in the same step, so undo stays one step
+  // (see fog-commands.ts).
+  const applied = revealOpenedRooms(campaign, applyCommandOnly(campaign, command))
+  return rememberSeenCells(campaign, applied, command)
 }
 
 function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
@@ -147,6 +154,8 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
       return updateMap(campaign, command.mapId, fail, (map) => applyDeployCells(map, command, fail))
     case 'fog.settings':
     case 'fog.reveal':
+    case 'fog.rect':
+    case 'fog.room':
     case 'fog.reset':
     case 'token.visibility':
       return updateMap(campaign, command.mapId, fail, (map) => applyFogCommand(map, command, fail))

@@ -9,11 +9,14 @@ import { isPartyToken, partyVisionMask } from '../table/vision'
 import type { CellSpans } from './fog'
 import { fogOf, maskToSpans, sameSpans, spansToMask, usesVision } from './fog'
 import { formatCell, isInside } from './geometry'
+import { roomMask, roomsBehindOpenedDoors } from './fog-rooms'
 import type { Campaign, CampaignMap, Command } from './schema'
 
 export type FogCommand = Extract<
   Command,
-  { type: 'fog.settings' | 'fog.reveal' | 'fog.reset' | 'token.visibility' }
+  {
+    type: 'fog.settings' | 'fog.reveal' | 'fog.rect' | 'fog.room' | 'fog.reset' | 'token.visibility'
+  }
 >
 
 type Fail = (message: string) => never
@@ -22,35 +25,37 @@ export function applyFogCommand(map: CampaignMap, command: FogCommand, fail: Fai
   const fog = fogOf(map)
   switch (command.type) {
     case 'fog.settings': {
+      const { revealRoomOnDoorOpen: _option, ...rest } = fog
       const next = {
-        ...fog,
+        ...rest,
         ...(command.mode ? { mode: command.mode } : {}),
         ...(command.partyFactions ? { partyFactions: [...new Set(command.partyFactions)] } : {}),
+        ...((command.revealRoomOnDoorOpen ?? fog.revealRoomOnDoorOpen)
+          ? { revealRoomOnDoorOpen: true }
+          : {}),
       }
       return { ...map, fog: next }
     }
     case 'fog.reveal': {
+      const mask = new Uint8Array(map.width * map.height)
       for (const at of command.cells) {
-        if (!isInside(map, at))
-          fail(`Cell ${formatCell(at)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
+        requireInside(map, at, fail)
+        mask[at[1] * map.width + at[0]] = 1
       }
-      const revealed = spansToMask(fog.revealed, map.width, map.height)
-      const explored = spansToMask(fog.explored, map.width, map.height)
-      for (const [x, y] of command.cells) {
-        const i = y * map.width + x
-        revealed[i] = command.reveal ? 1 : 0
-        // The hide brush also makes the party forget the cells, or they would stay on screen dimmed.
-        if (!command.reveal) explored[i] = 0
-      }
-      const next = {
-        ...fog,
-        revealed: maskToSpans(revealed, map.width),
-        explored: maskToSpans(explored, map.width),
-      }
-      if (sameSpans(next.revealed, fog.revealed) && sameSpans(next.explored, fog.explored))
-        return map
-      return { ...map, fog: next }
+      return revealMask(map, mask, command.reveal)
     }
+    case 'fog.rect': {
+      requireInside(map, command.from, fail)
+      requireInside(map, command.to, fail)
+      const mask = new Uint8Array(map.width * map.height)
+      const [x0, x1] = [command.from[0], command.to[0]].sort((a, b) => a - b)
+      const [y0, y1] = [command.from[1], command.to[1]].sort((a, b) => a - b)
+      for (let y = y0; y <= y1; y++) mask.fill(1, y * map.width + x0, y * map.width + x1 + 1)
+      return revealMask(map, mask, command.reveal)
+    }
+    case 'fog.room':
+      requireInside(map, command.at, fail)
+      return revealMask(map, roomMask(map, command.at), command.reveal)
     case 'fog.reset':
       return {
         ...map,
@@ -73,6 +78,55 @@ export function applyFogCommand(map: CampaignMap, command: FogCommand, fail: Fai
       return { ...map, tokens: map.tokens.map((t) => (t === token ? changed : t)) }
     }
   }
+}
+
+function requireInside(map: CampaignMap, at: readonly [number, number], fail: Fail): void {
+  if (!isInside(map, at))
+    fail(`Cell ${formatCell(at)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
+}
+
+/**
+ * The map with the squares of `mask` revealed by hand, or hidden again (hidden squares are also
+ * forgotten, or they would stay on screen dimmed); the same map when nothing changes.
+ */
+export function revealMask(map: CampaignMap, mask: Uint8Array, reveal: boolean): CampaignMap {
+  const fog = fogOf(map)
+  const revealed = spansToMask(fog.revealed, map.width, map.height)
+  const explored = spansToMask(fog.explored, map.width, map.height)
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue
+    revealed[i] = reveal ? 1 : 0
+    if (!reveal) explored[i] = 0
+  }
+  const next = {
+    ...fog,
+    revealed: maskToSpans(revealed, map.width),
+    explored: maskToSpans(explored, map.width),
+  }
+  if (sameSpans(next.revealed, fog.revealed) && sameSpans(next.explored, fog.explored)) return map
+  return { ...map, fog: next }
+}
+
+/**
+ * On maps whose fog reveals the room behind a door that opens (fog.revealRoomOnDoorOpen), the
+ * rooms behind the doors this command opened are revealed in the same step: undo closes the door
+ * and hides them again.
+ */
+export function revealOpenedRooms(before: Campaign, after: Campaign): Campaign {
+  if (after === before) return after
+  let changed = false
+  const maps = after.maps.map((map) => {
+    if (before.maps.includes(map)) return map
+    const rooms = roomsBehindOpenedDoors(
+      before.maps.find((m) => m.id === map.id),
+      map,
+    )
+    if (!rooms) return map
+    const next = revealMask(map, rooms, true)
+    if (next !== map) changed = true
+    return next
+  })
+  return changed ? { ...after, maps } : after
 }
 
 export type TrapCommand = Extract<Command, { type: 'trap.set' | 'trap.remove' }>
@@ -111,6 +165,8 @@ const SIGHT_NEUTRAL: ReadonlySet<Command['type']> = new Set([
   'trap.remove',
   // brush strokes: revealing by hand is not sight (a hidden cell in view is re-explored next time)
   'fog.reveal',
+  'fog.rect',
+  'fog.room',
 ])
 
 /**

@@ -28,6 +28,11 @@ export const mapFogSchema = z.object({
   partyFactions: z.array(z.string().min(1).max(200)).max(50).optional(),
   explored: cellSpansSchema.default([]),
   revealed: cellSpansSchema.default([]),
+  /**
+   * A door that opens reveals the room behind it (campaign/fog-rooms.ts), for tables that play
+   * with physical minis and no party tokens (schema 7).
+   */
+  revealRoomOnDoorOpen: z.boolean().optional(),
 })
 export type MapFog = z.infer<typeof mapFogSchema>
 

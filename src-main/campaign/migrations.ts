@@ -95,6 +95,13 @@ export const migrations: ReadonlyArray<Migration> = [
     to: 6,
     migrate: (raw) => ({ ...raw, schemaVersion: 6 }),
   },
+  {
+    // Version 7 adds the per-map fog option revealRoomOnDoorOpen (a door that opens reveals the
+    // room behind it); version-6 files have none. The bump keeps an older app from dropping it.
+    from: 6,
+    to: 7,
+    migrate: (raw) => ({ ...raw, schemaVersion: 7 }),
+  },
 ]
 
 /** A token picture taken out of a version-4 file, to store in the assets folder. */

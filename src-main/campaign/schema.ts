@@ -1,4 +1,4 @@
-// Persisted campaign data (schema version 6) and the commands that change it. Maps extend the
+// Persisted campaign data (schema version 7) and the commands that change it. Maps extend the
 // scenario format's map and token shapes with GM-only fields, so a map converts to a scenario for
 // the rules engine without translation.
 import { z } from 'zod'
@@ -22,7 +22,7 @@ import {
   MIN_PIXELS_PER_SQUARE,
 } from './limits'
 
-export const CURRENT_SCHEMA_VERSION = 6
+export const CURRENT_SCHEMA_VERSION = 7
 
 const idSchema = z.string().min(1).max(200)
 
@@ -317,6 +317,7 @@ export const commandSchema = z.discriminatedUnion('type', [
     mapId: idSchema,
     mode: z.enum(FOG_MODES).optional(),
     partyFactions: z.array(z.string().min(1).max(200)).min(1).max(50).optional(),
+    revealRoomOnDoorOpen: z.boolean().optional(),
   }),
   /** Reveal brush (reveal: true) or hide brush (false: also forgets those explored cells). */
   z.object({
@@ -325,6 +326,16 @@ export const commandSchema = z.discriminatedUnion('type', [
     cells: z.array(cellSchema).max(1_000_000),
     reveal: z.boolean(),
   }),
+  /** Reveals (or hides) the squares of a rectangle, corners included, snapped to squares. */
+  z.object({
+    type: z.literal('fog.rect'),
+    mapId: idSchema,
+    from: cellSchema,
+    to: cellSchema,
+    reveal: z.boolean(),
+  }),
+  /** Reveals (or hides) the room around a square (campaign/fog-rooms.ts). */
+  z.object({ type: z.literal('fog.room'), mapId: idSchema, at: cellSchema, reveal: z.boolean() }),
   z.object({ type: z.literal('fog.reset'), mapId: idSchema, revealed: z.boolean().optional() }),
   z.object({
     type: z.literal('token.visibility'),

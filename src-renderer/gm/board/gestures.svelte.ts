@@ -6,7 +6,7 @@ import type { CampaignMap, Command } from '../../../src-main/campaign/schema'
 import type { Cell } from '../../../src-main/rules/model'
 import { nextNumberedName } from '../../lib/token-labels'
 import { footprintSide } from '../../../src-main/campaign/geometry'
-import { TERRAIN_CODES, type MapRaster } from '../../lib/board-raster'
+import type { MapRaster } from '../../lib/board-raster'
 import {
   blockadeCommand,
   cellsInRect,
@@ -48,8 +48,6 @@ type Gesture =
   | { kind: 'token'; tokenId: string; from: Cell; to: Cell; moved: boolean }
   | { kind: 'click'; cell: Cell | null }
   | { kind: 'ruler' }
-
-const SOLID = TERRAIN_CODES.indexOf('solid')
 
 /** Pointer travel, in squares, before a press on a grid line becomes a wall drag. */
 const DRAG_THRESHOLD = 0.3
@@ -115,6 +113,16 @@ export class ToolGestures {
     if (tool === 'light' || tool === 'trap') {
       this.gesture = { kind: 'click', cell: p.cell }
       return true
+    }
+    if (editor.shape === 'fill' && isFogTool(tool)) {
+      // One click, one room: main floods it (campaign/fog-rooms.ts), one undo step.
+      void this.session.dispatch({
+        type: 'fog.room',
+        mapId: map.id,
+        at: p.cell,
+        reveal: (tool === 'fog-reveal') !== p.shift,
+      })
+      return false
     }
     if (editor.shape === 'fill' && SHAPED_TOOLS.includes(tool)) {
       const cells = floodFill(map, p.cell, this.fillKey(tool))
@@ -208,6 +216,16 @@ export class ToolGestures {
       case 'stroke':
         return this.commit(unique(g.cells), g.erase)
       case 'rect':
+        if (isFogTool(editor.tool)) {
+          await this.session.dispatch({
+            type: 'fog.rect',
+            mapId: map.id,
+            from: g.from,
+            to: g.to,
+            reveal: (editor.tool === 'fog-reveal') !== g.erase,
+          })
+          return
+        }
         return this.commit(cellsInRect(g.from, g.to), g.erase)
       case 'token': {
         this.session.focus.drag = null
@@ -326,8 +344,6 @@ export class ToolGestures {
   private fillKey(tool: Tool): (x: number, y: number) => string | number {
     const raster = this.getRaster()
     const i = (x: number, y: number) => y * raster.width + x
-    // A fog fill covers one room: it stops at walls and doors (floodFill) and at solid rock.
-    if (isFogTool(tool)) return (x, y) => (raster.terrain[i(x, y)] === SOLID ? 1 : 0)
     if (tool === 'elevation') return (x, y) => raster.elevation[i(x, y)]
     if (tool === 'blockade') return (x, y) => raster.blockade[i(x, y)]
     if (tool === 'deploy') return (x, y) => (raster.deploy.get(i(x, y)) ?? []).join('|')

@@ -17,6 +17,7 @@ export const en = {
   'shape.brush': 'Brush',
   'shape.rect': 'Rectangle',
   'shape.fill': 'Fill',
+  'shape.room': 'Room',
   'hint.select':
     'Click a token to select it, drag to move it; with a token selected, click a square to preview a path. Click a door to open or close it (Alt+click locks).',
   'hint.wall':
@@ -137,9 +138,9 @@ export const en = {
   'tool.fog-hide': 'Hide fog',
   'tool.trap': 'Trap',
   'hint.fog-reveal':
-    'Paint squares the players may see (fog modes manual and both); Shift hides instead. Revealed squares are tinted while a fog tool is on.',
+    'Reveal squares to the players (fog modes manual and both): paint them (B), drag a rectangle (R) or click a room (F: to its walls, closed doors and windows). Shift hides instead. Revealed squares are tinted while a fog tool is on.',
   'hint.fog-hide':
-    'Paint squares back into the fog; the party also forgets having explored them. Shift reveals instead.',
+    'Hide squares again, brush (B), rectangle (R) or room (F); the party also forgets having explored them. Shift reveals instead.',
   'hint.trap':
     'Click a square to place a trap (GM only, never shown to players); click a trap to edit it, Shift+click removes it.',
   'trap.name': 'Name',
@@ -167,6 +168,7 @@ export const ja = {
   'shape.brush': 'ブラシ',
   'shape.rect': '矩形',
   'shape.fill': '塗りつぶし',
+  'shape.room': '部屋',
   'hint.select':
     'コマをクリックで選択、ドラッグで移動。選択中にマスをクリックすると経路を表示。扉をクリックで開閉（Alt+クリックで施錠）。',
   'hint.wall':
@@ -285,8 +287,9 @@ export const ja = {
   'tool.fog-hide': '霧で隠す',
   'tool.trap': '罠',
   'hint.fog-reveal':
-    'プレイヤーに見せるマスを塗ります（霧モード「手動」「両方」）。Shift で隠します。霧ツール中は公開済みのマスに色が付きます。',
-  'hint.fog-hide': 'マスを霧に戻します。探索済みの記憶も消えます。Shift で公開します。',
+    'プレイヤーにマスを見せます（霧モード「手動」「両方」）：ブラシで塗る（B）、矩形をドラッグ（R）、部屋をクリック（F：壁・閉じた扉・窓まで）。Shift で隠します。霧ツール中は公開済みのマスに色が付きます。',
+  'hint.fog-hide':
+    'マスを霧に戻します（ブラシ B・矩形 R・部屋 F）。探索済みの記憶も消えます。Shift で公開します。',
   'hint.trap':
     'マスをクリックして罠を置きます（GM 専用、プレイヤーには表示されません）。罠をクリックで編集、Shift+クリックで削除。',
   'trap.name': '名前',

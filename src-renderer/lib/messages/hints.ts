@@ -21,8 +21,10 @@ export const en = {
     'Click a square to place a token of the faction below (enemies are placed hidden unless you untick it).',
   'hint.blockade': 'Paint 封鎖 (blockade) marks; Shift erases.',
   'hint.deploy': 'Paint a faction’s deploy squares; Shift erases.',
-  'hint.fog-reveal': 'Paint squares the players may see; Shift hides them again.',
-  'hint.fog-hide': 'Paint squares to hide from the players (and forget them); Shift reveals.',
+  'hint.fog-reveal':
+    'Reveal to the players: paint (B), drag a rectangle (R) or click a room (F); Shift hides.',
+  'hint.fog-hide':
+    'Hide from the players (and forget): paint (B), drag a rectangle (R) or click a room (F); Shift reveals.',
   'hint.trap': 'Click a square to place a GM-only trap or select one; Shift+click removes it.',
 } as const
 
@@ -43,7 +45,9 @@ export const ja = {
   'hint.token': 'マスをクリックで下の陣営のコマを置く（敵は非公開で置かれる。外すこともできる）。',
   'hint.blockade': '封鎖マークを塗る。Shift で消去。',
   'hint.deploy': '陣営の初期配置マスを塗る。Shift で消去。',
-  'hint.fog-reveal': 'プレイヤーに見せるマスを塗る。Shift で隠す。',
-  'hint.fog-hide': 'プレイヤーから隠すマスを塗る（探索済みも忘れる）。Shift で見せる。',
+  'hint.fog-reveal':
+    'プレイヤーに見せる：塗る（B）・矩形（R）・部屋をクリック（F）。Shift で隠す。',
+  'hint.fog-hide':
+    'プレイヤーから隠す（探索済みも忘れる）：塗る（B）・矩形（R）・部屋（F）。Shift で見せる。',
   'hint.trap': 'マスをクリックでGM専用の罠を置く・選ぶ。Shift+クリックで削除。',
 } as const satisfies Record<keyof typeof en, string>

@@ -29,6 +29,9 @@ export const en = {
   'pv.brush.reveal': 'Reveal',
   'pv.brush.hide': 'Hide',
   'pv.resetExplored': 'Reset explored cells',
+  'pv.doorRooms': 'Reveal the room behind a door when it opens',
+  'pv.doorRoomsHint':
+    'For tables with physical minis and no party tokens: opening a door reveals the rooms on both sides (fog modes manual and both).',
   'pv.freeze': 'Freeze projector',
   'pv.blackout': 'Blackout',
   'pv.token': 'Selected token',
@@ -95,6 +98,9 @@ export const ja = {
   'pv.brush.reveal': '公開',
   'pv.brush.hide': '隠す',
   'pv.resetExplored': '探索済みのマスをリセット',
+  'pv.doorRooms': '扉が開いたら奥の部屋を公開',
+  'pv.doorRoomsHint':
+    '卓上のミニチュアで遊び、パーティーのコマを置かない卓向け：扉を開けると両側の部屋を公開します（霧モード「手動」「両方」）。',
   'pv.freeze': 'プロジェクターを一時停止',
   'pv.blackout': '暗転',
   'pv.token': '選択中のコマ',
