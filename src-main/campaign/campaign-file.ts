@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs'
 import { hashSnapshot } from './journal'
 import { MAX_CAMPAIGN_FILE_BYTES } from './limits'
 import { decodeCampaign, MigrationError, type DecodedCampaign } from './migrations'
+import { serializeCampaign } from './serialize'
 
 export { MAX_CAMPAIGN_FILE_BYTES }
 export const EXPORT_FORMAT = 'gm-campaign-export/1'
@@ -64,18 +65,35 @@ export interface ReadCampaign {
   decoded: DecodedCampaign
   /** SHA-256 of the file's bytes (the journal's tie to this snapshot). */
   hash: string
+  /**
+   * The size of the file the app would save for this campaign (what the file-size budget starts
+   * from, file-budget.ts): measured where the file was parsed, so a big one costs main nothing.
+   */
+  savedBytes: number
 }
 
 /** Reads, caps and decodes one campaign file. */
-export async function readCampaignFile(
+async function readAndDecode(
   file: string,
-  maxBytes = MAX_CAMPAIGN_FILE_BYTES,
-): Promise<ReadCampaign> {
+  maxBytes: number,
+): Promise<{ decoded: DecodedCampaign; hash: string }> {
   const { size } = await fs.stat(file)
   if (size > maxBytes) throw new CampaignTooLargeError(size, maxBytes)
   const bytes = await fs.readFile(file)
   if (bytes.length > maxBytes) throw new CampaignTooLargeError(bytes.length, maxBytes)
   return { decoded: decodeCampaign(parseCampaignBytes(bytes)), hash: hashSnapshot(bytes) }
+}
+
+/** One campaign file, to open: decoded, hashed, and its saved size measured. */
+export async function readCampaignFile(
+  file: string,
+  maxBytes = MAX_CAMPAIGN_FILE_BYTES,
+): Promise<ReadCampaign> {
+  const read = await readAndDecode(file, maxBytes)
+  return {
+    ...read,
+    savedBytes: Buffer.byteLength(serializeCampaign(read.decoded.campaign), 'utf8'),
+  }
 }
 
 /** What the campaign list shows of one file. */
@@ -96,7 +114,7 @@ export async function summarizeCampaignFile(
   maxBytes = MAX_CAMPAIGN_FILE_BYTES,
 ): Promise<FileSummary> {
   try {
-    const { campaign } = (await readCampaignFile(file, maxBytes)).decoded
+    const { campaign } = (await readAndDecode(file, maxBytes)).decoded
     return { name: campaign.name, updatedAt: campaign.updatedAt, mapCount: campaign.maps.length }
   } catch (error) {
     if (error instanceof CampaignTooLargeError)

@@ -1,5 +1,7 @@
 // The file-size budget refuses only what is really over the cap, and its cheap bound never
 // under-counts (issue 27): the bound it keeps between measures is at least the file's real size.
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyCommand, CommandError } from './commands'
@@ -7,10 +9,22 @@ import { FileBudget, patchGrowthBound } from './file-budget'
 import { limitCommandArbitrary, nearLimitCampaign, nearLimitsArbitrary } from './limits-testing'
 import { diff } from './patch'
 import { commandSchema, type Campaign } from './schema'
-import { serializeCampaign } from './storage'
+import { CampaignStore, serializeCampaign } from './storage'
+import { makeTempDir, removeDir } from './test-helpers'
 
 const bytesOf = (campaign: Campaign): number =>
   Buffer.byteLength(serializeCampaign(campaign), 'utf8')
+
+const FAR = {
+  funds: 0,
+  money: 0,
+  conditions: 0,
+  logEntries: 0,
+  picks: 0,
+  heldConnections: 0,
+  longNamedMembers: 0,
+  combatants: 0,
+}
 
 describe('the file-size budget', () => {
   it('bounds the file from above after any change, and refuses only a file over the cap', async () => {
@@ -52,16 +66,7 @@ describe('the file-size budget', () => {
   })
 
   it('starts again from a save’s exact size', async () => {
-    const campaign = nearLimitCampaign({
-      funds: 0,
-      money: 0,
-      conditions: 0,
-      logEntries: 0,
-      picks: 0,
-      heldConnections: 0,
-      longNamedMembers: 0,
-      combatants: 0,
-    })
+    const campaign = nearLimitCampaign(FAR)
     const budget = await FileBudget.measure(campaign, 10_000_000)
     const grown = { ...campaign, notes: 'n'.repeat(5000) }
     budget.admit(grown, diff(campaign, grown))
@@ -72,5 +77,28 @@ describe('the file-size budget', () => {
     // A save of an older state than the last exact measure does not move the bound back.
     budget.saved(mark - 1, 1)
     expect(budget.bound).toBe(bytesOf(grown))
+  })
+})
+
+describe('the size a campaign opens with', () => {
+  it('is the size of the file the app saves, measured where the file was parsed', async () => {
+    const root = await makeTempDir('gm-budget-')
+    try {
+      const campaign = nearLimitCampaign({ ...FAR, conditions: 500 })
+      for (const inlineBytes of [10_000_000, 0]) {
+        const store = new CampaignStore(path.join(root, `data-${inlineBytes}`), {
+          files: { inlineBytes },
+        })
+        await store.init()
+        // Written compact, as a hand edit or another tool would: smaller than the app's own file.
+        await fs.writeFile(store.campaignFile('c1'), JSON.stringify(campaign))
+        const loaded = await store.load('c1')
+        expect(loaded.savedBytes).toBe(bytesOf(loaded.campaign))
+        expect(store.reader.parsed[inlineBytes === 0 ? 'worker' : 'inline']).toBe(1)
+        await store.close()
+      }
+    } finally {
+      await removeDir(root)
+    }
   })
 })

@@ -8,6 +8,8 @@
 // pretty-printed size of every value its patch sets or inserts; what it removes is not
 // subtracted). Only when that bound passes the cap is the exact size measured again (maps already
 // serialised are cached, serialize.ts), and only a change whose exact size is over the cap is refused.
+// The size a campaign opens with is measured where its file was parsed (campaign-file.ts: the
+// file worker, for a big one), so opening costs main nothing more.
 import { CampaignLimitError } from './loadable'
 import type { PatchOp } from './patch'
 import type { Campaign } from './schema'
@@ -47,14 +49,15 @@ export class FileBudget {
   private grown = 0
   private measuredAt = 0
 
-  private constructor(
+  /** `savedBytes`: the size (or more) of the campaign's file as it is now. */
+  constructor(
     readonly maxBytes: number,
-    exactBytes: number,
+    savedBytes: number,
   ) {
-    this.measured = exactBytes
+    this.measured = savedBytes
   }
 
-  /** Measures the campaign as it opens (in slices: a big campaign never stalls main). */
+  /** Measures a campaign in slices (a big one never stalls main). */
   static async measure(campaign: Campaign, maxBytes: number): Promise<FileBudget> {
     const { parts } = await serializeCampaignInSlices(campaign)
     return new FileBudget(maxBytes, byteLengthOf(parts))

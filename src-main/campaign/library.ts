@@ -2,7 +2,9 @@
 // a campaign that is already there (replace it, or keep both under a distinct name). Built on the
 // service's public operations, so every change still goes through a command or a store save.
 import { randomUUID } from 'node:crypto'
+import { FileChunks } from './atomicFile'
 import { CampaignTooLargeError } from './campaign-file'
+import { byteLengthOf, serializeCampaignInSlices } from './serialize'
 import { isSafeCampaignId } from './campaign-id'
 import type { Campaign, CampaignSummary, Command } from './schema'
 import { campaignNameSchema } from './strict'
@@ -121,13 +123,18 @@ export class CampaignLibrary {
         'This campaign is already in the list: replace it, or keep both?',
       )
     }
-    if (taken && onConflict === 'replace') {
-      await this.delete(campaign.id)
-    } else if (taken) {
+    if (taken && onConflict !== 'replace') {
       const names = new Set((await this.host.list()).map((c) => c.name))
       campaign = { ...campaign, id: randomUUID(), name: distinctName(campaign.name, names) }
     }
-    await this.host.store.save(campaign)
+    // The file is saved pretty-printed, which can be bigger than the text imported: a campaign
+    // whose file would pass the cap is refused now, not listed as too large to open (issue 27).
+    const { parts, hash } = await serializeCampaignInSlices(campaign)
+    const bytes = byteLengthOf(parts)
+    const { maxBytes } = this.host.store.reader
+    if (bytes > maxBytes) throw new CampaignTooLargeError(bytes, maxBytes)
+    if (taken && onConflict === 'replace') await this.delete(campaign.id)
+    await this.host.store.save(campaign, new FileChunks(parts), hash)
     return campaign
   }
 }

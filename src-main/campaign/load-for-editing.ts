@@ -30,7 +30,7 @@ export async function loadForEditing(
   options: { now: () => Date; historyLimit?: number },
 ): Promise<LoadedForEditing> {
   const loaded = await store.load(id)
-  const budget = await FileBudget.measure(loaded.campaign, store.reader.maxBytes)
+  const budget = new FileBudget(store.reader.maxBytes, loaded.savedBytes)
   // Changes acknowledged after the last snapshot are in the journal: replay them, undo history too.
   const journalDir = store.journalDir(id)
   const stamp = options.now().toISOString().replace(/[-:.]/g, '')

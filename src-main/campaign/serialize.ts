@@ -7,6 +7,11 @@
 import { createHash } from 'node:crypto'
 import type { Campaign } from './schema'
 
+/** The exact bytes a campaign is saved as; the journal ties itself to their hash. */
+export function serializeCampaign(campaign: Campaign): string {
+  return `${JSON.stringify(campaign, null, 2)}\n`
+}
+
 const pieceCache = new WeakMap<object, string>()
 
 /** One value as it sits `depth` levels deep in the pretty-printed file; undefined if JSON omits it. */

@@ -142,6 +142,28 @@ describe('a command the loader would not accept', () => {
     expect(size).toBeLessThanOrEqual(maxBytes)
   })
 
+  it('an import whose saved file would pass the cap is refused, even if its text is under it', async () => {
+    const dataDir = path.join(root, 'import')
+    const wide = nearLimitCampaign({ ...FAR_FROM_LIMITS, conditions: 3_000 })
+    const compact = JSON.stringify(wide)
+    // The file is pretty-printed: more bytes than the compact text the GM imports.
+    const maxBytes = Buffer.byteLength(compact) + 1_000
+    expect(serializedByteLength(wide)).toBeGreaterThan(maxBytes)
+    const service = await createCampaignService({ dataDir, files: { maxBytes } })
+    services.push(service)
+    await expect(service.importCampaign(compact)).rejects.toMatchObject({
+      code: 'campaign-too-large',
+    })
+    expect(await service.list()).toEqual([])
+    // Nor is one already in the list replaced by it.
+    const small = nearLimitCampaign(FAR_FROM_LIMITS)
+    await service.importCampaign(JSON.stringify(small))
+    await expect(service.importCampaign(compact, 'replace')).rejects.toMatchObject({
+      code: 'campaign-too-large',
+    })
+    expect(cleanly(await service.open('c1')).maps[0].conditions).toBeUndefined()
+  })
+
   it('never leaves a campaign the loader refuses, whatever the commands (random, near the limits)', async () => {
     const outcomes = { applied: 0, refused: 0 }
     await fc.assert(

@@ -22,7 +22,11 @@ import { CampaignDataError, MigrationError } from './migrations'
 import type { Campaign, CampaignSummary } from './schema'
 import { CURRENT_SCHEMA_VERSION } from './schema'
 import { hashSnapshot } from './journal'
+import { serializeCampaign } from './serialize'
+
+export { serializeCampaign }
 import { CampaignFileReader, type FileReaderOptions } from './file-reader'
+import type { ReadCampaign } from './campaign-file'
 import { AssetStore } from '../art/assets'
 import { CampaignIndex } from './campaign-index'
 import { isSafeCampaignId } from './campaign-id'
@@ -52,11 +56,8 @@ export interface LoadResult extends DecodedCampaign {
   sourceHash: string
   /** SHA-256 of the campaign file as it is on disk now. */
   fileHash: string
-}
-
-/** The exact bytes a campaign is saved as; the journal ties itself to their hash. */
-export function serializeCampaign(campaign: Campaign): string {
-  return `${JSON.stringify(campaign, null, 2)}\n`
+  /** At least the size the campaign takes when saved (serializeCampaign), in bytes. */
+  savedBytes: number
 }
 
 export class CampaignNotFoundError extends Error {
@@ -207,7 +208,13 @@ export class CampaignStore {
         // The next save replaces the original bytes; keep them among the backups first.
         await writeBackup(this.backupDir(id), file, this.now(), this.policy)
       }
-      return { ...decoded, file, sourceHash: read.hash, fileHash: read.hash }
+      return {
+        ...decoded,
+        file,
+        sourceHash: read.hash,
+        fileHash: read.hash,
+        savedBytes: savedBytesOf(read, decoded),
+      }
     } catch (error) {
       if (error instanceof MigrationError && error.newerVersion) throw error
       if (!isDamage(error)) throw error
@@ -221,10 +228,12 @@ export class CampaignStore {
     for (const backupFile of backups) {
       let decoded: DecodedCampaign
       let sourceHash: string
+      let savedBytes: number
       try {
         const read = await this.readFile(backupFile)
         decoded = withFileIdentity(read.decoded, id)
         sourceHash = read.hash
+        savedBytes = savedBytesOf(read, decoded)
       } catch {
         continue
       }
@@ -240,6 +249,7 @@ export class CampaignStore {
         recovered: { reason, damage, badFile, backupFile },
         sourceHash,
         fileHash: hash,
+        savedBytes,
       }
     }
     throw new CampaignUnreadableError(
@@ -308,7 +318,7 @@ export class CampaignStore {
     return run
   }
 
-  private async readFile(file: string): Promise<{ decoded: DecodedCampaign; hash: string }> {
+  private async readFile(file: string): Promise<ReadCampaign> {
     try {
       return await this.reader.read(file)
     } catch (error) {
@@ -324,7 +334,14 @@ export class CampaignStore {
   }
 }
 
-/** Syntax and schema errors mean the file is damaged; I/O errors (permissions…) do not. */
+/**
+ * The saved size the reader measured (off the main thread for a big file), plus room for an id
+ * that withFileIdentity replaced: the file-size budget needs a bound, not the exact number.
+ */
+function savedBytesOf(read: ReadCampaign, decoded: DecodedCampaign): number {
+  return read.savedBytes + (decoded.campaign.id === read.decoded.campaign.id ? 0 : 2048)
+}
+
 /**
  * The file name is the campaign's identity: a file whose inner id differs (a copied file, a hand
  * edit, a hostile `../x`) is repaired to its file name, so every save writes the file it was
@@ -343,6 +360,7 @@ function withFileIdentity(decoded: DecodedCampaign, id: string): DecodedCampaign
   }
 }
 
+/** Syntax and schema errors mean the file is damaged; I/O errors (permissions…) do not. */
 function isDamage(error: unknown): boolean {
   return (
     error instanceof SyntaxError ||
