@@ -156,6 +156,10 @@ describe('rules that tell the truth (issue 24)', () => {
     const helpless = page.locator('[data-overlay="attack-modifier"][data-code="target-helpless"]')
     await expect(helpless.getAttribute('data-source')).resolves.toBe('paralyzed')
     await expect(helpless.textContent()).resolves.toContain('from paralyzed')
+    await page.locator('[data-testid="lang-ja"]').click()
+    await expect(helpless.textContent()).resolves.toContain('麻痺状態')
+    await page.screenshot({ path: join(shots, 'conditions-attack-ja.png') })
+    await page.locator('[data-testid="lang-en"]').click()
   })
 
   it('adds a combatant to a running fight with the d20 its player rolled', async () => {
