@@ -34,14 +34,15 @@ const CHILD = path.join(BUNDLE_DIR, 'import-child.js')
 let root: string
 
 beforeAll(async () => {
-  const source = (file: string): string => fileURLToPath(new URL(file, import.meta.url))
+  // Every worker the desktop build lays beside its main bundle, under the same names.
+  const { default: config } = await import('../../electron.vite.config')
+  const { index: _main, ...workers } = (
+    config as { main: { build: { lib: { entry: Record<string, string> } } } }
+  ).main.build.lib.entry
   await build({
     entryPoints: {
-      'import-child': source('./crash/import-child.ts'),
-      'decode-worker': source('../art/decode-worker.ts'),
-      'pack-worker': source('../art/pack-worker.ts'),
-      'art-worker': source('../art/art-worker.ts'),
-      'campaign-file-worker': source('./file-worker.ts'),
+      'import-child': fileURLToPath(new URL('./crash/import-child.ts', import.meta.url)),
+      ...workers,
     },
     bundle: true,
     platform: 'node',

@@ -107,8 +107,11 @@ export class CampaignStore {
     const assets = new AssetStore(dataDir)
     this.reader = new CampaignFileReader({
       ...options.files,
+      // Token pictures, checked like any other: one that is refused is dropped (the token shows
+      // its colour), as a GIF is.
       storePictures: async (pictures) => {
-        for (const picture of pictures) await assets.put(picture.bytes).catch(() => undefined)
+        for (const picture of pictures)
+          await assets.put(picture.bytes, 'token').catch(() => undefined)
       },
     })
     this.index = new CampaignIndex(path.join(dataDir, 'campaign-index.json'))

@@ -59,7 +59,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, CodedStatus>> = {
   'asset-over-memory': picture('error.picture.overMemory'),
   'asset-undecodable': picture('error.picture.undecodable'),
   'asset-not-found': picture('error.picture.notFound'),
-  'image-undecodable': picture('error.picture.undecodable'),
+  'image-undecodable': picture('error.picture.uvttImage'),
   'pack-unreadable': picture('error.pack.unreadable'),
   'pack-bad-entry': picture('error.pack.badEntry'),
   'pack-duplicate-entry': picture('error.pack.duplicate'),

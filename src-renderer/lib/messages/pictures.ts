@@ -20,6 +20,8 @@ export const en = {
   'error.picture.undecodable':
     'The picture is damaged: its header says PNG, JPEG or WebP but its pixels do not decode. Nothing was stored.',
   'error.picture.notFound': 'The picture is missing from the data folder.',
+  'error.picture.uvttImage':
+    'The map’s picture in this file is not a PNG or WebP whose pixels decode. Nothing was imported.',
   'error.pack.unreadable':
     'This file is not a campaign pack the app can read. Nothing was imported.',
   'error.pack.badEntry':
@@ -58,6 +60,8 @@ export const ja = {
   'error.picture.undecodable':
     '画像が壊れています。PNG・JPEG・WebP のヘッダーはありますが、画素を展開できません。何も保存していません。',
   'error.picture.notFound': '画像がデータフォルダにありません。',
+  'error.picture.uvttImage':
+    'このファイルのマップ画像は、画素を展開できる PNG・WebP ではありません。何も読み込んでいません。',
   'error.pack.unreadable':
     'このファイルはアプリが読めるキャンペーンパックではありません。何も読み込んでいません。',
   'error.pack.badEntry':
