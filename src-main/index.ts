@@ -93,6 +93,7 @@ function registerIpc(handlers: Handlers): void {
   }
   handlers.subscribe('campaign.changed', (data) => send('campaign.changed', data, ['gm']))
   handlers.subscribe('uvtt.progress', (data) => send('uvtt.progress', data, ['gm']))
+  handlers.subscribe('campaign.notice', (data) => send('campaign.notice', data, ['gm']))
   handlers.subscribe('player.view', (data) => send('player.view', data, ['gm', 'player']))
   handlers.subscribe('player.state', (data) => send('player.state', data, ['gm']))
 }

@@ -51,6 +51,18 @@ export interface ChangeEvent extends CampaignEdit {
   campaign: Campaign
 }
 
+/**
+ * Something the GM must hear about that is no answer to a call (issue 25): an autosave that failed
+ * (the journal still holds every acknowledged change; the next change or flush tries again).
+ */
+export interface CampaignNotice {
+  campaignId: string
+  kind: 'save-failed'
+  /** Node's error code (ENOSPC, EACCES …) or 'unknown'. */
+  errno: string
+  at: string
+}
+
 export interface CampaignServiceApi {
   list(): Promise<CampaignSummary[]>
   create(name: string): Promise<Campaign>
@@ -77,4 +89,6 @@ export interface CampaignServiceApi {
   /** Back from the trash; under a new id and name if its id was taken meanwhile. */
   restore(trashId: string): Promise<{ id: string; name: string }>
   subscribe(listener: (event: ChangeEvent) => void): () => void
+  /** Notices for the GM pages (failed autosaves). */
+  subscribeNotices(listener: (notice: CampaignNotice) => void): () => void
 }

@@ -1,8 +1,8 @@
 // Map art commands (schema 4): put a picture under the grid or take it away, and align it. The
 // picture's bytes live in the assets folder; a command only carries its hash and geometry.
 import type { CampaignMap, Command } from './schema'
+import type { Fail } from './refusals'
 
-type Fail = (message: string) => never
 type Of<T extends Command['type']> = Extract<Command, { type: T }>
 
 export function applyArtCommand(
@@ -18,7 +18,7 @@ export function applyArtCommand(
     }
     return { ...map, art: { ...command.art } }
   }
-  const art = map.art ?? fail(`Map "${map.id}" has no picture to align.`)
+  const art = map.art ?? fail(`Map "${map.id}" has no picture to align.`, 'no-art')
   const next = { ...art }
   if (command.pixelsPerSquare !== undefined) next.pixelsPerSquare = command.pixelsPerSquare
   if (command.offsetX !== undefined) next.offsetX = command.offsetX

@@ -47,6 +47,7 @@ import {
   resortByValue,
 } from './fight/commands'
 import type { FightCommand } from './fight/schema'
+import { squareParam, type Fail, type RefusalParams, type RefusalReason } from './refusals'
 
 export class CommandError extends Error {
   /** Kebab-case code the IPC / WebSocket handlers pass on to the UI. */
@@ -54,6 +55,10 @@ export class CommandError extends Error {
   constructor(
     message: string,
     readonly command: Command,
+    /** The cause, which the page words in the GM's language (refusals.ts). */
+    readonly reason: RefusalReason,
+    /** The values the page's sentence names (names, squares, amounts). */
+    readonly params: RefusalParams = {},
   ) {
     super(message)
     this.name = 'CommandError'
@@ -68,8 +73,8 @@ export function applyCommand(campaign: Campaign, command: Command): Campaign {
 }
 
 function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
-  const fail = (message: string): never => {
-    throw new CommandError(message, command)
+  const fail: Fail = (message, reason, params) => {
+    throw new CommandError(message, command, reason, params)
   }
   if (isGuildCommand(command)) return applyGuildCommand(campaign, command, fail)
   if (command.type === 'roll.record' || command.type === 'roll.clear')
@@ -88,10 +93,11 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
       return { ...campaign, name: command.name }
     case 'map.add': {
       if (campaign.maps.some((m) => m.id === command.map.id)) {
-        fail(`A map with id "${command.map.id}" already exists.`)
+        fail(`A map with id "${command.map.id}" already exists.`, 'duplicate-id')
       }
       const problems = findMapProblems(command.map)
-      if (problems.length > 0) fail(`Map "${command.map.id}" is not consistent: ${problems[0]}`)
+      if (problems.length > 0)
+        fail(`Map "${command.map.id}" is not consistent: ${problems[0]}`, 'map-inconsistent')
       return { ...campaign, maps: [...campaign.maps, command.map] }
     }
     case 'map.remove':
@@ -110,10 +116,12 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
     case 'token.add':
       return updateMap(campaign, command.mapId, fail, (map) => {
         if (map.tokens.some((t) => t.id === command.token.id)) {
-          fail(`Map "${map.id}" already has a token with id "${command.token.id}".`)
+          fail(`Map "${map.id}" already has a token with id "${command.token.id}".`, 'duplicate-id')
         }
         if (map.tokens.length >= MAX_TOKENS)
-          fail(`Map "${map.id}" already has ${MAX_TOKENS} tokens.`)
+          fail(`Map "${map.id}" already has ${MAX_TOKENS} tokens.`, 'too-many-tokens', {
+            max: MAX_TOKENS,
+          })
         requireFootprint(map, command.token.at, command.token, fail)
         requireSquareRoom(map, command.token.at, command.token.id, fail)
         return { ...map, tokens: [...map.tokens, command.token] }
@@ -181,8 +189,6 @@ function applyCommandOnly(campaign: Campaign, command: Command): Campaign {
   }
 }
 
-type Fail = (message: string) => never
-
 function isGuildCommand(command: Command): command is GuildCommand {
   return command.type.startsWith('guild.')
 }
@@ -195,7 +201,8 @@ function isFightCommand(
 
 function requireMap(campaign: Campaign, mapId: string, fail: Fail): CampaignMap {
   return (
-    campaign.maps.find((m) => m.id === mapId) ?? fail(`No map with id "${mapId}" in this campaign.`)
+    campaign.maps.find((m) => m.id === mapId) ??
+    fail(`No map with id "${mapId}" in this campaign.`, 'no-map')
   )
 }
 
@@ -213,27 +220,33 @@ function updateMap(
 
 function requireInside(map: CampaignMap, at: readonly [number, number], fail: Fail): void {
   if (!isInside(map, at)) {
-    fail(`Cell ${formatCell(at)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
+    fail(
+      `Cell ${formatCell(at)} is outside map "${map.id}" (${map.width} × ${map.height}).`,
+      'outside-map',
+      { square: squareParam(at), width: map.width, height: map.height },
+    )
   }
 }
 
 function requireToken(map: CampaignMap, tokenId: string, fail: Fail): CampaignToken {
   return (
     map.tokens.find((t) => t.id === tokenId) ??
-    fail(`No token with id "${tokenId}" on map "${map.id}".`)
+    fail(`No token with id "${tokenId}" on map "${map.id}".`, 'no-token')
   )
 }
 
 function requireFootprint(
   map: CampaignMap,
   at: readonly [number, number],
-  token: Pick<CampaignToken, 'id' | 'size'>,
+  token: Pick<CampaignToken, 'id' | 'size' | 'name'>,
   fail: Fail,
 ): void {
   requireInside(map, at, fail)
   if (!footprintFits(map, at, token.size)) {
     fail(
       `Token "${token.id}" (${token.size}) at ${formatCell(at)} would stick out of map "${map.id}".`,
+      'token-sticks-out',
+      { name: token.name || token.id },
     )
   }
 }
@@ -249,6 +262,7 @@ function setEdge(
   if (!areOrthogonalNeighbours(between[0], between[1])) {
     fail(
       `Cells ${formatCell(between[0])} and ${formatCell(between[1])} are not orthogonal neighbours, so they share no edge.`,
+      'not-neighbours',
     )
   }
   const key = edgeKey(between)

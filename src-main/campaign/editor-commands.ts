@@ -14,8 +14,8 @@ import {
   normaliseBetween,
 } from './geometry'
 import { normaliseCell } from './commands'
+import { squareParam, type Fail } from './refusals'
 
-type Fail = (message: string) => never
 type Of<T extends Command['type']> = Extract<Command, { type: T }>
 
 /** 「1マスの人数制限は4体までとする。」 — DysTopiA's limit of units on one square. */
@@ -31,7 +31,11 @@ export function applyCellsSet(map: CampaignMap, command: Of<'cells.set'>, fail: 
   const clear: readonly CellField[] = command.clear ?? []
   for (const cell of command.cells) {
     if (!isInside(map, cell.at)) {
-      fail(`Cell ${formatCell(cell.at)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
+      fail(
+        `Cell ${formatCell(cell.at)} is outside map "${map.id}" (${map.width} × ${map.height}).`,
+        'outside-map',
+        { square: squareParam(cell.at), width: map.width, height: map.height },
+      )
     }
     const key = cellKey(cell.at)
     const at = index.get(key)
@@ -77,11 +81,16 @@ export function applyEdgesSet(map: CampaignMap, command: Of<'edges.set'>, fail: 
   for (const { between, edge } of command.edges) {
     for (const cell of between) {
       if (!isInside(map, cell))
-        fail(`Cell ${formatCell(cell)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
+        fail(
+          `Cell ${formatCell(cell)} is outside map "${map.id}" (${map.width} × ${map.height}).`,
+          'outside-map',
+          { square: squareParam(cell), width: map.width, height: map.height },
+        )
     }
     if (!areOrthogonalNeighbours(between[0], between[1])) {
       fail(
         `Cells ${formatCell(between[0])} and ${formatCell(between[1])} are not orthogonal neighbours, so they share no edge.`,
+        'not-neighbours',
       )
     }
     byKey.set(
@@ -105,6 +114,8 @@ export function applyMapUpdate(
   if (system === 'dystopia' && (width !== DYSTOPIA_BOARD_SIDE || height !== DYSTOPIA_BOARD_SIDE)) {
     fail(
       `A DysTopiA board is ${DYSTOPIA_BOARD_SIDE} × ${DYSTOPIA_BOARD_SIDE} squares; map "${map.id}" would be ${width} × ${height}.`,
+      'dystopia-board-size',
+      { side: DYSTOPIA_BOARD_SIDE },
     )
   }
   let next: CampaignMap = { ...map, system, width, height, name: command.name ?? map.name }
@@ -117,6 +128,14 @@ export function applyMapUpdate(
           .slice(0, 3)
           .map((t) => t.name || t.id)
           .join(', ')}); move or remove them first.`,
+        'resize-strands-tokens',
+        {
+          count: stranded.length,
+          names: stranded
+            .slice(0, 3)
+            .map((t) => t.name || t.id)
+            .join(', '),
+        },
       )
     }
     const inside = (at: readonly [number, number]) => isInside(size, at)
@@ -152,7 +171,7 @@ export function applyTokenUpdate(
 ): CampaignMap {
   const token =
     map.tokens.find((t) => t.id === command.tokenId) ??
-    fail(`No token with id "${command.tokenId}" on map "${map.id}".`)
+    fail(`No token with id "${command.tokenId}" on map "${map.id}".`, 'no-token')
   const updated: CampaignToken = { ...token }
   for (const field of command.clear ?? []) delete updated[field]
   for (const [field, value] of Object.entries(command.patch)) {
@@ -161,6 +180,8 @@ export function applyTokenUpdate(
   if (!footprintFits(map, updated.at, updated.size)) {
     fail(
       `Token "${token.id}" (${updated.size}) at ${formatCell(updated.at)} would stick out of map "${map.id}".`,
+      'token-sticks-out',
+      { name: token.name || token.id },
     )
   }
   return { ...map, tokens: map.tokens.map((t) => (t === token ? updated : t)) }
@@ -173,7 +194,8 @@ export function applyLightCommand(
 ): CampaignMap {
   const sources = map.light.sources
   const find = (id: string) =>
-    sources.find((s) => s.id === id) ?? fail(`No light source "${id}" on map "${map.id}".`)
+    sources.find((s) => s.id === id) ??
+    fail(`No light source "${id}" on map "${map.id}".`, 'no-light')
   switch (command.type) {
     case 'light.ambient': {
       const light: CampaignMap['light'] = { sources }
@@ -183,9 +205,17 @@ export function applyLightCommand(
     case 'light.add': {
       const { source } = command
       if (sources.some((s) => s.id === source.id))
-        fail(`A light source "${source.id}" already exists.`)
+        fail(`A light source "${source.id}" already exists.`, 'duplicate-id')
       if (!isInside(map, source.at))
-        fail(`Light source at ${formatCell(source.at)} is outside map "${map.id}".`)
+        fail(
+          `Light source at ${formatCell(source.at)} is outside map "${map.id}".`,
+          'outside-map',
+          {
+            square: squareParam(source.at),
+            width: map.width,
+            height: map.height,
+          },
+        )
       return {
         ...map,
         light: {
@@ -198,7 +228,11 @@ export function applyLightCommand(
       find(command.lightId)
       const at = command.patch.at
       if (at && !isInside(map, at))
-        fail(`Light source at ${formatCell(at)} is outside map "${map.id}".`)
+        fail(`Light source at ${formatCell(at)} is outside map "${map.id}".`, 'outside-map', {
+          square: squareParam(at),
+          width: map.width,
+          height: map.height,
+        })
       const patch = Object.fromEntries(
         Object.entries(command.patch).filter(([, v]) => v !== undefined),
       )
@@ -226,7 +260,12 @@ export function applyDeployCells(
   fail: Fail,
 ): CampaignMap {
   for (const at of [...command.add, ...command.remove]) {
-    if (!isInside(map, at)) fail(`Deploy square ${formatCell(at)} is outside map "${map.id}".`)
+    if (!isInside(map, at))
+      fail(`Deploy square ${formatCell(at)} is outside map "${map.id}".`, 'outside-map', {
+        square: squareParam(at),
+        width: map.width,
+        height: map.height,
+      })
   }
   // A null-prototype copy: faction names are user input (the schema also refuses prototype keys).
   const deploy: Record<string, Cell[]> = Object.assign(Object.create(null), map.deploy)
@@ -253,6 +292,8 @@ export function requireSquareRoom(
   if (there >= DYSTOPIA_UNITS_PER_SQUARE) {
     fail(
       `Square ${formatCell(at)} already holds ${DYSTOPIA_UNITS_PER_SQUARE} units, the most one square can hold.`,
+      'square-full',
+      { square: squareParam(at), max: DYSTOPIA_UNITS_PER_SQUARE },
     )
   }
 }
@@ -266,6 +307,8 @@ function requireSquaresNotOverfull(map: CampaignMap, fail: Fail): void {
     if (count > DYSTOPIA_UNITS_PER_SQUARE) {
       fail(
         `Square ${formatCell(token.at)} holds more than ${DYSTOPIA_UNITS_PER_SQUARE} units, which DysTopiA refuses.`,
+        'square-full',
+        { square: squareParam(token.at), max: DYSTOPIA_UNITS_PER_SQUARE },
       )
     }
   }

@@ -11,6 +11,7 @@ import { fogOf, maskToSpans, sameSpans, spansToMask, usesVision } from './fog'
 import { formatCell, isInside } from './geometry'
 import { roomMask, roomsBehindOpenedDoors } from './fog-rooms'
 import type { Campaign, CampaignMap, Command } from './schema'
+import { squareParam, type Fail } from './refusals'
 
 export type FogCommand = Extract<
   Command,
@@ -18,8 +19,6 @@ export type FogCommand = Extract<
     type: 'fog.settings' | 'fog.reveal' | 'fog.rect' | 'fog.room' | 'fog.reset' | 'token.visibility'
   }
 >
-
-type Fail = (message: string) => never
 
 export function applyFogCommand(map: CampaignMap, command: FogCommand, fail: Fail): CampaignMap {
   const fog = fogOf(map)
@@ -64,7 +63,7 @@ export function applyFogCommand(map: CampaignMap, command: FogCommand, fail: Fai
     case 'token.visibility': {
       const token =
         map.tokens.find((t) => t.id === command.tokenId) ??
-        fail(`No token with id "${command.tokenId}" on map "${map.id}".`)
+        fail(`No token with id "${command.tokenId}" on map "${map.id}".`, 'no-token')
       const changed = { ...token }
       if (command.hidden !== undefined) {
         if (command.hidden) changed.hidden = true
@@ -82,7 +81,11 @@ export function applyFogCommand(map: CampaignMap, command: FogCommand, fail: Fai
 
 function requireInside(map: CampaignMap, at: readonly [number, number], fail: Fail): void {
   if (!isInside(map, at))
-    fail(`Cell ${formatCell(at)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
+    fail(
+      `Cell ${formatCell(at)} is outside map "${map.id}" (${map.width} × ${map.height}).`,
+      'outside-map',
+      { square: squareParam(at), width: map.width, height: map.height },
+    )
 }
 
 /**
@@ -139,7 +142,7 @@ export function applyTrapCommand(map: CampaignMap, command: TrapCommand, fail: F
   const traps = map.traps ?? []
   if (command.type === 'trap.remove') {
     if (!traps.some((t) => t.id === command.trapId))
-      fail(`No trap with id "${command.trapId}" on map "${map.id}".`)
+      fail(`No trap with id "${command.trapId}" on map "${map.id}".`, 'no-trap')
     const rest = traps.filter((t) => t.id !== command.trapId)
     if (rest.length > 0) return { ...map, traps: rest }
     const { traps: _gone, ...withoutTraps } = map
@@ -147,10 +150,14 @@ export function applyTrapCommand(map: CampaignMap, command: TrapCommand, fail: F
   }
   const trap = command.trap
   if (!isInside(map, trap.at))
-    fail(`Cell ${formatCell(trap.at)} is outside map "${map.id}" (${map.width} × ${map.height}).`)
+    fail(
+      `Cell ${formatCell(trap.at)} is outside map "${map.id}" (${map.width} × ${map.height}).`,
+      'outside-map',
+      { square: squareParam(trap.at), width: map.width, height: map.height },
+    )
   const index = traps.findIndex((t) => t.id === trap.id)
   if (index < 0 && traps.length >= MAX_TRAPS)
-    fail(`Map "${map.id}" already has ${MAX_TRAPS} traps.`)
+    fail(`Map "${map.id}" already has ${MAX_TRAPS} traps.`, 'too-many-traps', { max: MAX_TRAPS })
   const next =
     index < 0 ? [...traps, { ...trap }] : traps.map((t, i) => (i === index ? { ...trap } : t))
   return { ...map, traps: next }

@@ -22,19 +22,33 @@ export interface LoadedForEditing {
   replayed: number
   /** What the open answers besides the campaign (recovered, repaired, journal). */
   told: Omit<OpenResult, 'campaign' | 'revision'>
+  /** SHA-256 of the campaign file as it is on disk now. */
+  fileHash: string
+}
+
+/** An undo history kept from earlier this evening, with the file it ends at (service.ts). */
+export interface KeptHistory {
+  history: UndoHistory
+  fileHash: string
 }
 
 export async function loadForEditing(
   store: CampaignStore,
   id: string,
-  options: { now: () => Date; historyLimit?: number },
+  options: { now: () => Date; historyLimit?: number; kept?: KeptHistory },
 ): Promise<LoadedForEditing> {
   const loaded = await store.load(id)
   const budget = new FileBudget(store.reader.maxBytes, loaded.savedBytes)
   // Changes acknowledged after the last snapshot are in the journal: replay them, undo history too.
   const journalDir = store.journalDir(id)
   const stamp = options.now().toISOString().replace(/[-:.]/g, '')
-  const history = new UndoHistory(options.historyLimit)
+  // Closed earlier this evening and the file untouched since: its undo history is still good, and
+  // any journal records come after it (issue 25).
+  const kept = options.kept
+  const history =
+    kept && kept.fileHash === loaded.fileHash && !loaded.recovered
+      ? kept.history
+      : new UndoHistory(options.historyLimit)
   const replay = await replayJournal(
     journalDir,
     loaded.sourceHash,
@@ -68,6 +82,7 @@ export async function loadForEditing(
     journal,
     budget,
     replayed: replay.applied,
+    fileHash: loaded.fileHash,
     told: {
       ...(loaded.recovered ? { recovered: recoveryNotice(loaded.recovered) } : {}),
       ...(repaired.length > 0 ? { repaired } : {}),

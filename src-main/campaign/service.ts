@@ -3,12 +3,12 @@
 // the Node host's WebSocket) call this one object. Node-only; never imports electron.
 import { randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
-import type { CampaignServiceApi, ChangeEvent, OpenResult } from './api'
+import type { CampaignNotice, CampaignServiceApi, ChangeEvent, OpenResult } from './api'
 import type { BackupPolicy } from './backups'
 import { applyCommand } from './commands'
 import { UndoHistory } from './history'
 import { CampaignJournal, hashSnapshot, type JournalChange } from './journal'
-import { loadForEditing } from './load-for-editing'
+import { loadForEditing, type KeptHistory } from './load-for-editing'
 import { checkChange } from './loadable'
 import { FileBudget } from './file-budget'
 import { decodeCampaign } from './migrations'
@@ -30,6 +30,12 @@ export { EXPORT_FORMAT }
  * without re-serialising a large campaign at the GM's click rate (issue 13).
  */
 export const DEFAULT_AUTOSAVE_DELAY_MS = 5000
+
+/**
+ * How many closed campaigns keep their undo history (issue 25: switching to another campaign and
+ * back keeps it for the evening); the least recently closed go first.
+ */
+const KEPT_HISTORIES = 20
 
 export interface CampaignServiceOptions {
   dataDir: string
@@ -67,6 +73,8 @@ interface OpenCampaign {
   revision: number
   /** Keeps the saved file under the size the loader opens (file-budget.ts). */
   budget: FileBudget
+  /** SHA-256 of the campaign file as this entry last read or wrote it. */
+  fileHash: string
   timer?: ReturnType<typeof setTimeout>
   /** The latest save of this campaign, so flush can wait for one already running. */
   saving: Promise<void>
@@ -86,6 +94,9 @@ export class CampaignService implements CampaignServiceApi {
   private readonly open_ = new Map<string, OpenCampaign>()
   private readonly loading = new Map<string, Promise<OpenResult>>()
   private readonly listeners = new Set<(event: ChangeEvent) => void>()
+  private readonly noticeListeners = new Set<(notice: CampaignNotice) => void>()
+  /** Undo histories of campaigns closed while the app runs, with the file each ends at. */
+  private readonly keptHistories = new Map<string, KeptHistory>()
   private readonly autosaveDelayMs: number
   private readonly now: () => Date
   private readonly historyLimit: number | undefined
@@ -152,7 +163,7 @@ export class CampaignService implements CampaignServiceApi {
     const budget = await FileBudget.measure(campaign, this.store.reader.maxBytes)
     this.open_.set(
       campaign.id,
-      this.newEntry(campaign, new UndoHistory(this.historyLimit), journal, budget),
+      this.newEntry(campaign, new UndoHistory(this.historyLimit), journal, budget, hash),
     )
     return campaign
   }
@@ -171,18 +182,27 @@ export class CampaignService implements CampaignServiceApi {
   }
 
   private async load(id: string): Promise<OpenResult> {
+    const kept = this.keptHistories.get(id)
+    this.keptHistories.delete(id)
     const loaded = await loadForEditing(this.store, id, {
       now: this.now,
       historyLimit: this.historyLimit,
+      ...(kept ? { kept } : {}),
     })
-    const entry = this.newEntry(loaded.campaign, loaded.history, loaded.journal, loaded.budget)
+    const entry = this.newEntry(
+      loaded.campaign,
+      loaded.history,
+      loaded.journal,
+      loaded.budget,
+      loaded.fileHash,
+    )
     this.open_.set(id, entry)
     if (loaded.replayed > 0) {
       // Fold the replayed changes into a snapshot now, so the next crash starts from here. If that
       // fails the journal still holds them, and the autosave tries again.
       entry.dirty = true
       await this.saveEntry(id, entry).catch((error: unknown) => {
-        this.onSaveError(id, error)
+        this.saveFailed(id, error)
         this.markDirty(id, entry)
       })
     } else if (loaded.told.repaired) this.markDirty(id, entry)
@@ -195,6 +215,13 @@ export class CampaignService implements CampaignServiceApi {
     await this.saveEntry(id, entry)
     this.open_.delete(id)
     await entry.journal.close()
+    if (entry.history.canUndo || entry.history.canRedo) {
+      this.keptHistories.set(id, { history: entry.history, fileHash: entry.fileHash })
+      for (const oldest of this.keptHistories.keys()) {
+        if (this.keptHistories.size <= KEPT_HISTORIES) break
+        this.keptHistories.delete(oldest)
+      }
+    }
   }
 
   async dispatch(id: string, command: Command): Promise<Campaign> {
@@ -308,6 +335,32 @@ export class CampaignService implements CampaignServiceApi {
     }
   }
 
+  subscribeNotices(listener: (notice: CampaignNotice) => void): () => void {
+    this.noticeListeners.add(listener)
+    return () => {
+      this.noticeListeners.delete(listener)
+    }
+  }
+
+  /** An autosave nobody awaited failed: logged, and told to the GM pages (issue 25). */
+  private saveFailed(id: string, error: unknown): void {
+    this.onSaveError(id, error)
+    const code = (error as { code?: unknown } | null)?.code
+    const notice: CampaignNotice = {
+      campaignId: id,
+      kind: 'save-failed',
+      errno: typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? code : 'unknown',
+      at: this.now().toISOString(),
+    }
+    for (const listener of [...this.noticeListeners]) {
+      try {
+        listener(notice)
+      } catch (listenerError) {
+        console.error('[campaign] notice listener failed', listenerError)
+      }
+    }
+  }
+
   getCampaign(id: string): Campaign | undefined {
     return this.open_.get(id)?.campaign
   }
@@ -329,6 +382,8 @@ export class CampaignService implements CampaignServiceApi {
       await this.flush()
     } finally {
       this.listeners.clear()
+      this.noticeListeners.clear()
+      this.keptHistories.clear()
       await Promise.all([...this.open_.values()].map((entry) => entry.journal.close()))
       await this.store.close()
     }
@@ -339,6 +394,7 @@ export class CampaignService implements CampaignServiceApi {
     history: UndoHistory,
     journal: CampaignJournal,
     budget: FileBudget,
+    fileHash: string,
   ): OpenCampaign {
     return {
       campaign,
@@ -348,6 +404,7 @@ export class CampaignService implements CampaignServiceApi {
       dirty: false,
       revision: 0,
       saving: Promise.resolve(),
+      fileHash,
     }
   }
 
@@ -449,7 +506,7 @@ export class CampaignService implements CampaignServiceApi {
     if (entry.timer !== undefined || this.disposed) return
     entry.timer = setTimeout(() => {
       entry.timer = undefined
-      this.saveEntry(id, entry).catch((error: unknown) => this.onSaveError(id, error))
+      this.saveEntry(id, entry).catch((error: unknown) => this.saveFailed(id, error))
     }, this.autosaveDelayMs)
   }
 
@@ -476,11 +533,13 @@ export class CampaignService implements CampaignServiceApi {
         return this.store.save(snapshot, new FileChunks(parts), hash)
       })
       .then(
-        () =>
-          entry.journal.snapshotSaved(gen).catch((error: unknown) => {
+        (saved) => {
+          entry.fileHash = saved.hash
+          return entry.journal.snapshotSaved(gen).catch((error: unknown) => {
             // Old generations left behind are harmless: the next open deletes them.
             console.error(`[campaign] could not tidy the journal of ${id}`, error)
-          }),
+          })
+        },
         (error: unknown) => {
           // Still unsaved: the next change or flush tries again.
           entry.dirty = true

@@ -37,21 +37,18 @@ export function strictly<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>,
   return z.unknown().transform((raw, ctx) => {
     const parsed = schema.safeParse(raw)
     if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        ctx.addIssue({
-          code: 'custom',
-          message: issue.message,
-          path: issue.path as Array<string | number>,
-        })
+      // Passed on as they are (code, bound, path), so a refusal can say which check failed.
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as z.core.$ZodRawIssue)
       return z.NEVER
     }
     const dropped = findDroppedKey(raw, parsed.data)
     if (dropped) {
       ctx.addIssue({
-        code: 'custom',
+        code: 'unrecognized_keys',
+        keys: [String(dropped.at(-1))],
         message: `Unknown key "${String(dropped.at(-1))}"`,
         path: dropped,
-      })
+      } as z.core.$ZodRawIssue)
       return z.NEVER
     }
     return parsed.data as z.output<T>
@@ -85,12 +82,16 @@ export const campaignNameSchema = z
   .trim()
   .min(1, 'A campaign name cannot be blank.')
   .max(200)
+  // Each check names its reason, which the page words (ipc/handlers.ts argumentReason).
   .refine((name) => !hasControlCharacter(name), {
     message: 'A campaign name cannot hold control characters.',
+    params: { reason: 'control-characters' },
   })
   .refine((name) => !LONE_SURROGATE.test(name), {
     message: 'A campaign name must be valid Unicode text.',
+    params: { reason: 'not-unicode' },
   })
   .refine((name) => !BIDI_OVERRIDE.test(name), {
     message: 'A campaign name cannot hold text-direction overrides.',
+    params: { reason: 'bidi-override' },
   })

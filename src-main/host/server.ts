@@ -168,6 +168,7 @@ function attachClient(ws: WebSocket, role: Role, handlers: Handlers): void {
       handlers.subscribe('campaign.changed', (data) => send({ event: 'campaign.changed', data })),
       handlers.subscribe('uvtt.progress', (data) => send({ event: 'uvtt.progress', data })),
       handlers.subscribe('player.state', (data) => send({ event: 'player.state', data })),
+      handlers.subscribe('campaign.notice', (data) => send({ event: 'campaign.notice', data })),
     )
   }
   ws.on('message', (raw, isBinary) => {

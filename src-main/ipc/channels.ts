@@ -49,11 +49,17 @@ export type PlayerVerb = (typeof PLAYER_VERBS)[number]
 /** Tile ids per player.artTiles call (≈ 1.6 KB, well under the LAN's 4 KB message cap). */
 export const MAX_ART_TILES_PER_CALL = 48
 
-export const EVENTS = ['campaign.changed', 'player.view', 'player.state', 'uvtt.progress'] as const
+export const EVENTS = [
+  'campaign.changed',
+  'campaign.notice',
+  'player.view',
+  'player.state',
+  'uvtt.progress',
+] as const
 export type EventName = (typeof EVENTS)[number]
 
 /**
- * Events a player-side connection may receive; never campaign.changed or player.state (GM data) or
+ * Events a player-side connection may receive; never campaign.* or player.state (GM data) or
  * a GM's import.
  */
 export const PLAYER_EVENTS = ['player.view'] as const satisfies readonly EventName[]

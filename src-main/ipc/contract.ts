@@ -197,6 +197,14 @@ export const campaignEditSchema = z.strictObject({
 
 export const changeEventSchema = campaignEditSchema
 
+/** campaign/api.ts CampaignNotice: an autosave that failed, for the GM pages' notice list. */
+export const campaignNoticeSchema = z.strictObject({
+  campaignId: z.string(),
+  kind: z.literal('save-failed'),
+  errno: z.string().max(40),
+  at: z.string().max(40),
+})
+
 export const contract = {
   'campaign.list': { args: noArgs, result: z.array(campaignSummarySchema) },
   'campaign.create': {
@@ -415,6 +423,7 @@ export type VerbResult<V extends GmVerb> = z.output<(typeof contract)[V]['result
 
 export const eventSchemas = {
   'campaign.changed': changeEventSchema,
+  'campaign.notice': campaignNoticeSchema,
   'player.view': playerViewSchema,
   /** A running Universal VTT import: wall and portal segments done of the total (0 of 0 while reading). */
   'uvtt.progress': z.strictObject({
@@ -429,6 +438,7 @@ export type EventData<E extends EventName> = z.output<(typeof eventSchemas)[E]>
 
 export interface HandlerError {
   code: string
+  /** An English sentence for logs; the page words `code` (and `reason`) in the GM's language. */
   message: string
   /**
    * A JSON pointer into the arguments (or, for rules.query, into the scenario; for
@@ -437,6 +447,10 @@ export interface HandlerError {
   path?: string
   /** campaign-limit: the limit the change would pass (entries, gold, or bytes for the file). */
   limit?: number
+  /** The cause within the code: why a command was refused, which check an argument failed. */
+  reason?: string
+  /** The values the page's sentence for `reason` names. */
+  params?: Record<string, string | number>
 }
 
 export type HandlerResult<T = unknown> = { ok: true; value: T } | { ok: false; error: HandlerError }

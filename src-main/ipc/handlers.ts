@@ -4,7 +4,7 @@
 // crash main by sending junk.
 import { systemFacts } from '../rules/facts'
 import { z } from 'zod'
-import type { CampaignEdit, CampaignServiceApi, ChangeEvent } from '../campaign/api'
+import type { CampaignEdit, CampaignNotice, CampaignServiceApi, ChangeEvent } from '../campaign/api'
 import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
 import { createUvttImports } from '../uvtt/import-jobs'
 import { preparedBattleOf } from '../campaign/map-battle'
@@ -378,6 +378,8 @@ export function createHandlers(
       }
       if (event === 'player.state')
         return playerView.subscribeState(listener as unknown as (data: PlayerState) => void)
+      if (event === 'campaign.notice')
+        return service.subscribeNotices(listener as (data: CampaignNotice) => void)
       return playerView.subscribe(listener as (data: PlayerView) => void)
     },
     projectorDisplayChanged() {
@@ -445,13 +447,16 @@ export function toHandlerError(error: unknown): HandlerError {
       code: 'bad-argument',
       message: issue ? `${issue.message}${path ? ` at ${path}` : ''}` : 'Invalid arguments.',
       ...(path ? { path } : {}),
+      ...(issue ? argumentReason(issue) : { reason: 'invalid' }),
     }
   }
   if (error instanceof Error) {
-    const { code, path, limit } = error as Error & {
+    const { code, path, limit, reason, params } = error as Error & {
       code?: unknown
       path?: unknown
       limit?: unknown
+      reason?: unknown
+      params?: unknown
     }
     // Some libraries' errors (BCDice's Opal exceptions) carry a `message` that is not a string.
     const message =
@@ -466,12 +471,69 @@ export function toHandlerError(error: unknown): HandlerError {
         // '' points at the whole document (campaign-limit: the campaign file itself).
         ...(typeof path === 'string' && (path === '' || path.startsWith('/')) ? { path } : {}),
         ...(typeof limit === 'number' ? { limit } : {}),
+        ...(typeof reason === 'string' && CODE_PATTERN.test(reason) ? { reason } : {}),
+        ...(isParams(params) ? { params } : {}),
       }
     }
-    if (typeof code === 'string') return { code: 'io-error', message }
+    if (typeof code === 'string')
+      return {
+        code: 'io-error',
+        message,
+        ...(/^[A-Z0-9_]{1,40}$/.test(code) ? { params: { errno: code } } : {}),
+      }
     return { code: 'internal', message }
   }
   return { code: 'internal', message: 'Unexpected error.' }
+}
+
+/**
+ * Which check an argument failed, as a code the page words (issue 25: never the validator's own
+ * sentence), with the bound and the field's name (the last key of its path).
+ */
+function argumentReason(issue: z.core.$ZodIssue): Pick<HandlerError, 'reason' | 'params'> {
+  const key = [...issue.path].reverse().find((p) => typeof p === 'string')
+  const field: Record<string, string> = typeof key === 'string' ? { field: key } : {}
+  const bound = (value: unknown): number | undefined =>
+    typeof value === 'number' || typeof value === 'bigint' ? Number(value) : undefined
+  switch (issue.code) {
+    case 'too_small': {
+      const min = bound(issue.minimum)
+      if (issue.origin === 'string' && min === 1) return { reason: 'blank', params: field }
+      return min === undefined
+        ? { reason: 'too-small', params: field }
+        : { reason: 'too-small', params: { ...field, min } }
+    }
+    case 'too_big': {
+      const max = bound(issue.maximum)
+      if (issue.origin === 'string')
+        return { reason: 'too-long', params: max === undefined ? field : { ...field, max } }
+      return max === undefined
+        ? { reason: 'too-large', params: field }
+        : { reason: 'too-large', params: { ...field, max } }
+    }
+    case 'invalid_type':
+      return {
+        reason: issue.expected === 'int' ? 'not-whole' : 'wrong-type',
+        params: field,
+      }
+    case 'unrecognized_keys':
+      return { reason: 'unknown-key', params: field }
+    case 'custom': {
+      // A refinement that names its reason (strict.ts campaignNameSchema).
+      const named = (issue.params as { reason?: unknown } | undefined)?.reason
+      return {
+        reason: typeof named === 'string' && CODE_PATTERN.test(named) ? named : 'invalid',
+        params: field,
+      }
+    }
+    default:
+      return { reason: 'invalid', params: field }
+  }
+}
+
+function isParams(value: unknown): value is Record<string, string | number> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  return Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number')
 }
 
 function toPointer(path: readonly PropertyKey[]): string {

@@ -23,12 +23,17 @@ export class ApiError extends Error {
   readonly code: string
   readonly path?: string
   readonly limit?: number
+  /** The cause within the code (lib/error-messages.ts words it). */
+  readonly reason?: string
+  readonly params?: Record<string, string | number>
   constructor(error: HandlerError) {
     super(error.message)
     this.name = 'ApiError'
     this.code = error.code
     this.path = error.path
     this.limit = error.limit
+    this.reason = error.reason
+    this.params = error.params
   }
 }
 

@@ -1,17 +1,34 @@
 // Main answers failures with an error code and an English sentence for logs; the page says each
-// code in the GM's language (issue 13). A code without an entry here shows main's sentence;
-// tests/unit/error-messages.test.ts fails when main's campaign errors gain a code this table lacks.
+// code in the GM's language (issues 13 and 25) and never shows main's sentence: a refused command
+// is worded by its reason (src-main/campaign/refusals.ts), a refused argument by the check it
+// failed and the field's name, any other code by a sentence that names it.
+// tests/unit/error-messages.test.ts fails when main gains a code or a reason this file lacks.
 import { MAX_CAMPAIGN_FILE_BYTES } from '../../src-main/campaign/limits'
 import { MAX_PACK_BYTES } from '../../src-main/art/asset-limits'
 import { DECODE_MEMORY_BUDGET, PICTURE_LIMITS } from '../../src-main/art/picture-budget'
 import { UVTT_LIMITS } from '../../src-main/uvtt/limits'
 import { DICE_LIMITS } from '../../src-main/table/dice-limits'
+import { REFUSAL_REASONS, type RefusalReason } from '../../src-main/campaign/refusals'
 import type { MessageKey, MessageParams } from './i18n'
 
 export interface CodedStatus {
-  tone: 'error'
+  tone: 'error' | 'warn'
   key: MessageKey
   params?: MessageParams
+  /** A field's name, said in the GM's language as the sentence's {field}. */
+  fieldKey?: MessageKey
+}
+
+/** What a thrown error carries over the wire (lib/api.ts ApiError). */
+export interface CodedError {
+  code: string
+  reason?: string
+  params?: Record<string, string | number>
+  /** main's English sentence, for logs: never shown. */
+  message?: string
+  /** campaign-limit: where the limit sits (a JSON pointer) and the limit. */
+  path?: string
+  limit?: number
 }
 
 const LIMIT_MB = MAX_CAMPAIGN_FILE_BYTES / (1024 * 1024)
@@ -51,7 +68,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, CodedStatus>> = {
   'import-conflict': { tone: 'error', key: 'error.importConflict' },
   disposed: { tone: 'error', key: 'error.disposed' },
   'sample-invalid': { tone: 'error', key: 'error.sampleInvalid' },
-  'command-rejected': { tone: 'error', key: 'error.commandRejected' },
+  'command-rejected': { tone: 'error', key: 'refusal.unknown' },
   'data-folder-locked': { tone: 'error', key: 'error.dataFolderLocked' },
   'asset-not-image': picture('error.picture.notImage'),
   'asset-too-large': picture('error.picture.tooLarge'),
@@ -114,6 +131,9 @@ export const ERROR_MESSAGES: Readonly<Record<string, CodedStatus>> = {
   },
   // Worded by where the limit is (limitStatus); this is the wording when main names no place.
   'campaign-limit': { tone: 'error', key: 'limit.value' },
+  forbidden: { tone: 'error', key: 'error.forbidden' },
+  unavailable: { tone: 'error', key: 'error.unavailable' },
+  'io-error': { tone: 'error', key: 'error.io', params: { errno: '?' } },
 }
 
 /** Where in the campaign a limit sits (main's JSON pointer) → the sentence that names it. */
@@ -138,49 +158,111 @@ export function limitStatus(path: string | undefined, limit: number | undefined)
   return { tone: 'error', key: place ?? 'limit.other', params: { limit: shown } }
 }
 
-/** A failure from main as the status line says it; undefined for a code the table lacks. */
-export function statusOfError(error: {
-  code: string
-  message: string
-  path?: string
-  limit?: number
-}): CodedStatus | undefined {
-  if (error.code === 'campaign-limit') return limitStatus(error.path, error.limit)
-  const known = ERROR_MESSAGES[error.code]
-  // A rejected command's reason is main's own detail (which token, which square), and the pointer.
-  return known
-    ? {
-        ...known,
-        params: { ...known.params, details: error.message, path: error.path || '/' },
-      }
-    : undefined
+/** A failure from main as the status line says it (describeFailure). */
+export function statusOfError(error: CodedError): CodedStatus {
+  return describeFailure(error)
 }
 
-/** A failure as the GM reads it: a known code in the UI language, else main's own sentence. */
+/** A failure as the GM reads it: worded by its code (describeFailure), never main's sentence for a code. */
 export function failureText(
   failure: unknown,
   t: (key: MessageKey, params?: MessageParams) => string,
 ): string {
-  const { code, path, limit } = (failure ?? {}) as {
+  const { code, path, reason, params, limit } = (failure ?? {}) as {
     code?: unknown
     path?: unknown
+    reason?: unknown
+    params?: Record<string, string | number>
     limit?: unknown
   }
   const message = failure instanceof Error ? failure.message : String(failure)
-  if (code === 'campaign-limit') {
-    const status = limitStatus(
-      typeof path === 'string' ? path : undefined,
-      typeof limit === 'number' ? limit : undefined,
-    )
-    return t(status.key, status.params)
-  }
-  const known = typeof code === 'string' ? ERROR_MESSAGES[code] : undefined
+  if (typeof code !== 'string') return message
+  const status = describeFailure({
+    code,
+    ...(typeof reason === 'string' ? { reason } : {}),
+    ...(params ? { params } : {}),
+    ...(typeof path === 'string' ? { path } : {}),
+    ...(typeof limit === 'number' ? { limit } : {}),
+  })
   // main's detail and the JSON pointer, for the sentences that name them
-  if (known)
-    return t(known.key, {
-      ...known.params,
+  return sayStatus(t, {
+    ...status,
+    params: {
       details: message,
       path: typeof path === 'string' && path ? path : '/',
-    })
-  return message
+      ...status.params,
+    },
+  })
+}
+
+/** Every reason main refuses a command for, with its sentence (a type error when one lacks it). */
+export const REFUSAL_MESSAGES: Readonly<Record<RefusalReason, MessageKey>> = Object.fromEntries(
+  REFUSAL_REASONS.map((reason) => [reason, `refusal.${reason}` as const]),
+) as Record<RefusalReason, `refusal.${RefusalReason}`>
+
+/** The checks main names when it refuses an argument (src-main/ipc/handlers.ts argumentReason). */
+export const ARGUMENT_MESSAGES: Readonly<Record<string, MessageKey>> = {
+  blank: 'argument.blank',
+  'too-small': 'argument.too-small',
+  'too-large': 'argument.too-large',
+  'too-long': 'argument.too-long',
+  'not-whole': 'argument.not-whole',
+  'wrong-type': 'argument.wrong-type',
+  'unknown-key': 'argument.unknown-key',
+  invalid: 'argument.invalid',
+  'control-characters': 'argument.control-characters',
+  'not-unicode': 'argument.not-unicode',
+  'bidi-override': 'argument.bidi-override',
+}
+
+/** A refused argument's field (the last key of its path), as the page names it. */
+const FIELD_NAMES: Readonly<Record<string, MessageKey>> = {
+  money: 'guild.member.money',
+  funds: 'guild.funds',
+  cl: 'guild.member.cl',
+  level: 'guild.level',
+  price: 'guild.items.sellPrice',
+  amount: 'guild.loans.amount',
+  quantity: 'guild.items.quantity',
+  bonus: 'guild.reward.bonus',
+  maxUses: 'guild.support.maxUses',
+  initiative: 'token.initiative',
+  current: 'token.hp.current',
+  max: 'token.hp.max',
+  name: 'field.name',
+  faction: 'field.faction',
+  notes: 'field.notes',
+}
+
+/** What the page says about a failure from main: never main's own sentence. */
+export function describeFailure(error: CodedError): CodedStatus {
+  if (error.code === 'campaign-limit') return limitStatus(error.path, error.limit)
+  if (error.code === 'command-rejected') {
+    const key = REFUSAL_MESSAGES[error.reason as RefusalReason]
+    return key ? { tone: 'error', key, params: { ...error.params } } : ERROR_MESSAGES[error.code]
+  }
+  if (error.code === 'bad-argument') {
+    const params: MessageParams = { ...error.params }
+    const field = typeof params.field === 'string' ? params.field : ''
+    let key = ARGUMENT_MESSAGES[error.reason ?? 'invalid'] ?? ARGUMENT_MESSAGES.invalid
+    if (key === 'argument.too-small' && params.min === undefined)
+      key = 'argument.too-small.unbounded'
+    if (key === 'argument.too-large' && params.max === undefined)
+      key = 'argument.too-large.unbounded'
+    return { tone: 'error', key, params, fieldKey: FIELD_NAMES[field] ?? 'field.value' }
+  }
+  const known = ERROR_MESSAGES[error.code]
+  if (known) return { ...known, params: { ...known.params, ...error.params } }
+  return { tone: 'error', key: 'error.unexpected', params: { code: error.code } }
+}
+
+/** A status or notice in the GM's language. */
+export function sayStatus(
+  t: (key: MessageKey, params?: MessageParams) => string,
+  status: Pick<CodedStatus, 'key' | 'params' | 'fieldKey'>,
+): string {
+  const params = status.fieldKey
+    ? { ...status.params, field: t(status.fieldKey) }
+    : (status.params ?? {})
+  return t(status.key, params)
 }

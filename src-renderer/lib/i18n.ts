@@ -5,6 +5,7 @@ import * as attack from './messages/attack'
 import * as conditions from './messages/conditions'
 import * as core from './messages/core'
 import * as editor from './messages/editor'
+import * as entry from './messages/entry'
 import * as fight from './messages/fight'
 import * as guild from './messages/guild'
 import * as height from './messages/height'
@@ -15,6 +16,7 @@ import * as pictures from './messages/pictures'
 import * as player from './messages/player'
 import * as reliability from './messages/reliability'
 import * as table from './messages/table'
+import * as refusals from './messages/refusals'
 import * as turns from './messages/turns'
 import * as uvtt from './messages/uvtt'
 import * as art from './messages/art'
@@ -28,6 +30,7 @@ const en = {
   ...conditions.en,
   ...core.en,
   ...editor.en,
+  ...entry.en,
   ...fight.en,
   ...guild.en,
   ...height.en,
@@ -38,6 +41,7 @@ const en = {
   ...player.en,
   ...reliability.en,
   ...table.en,
+  ...refusals.en,
   ...turns.en,
   ...uvtt.en,
 }
@@ -50,6 +54,7 @@ const ja: Record<MessageKey, string> = {
   ...conditions.ja,
   ...core.ja,
   ...editor.ja,
+  ...entry.ja,
   ...fight.ja,
   ...guild.ja,
   ...height.ja,
@@ -60,6 +65,7 @@ const ja: Record<MessageKey, string> = {
   ...player.ja,
   ...reliability.ja,
   ...table.ja,
+  ...refusals.ja,
   ...turns.ja,
   ...uvtt.ja,
 }

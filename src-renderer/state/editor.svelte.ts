@@ -47,6 +47,11 @@ export class EditorState {
   deployFaction = $state('party')
   /** The trap being edited in the trap tool's panel, by id. */
   selectedTrap = $state<string | null>(null)
+  /**
+   * A thing a click just created whose name field takes the keyboard (issue 25): typing right
+   * after placing a trap or a token names it instead of switching tools. Cleared once focused.
+   */
+  nameEntry = $state<{ kind: 'trap' | 'token'; id: string } | null>(null)
   lightOverlay = $state(false)
   heights = $state(false)
   heightView = $state(false)

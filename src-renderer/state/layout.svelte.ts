@@ -63,6 +63,13 @@ export class LayoutState {
     this.save()
   }
 
+  /** Opens the Panels dock and unfolds one of its sections (a field there takes the keyboard). */
+  reveal(section: string): void {
+    if (!this.isOpen('panels')) this.closed = this.closed.filter((each) => each !== 'panels')
+    if (this.isFolded(section)) this.folded = this.folded.filter((each) => each !== section)
+    this.save()
+  }
+
   private save(): void {
     try {
       globalThis.localStorage?.setItem(

@@ -2,7 +2,9 @@
 // availability and the status line. Main is the authority: every change goes out as a command
 // and the campaign shown is always the one main sent back.
 import { applyEdit } from '../lib/campaign-edits'
-import { ERROR_MESSAGES, statusOfError } from '../lib/error-messages'
+import { describeFailure, ERROR_MESSAGES } from '../lib/error-messages'
+import { fightNotices } from '../lib/fight-notices'
+import { NoticeList } from './notices.svelte'
 import { base64ToBytes } from '../lib/read-file'
 import type { CampaignEdit, OpenResult } from '../../src-main/campaign/api'
 import type {
@@ -34,6 +36,8 @@ export interface Status {
   tone: StatusTone
   key: MessageKey
   params?: MessageParams
+  /** A field's name for the sentence's {field}, said in the GM's language. */
+  fieldKey?: MessageKey
 }
 
 /** The campaign size cap in MB, as the messages show it. */
@@ -90,6 +94,8 @@ export class GmSession {
   readonly editor = new EditorState()
   /** Which docks and panel sections are open (remembered across sessions). */
   readonly layout = new LayoutState()
+  /** What the GM must not miss, kept until dismissed (issue 25). */
+  readonly notices = new NoticeList()
 
   selectedMap = $derived(
     this.campaign?.maps.find((m) => m.id === this.selectedMapId) ?? this.campaign?.maps[0] ?? null,
@@ -109,6 +115,17 @@ export class GmSession {
   constructor(readonly api: GmApi) {
     api.on('campaign.changed', (edit) => void this.receive(edit))
     api.on('player.state', (state) => (this.shownTarget = state.target))
+    api.on('campaign.notice', (notice) => {
+      const name =
+        (this.campaign?.id === notice.campaignId ? this.campaign.name : undefined) ??
+        this.campaigns.find((c) => c.id === notice.campaignId)?.name ??
+        notice.campaignId
+      this.tell({
+        tone: 'error',
+        key: 'notice.saveFailed',
+        params: { campaign: name, errno: notice.errno },
+      })
+    })
     api.onConnection((state) => this.connectionChanged(state))
     $effect.root(() => {
       $effect(() => this.writeAddress(this.campaign?.id ?? null, this.selectedMap?.id ?? null))
@@ -351,9 +368,9 @@ export class GmSession {
    * after every earlier command: a field changed right after another (type, Tab, type, Tab) can
    * never be sent with the value the first one is replacing (issue 12.2).
    */
-  dispatch(command: Command | CommandBuilder): Promise<void> {
+  dispatch(command: Command | CommandBuilder): Promise<boolean> {
     const id = this.campaign?.id
-    if (!id) return Promise.resolve()
+    if (!id) return Promise.resolve(false)
     return this.inTurn(async () => {
       const campaign = this.campaign
       // Closed or switched while waiting: the command was meant for another campaign.
@@ -370,27 +387,27 @@ export class GmSession {
     return campaign.maps.find((m) => m.id === mapId) ?? null
   }
 
-  clickEdge(between: Between): Promise<void> {
+  clickEdge(between: Between): Promise<boolean> {
     const mapId = this.selectedMap?.id
-    if (!mapId) return Promise.resolve()
+    if (!mapId) return Promise.resolve(false)
     return this.dispatch((campaign) => {
       const map = this.mapIn(campaign, mapId)
       return map && edgeClickCommand(map, between, this.edgeTool)
     })
   }
 
-  undo(): Promise<void> {
+  undo(): Promise<boolean> {
     return this.history('campaign.undo', 'status.undone')
   }
 
-  redo(): Promise<void> {
+  redo(): Promise<boolean> {
     return this.history('campaign.redo', 'status.redone')
   }
 
-  private history(verb: 'campaign.undo' | 'campaign.redo', done: MessageKey): Promise<void> {
+  private history(verb: 'campaign.undo' | 'campaign.redo', done: MessageKey): Promise<boolean> {
     const campaign = this.campaign
-    if (!campaign) return Promise.resolve()
-    if (verb === 'campaign.undo' ? !this.canUndo : !this.canRedo) return Promise.resolve()
+    if (!campaign) return Promise.resolve(false)
+    if (verb === 'campaign.undo' ? !this.canUndo : !this.canRedo) return Promise.resolve(false)
     return this.inTurn(async () => {
       if (this.campaign?.id !== campaign.id) return
       await this.receive(await this.api.call(verb, { id: campaign.id }))
@@ -444,6 +461,7 @@ export class GmSession {
     if (outcome.kind === 'applied') {
       this.campaign = outcome.campaign
       this.revision = outcome.revision
+      for (const notice of fightNotices(campaign, outcome.campaign, edit.cause)) this.tell(notice)
     }
     if (edit.revision >= this.revision) {
       this.canUndo = edit.canUndo
@@ -486,25 +504,42 @@ export class GmSession {
   }
 
   /** Runs `action` (through `run`) after every command queued before it has been answered. */
-  private inTurn(action: () => Promise<void>): Promise<void> {
-    const turn = this.commands.then(() => this.run(action))
-    this.commands = turn
+  private inTurn(action: () => Promise<void>): Promise<boolean> {
+    const turn = this.commands.then(() => this.attempt(action))
+    this.commands = turn.then(() => undefined)
     return turn
   }
 
   /** Every call to main goes through here so a failure always reaches the status line. */
   private async run(action: () => Promise<void>): Promise<void> {
+    await this.attempt(action)
+  }
+
+  /** run, answering true when the action went through. */
+  private async attempt(action: () => Promise<void>): Promise<boolean> {
     try {
       await action()
+      return true
     } catch (error) {
-      const known = error instanceof ApiError ? statusOfError(error) : undefined
-      if (known) {
-        this.status = known
-        return
-      }
-      const message =
-        error instanceof ApiError || error instanceof Error ? error.message : String(error)
-      this.status = { tone: 'error', key: 'status.error', params: { message } }
+      this.failed(error)
+      return false
     }
+  }
+
+  /** Tells the GM that a call failed: main's refusal worded by its code, never main's sentence. */
+  failed(error: unknown): void {
+    if (error instanceof ApiError) {
+      this.tell(describeFailure(error))
+      return
+    }
+    // Not from main: the page itself failed (a bug), so its own words are all there is.
+    const message = error instanceof Error ? error.message : String(error)
+    this.tell({ tone: 'error', key: 'status.error', params: { message } })
+  }
+
+  /** A notice for the list (and the status line, which the next action overwrites). */
+  tell(said: Status): void {
+    this.notices.add(said)
+    this.status = said
   }
 }

@@ -203,7 +203,7 @@ describe('HP bars (issue 12.16)', () => {
     // A bad maximum is refused with a message; nothing changes.
     await gm.locator('[data-testid="token-hp-max"]').fill('0')
     await gm.locator('[data-testid="token-hp-max"]').press('Enter')
-    await gm.locator('[data-testid="token-hp-error"]').waitFor()
+    await gm.locator('[data-testid="token-hp"] [data-testid="field-refusal"]').waitFor()
     await expect(
       gm.locator('[data-token="goblin"] [data-testid="token-hp-bar"]').getAttribute('data-hp'),
     ).resolves.toBe('5/10')

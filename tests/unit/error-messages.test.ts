@@ -1,12 +1,20 @@
 // Every error code main's campaign layer throws has words in both languages on the page, and
-// main's own sentences are English only (the page translates; issue 13).
+// main's own sentences are English only (the page translates; issue 13). Every reason main
+// refuses a command or an argument for is worded too (issue 25).
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { DICE_ERROR_CODES } from '../../src-main/table/dice-limits'
 import { UVTT_ERROR_CODES } from '../../src-main/uvtt/errors'
-import { ERROR_MESSAGES, statusOfError } from '../../src-renderer/lib/error-messages'
+import {
+  ARGUMENT_MESSAGES,
+  describeFailure,
+  ERROR_MESSAGES,
+  statusOfError,
+  REFUSAL_MESSAGES,
+} from '../../src-renderer/lib/error-messages'
+import { REFUSAL_REASONS } from '../../src-main/campaign/refusals'
 import { translate } from '../../src-renderer/lib/i18n'
 
 const campaignDir = fileURLToPath(new URL('../../src-main/campaign/', import.meta.url))
@@ -71,6 +79,39 @@ describe('error codes from main', () => {
         ERROR_MESSAGES['wall-line-too-long'].params,
       ),
     ).toContain('10,000')
+  })
+
+  it('every reason a command is refused for has a sentence in English and Japanese', () => {
+    expect(REFUSAL_REASONS.length).toBeGreaterThan(30)
+    for (const reason of REFUSAL_REASONS) {
+      const key = REFUSAL_MESSAGES[reason]
+      expect(translate('en', key), reason).not.toBe(key)
+      expect(translate('ja', key), reason).not.toBe(key)
+    }
+    // Every reason in the list is one some command handler gives (no dead words).
+    const handlers = ['', 'guild/', 'fight/']
+      .flatMap((dir) =>
+        readdirSync(join(campaignDir, dir))
+          .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+          .map((f) => readFileSync(join(campaignDir, dir, f), 'utf8')),
+      )
+      .join('\n')
+    for (const reason of REFUSAL_REASONS) expect(handlers, reason).toContain(`'${reason}'`)
+  })
+
+  it('every argument check main names has a sentence, and an unknown code never shows main’s text', () => {
+    const handlers = ['../../src-main/ipc/handlers.ts', '../../src-main/campaign/strict.ts']
+      .map((file) => readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8'))
+      .join('\n')
+    const named = [...handlers.matchAll(/reason: '([a-z-]+)'/g)].map((m) => m[1])
+    expect(named.length).toBeGreaterThan(5)
+    for (const reason of named) {
+      const key = ARGUMENT_MESSAGES[reason]
+      expect(key, reason).toBeDefined()
+      expect(translate('ja', key, { field: 'x' }), reason).not.toBe(key)
+    }
+    const said = describeFailure({ code: 'some-new-code' })
+    expect(translate('en', said.key, said.params)).toContain('some-new-code')
   })
 
   it('main’s own sentences are English only: no " / 日本語" halves', () => {

@@ -16,8 +16,8 @@ import {
 import { orderByValue } from '../../rules/turn-order/initiative'
 import type { Campaign, CampaignMap, CampaignToken } from '../schema'
 import type { Combatant, Condition, Fight, FightCommand, RollEntry } from './schema'
+import type { Fail } from '../refusals'
 
-type Fail = (message: string) => never
 type MapCommand = Exclude<FightCommand, { type: 'roll.record' } | { type: 'roll.clear' }>
 
 const rollsD20 = (system: CampaignMap['system']): boolean => systemFacts(system).rollsInitiative
@@ -37,16 +37,16 @@ export function applyFightCommand(
   fail: Fail,
 ): { map: CampaignMap; rolls: RollEntry[] } {
   const token = (id: string): CampaignToken =>
-    map.tokens.find((t) => t.id === id) ?? fail(`No token "${id}" on this map.`)
+    map.tokens.find((t) => t.id === id) ?? fail(`No token "${id}" on this map.`, 'no-token')
   if (command.type === 'fight.start') {
-    if (map.fight) fail('A fight is already running on this map; end it first.')
+    if (map.fight) fail('A fight is already running on this map; end it first.', 'fight-running')
     command.tokenIds.forEach(token)
     return startFight(map, command, token, fail)
   }
   if (command.type === 'condition.add') {
     token(command.condition.tokenId)
     if ((map.conditions ?? []).some((c) => c.id === command.condition.id))
-      fail(`A condition "${command.condition.id}" already exists.`)
+      fail(`A condition "${command.condition.id}" already exists.`, 'duplicate-id')
     const since = map.fight
       ? {
           round: map.fight.round,
@@ -62,7 +62,7 @@ export function applyFightCommand(
   }
   if (command.type === 'condition.remove') {
     if (!(map.conditions ?? []).some((c) => c.id === command.conditionId))
-      fail(`No condition "${command.conditionId}".`)
+      fail(`No condition "${command.conditionId}".`, 'no-condition')
     return {
       map: {
         ...map,
@@ -73,7 +73,7 @@ export function applyFightCommand(
   }
   if (command.type === 'condition.shown') {
     if (!(map.conditions ?? []).some((c) => c.id === command.conditionId))
-      fail(`No condition "${command.conditionId}".`)
+      fail(`No condition "${command.conditionId}".`, 'no-condition')
     const { shown, conditionId } = command
     const conditions = (map.conditions ?? []).map((c) => {
       if (c.id !== conditionId) return c
@@ -82,13 +82,15 @@ export function applyFightCommand(
     })
     return { map: { ...map, conditions }, rolls: [] }
   }
-  const fight = map.fight ?? fail('No fight is running on this map.')
+  const fight = map.fight ?? fail('No fight is running on this map.', 'no-fight')
   const done = (next: Fight): { map: CampaignMap; rolls: RollEntry[] } => ({
     map: { ...map, fight: next },
     rolls: [],
   })
+  const nameOf = (id: string): string => map.tokens.find((t) => t.id === id)?.name || id
   const inOrder = (id: string): Combatant =>
-    fight.order.find((c) => c.tokenId === id) ?? fail(`"${id}" is not in the turn order.`)
+    fight.order.find((c) => c.tokenId === id) ??
+    fail(`"${id}" is not in the turn order.`, 'not-in-order', { name: nameOf(id) })
   switch (command.type) {
     case 'fight.end':
       return { map: { ...map, fight: undefined }, rolls: [] }
@@ -106,9 +108,12 @@ export function applyFightCommand(
     case 'fight.ready':
       return turnChange(map, fight, ready)
     case 'fight.previous':
-      return done(previousTurn(fight) ?? fail('This is the first turn of the fight.'))
+      return done(previousTurn(fight) ?? fail('This is the first turn of the fight.', 'first-turn'))
     case 'fight.act': {
-      if (!fight.delaying.includes(command.tokenId)) fail(`"${command.tokenId}" is not delaying.`)
+      if (!fight.delaying.includes(command.tokenId))
+        fail(`"${command.tokenId}" is not delaying.`, 'not-delaying', {
+          name: nameOf(command.tokenId),
+        })
       const before = fight.order[fight.turn]
       return done(
         withCountOf(
@@ -120,7 +125,9 @@ export function applyFightCommand(
     }
     case 'fight.trigger': {
       if (!fight.readied.includes(command.tokenId))
-        fail(`"${command.tokenId}" has no readied action.`)
+        fail(`"${command.tokenId}" has no readied action.`, 'not-readied', {
+          name: nameOf(command.tokenId),
+        })
       const trigger = fight.order[fight.turn]
       return done(
         withCountOf(
@@ -145,7 +152,9 @@ export function applyFightCommand(
     case 'fight.add': {
       const added = token(command.tokenId)
       if (fight.order.some((c) => c.tokenId === added.id))
-        fail(`"${added.id}" is already in the turn order.`)
+        fail(`"${added.id}" is already in the turn order.`, 'already-in-order', {
+          name: added.name || added.id,
+        })
       const placed = rollsD20(map.system)
         ? joinByRoll(fight, added, command, map.tokens, fail)
         : joinByValue(fight, added, map.system)
@@ -178,12 +187,13 @@ function joinByRoll(
   fail: Fail,
 ): { index: number; entry: Combatant; rolls: RollEntry[] } {
   let pool = command.roll === undefined ? 1 : 0
-  const roll = command.roll ?? command.d20s[0] ?? fail('No d20 was rolled for the new combatant.')
+  const roll =
+    command.roll ?? command.d20s[0] ?? fail('No d20 was rolled for the new combatant.', 'no-d20')
   const modifier = added.initiative ?? 0
   const { index, rollOffs } = placeNewcomer(
     fight.order.map((c) => ({ id: c.tokenId, total: c.count ?? 0, modifier: c.modifier ?? 0 })),
     { total: roll + modifier, modifier },
-    () => command.d20s[pool++] ?? fail('Not enough d20s were rolled for the roll-off.'),
+    () => command.d20s[pool++] ?? fail('Not enough d20s were rolled for the roll-off.', 'no-d20'),
   )
   const mine = rollOffs.map((r) => r.mine)
   const entry: Combatant = {
@@ -253,7 +263,7 @@ function startFight(
   const roll = (): number => {
     const id = ids[call++]
     if (id !== undefined && command.rolls[id] !== undefined) return command.rolls[id]
-    return command.d20s[pool++] ?? fail('Not enough d20s were rolled for initiative.')
+    return command.d20s[pool++] ?? fail('Not enough d20s were rolled for initiative.', 'no-d20')
   }
   const unaware = new Set(command.unaware)
   const state = rollInitiative(

@@ -11,18 +11,18 @@ import {
   type GuildLogEntry,
   type GuildMember,
 } from './schema'
-
-type Fail = (message: string) => never
+import type { Fail } from '../refusals'
+import { paymentThisSession } from './reward-log'
 
 export function applyGuildCommand(campaign: Campaign, command: GuildCommand, fail: Fail): Campaign {
   if (command.type === 'guild.create') {
-    if (campaign.guild) fail('This campaign already has a guild.')
+    if (campaign.guild) fail('This campaign already has a guild.', 'guild-exists')
     if (!campaign.maps.some((m) => m.system === 'arianrhod')) {
-      fail('A guild needs a campaign with at least one Arianrhod map.')
+      fail('A guild needs a campaign with at least one Arianrhod map.', 'guild-needs-arianrhod')
     }
     return { ...campaign, guild: guildSchema.parse({ name: command.name }) }
   }
-  const guild = campaign.guild ?? fail('This campaign has no guild yet.')
+  const guild = campaign.guild ?? fail('This campaign has no guild yet.', 'no-guild')
   return { ...campaign, guild: applyToGuild(guild, command, fail) }
 }
 
@@ -32,7 +32,7 @@ function applyToGuild(
   fail: Fail,
 ): Guild {
   const member = (id: string): GuildMember =>
-    guild.members.find((m) => m.id === id) ?? fail(`No guild member "${id}".`)
+    guild.members.find((m) => m.id === id) ?? fail(`No guild member "${id}".`, 'no-member')
   const updateMember = (g: Guild, id: string, change: (m: GuildMember) => GuildMember): Guild => ({
     ...g,
     members: g.members.map((m) => (m.id === id ? change(m) : m)),
@@ -55,20 +55,22 @@ function applyToGuild(
     }
     case 'guild.member.add':
       if (guild.members.some((m) => m.id === command.member.id))
-        fail(`A member "${command.member.id}" already exists.`)
+        fail(`A member "${command.member.id}" already exists.`, 'duplicate-id')
       return { ...guild, members: [...guild.members, guildSchemaMember(command.member)] }
     case 'guild.member.update':
       member(command.memberId)
       return updateMember(guild, command.memberId, (m) => ({ ...m, ...definedOnly(command.patch) }))
     case 'guild.member.remove': {
-      member(command.memberId)
+      const leaving = member(command.memberId)
       if (
         guild.loans.some(
           (l) =>
             !l.repaidOn && (l.lenderId === command.memberId || l.borrowerId === command.memberId),
         )
       ) {
-        fail('This member still has an open loan; repay it first.')
+        fail('This member still has an open loan; repay it first.', 'member-has-loan', {
+          name: leaving.name,
+        })
       }
       return {
         ...guild,
@@ -94,11 +96,14 @@ function applyToGuild(
       // 「一度ルール上のギルドマスターを決めたならば、その日のセッションが終了するか、そのPCを担当するPLが
       // 事情により早退しなければならなくなるまで…変更することはできない」: not even by clearing it.
       if (guild.ruleMasterId !== null && guild.ruleMasterId !== command.memberId) {
-        fail('The rule guild master is locked until the session ends or that PC leaves early.')
+        fail(
+          'The rule guild master is locked until the session ends or that PC leaves early.',
+          'master-locked',
+        )
       }
       if (command.memberId === null) return guild
       if (member(command.memberId).attendance !== 'present')
-        fail('The rule guild master must be a PC who is present.')
+        fail('The rule guild master must be a PC who is present.', 'master-not-present')
       return { ...guild, ruleMasterId: command.memberId }
     }
     case 'guild.session.end': {
@@ -124,7 +129,7 @@ function applyToGuild(
     }
     case 'guild.support.add':
       if (guild.supports.some((s) => s.id === command.support.id))
-        fail(`A support "${command.support.id}" already exists.`)
+        fail(`A support "${command.support.id}" already exists.`, 'duplicate-id')
       return {
         ...guild,
         supports: [
@@ -140,9 +145,16 @@ function applyToGuild(
     case 'guild.support.update': {
       const support =
         guild.supports.find((s) => s.id === command.supportId) ??
-        fail(`No support "${command.supportId}".`)
+        fail(`No support "${command.supportId}".`, 'no-support')
       if (command.used !== undefined && (!support.uses || command.used > support.uses.max)) {
-        fail(`《${support.name}》 can be used at most ${support.uses?.max ?? 0} times.`)
+        fail(
+          `《${support.name}》 can be used at most ${support.uses?.max ?? 0} times.`,
+          'support-uses',
+          {
+            name: support.name,
+            max: support.uses?.max ?? 0,
+          },
+        )
       }
       return {
         ...guild,
@@ -161,7 +173,7 @@ function applyToGuild(
     }
     case 'guild.support.remove':
       if (!guild.supports.some((s) => s.id === command.supportId))
-        fail(`No support "${command.supportId}".`)
+        fail(`No support "${command.supportId}".`, 'no-support')
       return { ...guild, supports: guild.supports.filter((s) => s.id !== command.supportId) }
     case 'guild.milestone':
       // 「全PCのCLが1上昇する(冒険に参加していないPCも)…またGLも1上昇する」
@@ -183,9 +195,13 @@ function applyToGuild(
       )
     case 'guild.pick': {
       const picker = member(command.memberId)
-      if (picker.pendingPicks < 1) fail(`${picker.name} has no general-skill pick to use.`)
+      if (picker.pendingPicks < 1)
+        fail(`${picker.name} has no general-skill pick to use.`, 'no-pick', { name: picker.name })
       if ((command.skill === undefined) === (command.connections === undefined)) {
-        fail('A pick is either one general skill or connections (up to 5 characters).')
+        fail(
+          'A pick is either one general skill or connections (up to 5 characters).',
+          'pick-shape',
+        )
       }
       return updateMember(guild, picker.id, (m) => ({
         ...m,
@@ -198,7 +214,10 @@ function applyToGuild(
     }
     case 'guild.connection': {
       const holder = member(command.memberId)
-      if (holder.heldConnections < 1) fail(`${holder.name} holds no connection to name.`)
+      if (holder.heldConnections < 1)
+        fail(`${holder.name} holds no connection to name.`, 'no-held-connection', {
+          name: holder.name,
+        })
       return updateMember(guild, holder.id, (m) => ({
         ...m,
         heldConnections: m.heldConnections - 1,
@@ -209,7 +228,7 @@ function applyToGuild(
       return applyReward(guild, command, member, fail, log)
     case 'guild.item.add': {
       if (guild.items.some((i) => i.id === command.item.id))
-        fail(`An item "${command.item.id}" already exists.`)
+        fail(`An item "${command.item.id}" already exists.`, 'duplicate-id')
       const holderId = command.item.holderId ?? null
       if (holderId !== null) member(holderId)
       const item = { ...command.item, quantity: command.item.quantity ?? 1, holderId }
@@ -225,7 +244,8 @@ function applyToGuild(
     }
     case 'guild.item.move': {
       const item =
-        guild.items.find((i) => i.id === command.itemId) ?? fail(`No item "${command.itemId}".`)
+        guild.items.find((i) => i.id === command.itemId) ??
+        fail(`No item "${command.itemId}".`, 'no-item')
       if (command.to !== null) member(command.to)
       if (item.holderId === command.to) return guild
       return log(
@@ -242,7 +262,8 @@ function applyToGuild(
     }
     case 'guild.item.sell': {
       const item =
-        guild.items.find((i) => i.id === command.itemId) ?? fail(`No item "${command.itemId}".`)
+        guild.items.find((i) => i.id === command.itemId) ??
+        fail(`No item "${command.itemId}".`, 'no-item')
       // 「不要になった場合の売却額はギルド資産として管理される」
       return log(
         {
@@ -259,7 +280,8 @@ function applyToGuild(
     }
     case 'guild.item.remove': {
       const item =
-        guild.items.find((i) => i.id === command.itemId) ?? fail(`No item "${command.itemId}".`)
+        guild.items.find((i) => i.id === command.itemId) ??
+        fail(`No item "${command.itemId}".`, 'no-item')
       return log(
         { ...guild, items: guild.items.filter((i) => i.id !== item.id) },
         {
@@ -276,12 +298,21 @@ function applyToGuild(
       }
     case 'guild.loan.add': {
       const { loan } = command
-      if (guild.loans.some((l) => l.id === loan.id)) fail(`A loan "${loan.id}" already exists.`)
-      if (loan.lenderId === loan.borrowerId) fail('A PC cannot lend to itself.')
+      if (guild.loans.some((l) => l.id === loan.id))
+        fail(`A loan "${loan.id}" already exists.`, 'duplicate-id')
+      if (loan.lenderId === loan.borrowerId) fail('A PC cannot lend to itself.', 'self-loan')
       const lender = member(loan.lenderId)
       const borrower = member(loan.borrowerId)
       if (lender.money < loan.amount)
-        fail(`${lender.name} has ${lender.money} G, less than ${loan.amount} G.`)
+        fail(
+          `${lender.name} has ${lender.money} G, less than ${loan.amount} G.`,
+          'not-enough-money',
+          {
+            name: lender.name,
+            money: lender.money,
+            amount: loan.amount,
+          },
+        )
       const moved = transfer(guild, lender.id, borrower.id, loan.amount)
       return log(
         { ...moved, loans: [...guild.loans, loan] },
@@ -294,12 +325,17 @@ function applyToGuild(
     }
     case 'guild.loan.repay': {
       const loan =
-        guild.loans.find((l) => l.id === command.loanId) ?? fail(`No loan "${command.loanId}".`)
-      if (loan.repaidOn) fail('This loan is already repaid.')
+        guild.loans.find((l) => l.id === command.loanId) ??
+        fail(`No loan "${command.loanId}".`, 'no-loan')
+      if (loan.repaidOn) fail('This loan is already repaid.', 'loan-repaid')
       const borrower = member(loan.borrowerId)
       const lender = member(loan.lenderId)
       if (borrower.money < loan.amount)
-        fail(`${borrower.name} has ${borrower.money} G, less than ${loan.amount} G.`)
+        fail(
+          `${borrower.name} has ${borrower.money} G, less than ${loan.amount} G.`,
+          'not-enough-money',
+          { name: borrower.name, money: borrower.money, amount: loan.amount },
+        )
       const moved = transfer(guild, borrower.id, lender.id, loan.amount)
       return log(
         {
@@ -323,7 +359,16 @@ function applyReward(
   fail: Fail,
   log: (g: Guild, entry: Omit<GuildLogEntry, 'seq'>) => Guild,
 ): Guild {
-  if (new Set(command.memberIds).size !== command.memberIds.length) fail('A PC is listed twice.')
+  if (new Set(command.memberIds).size !== command.memberIds.length)
+    fail('A PC is listed twice.', 'listed-twice')
+  // One 戦利金 per session: a second payment must be asked for as one (the page shows the first).
+  const paid = paymentThisSession(guild)
+  if (paid && !command.again)
+    fail(
+      `戦利金 was already paid this session (${paid.at}); pay again only on purpose.`,
+      'reward-already-paid',
+      { at: paid.at },
+    )
   const amounts = command.memberIds.map((id) => {
     const pc = member(id)
     try {
@@ -336,7 +381,8 @@ function applyReward(
       })
       return { memberId: id, amount }
     } catch (error) {
-      if (error instanceof RewardError) fail(`${pc.name}: ${error.message}`)
+      if (error instanceof RewardError)
+        fail(`${pc.name}: ${error.message}`, 'reward-cl', { name: pc.name, cl: pc.cl })
       throw error
     }
   })

@@ -2,6 +2,7 @@
 // it. Every list changes one entry at a time by id, so two GM pages never overwrite each other.
 import { z } from 'zod'
 import { DEFAULT_LOOT_TABLE, MAX_REWARD_BONUS } from './reward'
+import { ENTRY_LIMITS } from '../limits'
 
 const idSchema = z.string().min(1).max(200)
 const labelSchema = z.string().trim().min(1).max(200)
@@ -9,7 +10,18 @@ const labelSchema = z.string().trim().min(1).max(200)
 export const GUILD_LOG_TEXT_MAX = 2000
 export const GUILD_LOG_MAX = 100_000
 const textSchema = z.string().max(GUILD_LOG_TEXT_MAX)
-const gold = z.number().int().min(0).max(1_000_000_000_000)
+const gold = z.number().int().min(ENTRY_LIMITS.gold.min).max(ENTRY_LIMITS.gold.max)
+const clSchema = z.number().int().min(ENTRY_LIMITS.cl.min).max(ENTRY_LIMITS.cl.max)
+const quantitySchema = z
+  .number()
+  .int()
+  .min(ENTRY_LIMITS.itemQuantity.min)
+  .max(ENTRY_LIMITS.itemQuantity.max)
+const usesSchema = z
+  .number()
+  .int()
+  .min(ENTRY_LIMITS.supportUses.min)
+  .max(ENTRY_LIMITS.supportUses.max)
 /** When something happened, as an ISO time the page supplies (the reducer is pure). */
 const timeSchema = z.string().min(1).max(40)
 const attendanceSchema = z.enum(['present', 'absent', 'late'])
@@ -18,7 +30,7 @@ export const guildMemberSchema = z.strictObject({
   id: idSchema,
   name: labelSchema,
   player: z.string().max(200).default(''),
-  cl: z.number().int().min(1).max(99),
+  cl: clSchema,
   money: gold.default(0),
   attendance: attendanceSchema.default('present'),
   /** General-skill picks from milestones, held until used (「保留」). */
@@ -40,16 +52,14 @@ export const guildSupportSchema = z.strictObject({
   /** Taken for this scenario (「取得しているGSと選択しているGSは違う」). */
   selected: z.boolean().default(false),
   /** Limited-use supports: how many uses and how many are spent. */
-  uses: z
-    .strictObject({ max: z.number().int().min(1).max(99), used: z.number().int().min(0).max(99) })
-    .optional(),
+  uses: z.strictObject({ max: usesSchema, used: z.number().int().min(0).max(99) }).optional(),
 })
 export type GuildSupport = z.infer<typeof guildSupportSchema>
 
 export const guildItemSchema = z.strictObject({
   id: idSchema,
   name: labelSchema,
-  quantity: z.number().int().min(1).max(9999).default(1),
+  quantity: quantitySchema.default(1),
   /** Who carries it; null = the guild's 収納庫. */
   holderId: idSchema.nullable().default(null),
   notes: z.string().max(2000).optional(),
@@ -82,7 +92,12 @@ export type GuildLoan = z.infer<typeof guildLoanSchema>
 
 export const guildSchema = z.strictObject({
   name: labelSchema,
-  level: z.number().int().min(1).max(99).default(1),
+  level: z
+    .number()
+    .int()
+    .min(ENTRY_LIMITS.guildLevel.min)
+    .max(ENTRY_LIMITS.guildLevel.max)
+    .default(1),
   funds: gold.default(0),
   members: z.array(guildMemberSchema).max(100).default([]),
   supports: z.array(guildSupportSchema).max(200).default([]),
@@ -107,7 +122,7 @@ export type Guild = z.infer<typeof guildSchema>
 const memberPatchSchema = z.strictObject({
   name: labelSchema.optional(),
   player: z.string().max(200).optional(),
-  cl: z.number().int().min(1).max(99).optional(),
+  cl: clSchema.optional(),
   money: gold.optional(),
   treasureMania: z.boolean().optional(),
   appraisalBonus: z.boolean().optional(),
@@ -118,7 +133,12 @@ export const guildCommandSchemas = [
   z.strictObject({
     type: z.literal('guild.update'),
     name: labelSchema.optional(),
-    level: z.number().int().min(1).max(99).optional(),
+    level: z
+      .number()
+      .int()
+      .min(ENTRY_LIMITS.guildLevel.min)
+      .max(ENTRY_LIMITS.guildLevel.max)
+      .optional(),
     funds: gold.optional(),
     fame: z.boolean().optional(),
     connoisseur: z.boolean().optional(),
@@ -129,7 +149,7 @@ export const guildCommandSchemas = [
       id: idSchema,
       name: labelSchema,
       player: z.string().max(200).optional(),
-      cl: z.number().int().min(1).max(99),
+      cl: clSchema,
       money: gold.optional(),
     }),
   }),
@@ -151,7 +171,7 @@ export const guildCommandSchemas = [
     support: z.strictObject({
       id: idSchema,
       name: labelSchema,
-      maxUses: z.number().int().min(1).max(99).optional(),
+      maxUses: usesSchema.optional(),
     }),
   }),
   z.strictObject({
@@ -176,6 +196,8 @@ export const guildCommandSchemas = [
     memberIds: z.array(idSchema).min(1).max(100),
     bonus: z.number().int().min(0).max(MAX_REWARD_BONUS),
     scenario: z.string().max(200).optional(),
+    /** A second 戦利金 in the same session, asked for on purpose (one per session otherwise). */
+    again: z.literal(true).optional(),
   }),
   z.strictObject({
     type: z.literal('guild.item.add'),
@@ -183,7 +205,7 @@ export const guildCommandSchemas = [
     item: z.strictObject({
       id: idSchema,
       name: labelSchema,
-      quantity: z.number().int().min(1).max(9999).optional(),
+      quantity: quantitySchema.optional(),
       holderId: idSchema.nullable().optional(),
       notes: z.string().max(2000).optional(),
     }),

@@ -317,7 +317,16 @@ export class ToolGestures {
         },
       })),
     )
-    if (this.getMap().tokens.some((t) => t.id === id)) focus.select(id)
+    if (this.getMap().tokens.some((t) => t.id === id)) {
+      focus.select(id)
+      this.takeName('token', id, 'token')
+    }
+  }
+
+  /** The new thing's name field takes the keyboard, so typing names it (issue 25). */
+  private takeName(kind: 'trap' | 'token', id: string, section: string): void {
+    this.session.editor.nameEntry = { kind, id }
+    this.session.layout.reveal(section)
   }
 
   /** A click places a trap on an empty square, selects the one there, or (Shift) removes it. */
@@ -338,7 +347,10 @@ export class ToolGestures {
       mapId: map.id,
       trap: { id, at: cell, name: '' },
     })
-    if (this.getMap().traps?.some((t) => t.id === id)) editor.selectedTrap = id
+    if (this.getMap().traps?.some((t) => t.id === id)) {
+      editor.selectedTrap = id
+      this.takeName('trap', id, 'tool')
+    }
   }
 
   private fillKey(tool: Tool): (x: number, y: number) => string | number {

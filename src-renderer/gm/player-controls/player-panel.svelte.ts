@@ -7,8 +7,7 @@ import type { CalibrationSettings } from '../../../src-main/table/calibration-sc
 import type { PlayerView, VerbArgs, VerbResult } from '../../../src-main/ipc/contract'
 import { MAX_ZOOM, MIN_ZOOM } from '../../../src-main/table/frame'
 import { ApiError, connectGm, type GmApi } from '../../lib/api'
-import { ERROR_MESSAGES } from '../../lib/error-messages'
-import type { MessageKey, MessageParams } from '../../lib/i18n'
+import { describeFailure, type CodedStatus } from '../../lib/error-messages'
 import type { GmSession } from '../../state/session.svelte'
 
 type PlayerState = VerbResult<'player.state'>
@@ -24,8 +23,8 @@ export class PlayerPanel {
   state = $state.raw<PlayerState | null>(null)
   lan = $state.raw<LanStatus | null>(null)
   calibration = $state.raw<Calibration | null>(null)
-  /** The last refusal: a code main words in both languages (lib/error-messages.ts), else main's text. */
-  error = $state.raw<{ key: MessageKey; params?: MessageParams } | { text: string } | null>(null)
+  /** The last failure, worded by its code (never main's own sentence). */
+  error = $state.raw<CodedStatus | null>(null)
   private readonly offs: (() => void)[] = []
   private lanTimer: ReturnType<typeof setInterval> | null = null
 
@@ -142,10 +141,10 @@ export class PlayerPanel {
       this.error = null
       await action()
     } catch (error) {
-      const known = error instanceof ApiError ? ERROR_MESSAGES[error.code] : undefined
-      this.error = known
-        ? { key: known.key, ...(known.params ? { params: known.params } : {}) }
-        : { text: error instanceof Error ? error.message : String(error) }
+      this.error =
+        error instanceof ApiError
+          ? describeFailure(error)
+          : { tone: 'error', key: 'status.error', params: { message: String(error) } }
     }
   }
 }
