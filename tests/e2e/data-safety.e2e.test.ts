@@ -61,7 +61,7 @@ describe('keeping every campaign openable (issue 27)', () => {
     await page.locator('[data-testid="guild-book"]').waitFor()
     await page.locator('[data-testid="guild-tab"][data-tab="items"]').click()
     const item = page.locator('[data-testid="guild-item"]').first()
-    await item.locator('input[type="number"]').fill(String(MAX_GOLD))
+    await item.locator('[data-testid="item-price"]').fill(String(MAX_GOLD))
     await item.locator('button').last().click()
     await eventually(
       async () => (await status().getAttribute('data-tone')) === 'error',
