@@ -1,8 +1,8 @@
-// The GM side of bench/pictures.ts, in its own process so that building, encoding and sending the
-// big payloads never counts against the host: for each input the parent names (over IPC), it
-// sends the payload on one WebSocket and meanwhile asks `campaign.list` every 10 ms on another,
-// then reports the answer, the round trip and the slowest other request.
-//   (started by bench/pictures.ts) node --import tsx bench/pictures-client.ts <port>
+// The GM side of bench/pictures.ts, in processes of their own so that building, encoding and
+// sending the big payloads never counts against the host: a sender that sends each input the
+// parent names (over IPC) as the page does (a long argument in parts) and reports the answer and
+// the round trip, and a pinger, another GM page asking `campaign.list` every 10 ms meanwhile.
+//   (started by bench/pictures.ts) node --import tsx bench/pictures-client.ts <port> [pinger]
 import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { deflateSync } from 'node:zlib'
@@ -22,13 +22,6 @@ import {
   tinyWebpClaiming16384Squared,
 } from '../src-main/art/hostile-pictures'
 import { gmClient, type GmClient } from '../tests/e2e/player-fixture'
-
-export interface ClientReport {
-  input: string
-  answer: string
-  ms: number
-  otherRequestMaxMs: number
-}
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
 const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64')
@@ -171,37 +164,74 @@ function describeAnswer(value: unknown): string {
   return 'accepted'
 }
 
-async function main(port: number): Promise<void> {
+/**
+ * The sender: for each input the parent names, builds the payload, says so, and sends it when
+ * told; it reports the answer and the round trip.
+ */
+async function sender(port: number): Promise<void> {
   const gm = await gmClient(port)
-  const other = await gmClient(port)
-  process.on('message', (message: { index: number }) => {
+  let send: (() => Promise<unknown>) | null = null
+  let input = ''
+  process.on('message', (message: { index: number } | { go: true }) => {
     void (async () => {
-      const [input, prepare] = INPUTS[message.index]
-      const send = await prepare(gm)
-      let running = true
-      let slowest = 0
-      const pinging = (async () => {
-        while (running) {
-          const started = performance.now()
-          await other.call('campaign.list')
-          slowest = Math.max(slowest, performance.now() - started)
-          await new Promise((resolve) => setTimeout(resolve, 10))
-        }
-      })()
-      process.send!({ started: true })
+      if ('index' in message) {
+        const [name, prepare] = INPUTS[message.index]
+        input = name
+        send = await prepare(gm)
+        process.send!({ prepared: true })
+        return
+      }
       const started = performance.now()
-      const answer = await send().then(
+      const answer = await send!().then(
         describeAnswer,
         (error: Error) => `refused: ${error.message}`,
       )
-      const ms = performance.now() - started
-      running = false
-      await pinging
-      process.send!({ input, answer, ms, otherRequestMaxMs: slowest } satisfies ClientReport)
+      process.send!({ input, answer, ms: performance.now() - started } satisfies SenderReport)
     })()
   })
   process.send!({ ready: true })
 }
 
-if (process.send && fileURLToPath(import.meta.url) === process.argv[1])
-  await main(Number(process.argv[2]))
+/**
+ * Another GM page, in a process of its own (the sender's process is busy framing and masking
+ * its parts, which would delay its own answers, not the host's): asks `campaign.list` every
+ * 10 ms between a start and a stop, and reports the slowest answer.
+ */
+async function pinger(port: number): Promise<void> {
+  const other = await gmClient(port)
+  let running = false
+  let pinging: Promise<number> = Promise.resolve(0)
+  process.on('message', (message: { start: true } | { stop: true }) => {
+    void (async () => {
+      if ('start' in message) {
+        running = true
+        pinging = (async () => {
+          let slowest = 0
+          while (running) {
+            const started = performance.now()
+            await other.call('campaign.list')
+            slowest = Math.max(slowest, performance.now() - started)
+            await new Promise((resolve) => setTimeout(resolve, 10))
+          }
+          return slowest
+        })()
+        process.send!({ pinging: true })
+        return
+      }
+      running = false
+      process.send!({ otherRequestMaxMs: await pinging })
+    })()
+  })
+  process.send!({ ready: true })
+}
+
+export interface SenderReport {
+  input: string
+  answer: string
+  ms: number
+}
+
+if (process.send && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const port = Number(process.argv[2])
+  await (process.argv[3] === 'pinger' ? pinger(port) : sender(port))
+}

@@ -1,13 +1,14 @@
 // Benchmark: hostile pictures and packs (issues 26 and 27) through the real Node host and its
-// WebSocket, as the GM page sends them. The host runs in this process; the GM connections in
-// bench/pictures-client.ts, a process of their own. For each input: what the host answered and
+// WebSocket, as the GM page sends them (a long argument in parts). The host runs in this process;
+// the GM pages in bench/pictures-client.ts, a sender and a pinger in processes of their own. For
+// each input: what the host answered and
 // how long it took, the host's resident memory (peak rise and rise afterwards, from /proc, after
 // garbage collection), the slowest answer to another connection asking `campaign.list` every
 // 10 ms meanwhile, and the longest the host's event loop was blocked (perf_hooks). The last two
 // inputs are a good 6,000 × 4,000 picture, stored and then shown to the players. Every input is
 // sent twice; the second pass is measured.
 //   npx tsx bench/pictures.ts
-import { fork } from 'node:child_process'
+import { fork, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -18,7 +19,11 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { startHost } from '../src-main/host/server'
 import { benchDataFolder } from './bench-campaign'
-import { INPUTS, type ClientReport } from './pictures-client'
+import { INPUTS, type SenderReport } from './pictures-client'
+
+interface ClientReport extends SenderReport {
+  otherRequestMaxMs: number
+}
 
 const MB = 1024 * 1024
 
@@ -50,32 +55,39 @@ export async function runPicturesBench(): Promise<PictureBenchRow[]> {
   const dataDir = await benchDataFolder('grid-gm-pictures-bench-', [])
   const staticDir = await mkdtemp(join(tmpdir(), 'grid-gm-static-'))
   const host = await startHost({ dataDir, port: 0, staticDir })
-  const client = fork(
-    fileURLToPath(new URL('./pictures-client.ts', import.meta.url)),
-    [String(host.port)],
-    {
-      execArgv: ['--import', 'tsx'],
-    },
-  )
-  const next = <T>(): Promise<T> => new Promise((resolve) => client.once('message', resolve))
+  const clientFile = fileURLToPath(new URL('./pictures-client.ts', import.meta.url))
+  const spawn = (...args: string[]) =>
+    fork(clientFile, [String(host.port), ...args], { execArgv: ['--import', 'tsx'] })
+  const sender = spawn()
+  const pinger = spawn('pinger')
+  const next = <T>(child: ChildProcess): Promise<T> =>
+    new Promise((resolve) => child.once('message', (message) => resolve(message as T)))
+  /** One input: prepared, then sent while the pinger asks; the sender's and the pinger's reports. */
+  async function run(index: number, measure: () => void): Promise<ClientReport> {
+    sender.send({ index })
+    await next(sender)
+    pinger.send({ start: true })
+    await next(pinger)
+    measure()
+    sender.send({ go: true })
+    const report = await next<SenderReport>(sender)
+    pinger.send({ stop: true })
+    const { otherRequestMaxMs } = await next<{ otherRequestMaxMs: number }>(pinger)
+    return { ...report, otherRequestMaxMs }
+  }
   const rows: PictureBenchRow[] = []
   const delay = monitorEventLoopDelay({ resolution: 1 })
   try {
-    await next<{ ready: true }>()
+    await Promise.all([next(sender), next(pinger)])
     // A first pass warms every path up (module loading, the workers' code), a second measures.
-    for (let index = 0; index < INPUTS.length; index++) {
-      client.send({ index })
-      await next<{ started: true }>()
-      await next<ClientReport>()
-    }
+    for (let index = 0; index < INPUTS.length; index++) await run(index, () => {})
     for (let index = 0; index < INPUTS.length; index++) {
       const start = await settledRss()
       const peakBefore = status('VmHWM')
-      client.send({ index })
-      await next<{ started: true }>()
-      delay.reset()
-      delay.enable()
-      const report = await next<ClientReport>()
+      const report = await run(index, () => {
+        delay.reset()
+        delay.enable()
+      })
       delay.disable()
       const after = await settledRss()
       rows.push({
@@ -88,7 +100,8 @@ export async function runPicturesBench(): Promise<PictureBenchRow[]> {
     }
     return rows
   } finally {
-    client.kill()
+    sender.kill()
+    pinger.kill()
     await host.close()
     await rm(dataDir, { recursive: true, force: true })
     await rm(staticDir, { recursive: true, force: true })
@@ -98,7 +111,8 @@ export async function runPicturesBench(): Promise<PictureBenchRow[]> {
 export function formatPicturesBench(rows: PictureBenchRow[]): string {
   const signed = (mb: number): string => `${mb >= 0 ? '+' : ''}${mb.toFixed(0)} MB`
   return [
-    'The host in this process, the GM connections in another; memory from /proc after GC.',
+    'The host in this process; the sending GM page and another asking meanwhile in two others (each',
+    'long argument sent in parts, as the page sends it); memory from /proc after GC.',
     '',
     '| input | answer | time | host peak | host after | slowest other request | longest event-loop block |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: |',

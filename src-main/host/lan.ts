@@ -13,7 +13,7 @@ import type { LanStatus } from '../ipc/contract'
 import type { Handlers, LanControl } from '../ipc/handlers'
 import { isPlayerVerb } from '../ipc/channels'
 import { codeMatches, newJoinCode } from './join-code'
-import { parseClientMessage, type ServerMessage } from './messages'
+import { incomingId, parseClientMessage, type ServerMessage } from './messages'
 import { KeyedLimiter, tokenBucket } from './rate-limit'
 import { securityHeaders, serveStatic } from './static-files'
 import { cookieValue, JOIN_COOKIE, joinPage, lanRequestPath, playerBundleFiles } from './lan-files'
@@ -181,7 +181,7 @@ export function createLanServer(options: LanServerOptions): LanServer {
         const parsed = parseClientMessage(isBinary ? null : raw.toString())
         if (!bucket.take()) {
           // Too fast: every message still gets an answer (an error), and the connection stays.
-          const id = parsed.ok ? parsed.message.id : parsed.id
+          const id = parsed.ok ? incomingId(parsed) : parsed.id
           return send(ws, {
             id,
             result: {
@@ -192,6 +192,15 @@ export function createLanServer(options: LanServerOptions): LanServer {
         }
         if (!parsed.ok)
           return send(ws, { id: parsed.id, result: { ok: false, error: parsed.error } })
+        // A player's requests are a few bytes (the socket reads at most 4 KB): none come in parts.
+        if (parsed.kind !== 'request')
+          return send(ws, {
+            id: incomingId(parsed),
+            result: {
+              ok: false,
+              error: { code: 'bad-message', message: 'The LAN view takes no requests in parts.' },
+            },
+          })
         const { id, verb, args } = parsed.message
         if (!isPlayerVerb(verb)) {
           return send(ws, {

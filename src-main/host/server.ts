@@ -15,6 +15,7 @@ import type { DiceRoller } from '../table/dice'
 import { runPrepared } from '../rules/scenario/run'
 import { contentSecurityPolicy } from '../ipc/csp'
 import { parseClientMessage, type ServerMessage } from './messages'
+import { LongRequests } from './long-messages'
 import { serveStatic } from './static-files'
 import { createLanServer, type LanServer } from './lan'
 import { openCalibrationStore, type DisplayInfo } from '../table/calibration'
@@ -108,7 +109,13 @@ async function startOnLockedFolder(
       else res.destroy()
     })
   })
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  // One message per turn of the event loop: the parts of a long request that arrived together
+  // are read one at a time, with other connections' requests between them.
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    allowSynchronousEvents: false,
+  })
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://host')
     if (
@@ -171,13 +178,27 @@ function attachClient(ws: WebSocket, role: Role, handlers: Handlers): void {
       handlers.subscribe('campaign.notice', (data) => send({ event: 'campaign.notice', data })),
     )
   }
+  // A picture or a pack arrives in parts (ipc/long-message.ts), so other requests are answered
+  // between them instead of after one message of several MB.
+  const longRequests = new LongRequests()
   ws.on('message', (raw, isBinary) => {
     const parsed = parseClientMessage(isBinary ? null : raw.toString())
     if (!parsed.ok) {
       send({ id: parsed.id, result: { ok: false, error: parsed.error } })
       return
     }
-    const { id, verb, args } = parsed.message
+    const request =
+      parsed.kind === 'request'
+        ? { ok: true as const, message: parsed.message }
+        : parsed.kind === 'head'
+          ? longRequests.begin(parsed.head)
+          : longRequests.add(parsed.part)
+    if (!request) return
+    if (!request.ok) {
+      send({ id: request.id, result: { ok: false, error: request.error } })
+      return
+    }
+    const { id, verb, args } = request.message
     void handlers.handle(verb, args, role).then((result) => send({ id, result }))
   })
   ws.on('close', () => unsubscribers.forEach((off) => off()))

@@ -1,7 +1,7 @@
 // Map art through the real campaign service, assets folder and art worker: the GM stores a picture
 // and puts it under a map; the players get tiles only of the squares they know, by ids that are
 // not the picture's hash, and never the picture itself (issue 16).
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,6 +10,12 @@ import { unzipSync, zipSync } from 'fflate'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AssetStore } from '../art/assets'
 import { cellColour, cellColourPicture } from '../art/art-fixtures'
+import {
+  htmlBehindPngHeader,
+  onePixelPngInflatingTo2GB,
+  png16384Squared,
+  pngClaiming60000Squared,
+} from '../art/hostile-pictures'
 import { FOG_RGBA } from '../art/player-art'
 import { spansToMask } from '../campaign/fog'
 import { createCampaignService, type CampaignService } from '../campaign/service'
@@ -383,6 +389,34 @@ describe('Universal VTT pictures', () => {
     ).campaign.maps.length
     expect(after).toBe(before)
   })
+
+  it('a hostile picture in the file is refused from its header or as it decodes, at /image, nothing written', async () => {
+    value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
+    const cases: Array<[Uint8Array, string]> = [
+      [png16384Squared(), 'asset-too-many-pixels'],
+      [pngClaiming60000Squared(), 'asset-too-many-pixels'],
+      [onePixelPngInflatingTo2GB(), 'image-undecodable'],
+      [htmlBehindPngHeader(), 'image-undecodable'],
+    ]
+    for (const [bytes, code] of cases) {
+      const json = uvtt(Buffer.from(bytes).toString('base64'))
+      for (const dryRun of [true, false]) {
+        const refused = await handlers.handle('map.importUvtt', {
+          campaignId: CAMPAIGN,
+          json,
+          name: 'Hostile',
+          system: 'arianrhod',
+          dryRun,
+        })
+        expect(refused.ok ? null : refused.error).toMatchObject({ code, path: '/image' })
+      }
+    }
+    expect(await readdir(join(dataDir, 'assets')).catch(() => [])).toEqual([])
+    const { campaign } = value<{ campaign: { maps: Array<{ name: string }> } }>(
+      await handlers.handle('campaign.open', { id: CAMPAIGN }),
+    )
+    expect(campaign.maps.map((map) => map.name)).not.toContain('Hostile')
+  }, 120_000)
 })
 
 describe('token pictures (schema 5)', () => {

@@ -11,6 +11,7 @@ import type {
   VerbResult,
 } from '../../src-main/ipc/contract'
 import { MAX_MESSAGE_BYTES } from '../../src-main/campaign/limits'
+import { requestTexts } from '../../src-main/ipc/long-message'
 
 declare global {
   interface Window {
@@ -133,9 +134,11 @@ class SocketTransport implements Transport {
 
   invoke(verb: string, args: unknown): Promise<HandlerResult> {
     const id = this.nextId++
-    const text = JSON.stringify({ id, verb, args })
-    // The host closes a socket that sends more than it reads; answer here instead (an import).
-    if (text.length > MAX_MESSAGE_BYTES / 3 && new Blob([text]).size > MAX_MESSAGE_BYTES) {
+    // A picture, a pack or a campaign file goes in parts, so the host answers others meanwhile.
+    const texts = requestTexts(id, verb, args)
+    // The host refuses a request bigger than it reads; answer here instead (an import).
+    const length = texts.reduce((sum, text) => sum + text.length, 0)
+    if (length > MAX_MESSAGE_BYTES / 3 && new Blob(texts).size > MAX_MESSAGE_BYTES) {
       return Promise.resolve({
         ok: false,
         error: {
@@ -146,8 +149,10 @@ class SocketTransport implements Transport {
     }
     return new Promise((resolve) => {
       this.pending.set(id, resolve)
-      if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(text)
-      else this.queued.push(text)
+      // Sent (or queued) one after another: a long request's parts are never interleaved.
+      if (this.socket?.readyState === WebSocket.OPEN)
+        for (const text of texts) this.socket.send(text)
+      else this.queued.push(...texts)
     })
   }
 

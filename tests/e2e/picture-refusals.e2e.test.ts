@@ -12,10 +12,12 @@ import {
   htmlBehindPngHeader,
   onePixelPngInflatingTo2GB,
   png16384Squared,
+  pngInflatingTo6GB,
   pngWith,
   rawZip,
   storedEntry,
 } from '../../src-main/art/hostile-pictures'
+import { PART_CHARS } from '../../src-main/ipc/long-message'
 import { translate } from '../../src-renderer/lib/i18n'
 import { ERROR_MESSAGES } from '../../src-renderer/lib/error-messages'
 import { openCampaign, waitConnected } from './gm-page'
@@ -62,12 +64,21 @@ async function packWith(
 describe('pictures refused, in English', () => {
   let rig: Rig
   let page: Page
+  /** The longest WebSocket message the page sent. */
+  let longestFrame = 0
 
   beforeAll(async () => {
     rig = await startRig(undefined, {
       name: 'picture-refusals',
       viewport: { width: 1366, height: 768 },
     })
+    rig.context.on('page', (opened) =>
+      opened.on('websocket', (socket) =>
+        socket.on('framesent', ({ payload }) => {
+          longestFrame = Math.max(longestFrame, payload.length)
+        }),
+      ),
+    )
     page = await rig.newPage()
     await waitConnected(page)
     await openCampaign(page, SAMPLE)
@@ -85,6 +96,24 @@ describe('pictures refused, in English', () => {
     expect(await choosePicture(page, 'bomb.png', onePixelPngInflatingTo2GB())).toBe(
       sentence('en', 'asset-undecodable'),
     )
+    expect(await assetFiles(rig)).toEqual([])
+  })
+
+  it('a 6.25 MB PNG bomb goes to the host in parts, so it answers others meanwhile', async () => {
+    longestFrame = 0
+    await page.locator('[data-testid="art-file"]').setInputFiles({
+      name: 'bigger-bomb.png',
+      mimeType: 'image/png',
+      buffer: pngInflatingTo6GB(),
+    })
+    // The previous refusal stays on screen until this one is sent: wait for it to be sent and answered.
+    await expect.poll(() => longestFrame, { timeout: 30_000 }).toBeGreaterThan(PART_CHARS / 2)
+    await page.locator('[data-testid="art-busy"]').waitFor({ state: 'detached' })
+    expect(await page.locator('[data-testid="art-error"]').textContent()).toBe(
+      sentence('en', 'asset-undecodable'),
+    )
+    // 8.3 MB of base64, never one message: each part costs the host a few milliseconds.
+    expect(longestFrame).toBeLessThan(PART_CHARS + 200)
     expect(await assetFiles(rig)).toEqual([])
   })
 

@@ -1,6 +1,7 @@
 // A small campaign for the player view end-to-end tests, and a GM client that sends commands to
 // the real host over its WebSocket (the same contract the GM page uses).
 import WebSocket from 'ws'
+import { requestTexts } from '../../src-main/ipc/long-message'
 import type { Cell } from './gm-page'
 
 export const FOG_CAMPAIGN = 'fog-test'
@@ -139,7 +140,8 @@ export function gmClient(port: number): Promise<GmClient> {
       resolve({
         call(verb, args) {
           const id = nextId++
-          ws.send(JSON.stringify({ id, verb, args }))
+          // As the page sends it: a long argument (a picture, a pack) in parts.
+          for (const text of requestTexts(id, verb, args)) ws.send(text)
           return new Promise((done, fail) =>
             pending.set(id, (result) =>
               result.ok ? done(result.value) : fail(new Error(result.error?.message)),
