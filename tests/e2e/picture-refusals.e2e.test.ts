@@ -12,6 +12,7 @@ import {
   htmlBehindPngHeader,
   onePixelPngInflatingTo2GB,
   png16384Squared,
+  pngClaiming60000Squared,
   pngInflatingTo6GB,
   pngWith,
   rawZip,
@@ -195,6 +196,63 @@ describe('pictures refused, in Japanese', () => {
     )
     await page.screenshot({ path: join(screenshotDir, 'picture-refusal-ja.png') })
     expect(await assetFiles(rig)).toEqual([])
+    expect(rig.problems).toEqual([])
+  })
+
+  it('a Universal VTT file whose picture claims 60,000² is refused in Japanese, nothing imported', async () => {
+    const maps = await page.locator('[data-testid="map-tab"]').count()
+    const file = JSON.stringify({
+      format: 0.3,
+      resolution: { map_origin: { x: 0, y: 0 }, map_size: { x: 4, y: 3 }, pixels_per_grid: 10 },
+      line_of_sight: [],
+      portals: [],
+      lights: [],
+      image: Buffer.from(pngClaiming60000Squared()).toString('base64'),
+    })
+    await page
+      .locator('[data-testid="uvtt-file"]')
+      .setInputFiles({
+        name: 'huge.dd2vtt',
+        mimeType: 'application/json',
+        buffer: Buffer.from(file),
+      })
+    const error = page.locator('[data-testid="uvtt-error"]')
+    await error.waitFor()
+    await page.locator('[data-testid="uvtt-import"]').scrollIntoViewIfNeeded()
+    expect(await error.textContent()).toBe(sentence('ja', 'asset-too-many-pixels'))
+    await page.screenshot({ path: join(screenshotDir, 'picture-refusal-uvtt-ja.png') })
+    expect(await page.locator('[data-testid="map-tab"]').count()).toBe(maps)
+    expect(await assetFiles(rig)).toEqual([])
+  })
+
+  it('a pack with two campaign.json is refused in Japanese; one with unused files says so in Japanese', async () => {
+    await page.locator('[data-testid="close-campaign"]').click()
+    const twice = await packWith(rig, (campaignJson) =>
+      rawZip([
+        storedEntry('campaign.json', campaignJson),
+        storedEntry('campaign.json', campaignJson),
+      ]),
+    )
+    const before = await page.locator('[data-testid="campaign-row"]').count()
+    await page
+      .locator('[data-testid="import-campaign"]')
+      .setInputFiles({ name: 'twice.gmcampaign.zip', mimeType: 'application/zip', buffer: twice })
+    const refused = page.locator('[data-testid="status"][data-tone="error"]')
+    await refused.waitFor()
+    expect(await refused.textContent()).toContain(sentence('ja', 'pack-duplicate-entry'))
+    await page.screenshot({ path: join(screenshotDir, 'picture-refusal-pack-ja.png') })
+    expect(await page.locator('[data-testid="campaign-row"]').count()).toBe(before)
+
+    const unused = await packWith(rig, (campaignJson) =>
+      zipSync({ 'campaign.json': campaignJson, 'readme.txt': new TextEncoder().encode('x') }),
+    )
+    await page
+      .locator('[data-testid="import-campaign"]')
+      .setInputFiles({ name: 'unused.gmcampaign.zip', mimeType: 'application/zip', buffer: unused })
+    await page.locator('[data-testid="import-keep-both"]').click()
+    const done = translate('ja', 'status.importedIgnoring.one', { name: '' }).split('」')[1]
+    await page.locator('[data-testid="status"]', { hasText: done }).waitFor()
+    expect(await page.locator('[data-testid="campaign-row"]').count()).toBe(before + 1)
     expect(rig.problems).toEqual([])
   })
 })
