@@ -209,13 +209,11 @@ describe('pictures refused, in Japanese', () => {
       lights: [],
       image: Buffer.from(pngClaiming60000Squared()).toString('base64'),
     })
-    await page
-      .locator('[data-testid="uvtt-file"]')
-      .setInputFiles({
-        name: 'huge.dd2vtt',
-        mimeType: 'application/json',
-        buffer: Buffer.from(file),
-      })
+    await page.locator('[data-testid="uvtt-file"]').setInputFiles({
+      name: 'huge.dd2vtt',
+      mimeType: 'application/json',
+      buffer: Buffer.from(file),
+    })
     const error = page.locator('[data-testid="uvtt-error"]')
     await error.waitFor()
     await page.locator('[data-testid="uvtt-import"]').scrollIntoViewIfNeeded()
