@@ -1,7 +1,7 @@
 // Test pictures: PNGs made in memory where every map square has its own colour, so a test can
 // tell from any pixel which square of the picture it came from.
 import { encode } from 'fast-png'
-import type { Rgba } from './decode'
+import type { Rgba } from './rgba'
 import { firstPixelOfSquare } from './player-art'
 
 /** The colour of square (x, y) in cellColourPicture: never black, so never the fog colour. */

@@ -17,13 +17,7 @@ import {
 } from './picture-budget'
 import { PictureError } from './picture-error'
 import { decodePng } from './png-decode'
-
-export interface Rgba {
-  width: number
-  height: number
-  /** width × height × 4 bytes, row by row. */
-  data: Uint8Array
-}
+import type { Rgba } from './rgba'
 
 /**
  * The picture's header, if it is a PNG, JPEG or WebP (of `type`, when given) that this use may

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../campaign/test-helpers'
+import { makeTempDir, removeDir } from '../campaign/temp-dirs.testing'
 
 const CHILD = fileURLToPath(new URL('./memory/child.ts', import.meta.url))
 const MB = 1024 * 1024

@@ -4,7 +4,7 @@
 // squares. A tile goes to the players only with every square they have not seen or explored
 // painted over in the fog colour, so no byte of the unexplored map ever leaves main.
 import { encode as encodePng } from 'fast-png'
-import type { Rgba } from './decode'
+import type { Rgba } from './rgba'
 
 export const TILE_CELLS = 8
 /** The players' copy never has more than this many pixels per square (a projector's worth). */

@@ -8,7 +8,7 @@ import { crc32 } from 'node:zlib'
 import { inflateExactly, InflateError } from './bounded-inflate'
 import { ADAM7, pngBitsPerPixel, pngRawBytes } from './picture-budget'
 import { PNG_SIGNATURE } from './image-info'
-import type { Rgba } from './decode'
+import type { Rgba } from './rgba'
 
 export class PngError extends Error {
   constructor(message: string) {

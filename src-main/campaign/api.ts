@@ -1,12 +1,23 @@
 // The campaign service's public surface. Both the Electron IPC handlers and the Node host's
 // WebSocket handlers call exactly this, so the two transports cannot drift apart.
 import type { Campaign, CampaignSummary, Command } from './schema'
-import type { ImportConflict } from './library'
-import type { TrashEntry } from './trash'
 import type { PatchOp } from './patch'
 import type { JournalNotice } from './journal-notice'
 
 export type { JournalNotice }
+
+/** What an import does when the campaign's id is already in the list. */
+export type ImportConflict = 'replace' | 'keep-both'
+
+/** A deleted campaign kept in the trash (trash.ts). */
+export interface TrashEntry {
+  trashId: string
+  /** The campaign's id (its file name) when it was deleted. */
+  id: string
+  name: string
+  deletedAt: string
+  mapCount: number
+}
 
 /** What the GM is told when a damaged file was set aside and a backup opened (issue 12.11). */
 export interface RecoveryNotice {

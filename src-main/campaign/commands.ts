@@ -4,6 +4,7 @@
 // the result, which keeps undo snapshots cheap.
 import type { CellSpec } from '../rules/model'
 import { MAX_TOKENS } from '../rules/model'
+import { normaliseCell } from './cell-defaults'
 import type {
   Campaign,
   CampaignEdge,
@@ -275,16 +276,6 @@ function setEdge(
   const edges =
     index < 0 ? [...map.edges, stored] : map.edges.map((e, i) => (i === index ? stored : e))
   return { ...map, edges }
-}
-
-/** A cell field equal to its default is not stored; a cell whose fields are all default is dropped. */
-export function normaliseCell(cell: CellSpec): CellSpec | undefined {
-  const out: CellSpec = { at: [cell.at[0], cell.at[1]] }
-  if (cell.terrain !== undefined && cell.terrain !== 'floor') out.terrain = cell.terrain
-  if (cell.elevation !== undefined && cell.elevation !== 0) out.elevation = cell.elevation
-  if (cell.light !== undefined) out.light = cell.light
-  if (cell.blockade === true) out.blockade = true
-  return Object.keys(out).length > 1 ? out : undefined
 }
 
 function setCell(

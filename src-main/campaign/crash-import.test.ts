@@ -20,7 +20,7 @@ import { pictureHeader } from '../art/image-info'
 import { isTempFileName } from './atomicFile'
 import { IMPORT_BASE_ID, importBase, IMPORTED_NAME, importPicture } from './crash/import-fixture'
 import { createCampaignService } from './service'
-import { makeTempDir, removeDir } from './test-helpers'
+import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 const RUNS = 100
 const LANES = 4

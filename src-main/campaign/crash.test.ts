@@ -24,7 +24,8 @@ import {
 import { decodeCampaign } from './migrations'
 import { createCampaignService } from './service'
 import { parseCampaignBytes } from './campaign-file'
-import { makeCampaign, makeTempDir, removeDir } from './test-helpers'
+import { makeCampaign } from './test-helpers'
+import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 const RUNS = 200
 /** Independent data folders killed in parallel: a child mostly waits on fsync, so lanes overlap. */

@@ -11,7 +11,7 @@ import {
   LOCK_FILE_NAME,
   type LockOwner,
 } from './data-lock'
-import { makeTempDir, removeDir } from './test-helpers'
+import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 let dataDir: string
 const releases: Array<() => Promise<void>> = []

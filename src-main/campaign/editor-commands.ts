@@ -13,7 +13,7 @@ import {
   isInside,
   normaliseBetween,
 } from './geometry'
-import { normaliseCell } from './commands'
+import { normaliseCell } from './cell-defaults'
 import { squareParam, type Fail } from './refusals'
 
 type Of<T extends Command['type']> = Extract<Command, { type: T }>

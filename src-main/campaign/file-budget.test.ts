@@ -10,7 +10,7 @@ import { limitCommandArbitrary, nearLimitCampaign, nearLimitsArbitrary } from '.
 import { diff } from './patch'
 import { commandSchema, type Campaign } from './schema'
 import { CampaignStore, serializeCampaign } from './storage'
-import { makeTempDir, removeDir } from './test-helpers'
+import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 const bytesOf = (campaign: Campaign): number =>
   Buffer.byteLength(serializeCampaign(campaign), 'utf8')

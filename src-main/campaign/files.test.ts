@@ -7,7 +7,8 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Campaign } from './schema'
 import { createCampaignService, type CampaignService } from './service'
-import { makeCampaign, makeMap, makeTempDir, removeDir } from './test-helpers'
+import { makeCampaign, makeMap } from './test-helpers'
+import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 let dataDir: string
 let services: CampaignService[]

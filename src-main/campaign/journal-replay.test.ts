@@ -12,7 +12,8 @@ import { applyRecord, replayJournal } from './journal-replay'
 import { decodeCampaign } from './migrations'
 import type { Campaign, Command } from './schema'
 import { createCampaignService, type CampaignService } from './service'
-import { makeCampaign, makeTempDir, removeDir } from './test-helpers'
+import { makeCampaign } from './test-helpers'
+import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 let root: string
 let dataDir: string

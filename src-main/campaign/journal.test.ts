@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { listGenerations } from './journal'
 import type { Command } from './schema'
 import { createCampaignService, type CampaignService } from './service'
-import { makeCampaign, makeTempDir, removeDir } from './test-helpers'
+import { makeCampaign } from './test-helpers'
+import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 let root: string
 let dataDir: string

@@ -10,12 +10,10 @@ import type { Campaign, CampaignSummary, Command } from './schema'
 import { campaignNameSchema } from './strict'
 import type { CampaignStore } from './storage'
 import { CampaignNotFoundError } from './storage'
-import { CampaignTrash, type TrashEntry } from './trash'
-import type { OpenResult } from './api'
+import { CampaignTrash } from './trash'
+import type { ImportConflict, OpenResult, TrashEntry } from './api'
 
 /** What to do when an imported campaign has the id of one already in the list. */
-export type ImportConflict = 'replace' | 'keep-both'
-
 export class CampaignLibraryError extends Error {
   constructor(
     readonly code: 'invalid-import' | 'import-conflict',

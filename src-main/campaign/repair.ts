@@ -3,7 +3,7 @@
 // size) so a hand-edited or older file opens in a state every command accepts. It reports each
 // kind of fix once per map, in words a GM can read.
 import type { CellSpec } from '../rules/model'
-import { normaliseCell } from './commands'
+import { normaliseCell } from './cell-defaults'
 import {
   areOrthogonalNeighbours,
   cellKey,

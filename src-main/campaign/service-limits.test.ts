@@ -18,7 +18,7 @@ import {
 import type { Campaign, Command } from './schema'
 import { serializedByteLength } from './serialize'
 import { createCampaignService, type CampaignService } from './service'
-import { makeTempDir, removeDir } from './test-helpers'
+import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 let root: string
 let services: CampaignService[]

@@ -7,7 +7,8 @@ import type { CampaignNotice } from './api'
 import type { CampaignService } from './service'
 import { createCampaignService } from './service'
 import type { Command } from './schema'
-import { makeCampaign, makeTempDir, removeDir } from './test-helpers'
+import { makeCampaign } from './test-helpers'
+import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 let dataDir: string
 let services: CampaignService[]

@@ -7,7 +7,8 @@ import type { CampaignService } from './service'
 import { createCampaignService, EXPORT_FORMAT } from './service'
 import type { Command } from './schema'
 import { campaignSchema, CURRENT_SCHEMA_VERSION } from './schema'
-import { makeCampaign, makeTempDir, removeDir } from './test-helpers'
+import { makeCampaign } from './test-helpers'
+import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 const SAMPLE_FILE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
 

@@ -3,7 +3,14 @@
 // the Node host's WebSocket) call this one object. Node-only; never imports electron.
 import { randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
-import type { CampaignNotice, CampaignServiceApi, ChangeEvent, OpenResult } from './api'
+import type {
+  CampaignNotice,
+  CampaignServiceApi,
+  ChangeEvent,
+  ImportConflict,
+  OpenResult,
+  TrashEntry,
+} from './api'
 import type { BackupPolicy } from './backups'
 import { applyCommand } from './commands'
 import { UndoHistory } from './history'
@@ -19,8 +26,7 @@ import { CampaignStore, serializeCampaign } from './storage'
 import { byteLengthOf, serializeCampaignInSlices } from './serialize'
 import { FileChunks } from './atomicFile'
 import { EXPORT_FORMAT } from './campaign-file'
-import { CampaignLibrary, type ImportConflict } from './library'
-import type { TrashEntry } from './trash'
+import { CampaignLibrary } from './library'
 import type { FileReaderOptions } from './file-reader'
 
 export { EXPORT_FORMAT }

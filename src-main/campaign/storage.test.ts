@@ -6,7 +6,8 @@ import { MigrationError } from './migrations'
 import type { Campaign } from './schema'
 import { campaignSchema } from './schema'
 import { CampaignNotFoundError, CampaignStore, CampaignUnreadableError } from './storage'
-import { makeCampaign, makeTempDir, removeDir } from './test-helpers'
+import { makeCampaign } from './test-helpers'
+import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 /** A pid above Linux's pid_max: certainly not a running process. */
 const DEAD_PID = 4_194_305

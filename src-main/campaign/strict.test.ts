@@ -5,7 +5,8 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createHandlers, type HandlerService } from '../ipc/handlers'
 import { createCampaignService, type CampaignService } from './service'
-import { makeCampaign, makeTempDir, removeDir } from './test-helpers'
+import { makeCampaign } from './test-helpers'
+import { makeTempDir, removeDir } from './temp-dirs.testing'
 import { findDroppedKey } from './strict'
 
 let dataDir: string

@@ -1,8 +1,5 @@
-// Shared by the campaign tests: real temp folders (never an in-memory stand-in) and small,
-// valid campaigns to start from.
-import { promises as fs } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+// Shared by the campaign tests (main's and the pages'): small, valid campaigns to start from.
+// Pure, so the pages' tests use it too; real temp folders are in temp-dirs.testing.ts.
 import {
   CURRENT_SCHEMA_VERSION,
   commandSchema,
@@ -11,14 +8,6 @@ import {
   type Command,
 } from './schema'
 import { applyCommand } from './commands'
-
-export async function makeTempDir(prefix = 'gm-campaign-'): Promise<string> {
-  return fs.mkdtemp(path.join(os.tmpdir(), prefix))
-}
-
-export async function removeDir(dir: string): Promise<void> {
-  await fs.rm(dir, { recursive: true, force: true })
-}
 
 export function makeMap(overrides: Partial<CampaignMap> = {}): CampaignMap {
   return {

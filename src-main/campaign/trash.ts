@@ -17,16 +17,9 @@ import { isSafeCampaignId } from './campaign-id'
 
 const TRASH_FORMAT = 'grid-gm-trash/1'
 const TRASH_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/
-const INFO_FILE = 'trashed.json'
+import type { TrashEntry } from './api'
 
-export interface TrashEntry {
-  trashId: string
-  /** The campaign's id (its file name) when it was deleted. */
-  id: string
-  name: string
-  deletedAt: string
-  mapCount: number
-}
+const INFO_FILE = 'trashed.json'
 
 export class TrashEntryNotFoundError extends Error {
   readonly code = 'not-in-trash'

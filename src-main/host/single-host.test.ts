@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../campaign/test-helpers'
+import { makeTempDir, removeDir } from '../campaign/temp-dirs.testing'
 import { startHost } from './server'
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))

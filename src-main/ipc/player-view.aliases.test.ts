@@ -4,7 +4,8 @@
 // consistently by the turn highlight, the order list and the tokens themselves.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
-import { makeCampaign, makeMap, makeTempDir, removeDir } from '../campaign/test-helpers'
+import { makeCampaign, makeMap } from '../campaign/test-helpers'
+import { makeTempDir, removeDir } from '../campaign/temp-dirs.testing'
 import { runPrepared } from '../rules/scenario/run'
 import type { HandlerResult, PlayerView } from './contract'
 import { createHandlers, type Handlers } from './handlers'

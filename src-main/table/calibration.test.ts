@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../campaign/test-helpers'
+import { makeTempDir, removeDir } from '../campaign/temp-dirs.testing'
 import {
   defaultSettings,
   displayKey,

@@ -5,7 +5,7 @@
 // 達成値 (BCDice `2D6+N>=T`: reaching it is the reaction's success). Criticals and fumbles are
 // BCDice's Arianrhod ones: a fumbling mover fails at once; against a critical mover only a critical
 // reaction succeeds. Pure: the rolls come from the dice service in main.
-import type { DiceRoll } from './dice'
+import type { DiceRoll } from './dice-roll'
 
 /**
  * The dice of a check with a change in their number (明度 ≤ 2: −1, the engine's `dice`):

@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module'
 import type { SystemId } from '../rules/model'
 import { DICE_LIMITS, type DiceErrorCode } from './dice-limits'
+import type { DiceRoll } from './dice-roll'
 
 export { DICE_ERROR_CODES, DICE_LIMITS, type DiceErrorCode } from './dice-limits'
 
@@ -17,21 +18,6 @@ export const BCDICE_SYSTEMS: Readonly<Record<SystemId, string>> = {
 
 /** Returns one die's face, 1..sides. */
 export type DiceSource = (sides: number) => number
-
-export interface DiceRoll {
-  command: string
-  /** BCDice's own result line, e.g. "(2D6) ＞ 7[3,4] ＞ 7". */
-  text: string
-  /** The faces drawn, in draw order. */
-  dice: number[]
-  /** The final number of the result line, when it ends in one. */
-  total: number | null
-  success: boolean
-  failure: boolean
-  critical: boolean
-  fumble: boolean
-  secret: boolean
-}
 
 export class DiceError extends Error {
   constructor(

@@ -13,7 +13,7 @@ import type {
   CampaignSummary,
   Command,
 } from '../../src-main/campaign/schema'
-import type { TrashEntry } from '../../src-main/campaign/trash'
+import type { TrashEntry } from '../../src-main/campaign/api'
 import { MAX_CAMPAIGN_FILE_BYTES } from '../../src-main/campaign/limits'
 import type { EdgeKind } from '../../src-main/rules/model'
 import { ApiError, type ConnectionState, type GmApi } from '../lib/api'

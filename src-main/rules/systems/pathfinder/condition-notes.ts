@@ -4,7 +4,7 @@
 // provoke nothing because they take no action (朦朧, 無防備 …) or are 立ちすくみ.
 import type { Battlefield, Creature } from './creatures'
 import type { ConditionNote } from './conditions'
-import type { MoveMode } from './movement'
+import type { MoveMode } from './move-modes'
 import { provokingAmong } from './attack'
 import { threateningEnemies } from './provokes'
 import { meleeSquares } from './threat'

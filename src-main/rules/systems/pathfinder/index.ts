@@ -3,7 +3,7 @@
 import type { RuleSystem } from '../../system'
 import { alternatingDiagonalFeet, Battlefield } from './creatures'
 import { visibleCells } from './light'
-import { MOVE_MODES } from './movement'
+import { MOVE_MODES } from './move-modes'
 import { tacticalQueries } from './queries'
 import type { TacticalRules } from './rules'
 import { PATHFINDER_RULES } from './rules'

@@ -1,7 +1,7 @@
 // Which movement modes a creature may still use this round, from its state and the round so far
 // (round.ts). Each refusal is a code (MOVE_REFUSAL_CODES) the app translates.
 import type { Battlefield, Creature } from './creatures'
-import type { MoveMode } from './movement'
+import type { MoveMode } from './move-modes'
 import type { PathfinderCondition } from './conditions'
 
 export const MOVE_REFUSAL_CODES = [

@@ -17,17 +17,8 @@ import { LEVEL, Mover, stepFeet } from './steps'
 import { footprintSteps, shapeCells } from './squeeze'
 import { threatenedCells } from './threat'
 import type { PathfinderReason } from './reasons'
+import type { MoveMode } from './move-modes'
 
-export const MOVE_MODES = [
-  'move',
-  'double',
-  'five-foot-step',
-  'withdraw',
-  'run',
-  'charge',
-  'crawl',
-] as const
-export type MoveMode = (typeof MOVE_MODES)[number]
 export type SearchedMode = 'move' | 'double' | 'five-foot-step' | 'withdraw' | 'crawl'
 
 /** Tie-break weight per enemy threatening a square left; total stays far below 1 ft. */

@@ -4,7 +4,7 @@
 // never provokes; withdraw treats its start square as unthreatened by the enemies the mover can
 // see. An enemy cannot take the attack if the mover has cover or total concealment against it.
 import type { Battlefield, Creature } from './creatures'
-import type { MoveMode } from './movement'
+import type { MoveMode } from './move-modes'
 import { canThreaten, threatenedCells } from './threat'
 import { concealmentBetween, coverBetween } from './cover'
 import { seesCreature } from './light'

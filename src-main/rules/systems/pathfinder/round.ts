@@ -11,7 +11,12 @@
 import { z } from 'zod'
 import type { Battle } from '../../system'
 import { ScenarioError } from '../../system'
-import type { Creature } from './creatures'
+
+/** What the attacks-of-opportunity count reads of a creature (creatures.ts builds them). */
+export interface AooMaker {
+  readonly id: string
+  readonly extras: { readonly combatReflexes?: boolean; readonly dexModifier?: number }
+}
 
 const idList = z.array(z.string().min(1).max(200)).max(10_000)
 const counts = z.record(z.string().min(1).max(200), z.number().int().min(0).max(1000))
@@ -65,7 +70,7 @@ export class RoundState {
   }
 
   /** Attacks of opportunity a creature may still make this round: 1, plus its 【敏捷力】 modifier with 《迎え討ち》. */
-  aooLeft(creature: Creature): number {
+  aooLeft(creature: AooMaker): number {
     const perRound =
       1 + (creature.extras.combatReflexes ? Math.max(0, creature.extras.dexModifier ?? 0) : 0)
     return Math.max(0, perRound - (this.input.aooMade?.[creature.id] ?? 0))
