@@ -1,9 +1,10 @@
 // The application menu's words in the UI's two languages. The menu follows the language the GM
 // picked in the page (the renderer reports it with `ui.setLocale`), not the operating system's,
 // so every item has its own label, roles included (a role's built-in label is the OS language's).
+import { UI_LOCALES, type UiLocale } from '../ipc/ui-locales'
 
-export const MENU_LOCALES = ['en', 'ja'] as const
-export type MenuLocale = (typeof MENU_LOCALES)[number]
+export const MENU_LOCALES = UI_LOCALES
+export type MenuLocale = UiLocale
 
 const en = {
   file: 'File',

@@ -14,7 +14,7 @@ import { MAX_ZOOM, MIN_ZOOM } from '../table/frame'
 import { calibrationSettingsSchema } from '../table/calibration-schema'
 import { systemIdSchema } from '../rules/model'
 import { DICE_LIMITS } from '../table/dice-limits'
-import { MENU_LOCALES } from '../desktop/menu-messages'
+import { UI_LOCALES } from './ui-locales'
 import { ASSET_HASH_PATTERN, MAX_ASSET_BYTES } from '../art/asset-limits'
 
 const idSchema = z.string().min(1).max(200)
@@ -375,7 +375,7 @@ export const contract = {
     result: z.strictObject({ cancelled: z.boolean() }),
   },
   /** The GM page's UI language, so the desktop menu speaks it too (the browser has no menu). */
-  'ui.setLocale': { args: z.strictObject({ locale: z.enum(MENU_LOCALES) }), result: z.null() },
+  'ui.setLocale': { args: z.strictObject({ locale: z.enum(UI_LOCALES) }), result: z.null() },
   /**
    * Stores a picture (PNG, JPEG, WebP; base64) in the assets folder, once, if it is within the
    * picture budget for its use (map art by default) and decodes; answers its hash and size.
