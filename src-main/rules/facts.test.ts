@@ -1,11 +1,11 @@
 // The facts table the screens read must say what the engine does: checked against every system.
 import { describe, expect, it } from 'vitest'
 import { SYSTEM_IDS } from './model'
-import { SYSTEM_FACTS } from './facts'
+import { SYSTEM_FACTS, lightEffectsAt } from './facts'
 import { getSystem } from './systems/index'
 import { PATHFINDER_RULES } from './systems/pathfinder/rules'
 import { DND35_RULES } from './systems/dnd35/index'
-import { DEFAULT_LIGHT } from './systems/arianrhod/light'
+import { DEFAULT_LIGHT, lightEffects } from './systems/arianrhod/light'
 
 describe('SYSTEM_FACTS', () => {
   it.each(SYSTEM_IDS)('%s: unit, move modes and queries are the engine’s', (id) => {
@@ -30,6 +30,12 @@ describe('SYSTEM_FACTS', () => {
       expect(facts.lightTop).toBe(rules.light.categories.length - 1)
     }
     expect(SYSTEM_FACTS.arianrhod.defaultAmbient).toBe(DEFAULT_LIGHT)
+  })
+
+  it('明度 effects by level are the engine’s (the import form says what a level means)', () => {
+    for (let level = 0; level <= 8; level++)
+      expect(lightEffectsAt('arianrhod', level)).toEqual(lightEffects(level))
+    expect(lightEffectsAt('pathfinder', 0)).toEqual([])
   })
 
   it('a DysTopiA board is the engine’s 6×6', () => {

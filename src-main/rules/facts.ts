@@ -22,6 +22,11 @@ export interface SystemFacts {
   readonly lightTop: number
   /** Names of the light levels, darkest first, where the system names them. */
   readonly lightNames?: readonly string[]
+  /**
+   * What a light level does where the system says it by number (Arianrhod's 明度, R2_148): each
+   * effect holds at its level and below. Words for the effects are the fight panel's.
+   */
+  readonly lightEffects?: readonly { readonly atOrBelow: number; readonly effect: string }[]
   /** Whether light is judged per viewer (low-light vision and darkvision change it). */
   readonly lightPerViewer: boolean
   /** Whether the system has light levels at all (DysTopiA does not). */
@@ -78,6 +83,11 @@ export const SYSTEM_FACTS: Readonly<Record<SystemId, SystemFacts>> = {
     normalLight: 6,
     defaultAmbient: 6,
     lightTop: 6,
+    lightEffects: [
+      { atOrBelow: 3, effect: 'no-sight-into-neighbouring-area' },
+      { atOrBelow: 2, effect: 'checks-lose-one-die' },
+      { atOrBelow: 1, effect: 'line-of-fire-within-reach-only' },
+    ],
     lightPerViewer: false,
     hasLight: true,
     family: 'arianrhod',
@@ -126,4 +136,11 @@ export const SYSTEM_FACTS: Readonly<Record<SystemId, SystemFacts>> = {
 
 export function systemFacts(id: SystemId): SystemFacts {
   return SYSTEM_FACTS[id]
+}
+
+/** The effects a light level has in a system that states them by number (none elsewhere). */
+export function lightEffectsAt(id: SystemId, level: number): string[] {
+  return (SYSTEM_FACTS[id].lightEffects ?? [])
+    .filter((each) => level <= each.atOrBelow)
+    .map((each) => each.effect)
 }

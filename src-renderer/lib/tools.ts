@@ -2,6 +2,8 @@
 // panel (? key) both read it, so the help can never list a key that does nothing.
 import type { MessageKey } from './i18n'
 import type { KeyLike } from './shortcuts'
+import type { SystemId } from '../../src-main/rules/model'
+import { systemFacts } from '../../src-main/rules/facts'
 
 export const TOOLS = [
   'select',
@@ -22,6 +24,12 @@ export const TOOLS = [
   'ruler',
 ] as const
 export type Tool = (typeof TOOLS)[number]
+
+/** What a click does with this tool on a map of this system: the terrain hint lists only the terrain it has. */
+export function toolHint(tool: Tool, system: SystemId): MessageKey {
+  if (tool === 'terrain' && !systemFacts(system).difficultTerrain) return 'hint.terrain.noDifficult'
+  return `hint.${tool}`
+}
 
 export const EDGE_TOOLS = ['wall', 'door', 'low-wall', 'window', 'arrow-slit'] as const
 export type EdgeTool = (typeof EDGE_TOOLS)[number]

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CELL_PX } from './grid-geometry'
 import {
+  bringIntoView,
   cellAt,
   fitView,
   mapToScreen,
@@ -46,5 +47,18 @@ describe('viewport', () => {
   it('lists only the squares on screen', () => {
     const view: View = { x: -10 * CELL_PX, y: -2.5 * CELL_PX, zoom: 1 }
     expect(visibleCells(view, map, 4 * CELL_PX, 2 * CELL_PX)).toEqual([10, 2, 14, 5])
+  })
+
+  it('brings a token into view only when it is off screen, centred at the same zoom (issue 25)', () => {
+    const view: View = { x: 0, y: 0, zoom: 1 }
+    const token = { x: 2, y: 2, width: 1, height: 1 }
+    expect(bringIntoView(view, token, 800, 600)).toBe(view)
+    const far = { x: 40, y: 30, width: 2, height: 2 }
+    const moved = bringIntoView(view, far, 800, 600)
+    expect(moved.zoom).toBe(1)
+    expect(mapToScreen(moved, 41, 31)).toEqual([400, 300])
+    // Half a square inside the edge is not far enough in: a square of margin is kept.
+    const edge = { x: 24.5, y: 2, width: 1, height: 1 }
+    expect(bringIntoView(view, edge, 25.5 * CELL_PX, 600)).not.toBe(view)
   })
 })

@@ -101,3 +101,29 @@ export function visibleCells(
     Math.min(map.height, Math.ceil(fy1)),
   ]
 }
+
+/**
+ * The view with a rectangle of squares on screen (with `margin` squares around it): unchanged
+ * when it already is, else panned to centre it at the same zoom (Next turn's follow, issue 25).
+ */
+export function bringIntoView(
+  view: View,
+  rect: { x: number; y: number; width: number; height: number },
+  width: number,
+  height: number,
+  margin = 1,
+): View {
+  const [left, top] = mapToScreen(view, rect.x - margin, rect.y - margin)
+  const [right, bottom] = mapToScreen(
+    view,
+    rect.x + rect.width + margin,
+    rect.y + rect.height + margin,
+  )
+  if (left >= 0 && top >= 0 && right <= width && bottom <= height) return view
+  const s = scaleOf(view)
+  return {
+    ...view,
+    x: width / 2 - (rect.x + rect.width / 2) * s,
+    y: height / 2 - (rect.y + rect.height / 2) * s,
+  }
+}

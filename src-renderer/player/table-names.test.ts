@@ -26,4 +26,11 @@ describe('tableNames', () => {
     expect(names('ja').c).toEqual({ name: '敵3', label: '敵3' })
     expect(names('ja').d).toEqual({ name: '味方1', label: '味1' })
   })
+
+  it('never gives a named token the label of an unnamed one (issue 25)', () => {
+    const elf: PlayerToken = { id: 'f', at: [5, 0], side: 'other', name: 'Elf 3' }
+    const said = tableNames([...tokens, elf], (key, params) => translate('en', key, params))
+    expect(said.get('c')!.label).toBe('E3')
+    expect(said.get('f')!.label).toBe('El3')
+  })
 })

@@ -15,16 +15,9 @@ export interface TableName {
 type Translate = (key: MessageKey, params?: MessageParams) => string
 
 export function tableNames(tokens: readonly PlayerToken[], t: Translate): Map<string, TableName> {
-  const named = tokens.filter((token) => token.name !== undefined)
-  const labels = tokenLabels(
-    named.map((token) => ({ id: token.id, name: token.name!, label: token.label })),
-  )
   const out = new Map<string, TableName>()
   for (const token of tokens) {
-    if (token.name !== undefined) {
-      out.set(token.id, { name: token.name, label: labels.get(token.id) ?? '?' })
-      continue
-    }
+    if (token.name !== undefined) continue
     const n = token.number ?? 0
     const party = token.side === 'party'
     out.set(token.id, {
@@ -32,5 +25,13 @@ export function tableNames(tokens: readonly PlayerToken[], t: Translate): Map<st
       label: t(party ? 'table.allyLabel' : 'table.enemyLabel', { n }),
     })
   }
-  return out
+  // A named token's label keeps clear of the generic ones: "Elf 3" is "El3" beside "E3" (Enemy 3).
+  const named = tokens.filter((token) => token.name !== undefined)
+  const labels = tokenLabels(
+    named.map((token) => ({ id: token.id, name: token.name!, label: token.label })),
+    [...out.values()].map((each) => each.label),
+  )
+  for (const token of named)
+    out.set(token.id, { name: token.name!, label: labels.get(token.id) ?? '?' })
+  return new Map(tokens.map((token) => [token.id, out.get(token.id)!]))
 }

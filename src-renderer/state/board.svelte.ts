@@ -17,6 +17,13 @@ export class BoardFocus {
    * true when handled. Otherwise, or when unset, the board dispatches `token.move` itself.
    */
   onTokenDrop: ((tokenId: string, to: Cell) => boolean | Promise<boolean>) | null = null
+  /** A token the board is asked to bring into view (Next turn); `n` tells one request from the next. */
+  showRequest = $state.raw<{ tokenId: string; n: number } | null>(null)
+
+  /** Asks the 2D board to pan to this token if it is off screen. */
+  show(tokenId: string): void {
+    this.showRequest = { tokenId, n: (this.showRequest?.n ?? 0) + 1 }
+  }
 
   select(tokenId: string | null): void {
     this.selectedTokenId = tokenId
@@ -40,5 +47,6 @@ export class BoardFocus {
     this.pathTarget = null
     this.moveMode = null
     this.drag = null
+    this.showRequest = null
   }
 }

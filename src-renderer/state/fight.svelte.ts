@@ -50,6 +50,7 @@ export const OVERLAY_NAMES: readonly OverlayName[] = [
 
 export type MoveOutcome =
   | { kind: 'moved'; tokenId: string; to: Cell; cost: number; forced: false }
+  | { kind: 'free'; tokenId: string; to: Cell }
   | { kind: 'forced'; tokenId: string; to: Cell; reason?: string }
   | { kind: 'refused'; tokenId: string; to: Cell; reason: string }
   | { kind: 'failed'; tokenId: string; to: Cell; message: string }
@@ -106,6 +107,13 @@ export class FightState {
   })
   readonly mode = $derived.by(() =>
     this.map ? modeFor(this.map.system, this.session.focus.moveMode) : '',
+  )
+  /**
+   * Exploration (issue 25): outside a fight, until the GM picks a move mode, a token goes where it
+   * is dragged; the movement rules apply in a fight or in a mode the GM picked.
+   */
+  readonly freeMove = $derived.by(
+    () => this.map !== null && !this.map.fight && this.session.focus.moveMode === null,
   )
   /** Where the path preview runs to: the dragged cell, else the clicked target, else the hovered cell. */
   readonly pathCell = $derived.by((): Cell | null => {
@@ -370,6 +378,7 @@ export class FightState {
   async moveSelected(to: Cell, force = this.override): Promise<MoveOutcome | null> {
     const { map, selected } = this
     if (!map || !selected || sameCell(selected.at, to)) return null
+    if (this.freeMove) return this.moveFreely(map, selected, to)
     let outcome: MoveOutcome
     let reason: string | undefined
     let cost = 0
@@ -412,6 +421,18 @@ export class FightState {
       } else outcome = { kind: 'moved', tokenId: selected.id, to, cost, forced: false }
       if (outcome.kind !== 'failed') this.session.focus.pathTarget = null
     }
+    this.lastMove = outcome
+    return outcome
+  }
+
+  private async moveFreely(map: CampaignMap, token: CampaignToken, to: Cell): Promise<MoveOutcome> {
+    await this.session.dispatch({ type: 'token.move', mapId: map.id, tokenId: token.id, to })
+    const moved = this.session.selectedMap?.tokens.find((t) => t.id === token.id)
+    const outcome: MoveOutcome =
+      moved && sameCell(moved.at, to)
+        ? { kind: 'free', tokenId: token.id, to }
+        : { kind: 'failed', tokenId: token.id, to, message: String(this.session.status.key) }
+    if (outcome.kind === 'free') this.session.focus.pathTarget = null
     this.lastMove = outcome
     return outcome
   }

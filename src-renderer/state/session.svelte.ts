@@ -5,6 +5,7 @@ import { applyEdit } from '../lib/campaign-edits'
 import { describeFailure, ERROR_MESSAGES } from '../lib/error-messages'
 import { fightNotices } from '../lib/fight-notices'
 import { NoticeList } from './notices.svelte'
+import { TurnFollow } from './turn-follow.svelte'
 import { base64ToBytes } from '../lib/read-file'
 import type { CampaignEdit, OpenResult } from '../../src-main/campaign/api'
 import type {
@@ -96,6 +97,8 @@ export class GmSession {
   readonly layout = new LayoutState()
   /** What the GM must not miss, kept until dismissed (issue 25). */
   readonly notices = new NoticeList()
+  /** Whether Next turn selects the current combatant and shows it (issue 25). */
+  readonly turnFollow = new TurnFollow()
 
   selectedMap = $derived(
     this.campaign?.maps.find((m) => m.id === this.selectedMapId) ?? this.campaign?.maps[0] ?? null,

@@ -54,14 +54,16 @@ describe('placing a token hidden', () => {
     expect(rig.problems).toEqual([])
   })
 
-  it('numbers copies placed with a name and labels them with unique initials (issue 12.10)', async () => {
+  it('keeps a unique name, numbers from the second copy, labels them with unique initials (issues 12.10, 25)', async () => {
     await gm.locator('[data-testid="new-token-name"]').fill('Goblin')
     const first = await placeToken(gm, [3, 3], 'enemy')
+    // The one Goblin on the map is "Goblin", not "Goblin 1".
+    await expect(gm.locator('[data-testid="token-name"]').inputValue()).resolves.toBe('Goblin')
     const second = await placeToken(gm, [4, 3], 'enemy')
     await gm.locator('[data-testid="new-token-name"]').fill('')
     const label = (id: string) =>
       gm.locator(`[data-token="${id}"] [data-testid="token-label"]`).first().textContent()
-    await expect(label(first)).resolves.toBe('G1')
+    await expect(label(first)).resolves.toBe('G')
     await expect(label(second)).resolves.toBe('G2')
     await gm
       .locator('[data-testid="token-name"]')

@@ -1,5 +1,6 @@
 // Issue 12.5: placing tokens during prep is free: a drag with the Token tool across a wall moves
-// the token; the same drag with the Select tool obeys the rules and is refused.
+// the token. Issue 25: outside a fight a drag with Select moves it freely too (exploration); the
+// movement rules apply once the GM picks a move mode, and during a fight.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -50,7 +51,7 @@ async function tokenAt(): Promise<[number, number]> {
   return saved.maps[0].tokens[0].at as [number, number]
 }
 
-describe('prep placement', () => {
+describe('prep placement and exploration', () => {
   beforeAll(async () => {
     rig = await startRig([campaign], { name: 'prep-moves', viewport: { width: 1366, height: 768 } })
     page = await rig.newPage()
@@ -62,7 +63,7 @@ describe('prep placement', () => {
     await rig?.close()
   })
 
-  it('moves a token across a wall with the Token tool, and refuses the same move with Select', async () => {
+  it('moves a token across a wall with the Token tool, and with Select outside a fight', async () => {
     await chooseTool(page, 'token')
     await dragOnBoard(page, [2.5, 1.5], [3.5, 1.5])
     await eventually(
@@ -72,8 +73,30 @@ describe('prep placement', () => {
 
     await chooseTool(page, 'select')
     await dragOnBoard(page, [3.5, 1.5], [2.5, 1.5])
+    await page.locator('[data-testid="fight-move-outcome"][data-kind="free"]').waitFor()
+    await page.locator('[data-testid="fight-mode-free"][aria-checked="true"]').waitFor()
+    await eventually(
+      async () => (await tokenAt()).join() === '2,1',
+      'the token moved back across the wall, exploring',
+    )
+  })
+
+  it('applies the movement rules once the GM picks a move mode, and during a fight', async () => {
+    await page.locator('[data-testid="fight-mode-combat"]').click()
+    await dragOnBoard(page, [2.5, 1.5], [3.5, 1.5])
     await page.locator('[data-testid="fight-move-outcome"][data-kind="refused"]').waitFor()
-    expect((await tokenAt()).join()).toBe('3,1')
+    expect((await tokenAt()).join()).toBe('2,1')
+    // Back to free: exploring again.
+    await page.locator('[data-testid="fight-mode-free"]').click()
+    await page.locator('[data-testid="turn-start"]').click()
+    await page.locator('[data-testid="turn-order"]').waitFor()
+    // In a fight there is no free mode: the rules apply to every drag.
+    await expect(page.locator('[data-testid="fight-mode-free"]').count()).resolves.toBe(0)
+    await dragOnBoard(page, [2.5, 1.5], [3.5, 2.5])
+    await page
+      .locator('[data-testid="fight-move-outcome"][data-kind="refused"][data-to="3,2"]')
+      .waitFor()
+    expect((await tokenAt()).join()).toBe('2,1')
     expect(rig.problems).toEqual([])
   })
 })

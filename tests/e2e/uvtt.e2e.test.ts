@@ -142,7 +142,10 @@ describe('Universal VTT import', () => {
     await expect(report.getAttribute('data-walls')).resolves.toBe('2')
     await expect(report.getAttribute('data-doors')).resolves.toBe('1')
     await expect(report.getAttribute('data-windows')).resolves.toBe('1')
+    await page.locator('[data-testid="uvtt-preview"][data-drawn="true"]').waitFor()
+    await page.screenshot({ path: '.tmp/screenshots/uvtt-dialog.png' })
     await page.locator('[data-testid="uvtt-ambient"]').fill('2')
+    await page.screenshot({ path: '.tmp/screenshots/uvtt-dialog-2.png' })
     await page.locator('[data-testid="uvtt-confirm"]').click()
     await page
       .locator('[data-testid="map-tab"][data-map-id="cellar"][aria-selected="true"]')

@@ -112,7 +112,7 @@ export const ja = {
   'toolbar.exportPng': 'PNG 書き出し（GM用）',
   'toolbar.exportPngPlayers': 'PNG 書き出し（プレイヤー用）',
   'toolbar.exportPngPlayers.title':
-    'プレイヤー画面に映るものだけ：隠したトークン・隠し扉・施錠・メモ・未探索のマスは含みません',
+    'プレイヤー画面に映るものだけ：隠したコマ・隠し扉・施錠・メモ・未探索のマスは含みません',
   'help.title': 'キーボードショートカット',
   'help.close': '閉じる',
   'grid.label': 'マップ {name}',

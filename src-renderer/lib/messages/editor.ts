@@ -18,25 +18,6 @@ export const en = {
   'shape.rect': 'Rectangle',
   'shape.fill': 'Fill',
   'shape.room': 'Room',
-  'hint.select':
-    'Click a token to select it, drag to move it; with a token selected, click a square to preview a path. Click a door to open or close it (Alt+click locks).',
-  'hint.wall':
-    'Click a grid line to add or remove a wall; drag along a line to draw many. Shift+drag erases.',
-  'hint.door':
-    'Click a grid line to add a door; click again to cycle closed → open → locked → none. Alt+click locks or unlocks.',
-  'hint.low-wall': 'Click or drag along grid lines to draw low walls (cover, can be crossed).',
-  'hint.window':
-    'Click or drag along grid lines to draw windows (block movement, not sight or line of fire).',
-  'hint.arrow-slit':
-    'Click or drag along grid lines to draw arrow slits (block movement; a creature behind one has improved cover, +8 AC).',
-  'hint.terrain': 'Drag to paint the chosen terrain; Shift paints floor. Q cycles the terrain.',
-  'hint.elevation':
-    'Drag to set, raise or lower the floor height; ] and [ change the value. Shift resets to 0.',
-  'hint.light':
-    'Click a square to add a light source; click a source to edit it, Shift+click removes it.',
-  'hint.token': 'Click a square to place a token of the faction below; drag a token to move it.',
-  'hint.blockade': 'Paint 封鎖 (blockade) marks; Shift erases.',
-  'hint.deploy': 'Paint 初期配置 (deploy) squares for the faction below; Shift erases.',
   'terrain.floor': 'Floor',
   'terrain.difficult': 'Difficult',
   'terrain.pit': 'Pit',
@@ -58,6 +39,9 @@ export const en = {
   'light.scale.dystopia': 'DysTopiA has no light levels: every square is seen.',
   'light.ambient': 'Ambient',
   'light.default': 'system default',
+  'light.defaultNamed': 'system default ({name})',
+  'light.meaning.arianrhod': '明度 {level}: {effects}',
+  'light.effectSeparator': '; ',
   'light.new': 'New light sources',
   'light.radius': 'Radius ({unit})',
   'light.selected': 'Source at [{x}, {y}]',
@@ -136,12 +120,6 @@ export const en = {
   'tool.fog-reveal': 'Reveal fog',
   'tool.fog-hide': 'Hide fog',
   'tool.trap': 'Trap',
-  'hint.fog-reveal':
-    'Reveal squares to the players (fog modes manual and both): paint them (B), drag a rectangle (R) or click a room (F: to its walls, closed doors and windows). Shift hides instead. Revealed squares are tinted while a fog tool is on.',
-  'hint.fog-hide':
-    'Hide squares again, brush (B), rectangle (R) or room (F); the party also forgets having explored them. Shift reveals instead.',
-  'hint.trap':
-    'Click a square to place a trap (GM only, never shown to players); click a trap to edit it, Shift+click removes it.',
   'trap.name': 'Name',
   'trap.notes': 'Notes',
   'trap.new': 'Trap',
@@ -168,23 +146,6 @@ export const ja = {
   'shape.rect': '矩形',
   'shape.fill': '塗りつぶし',
   'shape.room': '部屋',
-  'hint.select':
-    'コマをクリックで選択、ドラッグで移動。選択中にマスをクリックすると経路を表示。扉をクリックで開閉（Alt+クリックで施錠）。',
-  'hint.wall':
-    '線をクリックで壁を置く・外す。線に沿ってドラッグでまとめて描画。Shift+ドラッグで消去。',
-  'hint.door':
-    '線をクリックで扉を置く。再クリックで 閉 → 開 → 施錠 → なし。Alt+クリックで施錠・解錠。',
-  'hint.low-wall': '線をクリック・ドラッグで低い壁（遮蔽、乗り越え可）を描画。',
-  'hint.window': '線をクリック・ドラッグで窓（移動は遮るが視線・射線は通す）を描画。',
-  'hint.arrow-slit':
-    '線をクリック・ドラッグで狭間窓（移動を遮る。向こう側のクリーチャーは良好な遮蔽、AC+8）を描画。',
-  'hint.terrain': 'ドラッグで選んだ地形を塗る。Shift で床に戻す。Q で地形を切り替え。',
-  'hint.elevation':
-    'ドラッグで床の高さを設定・上げる・下げる。] と [ で値を変更。Shift で 0 に戻す。',
-  'hint.light': 'マスをクリックで光源を置く。光源をクリックで編集、Shift+クリックで削除。',
-  'hint.token': 'マスをクリックで下の陣営のコマを置く。コマはドラッグで移動。',
-  'hint.blockade': '封鎖マークを塗る。Shift で消去。',
-  'hint.deploy': '下の陣営の初期配置マスを塗る。Shift で消去。',
   'terrain.floor': '床',
   'terrain.difficult': '移動困難',
   'terrain.pit': '穴',
@@ -206,6 +167,9 @@ export const ja = {
   'light.scale.dystopia': 'DysTopiA に明るさはありません。どのマスも見えます。',
   'light.ambient': '環境光',
   'light.default': 'システム既定',
+  'light.defaultNamed': 'システム既定（{name}）',
+  'light.meaning.arianrhod': '明度 {level}：{effects}',
+  'light.effectSeparator': '、',
   'light.new': '新しい光源',
   'light.radius': '半径（{unit}）',
   'light.selected': '[{x}, {y}] の光源',
@@ -229,9 +193,9 @@ export const ja = {
   'token.hp.shown': 'プレイヤーにもバーを見せる（数値は見せない）',
   'token.notes': 'GM メモ',
   'token.delete': 'コマを削除',
-  'size.fine': '超小型',
-  'size.diminutive': '微小型',
-  'size.tiny': '超小型（Tiny）',
+  'size.fine': '極小',
+  'size.diminutive': '微小',
+  'size.tiny': '超小型',
   'size.small': '小型',
   'size.medium': '中型',
   'size.large': '大型',
@@ -284,12 +248,6 @@ export const ja = {
   'tool.fog-reveal': '霧を晴らす',
   'tool.fog-hide': '霧で隠す',
   'tool.trap': '罠',
-  'hint.fog-reveal':
-    'プレイヤーにマスを見せます（霧モード「手動」「両方」）：ブラシで塗る（B）、矩形をドラッグ（R）、部屋をクリック（F：壁・閉じた扉・窓まで）。Shift で隠します。霧ツール中は公開済みのマスに色が付きます。',
-  'hint.fog-hide':
-    'マスを霧に戻します（ブラシ B・矩形 R・部屋 F）。探索済みの記憶も消えます。Shift で公開します。',
-  'hint.trap':
-    'マスをクリックして罠を置きます（GM 専用、プレイヤーには表示されません）。罠をクリックで編集、Shift+クリックで削除。',
   'trap.name': '名前',
   'trap.notes': 'メモ',
   'trap.new': '罠',

@@ -14,6 +14,8 @@ export const en = {
     'Click a grid line to place or remove an arrow slit (blocks movement; improved cover behind it); drag to draw.',
   'hint.terrain':
     'Paint terrain with the brush, rectangle or fill (Q cycles floor, difficult, pit, solid); Shift erases.',
+  'hint.terrain.noDifficult':
+    'Paint terrain with the brush, rectangle or fill (Q cycles floor, pit, solid: this system has no difficult terrain); Shift erases.',
   'hint.elevation': 'Paint floor heights ([ and ] change the height); Shift resets to 0.',
   'hint.light':
     'Click a square to add a light source; click one to select it, Shift+click to remove it.',
@@ -40,6 +42,8 @@ export const ja = {
     '線をクリックで狭間窓を置く・外す（移動を遮る。向こう側は良好な遮蔽）。ドラッグで描画。',
   'hint.terrain':
     'ブラシ・矩形・塗りつぶしで地形を塗る（Q で 床／移動困難／穴／岩）。Shift で消去。',
+  'hint.terrain.noDifficult':
+    'ブラシ・矩形・塗りつぶしで地形を塗る（Q で 床／穴／岩。このシステムに移動困難はありません）。Shift で消去。',
   'hint.elevation': '床の高さを塗る（[ と ] で高さを変更）。Shift で 0 に戻す。',
   'hint.light': 'マスをクリックで光源を置く。光源をクリックで選択、Shift+クリックで削除。',
   'hint.token': 'マスをクリックで下の陣営のコマを置く（敵は非公開で置かれる。外すこともできる）。',

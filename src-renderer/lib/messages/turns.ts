@@ -28,6 +28,7 @@ export const en = {
   'turn.delaying': 'delaying',
   'turn.readied': 'readied',
   'turn.hidden': 'hidden',
+  'turn.follow': 'Next turn selects whose turn it is and brings it into view',
   'turn.showOrder': 'Show the order on the player view (visible tokens only)',
   'turn.showRolls': 'Show public rolls on the player view',
   'turn.expired': 'Ended: {list}',
@@ -62,7 +63,7 @@ export const en = {
   'dice.error.tooLarge': 'A die has at most {faces} faces.',
   'token.initiative': 'Initiative modifier / 【行動値】',
   'token.placeHidden': 'Place hidden (players do not see it until you untick Hidden)',
-  'token.newName': 'Name (copies are numbered: Goblin 1, 2, 3)',
+  'token.newName': 'Name (a second copy is numbered: Goblin, Goblin 2, Goblin 3)',
   'token.label': 'Label on the token (blank: initials)',
 } as const
 
@@ -95,6 +96,7 @@ export const ja = {
   'turn.delaying': '行動遅延中',
   'turn.readied': '待機中',
   'turn.hidden': '非公開',
+  'turn.follow': '「次の手番」で手番のコマを選び、ボードに表示する',
   'turn.showOrder': 'プレイヤービューに手番を表示（見えているコマのみ）',
   'turn.showRolls': '公開ロールをプレイヤービューに表示',
   'turn.expired': '終了：{list}',
@@ -129,6 +131,6 @@ export const ja = {
   'dice.error.tooLarge': 'ダイスの面は {faces} 面までです。',
   'token.initiative': 'イニシアチブ修正値／【行動値】',
   'token.placeHidden': '非公開で置く（「非公開」を外すまでプレイヤーには見えない）',
-  'token.newName': '名前（コピーには番号：ゴブリン 1、2、3）',
+  'token.newName': '名前（2 体目から番号：ゴブリン、ゴブリン 2、ゴブリン 3）',
   'token.label': 'コマに表示する略称（空欄：頭文字）',
 } as const satisfies Record<keyof typeof en, string>

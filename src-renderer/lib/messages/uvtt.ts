@@ -6,7 +6,8 @@ export const en = {
   'uvtt.counts':
     '{width} × {height} squares · wall edges: {walls} · doors: {doors} · windows: {windows} · lights: {lights} · segments clipped: {clipped}',
   'uvtt.image': 'Picture {width} × {height} px: it goes under the grid (Map picture aligns it)',
-  'uvtt.ambient': 'Ambient light (明度 / light category)',
+  'uvtt.ambientFromFile':
+    'Read from the file’s ambient light; change it if the map should be darker or brighter.',
   'uvtt.import': 'Import as a new map',
   'uvtt.cancel': 'Cancel',
   'uvtt.preview': 'Preview: the picture with the walls, doors, windows and lights the import makes',
@@ -40,7 +41,7 @@ export const ja = {
     '{width} × {height} マス：壁 {walls}、扉 {doors}、窓 {windows}、光源 {lights}、範囲外で切った線分 {clipped}',
   'uvtt.image':
     '画像 {width} × {height} px：グリッドの下に敷きます（位置合わせは「マップ画像」で）',
-  'uvtt.ambient': '環境光（明度／明るさの段階）',
+  'uvtt.ambientFromFile': 'ファイルの環境光から読み取った値です。暗く・明るくしたいときは変えてください。',
   'uvtt.import': '新しいマップとして読み込む',
   'uvtt.cancel': 'キャンセル',
   'uvtt.preview': 'プレビュー：画像と、読み込みで作られる壁・扉・窓・光源',
