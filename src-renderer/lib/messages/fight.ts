@@ -362,7 +362,8 @@ export const ja = {
   'fight.move.override': 'GM裁定（ルールを無視）',
   'fight.move.force': 'GM裁定で移動する',
   'fight.move.moved': '{cell} へ移動しました（{cost}{unit}）。',
-  'fight.move.free': '{cell} へ自由に移動しました（戦闘外では、移動方法を選ぶと移動ルールが適用されます）。',
+  'fight.move.free':
+    '{cell} へ自由に移動しました（戦闘外では、移動方法を選ぶと移動ルールが適用されます）。',
   'fight.move.forced': 'GM裁定で {cell} へ移動しました。',
   'fight.move.forcedReason': 'ルール上は移動できませんが、GM裁定で {cell} へ移動しました：{reason}',
   'fight.move.refused': '移動できません：{reason}',

@@ -41,7 +41,8 @@ export const ja = {
     '{width} × {height} マス：壁 {walls}、扉 {doors}、窓 {windows}、光源 {lights}、範囲外で切った線分 {clipped}',
   'uvtt.image':
     '画像 {width} × {height} px：グリッドの下に敷きます（位置合わせは「マップ画像」で）',
-  'uvtt.ambientFromFile': 'ファイルの環境光から読み取った値です。暗く・明るくしたいときは変えてください。',
+  'uvtt.ambientFromFile':
+    'ファイルの環境光から読み取った値です。暗く・明るくしたいときは変えてください。',
   'uvtt.import': '新しいマップとして読み込む',
   'uvtt.cancel': 'キャンセル',
   'uvtt.preview': 'プレビュー：画像と、読み込みで作られる壁・扉・窓・光源',
