@@ -6,6 +6,13 @@ import * as fight from './messages/fight'
 import * as guild from './messages/guild'
 import * as turns from './messages/turns'
 
+/** Every Japanese message, from every message file. */
+const japanese = Object.values(
+  import.meta.glob<{ ja?: Record<string, string> }>(['./messages/*.ts', '!./messages/*.test.ts'], {
+    eager: true,
+  }),
+).flatMap((module) => Object.entries(module.ja ?? {}))
+
 describe('translate', () => {
   it('fills parameters in both languages', () => {
     expect(translate('en', 'status.opened', { name: 'Crypt' })).toBe('Opened “Crypt”.')
@@ -47,5 +54,30 @@ describe('initialLocale', () => {
     expect(initialLocale(null, 'ja-JP')).toBe('ja')
     expect(initialLocale('xx', 'de-DE')).toBe('en')
     expect(initialLocale(null, undefined)).toBe('en')
+  })
+})
+
+describe('Japanese wording (issue 25)', () => {
+  it('reads every message file', () => {
+    expect(japanese.length).toBeGreaterThan(1000)
+  })
+
+  it('says コマ for a token throughout, never トークン', () => {
+    expect(japanese.filter(([, text]) => text.includes('トークン'))).toEqual([])
+  })
+
+  it('tells the size words apart (two were 超小型)', () => {
+    const sizes = japanese.filter(([key]) => key.startsWith('size.'))
+    expect(sizes.length).toBeGreaterThanOrEqual(9)
+    // Not only different strings: no size reads as another with something added (超小型（Tiny）).
+    for (const [key, text] of sizes)
+      for (const [other, shorter] of sizes)
+        if (other !== key) expect(text.startsWith(shorter), `${key} ${text}`).toBe(false)
+  })
+
+  it('words the browser display in Japanese', () => {
+    expect(translate('ja', 'pv.display', { name: translate('ja', 'pv.display.browser') })).toBe(
+      'ディスプレイ：ブラウザーでプレイヤー画面を映している画面',
+    )
   })
 })

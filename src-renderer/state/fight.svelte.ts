@@ -145,6 +145,12 @@ export class FightState {
         this.templatePicks = []
         this.lastMove = null
       })
+      // Another move mode: the last move's answer ("too far for this move") no longer applies,
+      // and it would push the new path's checks down the dock.
+      $effect(() => {
+        void this.session.focus.moveMode
+        this.lastMove = null
+      })
       $effect(() => this.requestReach())
       $effect(() => this.requestZoc())
       $effect(() => this.requestPath())

@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openCampaign, waitConnected } from './gm-page'
 import { clickCell, selectToken } from './fight-steps'
-import { screenshotDir, startRig, type Rig } from './harness'
+import { eventually, screenshotDir, startRig, type Rig } from './harness'
 
 const stamp = '2025-01-01T00:00:00.000Z'
 const token = (
@@ -80,9 +80,12 @@ async function onBoard(tokenId: string): Promise<boolean> {
   )
 }
 
-const selected = () => page.locator('[data-testid="fight-panel"]').getAttribute('data-selected')
-const current = () =>
-  page.locator('[data-testid="turn-entry"][aria-current="true"]').getAttribute('data-token')
+/** Waits until it is this combatant's turn on the page. */
+const turnOf = (tokenId: string) =>
+  page.locator(`[data-testid="turn-entry"][aria-current="true"][data-token="${tokenId}"]`).waitFor()
+/** Waits until the Fight dock answers for this token ('' for none). */
+const selectedIs = (tokenId: string) =>
+  page.locator(`[data-testid="fight-panel"][data-selected="${tokenId}"]`).waitFor()
 const panelsScroll = () =>
   page.locator('[data-testid="dock-panels-body"]').evaluate((el) => el.scrollTop)
 
@@ -106,25 +109,32 @@ describe('a calm screen through a fight', () => {
         )
         .fill(String(roll))
     await page.locator('[data-testid="turn-start"]').click()
-    await expect(current()).resolves.toBe('valeros')
+    await turnOf('valeros')
     // The order starts at the top of the Panels dock, not scrolled to its end.
     await expect(panelsScroll()).resolves.toBe(0)
     // Zoomed in on the middle of the hall: neither end of it is on screen.
     for (let i = 0; i < 4; i++) await page.locator('[data-testid="zoom-in"]').click()
     expect(await onBoard('sk1')).toBe(false)
     await page.locator('[data-testid="turn-next"]').click()
-    await expect(current()).resolves.toBe('sk1')
-    await expect(selected()).resolves.toBe('sk1')
-    expect(await onBoard('sk1')).toBe(true)
+    await turnOf('sk1')
+    await selectedIs('sk1')
+    await eventually(() => onBoard('sk1'), 'Skeleton 1 brought into view')
     // PageUp goes back, and the board follows to the other end of the hall.
     await page.keyboard.press('PageUp')
-    await page.locator('[data-testid="fight-panel"][data-selected="valeros"]').waitFor()
-    expect(await onBoard('valeros')).toBe(true)
+    await turnOf('valeros')
+    await selectedIs('valeros')
+    await eventually(() => onBoard('valeros'), 'Valeros brought into view')
+    expect(await onBoard('sk1')).toBe(false)
     // Off: Next turn leaves the selection and the board alone.
     await page.locator('[data-testid="turn-follow"]').uncheck()
     await page.locator('[data-testid="turn-next"]').click()
-    await expect(current()).resolves.toBe('sk1')
-    await expect(selected()).resolves.toBe('valeros')
+    await turnOf('sk1')
+    // One more round trip through main, so a follow would have happened by now.
+    await page.locator('[data-testid="turn-previous"]').click()
+    await turnOf('valeros')
+    await page.locator('[data-testid="turn-next"]').click()
+    await turnOf('sk1')
+    await selectedIs('valeros')
     expect(await onBoard('sk1')).toBe(false)
     await page.locator('[data-testid="turn-follow"]').check()
   })
@@ -145,13 +155,27 @@ describe('a calm screen through a fight', () => {
     expect(heights).toHaveLength(8)
     // Count, name, badges and buttons on one line: no row is taller than one line of buttons.
     for (const height of heights) expect(height).toBeLessThan(28)
+    // And nothing on a row is cut off at the dock's edge.
+    const overflow = await rows.evaluateAll((els) =>
+      els
+        .filter((el) => el.scrollWidth > el.clientWidth)
+        .map((el) => el.getAttribute('data-token')),
+    )
+    expect(overflow).toEqual([])
     // The long name is shortened on its line, and whole on hover.
     const ogre = page.locator('[data-testid="turn-entry"][data-token="ogre"] .who')
     await expect(ogre.getAttribute('title')).resolves.toBe('Ogre Chieftain of the Hall')
     // Round the whole order: the current row is always in view, the dock never jumps.
     const dock = await box(page.locator('[data-testid="dock-panels-body"]'))
-    for (let i = 0; i < 8; i++) {
+    const order = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-token')!))
+    const at = order.indexOf(
+      (await page
+        .locator('[data-testid="turn-entry"][aria-current="true"]')
+        .getAttribute('data-token'))!,
+    )
+    for (let i = 1; i <= 8; i++) {
       await page.locator('[data-testid="turn-next"]').click()
+      await turnOf(order[(at + i) % order.length])
       const row = await box(page.locator('[data-testid="turn-entry"][aria-current="true"]'))
       expect(row.y).toBeGreaterThanOrEqual(dock.y)
       expect(row.y + row.height).toBeLessThanOrEqual(dock.y + dock.height)

@@ -69,6 +69,31 @@ describe('placing a token hidden', () => {
       .locator('[data-testid="token-name"]')
       .inputValue()
       .then((name) => expect(name).toBe('Goblin 2'))
+    // Two names with one initial are told apart by letters, never by a digit: "Skeleton 2" beside
+    // "Seoni 2" read "S2" and "S22" before, as if there were a 22nd skeleton.
+    const placed: string[] = []
+    for (const [name, cells] of [
+      [
+        'Skeleton',
+        [
+          [1, 4],
+          [2, 4],
+        ],
+      ],
+      [
+        'Seoni',
+        [
+          [5, 4],
+          [6, 4],
+        ],
+      ],
+    ] as const) {
+      await gm.locator('[data-testid="new-token-name"]').fill(name)
+      for (const cell of cells) placed.push(await placeToken(gm, [cell[0], cell[1]], 'enemy'))
+    }
+    await gm.locator('[data-testid="new-token-name"]').fill('')
+    const labels = await Promise.all(placed.map(label))
+    expect(labels).toEqual(['Sk', 'Sk2', 'Se', 'Se2'])
     // DysTopiA units sharing a square each show their label in the chip and their whole name
     // beside it (issue 23: the name no longer squeezed into the chip).
     await gm.locator('[data-testid="map-tab"][data-map-id="dystopia-sample"]').click()

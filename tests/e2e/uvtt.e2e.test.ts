@@ -143,8 +143,39 @@ describe('Universal VTT import', () => {
     await expect(report.getAttribute('data-doors')).resolves.toBe('1')
     await expect(report.getAttribute('data-windows')).resolves.toBe('1')
     await page.locator('[data-testid="uvtt-preview"][data-drawn="true"]').waitFor()
+    // The preview at a usable size (issue 25; it was 300 px wide): the whole map, most of the
+    // screen, nothing cut off.
+    const preview = (await page.locator('[data-testid="uvtt-preview"]').boundingBox())!
+    expect(preview.width).toBeGreaterThanOrEqual(600)
+    expect(preview.x).toBeGreaterThanOrEqual(0)
+    expect(preview.y + preview.height).toBeLessThanOrEqual(768)
     await page.screenshot({ path: '.tmp/screenshots/uvtt-dialog.png' })
+    // The light in the map's system words (issue 25), not a bare number: Arianrhod's 明度 says
+    // what a level does…
+    const ambientField = page.locator('[data-testid="uvtt-ambient-field"]')
+    await expect(ambientField.textContent()).resolves.toContain('明度')
+    const meaning = page.locator('[data-testid="uvtt-ambient-meaning"]')
+    await page.locator('[data-testid="uvtt-ambient"]').fill('3')
+    await expect(meaning.textContent()).resolves.toBe('明度 3: cannot see into a neighbouring area')
+    await page.locator('[data-testid="uvtt-ambient"]').fill('6')
+    await expect(meaning.textContent()).resolves.toBe('明度 6: no penalty')
+    // …and Pathfinder names its light categories.
+    await page.locator('[data-testid="uvtt-system"]').selectOption('pathfinder')
+    await page.locator('[data-testid="uvtt-ambient-field"][data-system="pathfinder"]').waitFor()
+    await page.locator('[data-testid="uvtt-report"]').waitFor()
+    const categories = await page
+      .locator('select[data-testid="uvtt-ambient"] option')
+      .evaluateAll((els) => els.map((el) => el.textContent?.trim()))
+    expect(categories.slice(1)).toEqual(['darkness', 'dim light', 'normal light', 'bright light'])
+    expect(categories[0]).toBe('system default (normal light)')
+    await expect(meaning.count()).resolves.toBe(0)
+    await page.locator('[data-testid="uvtt-system"]').selectOption('arianrhod')
+    await page.locator('[data-testid="uvtt-ambient-field"][data-system="arianrhod"]').waitFor()
+    await page.locator('[data-testid="uvtt-report"]').waitFor()
     await page.locator('[data-testid="uvtt-ambient"]').fill('2')
+    await expect(meaning.textContent()).resolves.toBe(
+      '明度 2: cannot see into a neighbouring area; every check loses one die',
+    )
     await page.screenshot({ path: '.tmp/screenshots/uvtt-dialog-2.png' })
     await page.locator('[data-testid="uvtt-confirm"]').click()
     await page
