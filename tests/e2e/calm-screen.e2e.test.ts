@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openCampaign, waitConnected } from './gm-page'
 import { clickCell, selectToken } from './fight-steps'
+import { chooseTool } from './editor-steps'
 import { eventually, screenshotDir, startRig, type Rig } from './harness'
 
 const stamp = '2025-01-01T00:00:00.000Z'
@@ -42,6 +43,15 @@ const campaign = {
         token('ogre', 'Ogre Chieftain of the Hall', [36, 27], 'enemy', -1),
         token('gob', 'Goblin', [20, 15], 'enemy', 4),
       ],
+    },
+    {
+      id: 'cave',
+      name: 'Cave',
+      system: 'arianrhod',
+      width: 8,
+      height: 6,
+      notes: '',
+      tokens: [],
     },
   ],
 }
@@ -241,7 +251,20 @@ describe('a calm screen through a fight', () => {
     const text = await page.locator('body').innerText()
     expect(text).not.toContain('トークン')
     expect(text).toContain('コマ')
+    // The terrain hint lists the terrain the map's system has: Arianrhod has no 移動困難.
+    await chooseTool(page, 'terrain')
+    const hint = page.locator('[data-testid="tool-hint"]')
+    await expect(hint.textContent()).resolves.toContain('床／移動困難／穴／岩')
+    await page.locator('[data-testid="map-tab"][data-map-id="cave"]').click()
+    await page
+      .locator('[data-testid="map-tab"][data-map-id="cave"][aria-selected="true"]')
+      .waitFor()
+    await expect(hint.textContent()).resolves.toContain('床／穴／岩')
+    await expect(hint.textContent()).resolves.toContain('このシステムに移動困難はありません')
     await page.locator('[data-testid="lang-en"]').click()
+    await expect(hint.textContent()).resolves.toContain('floor, pit, solid')
+    await page.locator('[data-testid="map-tab"][data-map-id="hall"]').click()
+    await expect(hint.textContent()).resolves.toContain('floor, difficult, pit, solid')
     expect(rig.problems).toEqual([])
   })
 })
