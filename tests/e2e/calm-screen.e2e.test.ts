@@ -5,6 +5,7 @@
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CURRENT_SCHEMA_VERSION } from '../../src-main/campaign/schema'
 import { openCampaign, waitConnected } from './gm-page'
 import { clickCell, selectToken } from './fight-steps'
 import { chooseTool } from './editor-steps'
@@ -19,7 +20,7 @@ const token = (
   initiative: number,
 ) => ({ id, name, at, faction, move: 30, initiative })
 const campaign = {
-  schemaVersion: 5,
+  schemaVersion: CURRENT_SCHEMA_VERSION,
   id: 'calm',
   name: 'A calm screen',
   createdAt: stamp,

@@ -5,14 +5,18 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { campaignSchema, type Campaign } from '../../src-main/campaign/schema'
+import {
+  CURRENT_SCHEMA_VERSION,
+  campaignSchema,
+  type Campaign,
+} from '../../src-main/campaign/schema'
 import { openCampaign, waitConnected } from './gm-page'
 import { selectToken } from './fight-steps'
 import { eventually, screenshotDir, startRig, type Rig } from './harness'
 
 const ID = 'entry-e2e'
 const campaign = {
-  schemaVersion: 5,
+  schemaVersion: CURRENT_SCHEMA_VERSION,
   id: ID,
   name: 'An evening at the guild',
   createdAt: '2025-01-01T00:00:00.000Z',
