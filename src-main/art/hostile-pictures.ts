@@ -2,7 +2,7 @@
 // inputs of issues 26 and 27 that made the app hang, swell or accept garbage. A zlib stream of
 // gigabytes of zeros is built from one small deflated chunk repeated (a sync-flushed chunk of
 // zeros refers only to the zeros just before it, so it can follow itself any number of times).
-import { constants, crc32, deflateRawSync } from 'node:zlib'
+import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib'
 
 const MIB = 1024 * 1024
 let zeroChunk: Buffer | null = null
@@ -99,6 +99,18 @@ export function htmlBehindPngHeader(): Buffer {
   ])
 }
 
+/**
+ * A whole, valid 64 × 64 PNG with an HTML page after its IEND chunk: a PNG / HTML polyglot, the
+ * other way to put HTML behind a PNG header.
+ */
+export function htmlAfterPngEnd(): Buffer {
+  const png = pngWith(64, 64, deflateSync(Buffer.alloc(64 * (1 + 64 * 4))))
+  return Buffer.concat([
+    png,
+    Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'),
+  ])
+}
+
 /** Issue 27: a 34-byte WebP (lossless) that claims 16,384 × 16,384 pixels. */
 export function tinyWebpClaiming16384Squared(): Buffer {
   const webp = Buffer.alloc(34)
@@ -157,6 +169,14 @@ export interface RawZipEntry {
   size: number
   crc: number
   method: 0 | 8
+  /** Sizes and CRC in a data descriptor after the data, as macOS and Java write zips. */
+  descriptor?: boolean
+  /** false: a local record the directory does not list (what a streaming unzip still sees). */
+  listed?: boolean
+  /** The name in the local header, when it is not the directory's. */
+  localName?: string
+  /** A directory entry only, pointing at this offset (into another entry's bytes). */
+  at?: number
 }
 
 /** A stored (uncompressed) entry, honest about its size. */
@@ -164,9 +184,36 @@ export function storedEntry(name: string, bytes: Uint8Array): RawZipEntry {
   return { name, data: bytes, size: bytes.length, crc: crc32(bytes), method: 0 }
 }
 
+/** The local record of an entry: header, name, data and its descriptor if it has one. */
+export function localRecord(entry: RawZipEntry): Buffer {
+  const nameBytes = Buffer.from(entry.localName ?? entry.name, 'utf8')
+  const local = Buffer.alloc(30)
+  local.writeUInt32LE(0x04034b50, 0)
+  local.writeUInt16LE(20, 4)
+  local.writeUInt16LE(entry.descriptor ? 8 : 0, 6)
+  local.writeUInt16LE(entry.method, 8)
+  if (!entry.descriptor) {
+    local.writeUInt32LE(entry.crc, 14)
+    local.writeUInt32LE(entry.data.length, 18)
+    local.writeUInt32LE(entry.size, 22)
+  }
+  local.writeUInt16LE(nameBytes.length, 26)
+  const parts = [local, nameBytes, Buffer.from(entry.data)]
+  if (entry.descriptor) {
+    const descriptor = Buffer.alloc(16)
+    descriptor.writeUInt32LE(0x08074b50, 0)
+    descriptor.writeUInt32LE(entry.crc, 4)
+    descriptor.writeUInt32LE(entry.data.length, 8)
+    descriptor.writeUInt32LE(entry.size, 12)
+    parts.push(descriptor)
+  }
+  return Buffer.concat(parts)
+}
+
 /**
- * A zip written byte by byte (local headers, data, central directory, end record), so it can
- * say what fflate never would: two entries of one name, a size that is a lie.
+ * A zip written byte by byte (local records, central directory, end record), so it can say what
+ * fflate never would: two entries of one name, a size that is a lie, a record the directory does
+ * not list, a directory that disagrees with its records.
  */
 export function rawZip(entries: readonly RawZipEntry[]): Buffer {
   const locals: Buffer[] = []
@@ -174,33 +221,29 @@ export function rawZip(entries: readonly RawZipEntry[]): Buffer {
   let offset = 0
   for (const entry of entries) {
     const nameBytes = Buffer.from(entry.name, 'utf8')
-    const local = Buffer.alloc(30)
-    local.writeUInt32LE(0x04034b50, 0)
-    local.writeUInt16LE(20, 4)
-    local.writeUInt16LE(entry.method, 8)
-    local.writeUInt32LE(entry.crc, 14)
-    local.writeUInt32LE(entry.data.length, 18)
-    local.writeUInt32LE(entry.size, 22)
-    local.writeUInt16LE(nameBytes.length, 26)
     const central = Buffer.alloc(46)
     central.writeUInt32LE(0x02014b50, 0)
     central.writeUInt16LE(20, 4)
     central.writeUInt16LE(20, 6)
+    central.writeUInt16LE(entry.descriptor ? 8 : 0, 8)
     central.writeUInt16LE(entry.method, 10)
     central.writeUInt32LE(entry.crc, 16)
     central.writeUInt32LE(entry.data.length, 20)
     central.writeUInt32LE(entry.size, 24)
     central.writeUInt16LE(nameBytes.length, 28)
-    central.writeUInt32LE(offset, 42)
-    locals.push(local, nameBytes, Buffer.from(entry.data))
-    directory.push(central, nameBytes)
-    offset += 30 + nameBytes.length + entry.data.length
+    central.writeUInt32LE(entry.at ?? offset, 42)
+    if (entry.listed !== false) directory.push(central, nameBytes)
+    if (entry.at !== undefined) continue
+    const record = localRecord(entry)
+    locals.push(record)
+    offset += record.length
   }
   const directoryBytes = Buffer.concat(directory)
+  const listed = entries.filter((entry) => entry.listed !== false).length
   const end = Buffer.alloc(22)
   end.writeUInt32LE(0x06054b50, 0)
-  end.writeUInt16LE(entries.length, 8)
-  end.writeUInt16LE(entries.length, 10)
+  end.writeUInt16LE(listed, 8)
+  end.writeUInt16LE(listed, 10)
   end.writeUInt32LE(directoryBytes.length, 12)
   end.writeUInt32LE(offset, 16)
   return Buffer.concat([...locals, directoryBytes, end])

@@ -3,6 +3,13 @@
 // the file), and an entry is inflated only when asked for, as a stream with a byte counter that
 // stops at the size the directory announced (bounded-inflate.ts). An entry announcing 100 bytes
 // that would inflate to 8 GB costs one chunk of work. Its CRC is checked too.
+//
+// The directory must also agree with the records it lists, and they must fill the file: each
+// local record names the file its directory entry names, with the same method, and the records
+// follow one another from the first byte to the directory with nothing between them and nothing
+// shared. Another tool (a streaming unzip reads the records, not the directory) then sees exactly
+// the entries this reader sees: no second campaign.json hidden between records, no entry inside
+// another's bytes, no record named `../x` behind a harmless directory name.
 import { crc32 } from 'node:zlib'
 import { inflateExactly, InflateError } from './bounded-inflate'
 import { PackError } from './pack-error'
@@ -76,7 +83,45 @@ export function readZipDirectory(zip: Uint8Array): ZipEntry[] {
     entries.push(entry)
     at = next
   }
+  if (at !== directoryOffset + directorySize || at !== end)
+    throw unreadable('its directory does not end where it says')
+  checkRecords(zip, entries, directoryOffset)
   return entries
+}
+
+const DATA_DESCRIPTOR = 0x08074b50
+
+/** The records the directory lists fill the file up to the directory, each as it says (see top). */
+function checkRecords(
+  zip: Uint8Array,
+  entries: readonly ZipEntry[],
+  directoryOffset: number,
+): void {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength)
+  const byOffset = [...entries].sort((a, b) => a.localOffset - b.localOffset)
+  let expected = 0
+  for (const entry of byOffset) {
+    const at = entry.localOffset
+    if (at > expected) throw unreadable('it holds bytes its directory does not list')
+    if (at < expected) throw unreadable('two of its entries share bytes')
+    if (at + 30 > directoryOffset || view.getUint32(at, true) !== LOCAL_HEADER)
+      throw unreadable(`the entry ${shortName(entry.name)} is not where the directory says`)
+    const flags = view.getUint16(at + 6, true)
+    const method = view.getUint16(at + 8, true)
+    const nameLength = view.getUint16(at + 26, true)
+    const name = zip.subarray(at + 30, at + 30 + nameLength)
+    if (method !== entry.method || !Buffer.from(name).equals(Buffer.from(entry.name, 'utf8')))
+      throw unreadable(`the record of ${shortName(entry.name)} disagrees with its directory`)
+    let next = at + 30 + nameLength + view.getUint16(at + 28, true) + entry.compressedSize
+    if (flags & 8) {
+      // A data descriptor follows: crc and sizes, after a signature most tools write.
+      next += next + 4 <= zip.length && view.getUint32(next, true) === DATA_DESCRIPTOR ? 16 : 12
+    }
+    if (next > directoryOffset)
+      throw unreadable(`the entry ${shortName(entry.name)} runs into the directory`)
+    expected = next
+  }
+  if (expected !== directoryOffset) throw unreadable('it holds bytes its directory does not list')
 }
 
 /**

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cellColourPicture } from './art-fixtures'
 import { AssetStore } from './assets'
 import {
+  htmlAfterPngEnd,
   htmlBehindPngHeader,
   jpegClaiming30000Squared,
   jpegWithFrame,
@@ -49,6 +50,7 @@ describe('hostile pictures from the issues are refused from their headers or as 
     ['a 437 KB PNG claiming 60,000 × 60,000', pngClaiming60000Squared, 'asset-too-many-pixels'],
     ['a PNG header with no valid data', pngHeaderWithoutData, 'asset-undecodable'],
     ['HTML behind a PNG header', htmlBehindPngHeader, 'asset-undecodable'],
+    ['a whole PNG with an HTML page after its end', htmlAfterPngEnd, 'asset-undecodable'],
     ['a 34-byte WebP claiming 16,384²', tinyWebpClaiming16384Squared, 'asset-too-many-pixels'],
     ['a 1 MB JPEG claiming 30,000²', jpegClaiming30000Squared, 'asset-too-many-pixels'],
     ['a 6.25 MB PNG inflating to 6.4 GB', pngInflatingTo6GB, 'asset-undecodable'],

@@ -17,8 +17,11 @@ export interface PlayerArtTiles {
 }
 
 export interface PlayerArtSource {
-  /** The tiles the players may get for this map now; undefined while the picture is being prepared. */
-  tilesFor(map: CampaignMap, known: Uint8Array): PlayerArtTiles | undefined
+  /**
+   * The tiles the players may get for this map of this campaign now (`known`: the squares they
+   * see or remember); undefined while the picture is being prepared.
+   */
+  tilesFor(map: CampaignMap, known: Uint8Array, campaignId: string): PlayerArtTiles | undefined
   /** One tile as a PNG data URL; rejects for an id it never gave out. */
   tileDataUrl(id: string): Promise<string>
   /**
@@ -40,7 +43,7 @@ interface BaseState {
 
 interface TileEntry {
   key: string
-  /** The map whose fog made the id, and that fog's generation: a forgetting fog ends it. */
+  /** The campaign's map whose fog made the id, and that fog's generation: forgetting ends it. */
   owner: string
   generation: number
   tile: TileRef
@@ -154,7 +157,7 @@ export function createPlayerArtService(
   }
 
   return {
-    tilesFor(map, known) {
+    tilesFor(map, known, campaignId) {
       const art = map.art
       if (!art) return undefined
       const key = [
@@ -171,7 +174,8 @@ export function createPlayerArtService(
         bases.set(key, state)
         void build(key, state)
       }
-      const owner = `${map.id}|${key}`
+      // The fog is the map's in this campaign: a copied campaign's map has its own.
+      const owner = JSON.stringify([campaignId, map.id, key])
       const generation = fogGeneration(owner, known)
       if (state.status !== 'ready') return undefined
       const tiles: PlayerArtTiles['tiles'] = []

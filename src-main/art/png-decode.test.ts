@@ -230,5 +230,11 @@ describe('the bounded PNG decoder', () => {
     )
     await expect(decodePng(badFilter)).rejects.toThrow(/unknown filter/)
     await expect(decodePng(good.subarray(0, good.length - 12))).rejects.toThrow(/IEND/)
+    // Nothing may follow IEND: a PNG / HTML polyglot is refused.
+    const trailing = Buffer.concat([good, Buffer.from('<html><script></script></html>')])
+    await expect(decodePng(trailing)).rejects.toThrow(/after its IEND/)
+    await expect(decodePng(Buffer.concat([good, Uint8Array.of(0)]))).rejects.toThrow(
+      /after its IEND/,
+    )
   })
 })

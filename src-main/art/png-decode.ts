@@ -1,9 +1,10 @@
 // A PNG decoder that keeps to the header's word: the image data is inflated into a buffer of
 // exactly the size the header implies (every row of every pass, one filter byte each) and the
 // first byte beyond it stops the inflater (bounded-inflate.ts). Chunks are read strictly (lengths
-// inside the file, CRCs checked, IHDR first, IEND present, no unknown critical chunk), so text or
-// HTML behind a PNG signature is refused rather than half-decoded. Ancillary chunks are skipped
-// unread: a compressed colour profile is never inflated. The result is 8-bit RGBA.
+// inside the file, CRCs checked, IHDR first, IEND present and last, no unknown critical chunk), so
+// text or HTML behind a PNG signature, or after a whole PNG, is refused rather than half-decoded.
+// Ancillary chunks are skipped unread: a compressed colour profile is never inflated. The result
+// is 8-bit RGBA.
 import { crc32 } from 'node:zlib'
 import { inflateExactly, InflateError } from './bounded-inflate'
 import { ADAM7, pngBitsPerPixel, pngRawBytes } from './picture-budget'
@@ -96,6 +97,9 @@ function readChunks(bytes: Uint8Array): PngParts {
         break
       case 'IEND':
         if (!header || data.length === 0) throw new PngError('It has no image data.')
+        // A PNG ends here: bytes after it (an HTML page, another file) make a polyglot, refused.
+        if (length !== 0 || at !== bytes.length)
+          throw new PngError('It goes on after its IEND chunk.')
         if (header.colourType === 3 && !palette) throw new PngError('It has no palette.')
         return { ...header, palette, transparency, data }
       default:

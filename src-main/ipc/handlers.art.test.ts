@@ -210,6 +210,106 @@ describe('map art', () => {
     expect((await fetch(newIds)).length).toBe(newIds.length)
   })
 
+  it('players fetch only the tiles of the view they are shown now: a map no longer shown, then forgotten, gives nothing', async () => {
+    const picture = cellColourPicture(12, 10, 8)
+    const stored = value<{ hash: string }>(
+      await handlers.handle('asset.put', { base64: Buffer.from(picture.png).toString('base64') }),
+    )
+    value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
+    const dispatch = async (command: unknown): Promise<void> => {
+      value(await handlers.handle('campaign.dispatch', { id: CAMPAIGN, command }))
+    }
+    const art = {
+      asset: stored.hash,
+      type: 'png',
+      width: 96,
+      height: 80,
+      pixelsPerSquare: 8,
+      offsetX: 0,
+      offsetY: 0,
+    }
+    await dispatch({ type: 'map.art', mapId: MAP, art })
+    await dispatch({ type: 'fog.settings', mapId: MAP, mode: 'both' })
+    const every: Array<[number, number]> = []
+    for (let y = 0; y < 10; y++) for (let x = 0; x < 12; x++) every.push([x, y])
+    await dispatch({ type: 'fog.reveal', mapId: MAP, cells: every, reveal: true })
+    const views: PlayerView[] = []
+    handlers.subscribe('player.view', (v) => views.push(v))
+    value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
+    const shown = await until(() => views.find((v) => v.map?.art))
+    const oldIds = shown.map!.art!.tiles.map((t) => t.id)
+    const fetch = async (ids: string[], role: 'gm' | 'player' = 'player') =>
+      value<{ tiles: Array<{ id: string }> }>(
+        await handlers.handle('player.artTiles', { ids }, role),
+      ).tiles.map((t) => t.id)
+    expect(await fetch(oldIds)).toEqual(oldIds)
+
+    // The GM shows another map, then forgets every square of the first one while it is not shown.
+    const { campaign } = await service.open(CAMPAIGN)
+    const other = campaign.maps.find((m) => m.id !== MAP)!
+    value(
+      await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: other.id } }),
+    )
+    await dispatch({ type: 'fog.reset', mapId: MAP, revealed: true })
+    expect(await fetch(oldIds)).toEqual([])
+    // Shown and revealed again: the new ids are fetched; blacked out, no tile at all.
+    value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
+    await dispatch({ type: 'fog.reveal', mapId: MAP, cells: every, reveal: true })
+    const again = await until(() => {
+      const last = views.at(-1)
+      return last?.map?.art ? last : undefined
+    })
+    const ids = again.map!.art!.tiles.map((t) => t.id)
+    expect(await fetch(ids)).toEqual(ids)
+    value(await handlers.handle('player.control', { blackout: true }))
+    expect(await fetch(ids)).toEqual([])
+    // The GM's own pages (the preview, the player-safe export) still get what they were given.
+    expect(await fetch(ids, 'gm')).toEqual(ids)
+  })
+
+  it('ids die only with their own fog: the same map of a copied campaign, exported, leaves the shown tiles alive', async () => {
+    const picture = cellColourPicture(12, 10, 8)
+    const stored = value<{ hash: string }>(
+      await handlers.handle('asset.put', { base64: Buffer.from(picture.png).toString('base64') }),
+    )
+    value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
+    const dispatch = async (id: string, command: unknown): Promise<void> => {
+      value(await handlers.handle('campaign.dispatch', { id, command }))
+    }
+    await dispatch(CAMPAIGN, {
+      type: 'map.art',
+      mapId: MAP,
+      art: {
+        asset: stored.hash,
+        type: 'png',
+        width: 96,
+        height: 80,
+        pixelsPerSquare: 8,
+        offsetX: 0,
+        offsetY: 0,
+      },
+    })
+    await dispatch(CAMPAIGN, { type: 'fog.settings', mapId: MAP, mode: 'both' })
+    // A copy of the campaign (same map ids, same picture), imported next to it.
+    await service.flush()
+    const copy = await service.importCampaign(await service.exportCampaign(CAMPAIGN), 'keep-both')
+    expect(copy.id).not.toBe(CAMPAIGN)
+    const every: Array<[number, number]> = []
+    for (let y = 0; y < 10; y++) for (let x = 0; x < 12; x++) every.push([x, y])
+    await dispatch(CAMPAIGN, { type: 'fog.reveal', mapId: MAP, cells: every, reveal: true })
+    const views: PlayerView[] = []
+    handlers.subscribe('player.view', (v) => views.push(v))
+    value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
+    const shown = await until(() => views.find((v) => v.map?.art))
+    const ids = shown.map!.art!.tiles.map((t) => t.id)
+    // The GM exports the copy's map, whose players know less: its fog is not the shown map's.
+    value(await handlers.handle('player.viewOf', { campaignId: copy.id, mapId: MAP }))
+    const fetched = value<{ tiles: Array<{ id: string }> }>(
+      await handlers.handle('player.artTiles', { ids }, 'player'),
+    )
+    expect(fetched.tiles.map((t) => t.id)).toEqual(ids)
+  })
+
   it('the GM page gets the picture back; players may not store or read pictures', async () => {
     const { png } = cellColourPicture(2, 2, 8)
     const stored = value<{ hash: string }>(

@@ -15,6 +15,7 @@ import { AssetStore } from '../art/assets'
 import { cellColourPicture } from '../art/art-fixtures'
 import {
   htmlBehindPngHeader,
+  localRecord,
   lyingEntry,
   onePixelPngInflatingTo2GB,
   png16384Squared,
@@ -112,6 +113,22 @@ describe('a pack keeps only what its campaign uses', () => {
   }, 120_000)
 })
 
+describe('zips as other tools write them', () => {
+  it('a pack whose entries carry data descriptors (macOS, Java) imports', async () => {
+    const { png } = cellColourPicture(12, 10, 8)
+    const hash = sha256(png)
+    const zip = rawZip([
+      { ...storedEntry('campaign.json', await campaignJson(hash)), descriptor: true },
+      { ...storedEntry(`assets/${hash}.png`, png), descriptor: true },
+      { ...storedEntry('__MACOSX/._campaign.json', new Uint8Array(5)), descriptor: true },
+    ])
+    const result = await importPack(zip)
+    if (!result.ok) throw new Error(result.error.message)
+    expect(result.value).toMatchObject({ report: { pictures: 1, ignored: 1 } })
+    expect((await written()).assets).toEqual([`${hash}.png`])
+  })
+})
+
 describe('a pack that cannot be trusted is refused, and nothing is written', () => {
   const cases: Array<[string, () => Promise<Uint8Array>, string]> = [
     [
@@ -175,6 +192,46 @@ describe('a pack that cannot be trusted is refused, and nothing is written', () 
         ])
       },
       'pack-duplicate-entry',
+    ],
+    [
+      'a second campaign.json the directory does not list (a streaming unzip would take it)',
+      async () => {
+        const { png } = cellColourPicture(12, 10, 8)
+        const other = await campaignJson(sha256(png))
+        other[other.length - 2] = 0x20
+        return rawZip([
+          storedEntry('campaign.json', await campaignJson(sha256(png))),
+          storedEntry(`assets/${sha256(png)}.png`, png),
+          { ...storedEntry('campaign.json', other), listed: false },
+        ])
+      },
+      'pack-unreadable',
+    ],
+    [
+      'a directory entry whose local record names another file',
+      async () => {
+        const { png } = cellColourPicture(12, 10, 8)
+        return rawZip([
+          storedEntry('campaign.json', await campaignJson(sha256(png))),
+          storedEntry(`assets/${sha256(png)}.png`, png),
+          { ...storedEntry('readme.txt', new Uint8Array(3)), localName: '../../evil.sh' },
+        ])
+      },
+      'pack-unreadable',
+    ],
+    [
+      'two entries sharing bytes: campaign.json inside another entry',
+      async () => {
+        const { png } = cellColourPicture(12, 10, 8)
+        const json = storedEntry('campaign.json', await campaignJson(sha256(png)))
+        const outer = 'readme.txt'
+        return rawZip([
+          storedEntry(outer, localRecord(json)),
+          { ...json, at: 30 + outer.length },
+          storedEntry(`assets/${sha256(png)}.png`, png),
+        ])
+      },
+      'pack-unreadable',
     ],
     [
       'a campaign.json that announces 100 bytes but inflates to 8 GB',

@@ -117,7 +117,7 @@ export function createHandlers(
     return lan
   }
 
-  async function run(verb: GmVerb, args: unknown): Promise<unknown> {
+  async function run(verb: GmVerb, args: unknown, role: Role): Promise<unknown> {
     switch (verb) {
       case 'campaign.list':
         contract[verb].args.parse(args)
@@ -273,7 +273,7 @@ export function createHandlers(
         const { ids } = contract[verb].args.parse(args)
         const tiles: Array<{ id: string; dataUrl: string }> = []
         for (const id of new Set(ids)) {
-          const dataUrl = await playerView.artTile(id).catch(() => null)
+          const dataUrl = await playerView.artTile(id, role).catch(() => null)
           if (dataUrl) tiles.push({ id, dataUrl })
         }
         return { tiles }
@@ -359,7 +359,7 @@ export function createHandlers(
         return fail({ code: 'forbidden', message: `The player view may not call ${verb}.` })
       }
       try {
-        return { ok: true, value: await run(verb, rawArgs) }
+        return { ok: true, value: await run(verb, rawArgs, role) }
       } catch (error) {
         const mapped = toHandlerError(error)
         if (mapped.code === 'internal') logError(verb, error)

@@ -92,8 +92,12 @@ export interface PlayerViewChannel {
   subscribe(listener: (view: PlayerView) => void): () => void
   /** GM-only: every change of `state()` (another GM window, the frame following the turn). */
   subscribeState(listener: (state: PlayerState) => void): () => void
-  /** One tile of the map's picture that a payload named, as a PNG data URL. */
-  artTile(id: string): Promise<string>
+  /**
+   * One tile of the map's picture that a payload named, as a PNG data URL. Players get only the
+   * tiles of the view they are shown now (none while blacked out); the GM's pages any tile a
+   * payload named under the map's current fog (the preview, the player-safe export).
+   */
+  artTile(id: string, asker?: 'gm' | 'player'): Promise<string>
   dispose(): void
 }
 
@@ -185,6 +189,13 @@ export function createPlayerViewChannel(
   const stopArt = art?.onReady(() => refresh())
   let view: PlayerView = projectPlayerView(null, null)
   let sentText = JSON.stringify(view)
+  /** The tile ids of `view`, the only ones players may fetch. */
+  let shownTiles: { of: PlayerView; ids: ReadonlySet<string> } | null = null
+  const shownTileIds = (): ReadonlySet<string> => {
+    if (shownTiles?.of !== view)
+      shownTiles = { of: view, ids: new Set(view.map?.art?.tiles.map((tile) => tile.id)) }
+    return shownTiles.ids
+  }
   const listeners = new Set<(view: PlayerView) => void>()
   const stateListeners = new Set<(state: PlayerState) => void>()
   let stateText = ''
@@ -332,8 +343,11 @@ export function createPlayerViewChannel(
       stateListeners.add(listener)
       return () => stateListeners.delete(listener)
     },
-    artTile(id) {
-      if (!art) return Promise.reject(new Error('unknown-tile'))
+    artTile(id, asker = 'player') {
+      // A page holding ids of a map no longer shown (or of a view since blacked out) gets nothing:
+      // the fog of that map may have forgotten their squares while it was not shown.
+      if (!art || (asker === 'player' && !shownTileIds().has(id)))
+        return Promise.reject(new Error('unknown-tile'))
       return art.tileDataUrl(id)
     },
     dispose() {

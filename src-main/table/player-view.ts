@@ -41,8 +41,11 @@ export interface PlayerViewOptions {
    * never reaches the players either way.
    */
   aliases?: TokenAliases
-  /** The map's picture as tiles the players may have (art/player-art-service.ts); absent = no art. */
-  art?: (map: CampaignMap, known: Uint8Array) => PlayerMapView['art']
+  /**
+   * The map's picture as tiles the players may have (art/player-art-service.ts); absent = no art.
+   * The campaign's id tells its fog from the same map's in a copy of the campaign.
+   */
+  art?: (map: CampaignMap, known: Uint8Array, campaignId: string) => PlayerMapView['art']
   /** A token picture's data: URL by hash, once main has read it (undefined until then). */
   tokenPicture?: (hash: string) => string | undefined
 }
@@ -149,7 +152,8 @@ export function toPlayerView(
   const current = map.fight?.order[map.fight.turn]?.tokenId
   const turn = current !== undefined && tokens.some((t) => t.id === current) ? current : null
 
-  const art = options.art && map.art ? options.art(map, knownMask(visible, explored)) : undefined
+  const art =
+    options.art && map.art ? options.art(map, knownMask(visible, explored), campaign.id) : undefined
 
   const seenIds = new Set(tokens.map((t) => t.id))
   const fight = map.fight

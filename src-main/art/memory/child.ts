@@ -65,7 +65,7 @@ async function showToPlayers(png: Uint8Array, width: number, mapWidth: number, m
     },
   } as CampaignMap
   const known = new Uint8Array(mapWidth * mapHeight).fill(1)
-  let ready = art.tilesFor(map, known)
+  let ready = art.tilesFor(map, known, 'memory-test')
   if (!ready) {
     await new Promise<void>((resolve) => {
       const stop = art.onReady(() => {
@@ -73,7 +73,7 @@ async function showToPlayers(png: Uint8Array, width: number, mapWidth: number, m
         resolve()
       })
     })
-    ready = art.tilesFor(map, known)
+    ready = art.tilesFor(map, known, 'memory-test')
   }
   if (!ready) throw new Error('the players’ copy was not made')
   await art.tileDataUrl(ready.tiles[0].id)
