@@ -10,6 +10,13 @@ function scroller(element: HTMLElement): HTMLElement | null {
   return null
 }
 
+/** Whether the element is wholly inside the visible part of its dock. */
+function wholeInDock(element: HTMLElement, box: HTMLElement): boolean {
+  const area = box.getBoundingClientRect()
+  const rect = element.getBoundingClientRect()
+  return rect.top >= area.top && rect.bottom <= area.bottom
+}
+
 /** `start`: the element's top at the top of its dock; `nearest`: scrolled only if partly hidden. */
 export function showInDock(element: HTMLElement, block: 'start' | 'nearest' = 'nearest'): void {
   const box = scroller(element)
@@ -22,4 +29,16 @@ export function showInDock(element: HTMLElement, block: 'start' | 'nearest' = 'n
   if (block === 'start' || rect.top < area.top) box.scrollTop = top
   else if (rect.bottom > area.bottom)
     box.scrollTop = top + Math.min(rect.height + 2 * margin, area.height) - area.height
+}
+
+/**
+ * Brings a row into view with the section it belongs to when both fit (the turn order's current
+ * row with its round and Next turn buttons), else the row alone; nothing moves while the row is
+ * already in view.
+ */
+export function showRowInSection(row: HTMLElement, section: HTMLElement): void {
+  const box = scroller(row)
+  if (!box || wholeInDock(row, box)) return
+  showInDock(section, 'start')
+  if (!wholeInDock(row, box)) showInDock(row)
 }

@@ -409,15 +409,8 @@ export class FightState {
     } else {
       await this.session.dispatch({ type: 'token.move', mapId: map.id, tokenId: selected.id, to })
       const moved = this.session.selectedMap?.tokens.find((t) => t.id === selected.id)
-      if (!moved || !sameCell(moved.at, to)) {
-        const status = this.session.status
-        outcome = {
-          kind: 'failed',
-          tokenId: selected.id,
-          to,
-          message: String(status.params?.message ?? status.key),
-        }
-      } else if (reason !== undefined) {
+      if (!moved || !sameCell(moved.at, to)) outcome = this.failedMove(selected.id, to)
+      else if (reason !== undefined) {
         outcome = {
           kind: 'forced',
           tokenId: selected.id,
@@ -437,10 +430,16 @@ export class FightState {
     const outcome: MoveOutcome =
       moved && sameCell(moved.at, to)
         ? { kind: 'free', tokenId: token.id, to }
-        : { kind: 'failed', tokenId: token.id, to, message: String(this.session.status.key) }
+        : this.failedMove(token.id, to)
     if (outcome.kind === 'free') this.session.focus.pathTarget = null
     this.lastMove = outcome
     return outcome
+  }
+
+  /** A move main did not make: what the status line says about it. */
+  private failedMove(tokenId: string, to: Cell): MoveOutcome {
+    const status = this.session.status
+    return { kind: 'failed', tokenId, to, message: String(status.params?.message ?? status.key) }
   }
 }
 

@@ -191,6 +191,21 @@ describe('a calm screen through a fight', () => {
       expect(row.y).toBeGreaterThanOrEqual(dock.y)
       expect(row.y + row.height).toBeLessThanOrEqual(dock.y + dock.height)
     }
+    // The GM scrolled down the dock (to the conditions); PageDown brings back the current row
+    // with the round and the Next turn button above it, not the row alone at the dock's top edge.
+    const body = page.locator('[data-testid="dock-panels-body"]')
+    await body.evaluate((el) => (el.scrollTop = el.scrollHeight))
+    expect(await panelsScroll()).toBeGreaterThan(0)
+    await page.keyboard.press('PageDown')
+    await turnOf(order[(at + 9) % order.length])
+    for (const shown of [
+      page.locator('[data-testid="turn-entry"][aria-current="true"]'),
+      page.locator('[data-testid="turn-next"]'),
+    ]) {
+      const found = await box(shown)
+      expect(found.y).toBeGreaterThanOrEqual(dock.y)
+      expect(found.y + found.height).toBeLessThanOrEqual(dock.y + dock.height)
+    }
   })
 
   it('shows the area templates above a long path answer in the Fight dock', async () => {
@@ -265,6 +280,9 @@ describe('a calm screen through a fight', () => {
     await page.locator('[data-testid="lang-en"]').click()
     await expect(hint.textContent()).resolves.toContain('floor, pit, solid')
     await page.locator('[data-testid="map-tab"][data-map-id="hall"]').click()
+    await page
+      .locator('[data-testid="map-tab"][data-map-id="hall"][aria-selected="true"]')
+      .waitFor()
     await expect(hint.textContent()).resolves.toContain('floor, difficult, pit, solid')
     expect(rig.problems).toEqual([])
   })

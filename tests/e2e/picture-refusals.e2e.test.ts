@@ -221,6 +221,9 @@ describe('pictures refused, in Japanese', () => {
     await page.screenshot({ path: join(screenshotDir, 'picture-refusal-uvtt-ja.png') })
     expect(await page.locator('[data-testid="map-tab"]').count()).toBe(maps)
     expect(await assetFiles(rig)).toEqual([])
+    // The import dialog stays over the board until the GM closes it (Esc, like Cancel).
+    await page.keyboard.press('Escape')
+    await page.locator('[data-testid="uvtt-dialog"]').waitFor({ state: 'detached' })
   })
 
   it('a pack with two campaign.json is refused in Japanese; one with unused files says so in Japanese', async () => {

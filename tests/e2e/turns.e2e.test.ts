@@ -95,6 +95,21 @@ const order = () =>
 const currentTurn = () =>
   page.locator('[data-testid="turn-entry"][aria-current="true"]').getAttribute('data-token')
 
+/** Each turn-order row is one line, nothing on it cut off (issue 25). */
+async function expectOneLineRows(): Promise<void> {
+  const rows = await page.locator('[data-testid="turn-entry"]').evaluateAll((els) =>
+    els.map((el) => ({
+      token: el.getAttribute('data-token'),
+      height: el.getBoundingClientRect().height,
+      overflow: el.scrollWidth - el.clientWidth,
+    })),
+  )
+  for (const row of rows) {
+    expect(row.height, `${row.token} on one line`).toBeLessThan(28)
+    expect(row.overflow, `${row.token} whole`).toBeLessThanOrEqual(0)
+  }
+}
+
 async function next(expected: string, expectedRound: number): Promise<void> {
   await page.locator('[data-testid="turn-next"]').click()
   await page
@@ -164,6 +179,11 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="condition-add"]').click()
     await page.locator('[data-testid="condition"][data-token="orc"]').waitFor()
     await next('orc', 1)
+    // The delaying fighter's row is one line too, with its Act now button whole, in both languages.
+    await expectOneLineRows()
+    await page.locator('[data-testid="lang-ja"]').click()
+    await expectOneLineRows()
+    await page.locator('[data-testid="lang-en"]').click()
     await page.locator('[data-testid="turn-act"]').click()
     await page
       .locator('[data-testid="turn-entry"][aria-current="true"][data-token="fighter"]')
@@ -303,7 +323,8 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="condition"][data-token="orc"]').waitFor()
     await selectToken(page, 'rogue')
     await mkdir(shots, { recursive: true })
-    await page.locator('[data-testid="turn-panel"]').scrollIntoViewIfNeeded()
+    // The turn order is the Panels dock's first section during a fight: shown from its top.
+    await page.locator('[data-testid="dock-panels-body"]').evaluate((el) => (el.scrollTop = 0))
     await page.screenshot({ path: join(shots, 'turns-en.png') })
     await page.locator('[data-testid="lang-ja"]').click()
     // The Panels dock titles the section (the panel's own heading is folded into it).
@@ -407,6 +428,10 @@ describe('turn order, conditions and dice', () => {
       "the GM's order after dragging",
     )
     expect(await currentTurn()).toBe('red')
+    // The current unit's board moves sit under the order: its row stays one line, nothing cut off
+    // (issue 25).
+    await page.locator('[data-testid="turn-board-moves"][data-token="red"]').waitFor()
+    await expectOneLineRows()
     await page.locator('[data-testid="turn-sub"]').click()
     await page.locator('[data-testid="fight-selected"][data-token="red"]').waitFor()
     await page.locator('[data-testid="fight-mode-sub"][aria-checked="true"]').waitFor()
