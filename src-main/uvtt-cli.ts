@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs'
 import { SYSTEM_IDS, type SystemId } from './rules/model'
 import { importUvtt, UvttError, uvttMapJson } from './uvtt/import'
 
-/** `text` is the printed document when it is already JSON (a map can be tens of megabytes). */
-type Outcome = { exitCode: 0 | 2; output?: unknown; text?: string }
+/** `json` is the printed document when it is already written (a map can be tens of megabytes). */
+type Outcome = { exitCode: 0 | 2; output?: unknown; json?: Uint8Array[] }
 
 const fail = (code: string, message: string, path?: string): Outcome => ({
   exitCode: 2,
@@ -46,7 +46,11 @@ function run(args: readonly string[]): Outcome {
   try {
     const imported = importUvtt(raw, system)
     const report = JSON.stringify(imported.report)
-    return { exitCode: 0, text: `{"map":${uvttMapJson(imported)},"report":${report}}` }
+    const text = (t: string) => Buffer.from(t)
+    return {
+      exitCode: 0,
+      json: [text('{"map":'), uvttMapJson(imported), text(`,"report":${report}}\n`)],
+    }
   } catch (error) {
     if (error instanceof UvttError) return fail(error.code, error.message, error.path)
     return fail(
@@ -57,6 +61,9 @@ function run(args: readonly string[]): Outcome {
 }
 
 const outcome = run(process.argv.slice(2))
-process.stdout.write(`${outcome.text ?? JSON.stringify(outcome.output)}\n`, () =>
-  process.exit(outcome.exitCode),
+const printed = outcome.json ?? [Buffer.from(`${JSON.stringify(outcome.output)}\n`)]
+// Piece by piece, in order: the map's bytes are not copied into one more buffer.
+const last = printed.length - 1
+printed.forEach((piece, i) =>
+  process.stdout.write(piece, i === last ? () => process.exit(outcome.exitCode) : undefined),
 )

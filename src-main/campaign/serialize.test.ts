@@ -46,6 +46,66 @@ describe('serializeCampaignInSlices', () => {
     )
   })
 
+  it('stays exact for maps with long lists, extra fields and values they share', async () => {
+    const base = sample.maps[0]
+    const edge = (i: number) => ({
+      between: [
+        [i % 50, Math.floor(i / 50)],
+        [(i % 50) + 1, Math.floor(i / 50)],
+      ],
+      kind: 'wall',
+    })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: 3500 }),
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.array(fc.jsonValue(), { minLength: 1001, maxLength: 1300 }),
+        fc.boolean(),
+        async (edgeCount, extra, longList, share) => {
+          const edges = Array.from({ length: edgeCount }, (_, i) => edge(i))
+          const imported = { ...extra, ...base, id: 'imported', edges, longList }
+          // The same list in two maps, and a value both top-level and in a map (other indents).
+          const twin = { ...base, id: 'twin', edges: share ? edges : [], settings: sample.maps }
+          const campaign = { ...sample, maps: [imported, twin, ...sample.maps] } as Campaign
+          const { parts } = await serializeCampaignInSlices(campaign)
+          expect(parts.join('')).toBe(serializeCampaign(campaign))
+          expect(serializedByteLength(campaign)).toBe(
+            Buffer.byteLength(serializeCampaign(campaign), 'utf8'),
+          )
+          // Saved again after an edit to one token: the map's untouched lists are reused.
+          const again = { ...campaign, maps: [{ ...imported, name: 'Edited' }, twin] }
+          const second = await serializeCampaignInSlices(again as Campaign)
+          expect(second.parts.join('')).toBe(serializeCampaign(again as Campaign))
+        },
+      ),
+      { numRuns: 25 },
+    )
+  })
+
+  it('yields inside one map of a hundred thousand edges, not only between maps', async () => {
+    const edges = Array.from({ length: 100_000 }, (_, i) => ({
+      between: [
+        [i % 300, Math.floor(i / 300)],
+        [(i % 300) + 1, Math.floor(i / 300)],
+      ],
+      kind: 'wall',
+    }))
+    const campaign = { ...sample, maps: [{ ...sample.maps[0], edges }] } as Campaign
+    let clock = 0
+    let yields = 0
+    // Each reading of the clock is a point where the work could stop: at least one per slice of
+    // a thousand edges, so no single turn of the event loop writes the whole map.
+    const { parts } = await serializeCampaignInSlices(campaign, {
+      sliceMs: 1,
+      now: () => clock++,
+      yieldNow: async () => {
+        yields++
+      },
+    })
+    expect(yields).toBeGreaterThanOrEqual(100)
+    expect(parts.join('')).toBe(serializeCampaign(campaign))
+  })
+
   it('yields to the event loop between pieces once a slice has run its time', async () => {
     // A clock that advances one "millisecond" per reading: every few pieces make a slice.
     let clock = 0

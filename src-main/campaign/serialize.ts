@@ -1,9 +1,11 @@
 // A campaign file's text, written without stalling main (issue 13: a save of a 7.5 MB campaign
 // must not block the event loop for more than 16 ms). The text is exactly
-// `JSON.stringify(campaign, null, 2)` plus a newline, built from pieces: each map and each other
-// top-level value is stringified on its own and kept by object (campaigns are immutable, so an
-// edit that touches one map leaves every other piece cached), the pieces are hashed as they are
-// joined, and the work yields to the event loop whenever a slice has run for a few milliseconds.
+// `JSON.stringify(campaign, null, 2)` plus a newline, built from pieces: each map field and each
+// other top-level value is stringified on its own and kept by object (campaigns are immutable, so
+// an edit that touches one token leaves the map's walls and every other map cached), a long list
+// in a map (an imported map's hundred thousand edges, issues 26 and 27) is stringified a slice of
+// elements at a time, the pieces are hashed as they are joined, and the work yields to the event
+// loop whenever a slice has run for a few milliseconds.
 import { createHash } from 'node:crypto'
 import type { Campaign } from './schema'
 
@@ -12,22 +14,35 @@ export function serializeCampaign(campaign: Campaign): string {
   return `${JSON.stringify(campaign, null, 2)}\n`
 }
 
-const pieceCache = new WeakMap<object, string>()
+/** Values' texts by object, with the depth each was written at (the indent is part of it). */
+const pieceCache = new WeakMap<object, { depth: number; text: string }>()
+/** A map's text and a long list's, as the pieces they were written in (never joined). */
+const piecesCache = new WeakMap<object, string[]>()
 
-/** One value as it sits `depth` levels deep in the pretty-printed file; undefined if JSON omits it. */
-function piece(value: unknown, depth: number): string | undefined {
-  const cacheable = typeof value === 'object' && value !== null
+/** Lists in a map longer than this are written this many elements to a piece. */
+const LIST_SLICE = 1000
+
+const indent = (depth: number) => '  '.repeat(depth)
+
+/**
+ * One value as it sits `depth` levels deep in the pretty-printed file; undefined if JSON omits it.
+ * Objects are cached unless `cache` is false (a long list's elements, each written once).
+ */
+function piece(value: unknown, depth: number, cache = true): string | undefined {
+  const cacheable = cache && typeof value === 'object' && value !== null
   if (cacheable) {
     const cached = pieceCache.get(value)
-    if (cached !== undefined) return cached
+    if (cached?.depth === depth) return cached.text
   }
   const text = JSON.stringify(value, null, 2)
   if (text === undefined) return undefined
-  const indented = text.replace(/\n/g, `\n${'  '.repeat(depth)}`)
-  // A map or log appears at one depth only, so one cache serves both.
-  if (cacheable) pieceCache.set(value, indented)
+  const indented = text.replace(/\n/g, `\n${indent(depth)}`)
+  if (cacheable) pieceCache.set(value, { depth, text: indented })
   return indented
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 export interface SerializedCampaign {
   /** The text in pieces: joined, the file; written one by one, no 20 MB string is ever built. */
@@ -50,8 +65,10 @@ function* campaignPieces(campaign: Campaign): Generator<string> {
       first = false
       yield `${lead}[`
       for (let i = 0; i < value.length; i++) {
-        const map = piece(value[i], 2) ?? 'null'
-        yield `${i === 0 ? '' : ','}\n    ${map}`
+        yield i === 0 ? '\n    ' : ',\n    '
+        const map: unknown = value[i]
+        if (isPlainObject(map)) yield* mapPieces(map, 2)
+        else yield piece(map, 2) ?? 'null'
       }
       yield '\n  ]'
       continue
@@ -62,6 +79,52 @@ function* campaignPieces(campaign: Campaign): Generator<string> {
     yield lead + text
   }
   yield first ? '}\n' : '\n}\n'
+}
+
+/**
+ * A map `depth` levels deep, field by field (each field's text cached by its value, so an edited
+ * map reuses the walls it did not touch), a long list a slice of elements to a piece.
+ */
+function* mapPieces(map: Record<string, unknown>, depth: number): Generator<string> {
+  const cached = piecesCache.get(map)
+  if (cached !== undefined) return yield* cached
+  const pieces: string[] = []
+  const lead = `\n${indent(depth + 1)}`
+  for (const [key, value] of Object.entries(map)) {
+    const long = Array.isArray(value) && value.length > LIST_SLICE
+    const body = long ? undefined : piece(value, depth + 1)
+    if (!long && body === undefined) continue
+    const head = `${pieces.length === 0 ? '{' : ','}${lead}${JSON.stringify(key)}: `
+    pieces.push(head)
+    yield head
+    for (const text of long ? listPieces(value as unknown[], depth + 1) : [body as string]) {
+      pieces.push(text)
+      yield text
+    }
+  }
+  const tail = pieces.length === 0 ? '{}' : `\n${indent(depth)}}`
+  pieces.push(tail)
+  yield tail
+  piecesCache.set(map, pieces)
+}
+
+/** A long list `depth` levels deep, LIST_SLICE elements to a piece (cached whole by the list). */
+function* listPieces(list: unknown[], depth: number): Generator<string> {
+  const cached = piecesCache.get(list)
+  if (cached !== undefined) return yield* cached
+  const pieces: string[] = []
+  const lead = `\n${indent(depth + 1)}`
+  for (let start = 0; start < list.length; start += LIST_SLICE) {
+    let text = ''
+    for (let i = start; i < Math.min(list.length, start + LIST_SLICE); i++)
+      text += `${i === 0 ? '[' : ','}${lead}${piece(list[i], depth + 1, false) ?? 'null'}`
+    pieces.push(text)
+    yield text
+  }
+  const tail = `\n${indent(depth)}]`
+  pieces.push(tail)
+  yield tail
+  piecesCache.set(list, pieces)
 }
 
 /**

@@ -9,9 +9,13 @@ export function findDroppedKey(
   output: unknown,
   path: Array<string | number> = [],
 ): Array<string | number> | null {
+  // One path, grown and shrunk as the walk goes (a command can hold a map of 100,000 edges):
+  // copied only for the answer.
   if (Array.isArray(input) && Array.isArray(output)) {
     for (let i = 0; i < Math.min(input.length, output.length); i++) {
-      const found = findDroppedKey(input[i], output[i], [...path, i])
+      path.push(i)
+      const found = findDroppedKey(input[i], output[i], path)
+      path.pop()
       if (found) return found
     }
     return null
@@ -20,7 +24,9 @@ export function findDroppedKey(
     for (const key of Object.keys(input)) {
       if (input[key] === undefined) continue
       if (!Object.hasOwn(output, key)) return [...path, key]
-      const found = findDroppedKey(input[key], output[key], [...path, key])
+      path.push(key)
+      const found = findDroppedKey(input[key], output[key], path)
+      path.pop()
       if (found) return found
     }
   }

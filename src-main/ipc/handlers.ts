@@ -5,7 +5,7 @@
 import { systemFacts } from '../rules/facts'
 import { z } from 'zod'
 import type { CampaignEdit, CampaignNotice, CampaignServiceApi, ChangeEvent } from '../campaign/api'
-import { campaignMapSchema, type CampaignMap, type Command } from '../campaign/schema'
+import type { CampaignMap, Command } from '../campaign/schema'
 import { createUvttImports } from '../uvtt/import-jobs'
 import { preparedBattleOf } from '../campaign/map-battle'
 import { outlined } from './map-outlines'
@@ -300,7 +300,13 @@ export function createHandlers(
   async function importUvttMap(args: VerbArgs<'map.importUvtt'>) {
     const { jobId } = args
     const result = await uvttImports.run(
-      { json: args.json, system: args.system, dryRun: args.dryRun === true },
+      {
+        json: args.json,
+        system: args.system,
+        dryRun: args.dryRun === true,
+        name: args.name,
+        ...(args.ambient !== undefined ? { ambient: args.ambient } : {}),
+      },
       {
         jobId,
         onProgress: jobId
@@ -320,17 +326,9 @@ export function createHandlers(
     // The picture goes to the assets folder first: a refused picture leaves the campaign untouched.
     const picture = image ? await art.storeUvttPicture(image, pixelsPerGrid) : undefined
     const mapId = uniqueMapId(args.name, new Set(campaign.maps.map((m) => m.id)))
-    const { sources, ...parts } = map
     await service.dispatch(args.campaignId, {
       type: 'map.add',
-      map: campaignMapSchema.parse({
-        id: mapId,
-        name: args.name,
-        system: args.system,
-        ...parts,
-        light: { ...(ambient !== null ? { ambient } : {}), sources },
-        ...(picture ? { art: picture } : {}),
-      }),
+      map: { ...map, id: mapId, ...(picture ? { art: picture } : {}) },
     })
     return { ...answer, mapId }
   }

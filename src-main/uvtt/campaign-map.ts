@@ -1,18 +1,12 @@
-// What the app keeps of an imported Universal VTT file: the pieces of the new campaign map (the
-// import verb adds id, name, system, picture), and the check that the map, as the campaign file
+// What the app keeps of an imported Universal VTT file: the new campaign map (the import verb
+// gives it its id and picture), and the check that the map, as the campaign file
 // writes it (JSON indented by two spaces, campaign/serialize.ts), fits in a campaign the app can
 // open again. The check counts bytes without writing the map out.
 import { UvttError } from './errors'
-import { forEachImportedEdge, uvttMap, type ImportedMap, type ImportedUvtt } from './import'
+import { campaignMapSchema, type CampaignMap } from '../campaign/schema'
+import type { SystemId } from '../rules/model'
+import { forEachImportedEdge, uvttMap, type ImportedUvtt } from './import'
 import { UVTT_LIMITS } from './limits'
-
-export interface UvttMapParts {
-  width: number
-  height: number
-  edges: ImportedMap['edges']
-  sources: Array<ImportedMap['light']['sources'][number] & { id: string }>
-  wallLines?: Array<Array<[number, number]>>
-}
 
 /** Refuses a map too big for a campaign (`map-too-detailed`) before anything is built. */
 export function checkFitsCampaign(imported: ImportedUvtt): void {
@@ -26,15 +20,30 @@ export function checkFitsCampaign(imported: ImportedUvtt): void {
   }
 }
 
-export function campaignMapParts(imported: ImportedUvtt): UvttMapParts {
+/**
+ * The new campaign map, checked by the campaign's own schema (defaults filled in) here on the
+ * worker, so the host's main thread does not parse a map of a hundred thousand edges twice. Its id
+ * is a placeholder: the import verb gives it one unique in the campaign, and its picture.
+ */
+export function campaignMapOf(
+  imported: ImportedUvtt,
+  { name, system, ambient }: { name: string; system: SystemId; ambient?: number },
+): CampaignMap {
   const { width, height, edges, light } = uvttMap(imported)
-  return {
+  const level = ambient ?? light.ambient
+  return campaignMapSchema.parse({
+    id: 'imported',
+    name,
+    system,
     width,
     height,
     edges,
-    sources: light.sources.map((s, i) => ({ ...s, id: `light-${i + 1}` })),
-    ...(imported.wallLines.length > 0 ? { wallLines: imported.wallLines } : {}),
-  }
+    light: {
+      ...(level !== undefined ? { ambient: level } : {}),
+      sources: light.sources.map((s, i) => ({ ...s, id: `light-${i + 1}` })),
+    },
+    ...(imported.wallLines.length > 0 ? { wallLines: imported.wallLines.map(pointPairs) } : {}),
+  })
 }
 
 /** Where a map's edges and wall lines sit in the campaign file: campaign › maps › map › field. */
@@ -43,7 +52,7 @@ const FIELD_DEPTH = 3
 /** The bytes the map's edges, wall lines and lights add to the campaign file. */
 export function savedMapBytes(imported: ImportedUvtt): number {
   let bytes =
-    prettyLength(imported.light, FIELD_DEPTH) + prettyLength(imported.wallLines, FIELD_DEPTH)
+    prettyLength(imported.light, FIELD_DEPTH) + wallLinesLength(imported.wallLines, FIELD_DEPTH)
   // Each edge as the campaign writes it: its shape's size with one-digit numbers, plus the digits
   // beyond the first (coordinates are below 1000), plus its place in the list.
   const elementIndent = 2 * (FIELD_DEPTH + 1)
@@ -81,11 +90,40 @@ export function savedMapBytes(imported: ImportedUvtt): number {
     ),
   }
   const extraDigits = (n: number) => (n >= 100 ? 2 : n >= 10 ? 1 : 0)
-  forEachImportedEdge(imported, ([[ax, ay], [bx, by]], kind) => {
-    bytes += shape[kind] + extraDigits(ax) + extraDigits(ay) + extraDigits(bx) + extraDigits(by)
+  forEachImportedEdge(imported, (x, y, east, kind) => {
+    const [bx, by] = east ? [x + 1, y] : [x, y + 1]
+    bytes += shape[kind] + extraDigits(x) + extraDigits(y) + extraDigits(bx) + extraDigits(by)
     bytes += 2 + elementIndent
   })
   return bytes
+}
+
+function pointPairs(line: Float64Array): Array<[number, number]> {
+  const points: Array<[number, number]> = new Array(line.length / 2)
+  for (let i = 0; i < points.length; i++) points[i] = [line[2 * i], line[2 * i + 1]]
+  return points
+}
+
+/** `prettyLength` of the wall lines as the map keeps them (pairs), without making the pairs. */
+function wallLinesLength(lines: Float64Array[], depth: number): number {
+  if (lines.length === 0) return 2
+  const pair: [number, number] = [0, 0]
+  let length = 2 + 1 + 2 * depth + (lines.length - 1)
+  for (const line of lines) {
+    const points = line.length / 2
+    length += 1 + 2 * (depth + 1)
+    if (points === 0) {
+      length += 2
+      continue
+    }
+    length += 2 + 1 + 2 * (depth + 1) + (points - 1)
+    for (let i = 0; i < points; i++) {
+      pair[0] = line[2 * i]
+      pair[1] = line[2 * i + 1]
+      length += 1 + 2 * (depth + 2) + prettyLength(pair, depth + 2)
+    }
+  }
+  return length
 }
 
 /**

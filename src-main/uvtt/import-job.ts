@@ -1,17 +1,21 @@
 // One Universal VTT import as the app runs it, on a worker (import-worker.ts): parse the file,
 // import it within the limits, check that the map fits in a campaign, and answer what the dialog
-// shows (the dry run) or the new map's pieces (the import). The dry run and the import run exactly
+// shows (the dry run) or the new map (the import). The dry run and the import run exactly
 // this, so the preview accepts what the import accepts.
+import type { CampaignMap } from '../campaign/schema'
 import type { SystemId } from '../rules/model'
-import { campaignMapParts, checkFitsCampaign, type UvttMapParts } from './campaign-map'
+import { campaignMapOf, checkFitsCampaign } from './campaign-map'
 import { UvttError } from './errors'
 import { importUvtt, type ImportProgress, type ImportReport } from './import'
 
 export interface UvttJobRequest {
   json: string
   system: SystemId
-  /** Only what the dialog shows: no map pieces. */
+  /** Only what the dialog shows: no map. */
   dryRun: boolean
+  /** The new map's name, and the ambient light the GM confirmed (else the file's). */
+  name: string
+  ambient?: number
 }
 
 export interface UvttSummary {
@@ -24,8 +28,8 @@ export interface UvttSummary {
 
 export interface UvttJobAnswer {
   summary: UvttSummary
-  /** The new map's pieces; absent in a dry run. */
-  map?: UvttMapParts
+  /** The new map (its id a placeholder), checked by the campaign's schema; absent in a dry run. */
+  map?: CampaignMap
   image: string | null
   pixelsPerGrid: number
 }
@@ -61,7 +65,15 @@ export function runUvttJob(request: UvttJobRequest, onProgress?: ImportProgress)
       ok: true,
       answer: {
         summary,
-        ...(request.dryRun ? {} : { map: campaignMapParts(imported) }),
+        ...(request.dryRun
+          ? {}
+          : {
+              map: campaignMapOf(imported, {
+                name: request.name,
+                system: request.system,
+                ambient: request.ambient,
+              }),
+            }),
         image: imported.image,
         pixelsPerGrid: imported.pixelsPerGrid,
       },

@@ -31,7 +31,7 @@ describe('Universal VTT import workers', () => {
       ]),
     )
     for (let i = 0; i < 2; i++) {
-      const result = await imports.run({ json, system: 'arianrhod', dryRun: true })
+      const result = await imports.run({ json, system: 'arianrhod', dryRun: true, name: 'm' })
       expect(result).toMatchObject({ ok: true, answer: { summary: { width: 20 } } })
     }
     expect(imports.running()).toBe(0)
@@ -41,7 +41,7 @@ describe('Universal VTT import workers', () => {
   it('refuses a file that needs more memory than the cap, and the host goes on', async () => {
     const imports = createUvttImports(spawnWith(24))
     const json = JSON.stringify(uvttFile(1000, wallPointLines(1000, 20e6)))
-    const result = await imports.run({ json, system: 'arianrhod', dryRun: true })
+    const result = await imports.run({ json, system: 'arianrhod', dryRun: true, name: 'm' })
     expect(result).toMatchObject({ ok: false, error: { code: 'import-out-of-memory' } })
     expect(imports.running()).toBe(0)
   })

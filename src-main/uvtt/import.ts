@@ -6,7 +6,16 @@
 // edges are one byte each until a caller asks for them as objects (`uvttMap`).
 import { z } from 'zod'
 import type { SystemId } from '../rules/model'
-import { clipSegment, EdgeWalker, type Cell, type Point, type Segment } from './geometry'
+import {
+  clipSegment,
+  clipSegmentInto,
+  EdgeWalker,
+  OUTSIDE,
+  WHOLE,
+  type Cell,
+  type Point,
+  type Segment,
+} from './geometry'
 import { UvttError } from './errors'
 import { imageSize } from './image'
 import { UVTT_LIMITS } from './limits'
@@ -92,8 +101,11 @@ export interface ImportedUvtt {
   edgeKinds: Uint8Array
   light: ImportedMap['light']
   report: ImportReport
-  /** The file's wall polylines in the map's frame, as the map keeps them (`wallLines`). */
-  wallLines: Array<Array<[number, number]>>
+  /**
+   * The file's wall polylines in the map's frame, x and y in turn (16 bytes a point, where the
+   * file's objects took about 100): the map keeps them as `wallLines` (campaign-map.ts).
+   */
+  wallLines: Float64Array[]
   /** The picture's pixels per square, and the picture itself (base64, no data: prefix) if any. */
   pixelsPerGrid: number
   image: string | null
@@ -140,7 +152,7 @@ export function importUvtt(
   const edgeKinds = new Uint8Array(width * height * 2)
   const walker = new EdgeWalker(width, height)
   const total =
-    wallLines.reduce((n, line) => n + Math.max(0, line.length - 1), 0) + uvtt.portals.length
+    wallLines.reduce((n, line) => n + Math.max(0, line.length / 2 - 1), 0) + uvtt.portals.length
   let done = 0
   const step = (): void => {
     if (++done % PROGRESS_EVERY === 0) onProgress?.(done, total)
@@ -150,15 +162,19 @@ export function importUvtt(
   const wall = mark(EDGE_KIND_CODES.wall)
   const from: Point = { x: 0, y: 0 }
   const to: Point = { x: 0, y: 0 }
+  const inside: Segment = [
+    { x: 0, y: 0 },
+    { x: 0, y: 0 },
+  ]
   for (const line of wallLines) {
-    for (let i = 0; i + 1 < line.length; i++) {
-      from.x = line[i][0]
-      from.y = line[i][1]
-      to.x = line[i + 1][0]
-      to.y = line[i + 1][1]
-      const { segment, clipped } = clipSegment([from, to], width, height)
-      if (clipped) segmentsClipped++
-      if (segment) walker.forEachEdge(segment, wall)
+    for (let i = 0; i + 3 < line.length; i += 2) {
+      from.x = line[i]
+      from.y = line[i + 1]
+      to.x = line[i + 2]
+      to.y = line[i + 3]
+      const outcome = clipSegmentInto(from, to, width, height, inside)
+      if (outcome !== WHOLE) segmentsClipped++
+      if (outcome !== OUTSIDE) walker.forEachEdge(inside, wall)
       step()
     }
   }
@@ -211,48 +227,81 @@ export function importUvtt(
 /** The imported map as a gm-scenario/1 map object, its edges in reading order. */
 export function uvttMap(imported: ImportedUvtt): ImportedMap {
   const edges: ImportedMap['edges'] = []
-  forEachImportedEdge(imported, (between, kind) =>
-    edges.push(kind === 'door' ? { between, kind, state: 'closed' } : { between, kind }),
-  )
+  forEachImportedEdge(imported, (x, y, east, kind) => {
+    const between: [Cell, Cell] = [[x, y], east ? [x + 1, y] : [x, y + 1]]
+    edges.push(kind === 'door' ? { between, kind, state: 'closed' } : { between, kind })
+  })
   return { width: imported.width, height: imported.height, cells: [], edges, light: imported.light }
 }
 
 /**
- * `JSON.stringify(uvttMap(imported))`, written straight from the edge bytes: a map of a million
- * edges prints without first becoming a million objects.
+ * `JSON.stringify(uvttMap(imported))` as UTF-8, written byte by byte straight from the edge bytes:
+ * a map of a million edges prints without becoming a million objects or strings first.
  */
-export function uvttMapJson(imported: ImportedUvtt): string {
-  const parts: string[] = []
-  let row = ''
-  forEachImportedEdge(imported, ([[ax, ay], [bx, by]], kind) => {
-    const state = kind === 'door' ? ',"state":"closed"' : ''
-    const comma = row || parts.length ? ',' : ''
-    row += `${comma}{"between":[[${ax},${ay}],[${bx},${by}]],"kind":"${kind}"${state}}`
-    if (row.length > 65536) {
-      parts.push(row)
-      row = ''
-    }
-  })
-  parts.push(row)
+export function uvttMapJson(imported: ImportedUvtt): Uint8Array {
+  const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0))
+  const pieces = {
+    open: ascii('{"between":[['),
+    middle: ascii('],['),
+    kind: {
+      wall: ascii(']],"kind":"wall"}'),
+      window: ascii(']],"kind":"window"}'),
+      door: ascii(']],"kind":"door","state":"closed"}'),
+    },
+  }
   const { width, height, light } = imported
-  return `{"width":${width},"height":${height},"cells":[],"edges":[${parts.join('')}],"light":${JSON.stringify(light)}}`
+  const head = new TextEncoder().encode(`{"width":${width},"height":${height},"cells":[],"edges":[`)
+  const tail = new TextEncoder().encode(`],"light":${JSON.stringify(light)}}`)
+  let count = 0
+  forEachImportedEdge(imported, () => count++)
+  // Each edge is at most its pieces, four numbers of four digits, two commas and one between edges.
+  const most = pieces.open.length + pieces.middle.length + pieces.kind.door.length + 4 * 4 + 3
+  const out = new Uint8Array(head.length + count * most + tail.length)
+  out.set(head)
+  let at = head.length
+  const put = (bytes: Uint8Array) => {
+    out.set(bytes, at)
+    at += bytes.length
+  }
+  const number = (n: number) => {
+    // Whole numbers below 10,000: the map is at most 1,000 squares a side.
+    if (n >= 1000) out[at++] = 48 + Math.floor(n / 1000)
+    if (n >= 100) out[at++] = 48 + (Math.floor(n / 100) % 10)
+    if (n >= 10) out[at++] = 48 + (Math.floor(n / 10) % 10)
+    out[at++] = 48 + (n % 10)
+  }
+  let first = true
+  forEachImportedEdge(imported, (x, y, east, kind) => {
+    if (!first) out[at++] = 44
+    first = false
+    put(pieces.open)
+    number(x)
+    out[at++] = 44
+    number(y)
+    put(pieces.middle)
+    number(east ? x + 1 : x)
+    out[at++] = 44
+    number(east ? y : y + 1)
+    put(pieces.kind[kind])
+  })
+  put(tail)
+  return out.subarray(0, at)
 }
 
 /**
  * Every edge the import made, in reading order: by square (row, then column), its east edge
- * before its south edge (the order the map keeps them in).
+ * (to x + 1) before its south edge (to y + 1), the order the map keeps them in. Allocates nothing.
  */
 export function forEachImportedEdge(
   { edgeKinds, width }: ImportedUvtt,
-  visit: (between: [Cell, Cell], kind: EdgeKindName) => void,
+  visit: (x: number, y: number, east: boolean, kind: EdgeKindName) => void,
 ): void {
   for (let index = 0; index < edgeKinds.length; index++) {
     const kind = KIND_NAMES[edgeKinds[index]]
     if (!kind) continue
     const square = index >> 1
     const x = square % width
-    const y = (square - x) / width
-    visit([[x, y], index & 1 ? [x, y + 1] : [x + 1, y]], kind)
+    visit(x, (square - x) / width, (index & 1) === 0, kind)
   }
 }
 
@@ -303,11 +352,8 @@ function checkScalars(uvtt: Uvtt): void {
 }
 
 /** The wall polylines, checked point by point, in the map's frame. */
-function readWallLines(
-  file: Record<string, unknown>,
-  origin: Point,
-): Array<Array<[number, number]>> {
-  const lines: Array<Array<[number, number]>> = []
+function readWallLines(file: Record<string, unknown>, origin: Point): Float64Array[] {
+  const lines: Float64Array[] = []
   for (const field of WALL_FIELDS) {
     const value = file[field]
     if (value === undefined) continue
@@ -330,7 +376,7 @@ function readWallLines(
           path,
         )
       }
-      const points: Array<[number, number]> = new Array(line.length)
+      const points = new Float64Array(2 * line.length)
       for (let j = 0; j < line.length; j++) {
         const p: unknown = line[j]
         const x = (p as { x?: unknown } | null)?.x
@@ -341,7 +387,8 @@ function readWallLines(
           throw invalid(`${path}/${j}/y`, 'expected a finite number')
         checkCoordinate(x, `${path}/${j}/x`)
         checkCoordinate(y, `${path}/${j}/y`)
-        points[j] = [x - origin.x, y - origin.y]
+        points[2 * j] = x - origin.x
+        points[2 * j + 1] = y - origin.y
       }
       lines.push(points)
     }

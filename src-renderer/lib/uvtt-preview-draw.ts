@@ -45,16 +45,15 @@ export function drawUvttPreview(
   for (const kind of ['wall', 'door', 'window'] as const) {
     ctx.strokeStyle = EDGE_COLOURS[kind]
     ctx.beginPath()
-    forEachImportedEdge(imported, ([[ax, ay], [bx, by]], edgeKind) => {
+    forEachImportedEdge(imported, (x, y, east, edgeKind) => {
       if (edgeKind !== kind) return
-      if (ax !== bx) {
-        const x = Math.max(ax, bx)
-        ctx.moveTo(x * scale, ay * scale)
-        ctx.lineTo(x * scale, (ay + 1) * scale)
+      // The grid line between the two squares: east of (x, y), or south of it.
+      if (east) {
+        ctx.moveTo((x + 1) * scale, y * scale)
+        ctx.lineTo((x + 1) * scale, (y + 1) * scale)
       } else {
-        const y = Math.max(ay, by)
-        ctx.moveTo(ax * scale, y * scale)
-        ctx.lineTo((ax + 1) * scale, y * scale)
+        ctx.moveTo(x * scale, (y + 1) * scale)
+        ctx.lineTo((x + 1) * scale, (y + 1) * scale)
       }
     })
     ctx.stroke()
