@@ -6,7 +6,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { hashSnapshot } from './journal'
 import { campaignSchema, type Campaign } from './schema'
-import { serializeCampaignInSlices, serializedByteLength } from './serialize'
+import { byteLengthOf, serializeCampaignInSlices, serializedByteLength } from './serialize'
 import { createCampaignService } from './service'
 import { serializeCampaign } from './storage'
 
@@ -66,19 +66,68 @@ describe('serializeCampaignInSlices', () => {
           const imported = { ...extra, ...base, id: 'imported', edges, longList }
           // The same list in two maps, and a value both top-level and in a map (other indents).
           const twin = { ...base, id: 'twin', edges: share ? edges : [], settings: sample.maps }
-          const campaign = { ...sample, maps: [imported, twin, ...sample.maps] } as Campaign
+          const campaign = {
+            ...sample,
+            maps: [imported, twin, ...sample.maps],
+          } as unknown as Campaign
           const { parts } = await serializeCampaignInSlices(campaign)
           expect(parts.join('')).toBe(serializeCampaign(campaign))
           expect(serializedByteLength(campaign)).toBe(
             Buffer.byteLength(serializeCampaign(campaign), 'utf8'),
           )
           // Saved again after an edit to one token: the map's untouched lists are reused.
-          const again = { ...campaign, maps: [{ ...imported, name: 'Edited' }, twin] }
-          const second = await serializeCampaignInSlices(again as Campaign)
-          expect(second.parts.join('')).toBe(serializeCampaign(again as Campaign))
+          const again = {
+            ...campaign,
+            maps: [{ ...imported, name: 'Edited' }, twin],
+          } as unknown as Campaign
+          const second = await serializeCampaignInSlices(again)
+          expect(second.parts.join('')).toBe(serializeCampaign(again))
         },
       ),
       { numRuns: 25 },
+    )
+  })
+
+  it('writes any maps list byte for byte as JSON.stringify does (property)', async () => {
+    // Whatever a map holds (any keys, undefined and function values JSON leaves out, lists short
+    // and past the slice, any text including lone surrogates), the pieces join to the same bytes,
+    // again after a save has cached them and with the same values moved to other depths.
+    const text = fc.string({ unit: 'binary' })
+    const leaf = fc.oneof(
+      fc.jsonValue(),
+      text,
+      fc.constant(undefined),
+      fc.constant(() => 0),
+      fc.double(),
+    )
+    const longList = fc
+      .tuple(fc.integer({ min: 999, max: 2600 }), fc.array(leaf, { minLength: 1, maxLength: 8 }))
+      .map(([length, cycle]) => Array.from({ length }, (_, i) => cycle[i % cycle.length]))
+    const value = fc.oneof(leaf, longList, fc.array(leaf), fc.dictionary(text, leaf))
+    const map = fc.oneof(
+      { weight: 4, arbitrary: fc.dictionary(text, value, { maxKeys: 6 }) },
+      { weight: 1, arbitrary: value },
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.array(map, { maxLength: 4 }), async (maps) => {
+        const campaign = { ...sample, maps } as unknown as Campaign
+        const bytes = (c: Campaign) => Buffer.from(serializeCampaign(c), 'utf8')
+        for (let round = 0; round < 2; round++) {
+          const { parts } = await serializeCampaignInSlices(campaign)
+          expect(Buffer.from(parts.join(''), 'utf8').equals(bytes(campaign))).toBe(true)
+          expect(byteLengthOf(parts)).toBe(bytes(campaign).length)
+          expect(serializedByteLength(campaign)).toBe(bytes(campaign).length)
+        }
+        // The same map objects one level deeper (inside another map) and as a top-level value.
+        const moved = {
+          ...sample,
+          notes: maps[0] ?? '',
+          maps: [{ inner: maps }, ...maps.slice(1)],
+        } as unknown as Campaign
+        const { parts } = await serializeCampaignInSlices(moved)
+        expect(Buffer.from(parts.join(''), 'utf8').equals(bytes(moved))).toBe(true)
+      }),
+      { numRuns: 80 },
     )
   })
 
