@@ -133,6 +133,8 @@ async function throughHost(
   const prober = await gmClient(port)
   const runs: HostRun[] = []
   try {
+    // The GM page has the campaign open before it imports into it (its opening is not measured).
+    await gm.call('campaign.open', { id: BENCH_CAMPAIGN })
     for (const { label, text, dryRun } of files) {
       await prober.call('campaign.list')
       const saved = await modified(campaignFile)
@@ -224,6 +226,8 @@ export async function runUvttBench(): Promise<UvttBench> {
     { label: '150 long diagonal walls', text: fits, dryRun: true },
     { label: '2,000 long diagonal walls', text: mesh, dryRun: true },
     { label: 'about 35 MB of wall points', text: points, dryRun: true },
+    // The first import after the host starts also compiles the code of a change to a campaign.
+    { label: '100 × 100, 60 long diagonal walls (the first)', text: dungeon, dryRun: false },
     { label: '100 × 100, 60 long diagonal walls', text: dungeon, dryRun: false },
     { label: '150 long diagonal walls', text: fits, dryRun: false },
   ])
