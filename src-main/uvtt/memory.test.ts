@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../campaign/test-helpers'
+import { makeTempDir, removeDir } from '../campaign/temp-dirs.testing'
 import { uvttFile, wallPointLines } from './hostile-files.testing'
 
 const CHILD = fileURLToPath(new URL('./memory/child.ts', import.meta.url))
