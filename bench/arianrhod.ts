@@ -5,12 +5,12 @@
 //
 // Standalone: `npx tsx bench/arianrhod.ts`. From bench/run.ts: `arianrhodBenchRows()`.
 import PF from 'pathfinding'
-import type { MapSpec, TokenSpec } from '../src-main/rules/model'
-import { Grid } from '../src-main/rules/grid/grid'
-import type { Battle } from '../src-main/rules/system'
-import { coverBetween } from '../src-main/rules/systems/arianrhod/combat'
-import { Field } from '../src-main/rules/systems/arianrhod/field'
-import { planMove } from '../src-main/rules/systems/arianrhod/movement'
+import type { MapSpec, TokenSpec } from '@core/rules/model'
+import { Grid } from '@core/rules/grid/grid'
+import type { Battle } from '@core/rules/system'
+import { coverBetween } from '@core/rules/systems/arianrhod/combat'
+import { Field } from '@core/rules/systems/arianrhod/field'
+import { planMove } from '@core/rules/systems/arianrhod/movement'
 
 export interface ArianrhodBenchRow {
   name: string

@@ -9,7 +9,7 @@ import {
   CURRENT_SCHEMA_VERSION,
   type Campaign,
   type CampaignMap,
-} from '../src-main/campaign/schema'
+} from '@core/campaign/schema'
 import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/chromium'
 
 export const BENCH_CAMPAIGN = 'bench'

@@ -2,16 +2,16 @@
 // command touched (campaign/loadable.ts) and the file-size budget (campaign/file-budget.ts), next
 // to applying the command and diffing it, and to validating the whole campaign once, which is what
 // checking the campaign after every command would cost instead. The 50-map save-bench campaign.
-import { applyCommand } from '../src-main/campaign/commands'
+import { applyCommand } from '@core/campaign/commands'
 import { FileBudget } from '../src-main/campaign/file-budget'
-import { checkChange } from '../src-main/campaign/loadable'
-import { diff } from '../src-main/campaign/patch'
+import { checkChange } from '@core/campaign/loadable'
+import { diff } from '@core/campaign/patch'
 import {
   campaignSchema,
   CURRENT_SCHEMA_VERSION,
   type Campaign,
   type Command,
-} from '../src-main/campaign/schema'
+} from '@core/campaign/schema'
 import { serializeCampaign } from '../src-main/campaign/serialize'
 import { heavyMap, SAVE_BENCH_MAPS } from './save-stall'
 

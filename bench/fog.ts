@@ -5,9 +5,9 @@
 // light and darkvision, the party mask. rot.js gets the same solid squares and the same six
 // eyes, unlimited range, in the same runs (alternating, same work).
 import * as ROT from 'rot-js'
-import type { CampaignMap } from '../src-main/campaign/schema'
-import { Grid, TERRAIN_SOLID } from '../src-main/rules/grid/grid'
-import { partyVisionMask } from '../src-main/table/vision'
+import type { CampaignMap } from '@core/campaign/schema'
+import { Grid, TERRAIN_SOLID } from '@core/rules/grid/grid'
+import { partyVisionMask } from '@core/table/vision'
 import { pathfinderBenchMap } from './pathfinder'
 import { partySquares } from './vision'
 import { campaignMapOf } from './bench-campaign'

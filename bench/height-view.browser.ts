@@ -1,8 +1,8 @@
 // The in-page half of the height view benchmark (bench/height-view.ts bundles it and runs it in
 // headless Chromium): the real HeightScene drawing a 64×64 map with varied elevation, 300 wall
 // edges and 30 tokens, timed while the camera orbits and while single cells are edited.
-import type { CampaignMap } from '../src-main/campaign/schema'
-import type { Cell } from '../src-main/rules/model'
+import type { CampaignMap } from '@core/campaign/schema'
+import type { Cell } from '@core/rules/model'
 import { loadLightLevels } from '../src-renderer/gm/height-view/rules-client'
 import {
   buildCells,

@@ -8,13 +8,13 @@
 // Standalone: `npx tsx bench/pathfinder.ts`. From bench/run.ts: `await runPathfinderBench(map)`.
 import PF from 'pathfinding'
 import * as ROT from 'rot-js'
-import type { MapSpec } from '../src-main/rules/model'
-import { Grid, TERRAIN_SOLID } from '../src-main/rules/grid/grid'
-import type { Battle } from '../src-main/rules/system'
-import { Battlefield } from '../src-main/rules/systems/pathfinder/creatures'
-import { visibleCells } from '../src-main/rules/systems/pathfinder/light'
-import { MoveSearch } from '../src-main/rules/systems/pathfinder/movement'
-import { PATHFINDER_RULES } from '../src-main/rules/systems/pathfinder/rules'
+import type { MapSpec } from '@core/rules/model'
+import { Grid, TERRAIN_SOLID } from '@core/rules/grid/grid'
+import type { Battle } from '@core/rules/system'
+import { Battlefield } from '@core/rules/systems/pathfinder/creatures'
+import { visibleCells } from '@core/rules/systems/pathfinder/light'
+import { MoveSearch } from '@core/rules/systems/pathfinder/movement'
+import { PATHFINDER_RULES } from '@core/rules/systems/pathfinder/rules'
 
 export interface BenchRow {
   name: string

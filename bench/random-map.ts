@@ -1,6 +1,6 @@
 // Seeded pieces shared by the browser benchmarks, so every run draws the same map.
-import type { CampaignMap } from '../src-main/campaign/schema'
-import type { Cell } from '../src-main/rules/model'
+import type { CampaignMap } from '@core/campaign/schema'
+import type { Cell } from '@core/rules/model'
 
 type Edge = CampaignMap['edges'][number]
 

@@ -2,9 +2,9 @@
 // at 200²", target within 1.2×). A token whose move covers the whole map asks `reach` through the
 // app's own path (campaign/map-battle.ts: the revision's prepared battle, then runPrepared), on
 // maps with 15 % solid squares; nanoseconds per square reached, medians of alternating runs.
-import type { CampaignMap } from '../src-main/campaign/schema'
-import { preparedBattleOf } from '../src-main/campaign/map-battle'
-import { runPrepared } from '../src-main/rules/scenario/run'
+import type { CampaignMap } from '@core/campaign/schema'
+import { preparedBattleOf } from '@core/campaign/map-battle'
+import { runPrepared } from '@core/rules/scenario/run'
 import { pathfinderBenchMap } from './pathfinder'
 import { campaignMapOf } from './bench-campaign'
 

@@ -17,7 +17,7 @@ import { createHandlers } from '../src-main/ipc/handlers'
 import {
   runPrepared,
   runPreparedInFull as validateEveryQuery,
-} from '../src-main/rules/scenario/run'
+} from '@core/rules/scenario/run'
 import { arianrhodBenchMap, pathfindingMatrix } from './arianrhod'
 import { benchDataFolder, campaignMapOf } from './bench-campaign'
 

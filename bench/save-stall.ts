@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises'
 import { createCampaignService } from '../src-main/campaign/service'
 import { hashSnapshot } from '../src-main/campaign/journal'
 import { serializeCampaign } from '../src-main/campaign/storage'
-import type { CampaignMap } from '../src-main/campaign/schema'
+import type { CampaignMap } from '@core/campaign/schema'
 import { BENCH_CAMPAIGN, benchDataFolder } from './bench-campaign'
 import { seededRandom } from './random-map'
 

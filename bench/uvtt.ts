@@ -16,8 +16,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gmClient } from '../tests/e2e/player-fixture'
 import { longDiagonalWalls, uvttFile, wallPointLines } from '../src-main/uvtt/hostile-files.testing'
-import { importUvtt } from '../src-main/uvtt/import'
-import { previousImporterEdges } from '../src-main/uvtt/previous-importer.testing'
+import { importUvtt } from '@core/uvtt/import'
+import { previousImporterEdges } from '@core/uvtt/previous-importer.testing'
 import { BENCH_CAMPAIGN, benchDataFolder } from './bench-campaign'
 
 export const UVTT_TARGET_MS = 2000

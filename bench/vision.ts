@@ -6,10 +6,10 @@
 //
 // Standalone: `npx tsx bench/vision.ts`. From bench/run.ts: `formatVisionRows(runVisionBench())`.
 import * as ROT from 'rot-js'
-import type { MapSpec } from '../src-main/rules/model'
-import { Grid, TERRAIN_SOLID } from '../src-main/rules/grid/grid'
-import type { VisionOptions } from '../src-main/rules/grid/vision'
-import { fieldOfView, fieldOfViewBruteForce } from '../src-main/rules/grid/vision'
+import type { MapSpec } from '@core/rules/model'
+import { Grid, TERRAIN_SOLID } from '@core/rules/grid/grid'
+import type { VisionOptions } from '@core/rules/grid/vision'
+import { fieldOfView, fieldOfViewBruteForce } from '@core/rules/grid/vision'
 import { arianrhodBenchMap } from './arianrhod'
 import { pathfinderBenchMap } from './pathfinder'
 

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { runScenario } from './rules/scenario/run'
+import { runScenario } from '@core/rules/scenario/run'
 
 const root = join(import.meta.dirname, '..')
 const fixtures = join(root, 'tests/fixtures/scenarios')

@@ -2,7 +2,7 @@
 // exactly one JSON document; exit 0 for an answer, 2 for a malformed scenario. This is the only
 // rules entry point allowed to touch node: modules, which is why it lives outside rules/.
 import { readFileSync } from 'node:fs'
-import { runScenario } from './rules/scenario/run'
+import { runScenario } from '@core/rules/scenario/run'
 
 type Outcome = { exitCode: 0 | 2; output: unknown }
 

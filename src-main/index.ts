@@ -12,11 +12,11 @@ import {
 import { dirname, join } from 'node:path'
 import { createCampaignService } from './campaign/service'
 import { acquireDataFolderLock, DataFolderLockedError } from './campaign/data-lock'
-import { channelFor, GM_VERBS, type EventName } from './ipc/channels'
-import type { HandlerResult } from './ipc/contract'
+import { channelFor, GM_VERBS, type EventName } from '@core/contract/channels'
+import type { HandlerResult } from '@core/contract/contract'
 import { createHandlers, type Handlers } from './ipc/handlers'
 import { AssetStore, cleanUpAssets } from './art/assets'
-import { runPrepared } from './rules/scenario/run'
+import { runPrepared } from '@core/rules/scenario/run'
 import { createGmWindow } from './windows/gm-window'
 import {
   createProjectorWindow,

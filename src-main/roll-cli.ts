@@ -2,7 +2,7 @@
 // command and prints one JSON document (command, text, dice, total, success, failure, critical,
 // fumble, secret). --dice injects the dice in draw order. A command BCDice does not understand,
 // or bad arguments, print {"error": {code, message}} and exit 2.
-import { SYSTEM_IDS, type SystemId } from './rules/model'
+import { SYSTEM_IDS, type SystemId } from '@core/rules/model'
 import { createDiceRoller, DiceError, scriptedDice } from './table/dice'
 
 type Outcome = { exitCode: 0 | 2; output: unknown }

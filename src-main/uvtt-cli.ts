@@ -3,8 +3,8 @@
 // gm-scenario/1 map object, without the image); a broken file prints {"error": {code, message,
 // path}} and exits 2, like the rules CLI. The app's import uses the same module.
 import { readFileSync } from 'node:fs'
-import { SYSTEM_IDS, type SystemId } from './rules/model'
-import { importUvtt, UvttError, uvttMapJson } from './uvtt/import'
+import { SYSTEM_IDS, type SystemId } from '@core/rules/model'
+import { importUvtt, UvttError, uvttMapJson } from '@core/uvtt/import'
 
 /** `json` is the printed document when it is already written (a map can be tens of megabytes). */
 type Outcome = { exitCode: 0 | 2; output?: unknown; json?: Uint8Array[] }

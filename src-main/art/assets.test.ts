@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cellColourPicture } from './art-fixtures'
 import { AssetError, AssetStore, cleanUpAssets, MAX_ASSET_BYTES } from './assets'
-import { imageInfo } from './image-info'
+import { imageInfo } from '@core/art/image-info'
 
 let dataDir: string
 beforeEach(async () => {

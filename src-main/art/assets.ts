@@ -11,11 +11,11 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { writeFileAtomic, isTempFileName } from '../campaign/atomicFile'
-import type { ImageInfo, ImageType } from './image-info'
-import { ASSET_HASH_PATTERN, MAX_ASSET_BYTES } from './asset-limits'
-import type { PictureUse } from './picture-budget'
+import type { ImageInfo, ImageType } from '@core/art/image-info'
+import { ASSET_HASH_PATTERN, MAX_ASSET_BYTES } from '@core/art/asset-limits'
+import type { PictureUse } from '@core/art/picture-budget'
 import { sharedPictureDecoder, type PictureDecoder } from './picture-decoder'
-import { PictureError } from './picture-error'
+import { PictureError } from '@core/art/picture-error'
 
 export { ASSET_HASH_PATTERN, MAX_ASSET_BYTES }
 /** The store's refusals are the pictures' own (picture-error.ts). */

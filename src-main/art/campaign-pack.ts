@@ -10,15 +10,15 @@
 // full before anything is written (ipc/art-verbs.ts).
 import { createHash } from 'node:crypto'
 import { zipSync, type Zippable } from 'fflate'
-import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
+import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
 import { decodeCampaignImport } from '../campaign/campaign-file'
-import type { Campaign } from '../campaign/schema'
-import { MAX_PACK_BYTES } from './asset-limits'
+import type { Campaign } from '@core/campaign/schema'
+import { MAX_PACK_BYTES } from '@core/art/asset-limits'
 import { admitPicture } from './decode'
 import { PackError } from './pack-error'
 import { readZipDirectory, readZipEntry, shortName, type ZipEntry } from './pack-zip'
-import { PICTURE_LIMITS, type PictureUse } from './picture-budget'
-import { PictureError } from './picture-error'
+import { PICTURE_LIMITS, type PictureUse } from '@core/art/picture-budget'
+import { PictureError } from '@core/art/picture-error'
 
 export const PACK_CAMPAIGN_FILE = 'campaign.json'
 export { MAX_PACK_BYTES }

@@ -1,6 +1,6 @@
 // Messages between main and the decode worker (decode-worker.ts).
-import type { ImageInfo, ImageType } from './image-info'
-import type { PictureUse } from './picture-budget'
+import type { ImageInfo, ImageType } from '@core/art/image-info'
+import type { PictureUse } from '@core/art/picture-budget'
 import type { ArtAlignment } from './player-art'
 
 export type DecodeJob =

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import { base64Bytes } from './base64'
 import { admitPicture, decodeImage } from './decode'
 import { serveJobs } from './job-worker'
-import { PictureError } from './picture-error'
+import { PictureError } from '@core/art/picture-error'
 import { buildArtBase } from './player-art'
 import type { DecodeJob, DecodeResult } from './decode-protocol'
 

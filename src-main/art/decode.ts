@@ -7,15 +7,15 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import jpeg from 'jpeg-js'
-import { pictureHeader, type ImageType, type PictureHeader } from './image-info'
+import { pictureHeader, type ImageType, type PictureHeader } from '@core/art/image-info'
 import {
   checkFileSize,
   checkPictureBudget,
   DECODE_MEMORY_BUDGET,
   PICTURE_LIMITS,
   type PictureUse,
-} from './picture-budget'
-import { PictureError } from './picture-error'
+} from '@core/art/picture-budget'
+import { PictureError } from '@core/art/picture-error'
 import { decodePng } from './png-decode'
 import type { Rgba } from './rgba'
 

@@ -6,7 +6,7 @@ import type { UnpackedCampaign } from './campaign-pack'
 import { base64Text } from './base64'
 import { createJobRunner, JobError, type JobRunner } from './job-worker'
 import { isPackErrorCode, PackError } from './pack-error'
-import { isPictureErrorCode, PictureError } from './picture-error'
+import { isPictureErrorCode, PictureError } from '@core/art/picture-error'
 
 export interface PackReader {
   read(base64: string): Promise<UnpackedCampaign>

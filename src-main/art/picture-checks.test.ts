@@ -23,8 +23,8 @@ import {
   tinyWebpClaiming16384Squared,
   zlibZeros,
 } from './hostile-pictures'
-import { pictureHeader, type PictureHeader } from './image-info'
-import { checkPictureBudget, PICTURE_LIMITS } from './picture-budget'
+import { pictureHeader, type PictureHeader } from '@core/art/image-info'
+import { checkPictureBudget, PICTURE_LIMITS } from '@core/art/picture-budget'
 import { sharedPictureDecoder } from './picture-decoder'
 import { encodeWebp } from './webp-fixtures'
 

@@ -7,15 +7,15 @@ import { spawnModuleWorker } from '../worker-spawn'
 import { base64Text } from './base64'
 import { admitPicture } from './decode'
 import type { DecodeJob, DecodeResult } from './decode-protocol'
-import { pictureHeader, type ImageInfo, type ImageType } from './image-info'
+import { pictureHeader, type ImageInfo, type ImageType } from '@core/art/image-info'
 import { createJobRunner, JobError, type JobRunner } from './job-worker'
 import {
   checkPictureBudget,
   decodeMemory,
   DECODE_MEMORY_BUDGET,
   type PictureUse,
-} from './picture-budget'
-import { isPictureErrorCode, PictureError } from './picture-error'
+} from '@core/art/picture-budget'
+import { isPictureErrorCode, PictureError } from '@core/art/picture-error'
 import { artBaseBytes, type ArtAlignment, type ArtBase } from './player-art'
 
 export interface CheckedBytes {

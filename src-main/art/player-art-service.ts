@@ -3,12 +3,12 @@
 // by id (verb player.artTiles, batched) and gets a PNG with every square it may not see in the fog colour.
 // A tile's id changes whenever what it shows changes, so pages cache tiles by id.
 import { randomBytes } from 'node:crypto'
-import type { CampaignMap, MapArt } from '../campaign/schema'
+import type { CampaignMap, MapArt } from '@core/campaign/schema'
 import type { AssetStore } from './assets'
 import type { ArtWorkerClient } from './art-worker-client'
 import { sharedPictureDecoder, type PictureDecoder } from './picture-decoder'
 import { tileMask, tilesOf, type TileRef } from './player-art'
-import { IMAGE_MIME } from './image-info'
+import { IMAGE_MIME } from '@core/art/image-info'
 
 export interface PlayerArtTiles {
   /** Pixels per square of the tiles. */

@@ -4,7 +4,7 @@
 import { deflateSync } from 'node:zlib'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ADAM7 } from './picture-budget'
+import { ADAM7 } from '@core/art/picture-budget'
 import { pngChunk, pngWith } from './hostile-pictures'
 import { decodePng } from './png-decode'
 

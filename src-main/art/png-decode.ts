@@ -7,8 +7,8 @@
 // is 8-bit RGBA.
 import { crc32 } from 'node:zlib'
 import { inflateExactly, InflateError } from './bounded-inflate'
-import { ADAM7, pngBitsPerPixel, pngRawBytes } from './picture-budget'
-import { PNG_SIGNATURE } from './image-info'
+import { ADAM7, pngBitsPerPixel, pngRawBytes } from '@core/art/picture-budget'
+import { PNG_SIGNATURE } from '@core/art/image-info'
 import type { Rgba } from './rgba'
 
 export class PngError extends Error {

@@ -3,7 +3,7 @@
 // (file-worker.ts) and the main thread run exactly the same code.
 import { promises as fs } from 'node:fs'
 import { hashSnapshot } from './journal'
-import { MAX_CAMPAIGN_FILE_BYTES } from './limits'
+import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
 import { decodeCampaign, MigrationError, type DecodedCampaign } from './migrations'
 import { serializeCampaign } from './serialize'
 

@@ -24,7 +24,7 @@ import {
 import { decodeCampaign } from './migrations'
 import { createCampaignService } from './service'
 import { parseCampaignBytes } from './campaign-file'
-import { makeCampaign } from './test-helpers'
+import { makeCampaign } from '@core/campaign/test-helpers'
 import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 const RUNS = 200

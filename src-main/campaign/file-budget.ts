@@ -10,9 +10,9 @@
 // serialised are cached, serialize.ts), and only a change whose exact size is over the cap is refused.
 // The size a campaign opens with is measured where its file was parsed (campaign-file.ts: the
 // file worker, for a big one), so opening costs main nothing more.
-import { CampaignLimitError } from './loadable'
-import type { PatchOp } from './patch'
-import type { Campaign } from './schema'
+import { CampaignLimitError } from '@core/campaign/loadable'
+import type { PatchOp } from '@core/campaign/patch'
+import type { Campaign } from '@core/campaign/schema'
 import { byteLengthOf, serializeCampaignInSlices, serializedByteLength } from './serialize'
 
 /** The most the pretty-printed file can grow by when `value` is written `depth` levels deep. */

@@ -5,9 +5,9 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Campaign } from './schema'
+import type { Campaign } from '@core/campaign/schema'
 import { createCampaignService, type CampaignService } from './service'
-import { makeCampaign, makeMap } from './test-helpers'
+import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 let dataDir: string

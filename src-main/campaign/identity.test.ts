@@ -4,8 +4,8 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from './service'
-import { campaignSchema } from './schema'
-import { makeCampaign } from './test-helpers'
+import { campaignSchema } from '@core/campaign/schema'
+import { makeCampaign } from '@core/campaign/test-helpers'
 import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 let dataDir: string

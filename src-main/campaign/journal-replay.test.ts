@@ -6,13 +6,13 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { UndoHistory } from './history'
+import { UndoHistory } from '@core/campaign/history'
 import { hashSnapshot, listGenerations } from './journal'
 import { applyRecord, replayJournal } from './journal-replay'
 import { decodeCampaign } from './migrations'
-import type { Campaign, Command } from './schema'
+import type { Campaign, Command } from '@core/campaign/schema'
 import { createCampaignService, type CampaignService } from './service'
-import { makeCampaign } from './test-helpers'
+import { makeCampaign } from '@core/campaign/test-helpers'
 import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 let root: string

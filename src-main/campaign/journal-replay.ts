@@ -13,8 +13,8 @@
 //     continuing the chain) is renamed `<file>.<problem>-<time>`.
 import { constants, promises as fs } from 'node:fs'
 import path from 'node:path'
-import { applyCommand } from './commands'
-import type { UndoHistory } from './history'
+import { applyCommand } from '@core/campaign/commands'
+import type { UndoHistory } from '@core/campaign/history'
 import {
   generationFile,
   JOURNAL_FORMAT,
@@ -23,9 +23,9 @@ import {
   type JournalHeader,
   type JournalRecord,
 } from './journal'
-import { applyPatch, diff, type PatchOp } from './patch'
-import { commandSchema, type Campaign } from './schema'
-import type { JournalNotice, JournalProblem } from './journal-notice'
+import { applyPatch, diff, type PatchOp } from '@core/campaign/patch'
+import { commandSchema, type Campaign } from '@core/campaign/schema'
+import type { JournalNotice, JournalProblem } from '@core/campaign/journal-notice'
 
 interface ParsedRecord {
   record: JournalRecord

@@ -6,9 +6,9 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { listGenerations } from './journal'
-import type { Command } from './schema'
+import type { Command } from '@core/campaign/schema'
 import { createCampaignService, type CampaignService } from './service'
-import { makeCampaign } from './test-helpers'
+import { makeCampaign } from '@core/campaign/test-helpers'
 import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 let root: string

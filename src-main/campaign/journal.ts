@@ -16,8 +16,8 @@
 import { createHash } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import type { PatchOp } from './patch'
-import type { Command } from './schema'
+import type { PatchOp } from '@core/campaign/patch'
+import type { Command } from '@core/campaign/schema'
 
 export const JOURNAL_FORMAT = 'grid-gm-journal/1'
 

@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from './service'
-import { makeCampaign } from './test-helpers'
+import { makeCampaign } from '@core/campaign/test-helpers'
 import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 let dataDir: string

@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto'
 import { FileChunks } from './atomicFile'
 import { CampaignTooLargeError } from './campaign-file'
 import { byteLengthOf, serializeCampaignInSlices } from './serialize'
-import { isSafeCampaignId } from './campaign-id'
-import type { Campaign, CampaignSummary, Command } from './schema'
-import { campaignNameSchema } from './strict'
+import { isSafeCampaignId } from '@core/campaign/campaign-id'
+import type { Campaign, CampaignSummary, Command } from '@core/campaign/schema'
+import { campaignNameSchema } from '@core/campaign/strict'
 import type { CampaignStore } from './storage'
 import { CampaignNotFoundError } from './storage'
 import { CampaignTrash } from './trash'
-import type { ImportConflict, OpenResult, TrashEntry } from './api'
+import type { ImportConflict, OpenResult, TrashEntry } from '@core/contract/campaign-service'
 
 /** What to do when an imported campaign has the id of one already in the list. */
 export class CampaignLibraryError extends Error {

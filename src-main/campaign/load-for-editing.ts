@@ -3,14 +3,14 @@
 // loadable.ts, file-budget.ts), and what the GM must be told about it: a backup opened instead of a
 // damaged file, repairs, journal files set aside.
 import path from 'node:path'
-import type { OpenResult, RecoveryNotice } from './api'
+import type { OpenResult, RecoveryNotice } from '@core/contract/campaign-service'
 import { backupTime } from './backups'
 import { FileBudget } from './file-budget'
-import { UndoHistory } from './history'
+import { UndoHistory } from '@core/campaign/history'
 import { CampaignJournal } from './journal'
 import { applyRecord, replayJournal } from './journal-replay'
-import { checkChange } from './loadable'
-import { CURRENT_SCHEMA_VERSION, type Campaign } from './schema'
+import { checkChange } from '@core/campaign/loadable'
+import { CURRENT_SCHEMA_VERSION, type Campaign } from '@core/campaign/schema'
 import type { CampaignStore, RecoveryInfo } from './storage'
 
 export interface LoadedForEditing {

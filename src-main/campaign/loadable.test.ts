@@ -3,8 +3,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { applyCommand, CommandError } from './commands'
-import { nearLimitCampaign, nearLimitsArbitrary, limitCommandArbitrary } from './limits-testing'
+import { applyCommand, CommandError } from '@core/campaign/commands'
+import { nearLimitCampaign, nearLimitsArbitrary, limitCommandArbitrary } from '@core/campaign/limits-testing'
 import {
   CampaignLimitError,
   checkChange,
@@ -12,11 +12,11 @@ import {
   childSchema,
   LEAF_TYPES,
   unwrapped,
-} from './loadable'
+} from '@core/campaign/loadable'
 import { decodeCampaign } from './migrations'
-import { diff } from './patch'
-import { campaignSchema, commandSchema, type Campaign } from './schema'
-import { makeCampaign } from './test-helpers'
+import { diff } from '@core/campaign/patch'
+import { campaignSchema, commandSchema, type Campaign } from '@core/campaign/schema'
+import { makeCampaign } from '@core/campaign/test-helpers'
 
 type Schema = z.core.$ZodType
 const typeOf = (schema: Schema): string => (schema._zod.def as { type: string }).type

@@ -2,10 +2,10 @@
 // the player view's fog and the GM page's light overlay alike.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { runScenario } from '../rules/scenario/run'
-import { getSystem } from '../rules/systems/index'
-import { battleOf, mapScenario, preparedBattleOf } from './map-battle'
-import { campaignSchema, type CampaignMap } from './schema'
+import { runScenario } from '@core/rules/scenario/run'
+import { getSystem } from '@core/rules/systems/index'
+import { battleOf, mapScenario, preparedBattleOf } from '@core/campaign/map-battle'
+import { campaignSchema, type CampaignMap } from '@core/campaign/schema'
 
 const SAMPLE_FILE = new URL('../../resources/sample-campaign.json', import.meta.url)
 const campaign = campaignSchema.parse(JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')))

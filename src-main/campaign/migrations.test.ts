@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { findMapProblems } from './commands'
+import { findMapProblems } from '@core/campaign/commands'
 import {
   CampaignDataError,
   decodeCampaign,
@@ -10,8 +10,8 @@ import {
   repairCampaign,
   UNKNOWN_TIME,
 } from './migrations'
-import { CURRENT_SCHEMA_VERSION } from './schema'
-import { deepFreeze, makeCampaign, makeMap } from './test-helpers'
+import { CURRENT_SCHEMA_VERSION } from '@core/campaign/schema'
+import { deepFreeze, makeCampaign, makeMap } from '@core/campaign/test-helpers'
 
 /** A file as the pre-release app wrote it: no schemaVersion, no timestamps, maps without ids. */
 function versionZeroFile(): Record<string, unknown> {

@@ -4,9 +4,9 @@
 // step at the end. Each step works on plain JSON (not the zod types), because the types only
 // describe the current version.
 import { createHash } from 'node:crypto'
-import { repairCampaign } from './repair'
-import type { Campaign } from './schema'
-import { CURRENT_SCHEMA_VERSION, campaignSchema } from './schema'
+import { repairCampaign } from '@core/campaign/repair'
+import type { Campaign } from '@core/campaign/schema'
+import { CURRENT_SCHEMA_VERSION, campaignSchema } from '@core/campaign/schema'
 
 type Json = Record<string, unknown>
 
@@ -171,7 +171,7 @@ export function migrateToCurrent(raw: unknown, steps: ReadonlyArray<Migration> =
 }
 
 export { repairCampaign }
-export type { RepairResult } from './repair'
+export type { RepairResult } from '@core/campaign/repair'
 
 export class CampaignDataError extends Error {
   readonly code = 'campaign-invalid'

@@ -2,11 +2,11 @@
 // rule tests rely on (the climb, the jump, the dark area lit by a torch).
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { SYSTEM_IDS } from '../rules/model'
-import { findMapProblems } from './commands'
+import { SYSTEM_IDS } from '@core/rules/model'
+import { findMapProblems } from '@core/campaign/commands'
 import { decodeCampaign } from './migrations'
-import type { CampaignMap } from './schema'
-import { campaignSchema, CURRENT_SCHEMA_VERSION } from './schema'
+import type { CampaignMap } from '@core/campaign/schema'
+import { campaignSchema, CURRENT_SCHEMA_VERSION } from '@core/campaign/schema'
 
 const SAMPLE_FILE = new URL('../../resources/sample-campaign.json', import.meta.url)
 const raw: unknown = JSON.parse(readFileSync(SAMPLE_FILE, 'utf8'))

@@ -7,7 +7,7 @@
 // elements at a time, the pieces are hashed as they are joined, and the work yields to the event
 // loop whenever a slice has run for a few milliseconds.
 import { createHash } from 'node:crypto'
-import type { Campaign } from './schema'
+import type { Campaign } from '@core/campaign/schema'
 
 /** The exact bytes a campaign is saved as; the journal ties itself to their hash. */
 export function serializeCampaign(campaign: Campaign): string {

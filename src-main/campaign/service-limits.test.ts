@@ -5,17 +5,17 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { OpenResult } from './api'
-import { CommandError } from './commands'
-import { CampaignLimitError } from './loadable'
+import type { OpenResult } from '@core/contract/campaign-service'
+import { CommandError } from '@core/campaign/commands'
+import { CampaignLimitError } from '@core/campaign/loadable'
 import {
   limitCommandArbitrary,
   MAX_GOLD,
   nearLimitCampaign,
   nearLimitsArbitrary,
   type NearLimits,
-} from './limits-testing'
-import type { Campaign, Command } from './schema'
+} from '@core/campaign/limits-testing'
+import type { Campaign, Command } from '@core/campaign/schema'
 import { serializedByteLength } from './serialize'
 import { createCampaignService, type CampaignService } from './service'
 import { makeTempDir, removeDir } from './temp-dirs.testing'

@@ -3,11 +3,11 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { CampaignNotice } from './api'
+import type { CampaignNotice } from '@core/contract/campaign-service'
 import type { CampaignService } from './service'
 import { createCampaignService } from './service'
-import type { Command } from './schema'
-import { makeCampaign } from './test-helpers'
+import type { Command } from '@core/campaign/schema'
+import { makeCampaign } from '@core/campaign/test-helpers'
 import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 let dataDir: string

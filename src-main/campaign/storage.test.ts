@@ -3,10 +3,10 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { backupsToKeep, DEFAULT_BACKUP_POLICY } from './backups'
 import { MigrationError } from './migrations'
-import type { Campaign } from './schema'
-import { campaignSchema } from './schema'
+import type { Campaign } from '@core/campaign/schema'
+import { campaignSchema } from '@core/campaign/schema'
 import { CampaignNotFoundError, CampaignStore, CampaignUnreadableError } from './storage'
-import { makeCampaign } from './test-helpers'
+import { makeCampaign } from '@core/campaign/test-helpers'
 import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 /** A pid above Linux's pid_max: certainly not a running process. */

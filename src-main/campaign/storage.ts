@@ -19,8 +19,8 @@ import type { BackupPolicy } from './backups'
 import { DEFAULT_BACKUP_POLICY, listBackupNames, writeBackup } from './backups'
 import type { DecodedCampaign } from './migrations'
 import { CampaignDataError, MigrationError } from './migrations'
-import type { Campaign, CampaignSummary } from './schema'
-import { CURRENT_SCHEMA_VERSION } from './schema'
+import type { Campaign, CampaignSummary } from '@core/campaign/schema'
+import { CURRENT_SCHEMA_VERSION } from '@core/campaign/schema'
 import { hashSnapshot } from './journal'
 import { serializeCampaign } from './serialize'
 
@@ -29,7 +29,7 @@ import { CampaignFileReader, type FileReaderOptions } from './file-reader'
 import type { ReadCampaign } from './campaign-file'
 import { AssetStore } from '../art/assets'
 import { CampaignIndex } from './campaign-index'
-import { isSafeCampaignId } from './campaign-id'
+import { isSafeCampaignId } from '@core/campaign/campaign-id'
 
 export { isSafeCampaignId }
 

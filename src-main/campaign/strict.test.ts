@@ -5,9 +5,9 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createHandlers, type HandlerService } from '../ipc/handlers'
 import { createCampaignService, type CampaignService } from './service'
-import { makeCampaign } from './test-helpers'
+import { makeCampaign } from '@core/campaign/test-helpers'
 import { makeTempDir, removeDir } from './temp-dirs.testing'
-import { findDroppedKey } from './strict'
+import { findDroppedKey } from '@core/campaign/strict'
 
 let dataDir: string
 let service: CampaignService

@@ -13,11 +13,11 @@ import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { writeFileAtomic } from './atomicFile'
-import { isSafeCampaignId } from './campaign-id'
+import { isSafeCampaignId } from '@core/campaign/campaign-id'
 
 const TRASH_FORMAT = 'grid-gm-trash/1'
 const TRASH_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/
-import type { TrashEntry } from './api'
+import type { TrashEntry } from '@core/contract/campaign-service'
 
 const INFO_FILE = 'trashed.json'
 

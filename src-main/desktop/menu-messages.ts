@@ -1,7 +1,7 @@
 // The application menu's words in the UI's two languages. The menu follows the language the GM
 // picked in the page (the renderer reports it with `ui.setLocale`), not the operating system's,
 // so every item has its own label, roles included (a role's built-in label is the OS language's).
-import { UI_LOCALES, type UiLocale } from '../ipc/ui-locales'
+import { UI_LOCALES, type UiLocale } from '@core/contract/ui-locales'
 
 export const MENU_LOCALES = UI_LOCALES
 export type MenuLocale = UiLocale

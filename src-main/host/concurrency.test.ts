@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { campaignSchema, type Campaign } from '../campaign/schema'
+import { campaignSchema, type Campaign } from '@core/campaign/schema'
 import { startHost, type RunningHost } from './server'
 
 let root: string

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { metaContentSecurityPolicy } from '../ipc/csp'
-import type { LanStatus } from '../ipc/contract'
+import type { LanStatus } from '@core/contract/contract'
 import { startHost, type RunningHost } from './server'
 
 const PAGE = `<!doctype html><html><head>

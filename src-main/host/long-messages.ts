@@ -3,9 +3,9 @@
 // client sends a request's parts one after another, so a connection has at most one open at a
 // time; parts that break the format (out of order, another request's, past the size cap) refuse
 // that request once, and its remaining parts are dropped without further answers.
-import { MAX_MESSAGE_BYTES } from '../campaign/limits'
-import type { HandlerError } from '../ipc/contract'
-import type { LongMessageHead, LongMessagePart } from '../ipc/long-message'
+import { MAX_MESSAGE_BYTES } from '@core/campaign/limits'
+import type { HandlerError } from '@core/contract/contract'
+import type { LongMessageHead, LongMessagePart } from '@core/contract/long-message'
 import type { ClientMessage, MessageId } from './messages'
 
 export type Assembled =

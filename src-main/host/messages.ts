@@ -3,14 +3,14 @@
 // handlers' HandlerResult) and `{ event, data }` pushes. Every incoming message is validated; a
 // bad one gets an error answer and the connection stays up.
 import { z } from 'zod'
-import type { EventName } from '../ipc/channels'
-import type { EventData, HandlerError, HandlerResult } from '../ipc/contract'
+import type { EventName } from '@core/contract/channels'
+import type { EventData, HandlerError, HandlerResult } from '@core/contract/contract'
 import {
   MAX_PARTS,
   PART_CHARS,
   type LongMessageHead,
   type LongMessagePart,
-} from '../ipc/long-message'
+} from '@core/contract/long-message'
 
 export type MessageId = string | number
 

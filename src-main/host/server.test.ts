@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { metaContentSecurityPolicy } from '../ipc/csp'
-import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
+import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
 import { startHost, type RunningHost } from './server'
 
 const PAGE = `<!doctype html><html><head>

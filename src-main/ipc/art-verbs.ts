@@ -5,15 +5,15 @@
 // Every picture is checked before it is kept (art/assets.ts: header, picture budget, a full
 // decode on a decode worker); a pack is read on a pack worker (art/pack-reader.ts). Main only
 // waits for them, so the GM page and the player view are answered meanwhile.
-import type { CampaignServiceApi } from '../campaign/api'
-import type { Campaign, MapArt } from '../campaign/schema'
+import type { CampaignServiceApi } from '@core/contract/campaign-service'
+import type { Campaign, MapArt } from '@core/campaign/schema'
 import type { AssetStore, CheckedPicture, StoredAsset } from '../art/assets'
 import { assetsOf, packCampaign } from '../art/campaign-pack'
-import { IMAGE_MIME } from '../art/image-info'
+import { IMAGE_MIME } from '@core/art/image-info'
 import { PackError } from '../art/pack-error'
 import { createPackReader, type PackReader } from '../art/pack-reader'
-import type { PictureUse } from '../art/picture-budget'
-import { PictureError } from '../art/picture-error'
+import type { PictureUse } from '@core/art/picture-budget'
+import { PictureError } from '@core/art/picture-error'
 
 export class ArtVerbError extends Error {
   constructor(

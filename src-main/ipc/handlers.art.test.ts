@@ -17,10 +17,10 @@ import {
   pngClaiming60000Squared,
 } from '../art/hostile-pictures'
 import { FOG_RGBA } from '../art/player-art'
-import { spansToMask } from '../campaign/fog'
+import { spansToMask } from '@core/campaign/fog'
 import { createCampaignService, type CampaignService } from '../campaign/service'
-import { runPrepared } from '../rules/scenario/run'
-import type { HandlerResult, PlayerView } from './contract'
+import { runPrepared } from '@core/rules/scenario/run'
+import type { HandlerResult, PlayerView } from '@core/contract/contract'
 import { createHandlers, type Handlers } from './handlers'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
-import { GM_VERBS, PLAYER_VERBS } from './channels'
+import { GM_VERBS, PLAYER_VERBS } from '@core/contract/channels'
 import { createHandlers, type RulesApi } from './handlers'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))

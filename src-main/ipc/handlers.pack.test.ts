@@ -24,8 +24,8 @@ import {
 } from '../art/hostile-pictures'
 import { createPackReader, spawnPackWorker } from '../art/pack-reader'
 import { createCampaignService, type CampaignService } from '../campaign/service'
-import { runPrepared } from '../rules/scenario/run'
-import type { HandlerResult } from './contract'
+import { runPrepared } from '@core/rules/scenario/run'
+import type { HandlerResult } from '@core/contract/contract'
 import { createHandlers, type HandlerOptions, type Handlers } from './handlers'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))

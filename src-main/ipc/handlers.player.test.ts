@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
 import { openCalibrationStore, type DisplayInfo } from '../table/calibration'
-import { runPrepared } from '../rules/scenario/run'
-import type { HandlerResult, PlayerView } from './contract'
-import { contract } from './contract'
+import { runPrepared } from '@core/rules/scenario/run'
+import type { HandlerResult, PlayerView } from '@core/contract/contract'
+import { contract } from '@core/contract/contract'
 import { createHandlers, type Handlers } from './handlers'
-import { centreOf } from '../table/frame'
+import { centreOf } from '@core/table/frame'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
-import { runPrepared, runPreparedInFull as validateEveryQuery } from '../rules/scenario/run'
+import { runPrepared, runPreparedInFull as validateEveryQuery } from '@core/rules/scenario/run'
 import { createHandlers, type Handlers } from './handlers'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))

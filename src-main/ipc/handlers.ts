@@ -2,17 +2,17 @@
 // transports cannot drift apart. Nothing here throws at a caller: bad arguments and service
 // failures both come back as `{ ok: false, error }`, because a renderer must never be able to
 // crash main by sending junk.
-import { systemFacts } from '../rules/facts'
+import { systemFacts } from '@core/rules/facts'
 import { z } from 'zod'
-import type { CampaignEdit, CampaignNotice, CampaignServiceApi, ChangeEvent } from '../campaign/api'
-import type { CampaignMap, Command } from '../campaign/schema'
+import type { CampaignEdit, CampaignNotice, CampaignServiceApi, ChangeEvent } from '@core/contract/campaign-service'
+import type { CampaignMap, Command } from '@core/campaign/schema'
 import { createUvttImports } from '../uvtt/import-jobs'
-import { preparedBattleOf } from '../campaign/map-battle'
+import { preparedBattleOf } from '@core/campaign/map-battle'
 import { outlined } from './map-outlines'
-import type { PreparedBattle } from '../rules/scenario/run'
+import type { PreparedBattle } from '@core/rules/scenario/run'
 import { CampaignTooLargeError } from '../campaign/campaign-file'
-import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
-import { isGmVerb, isPlayerVerb, type EventName, type GmVerb } from './channels'
+import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
+import { isGmVerb, isPlayerVerb, type EventName, type GmVerb } from '@core/contract/channels'
 import {
   contract,
   type EventData,
@@ -21,7 +21,7 @@ import {
   type LanStatus,
   type PlayerView,
   type VerbArgs,
-} from './contract'
+} from '@core/contract/contract'
 import { createPlayerViewChannel, type PlayerState, type PlayerViewChannel } from './player-view'
 import {
   createProjectorCalibration,

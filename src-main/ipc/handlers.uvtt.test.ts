@@ -8,9 +8,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
-import { runPrepared } from '../rules/scenario/run'
+import { runPrepared } from '@core/rules/scenario/run'
 import { longDiagonalWalls, uvttFile, wallPointLines } from '../uvtt/hostile-files.testing'
-import type { EventData, HandlerResult } from './contract'
+import type { EventData, HandlerResult } from '@core/contract/contract'
 import { createHandlers, type Handlers } from './handlers'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))

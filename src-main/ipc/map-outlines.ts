@@ -1,7 +1,7 @@
 // Opening a big campaign in the page (issue 13): the map shown in full, every other map as an
 // outline, so a 50-map campaign does not cross the wire whole.
-import type { Campaign } from '../campaign/schema'
-import { blankMap } from '../campaign/blank-map'
+import type { Campaign } from '@core/campaign/schema'
+import { blankMap } from '@core/campaign/blank-map'
 
 /**
  * The campaign with every map but the shown one as an outline: what the map tabs need, none of

@@ -4,10 +4,10 @@
 // consistently by the turn highlight, the order list and the tokens themselves.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
-import { makeCampaign, makeMap } from '../campaign/test-helpers'
+import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { makeTempDir, removeDir } from '../campaign/temp-dirs.testing'
-import { runPrepared } from '../rules/scenario/run'
-import type { HandlerResult, PlayerView } from './contract'
+import { runPrepared } from '@core/rules/scenario/run'
+import type { HandlerResult, PlayerView } from '@core/contract/contract'
 import { createHandlers, type Handlers } from './handlers'
 
 const PC = 'party-1700000001'

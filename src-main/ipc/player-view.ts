@@ -5,11 +5,11 @@
 // campaign; the turn highlight comes from the shown map's own fight (toPlayerView). Every payload is
 // computed by toPlayerView (src-main/table/player-view.ts) and checked against the strict
 // playerViewSchema before any listener (projector window, LAN browsers, the GM's preview) gets it.
-import type { CampaignServiceApi, ChangeEvent } from '../campaign/api'
-import type { Campaign } from '../campaign/schema'
-import { toPlayerView, type TemplateInput } from '../table/player-view'
-import { TokenAliases } from '../table/token-aliases'
-import { playerViewSchema, type PlayerView } from './contract'
+import type { CampaignServiceApi, ChangeEvent } from '@core/contract/campaign-service'
+import type { Campaign } from '@core/campaign/schema'
+import { toPlayerView, type TemplateInput } from '@core/table/player-view'
+import { TokenAliases } from '@core/table/token-aliases'
+import { playerViewSchema, type PlayerView } from '@core/contract/contract'
 import type { PlayerArtSource } from '../art/player-art-service'
 import {
   centreOf,
@@ -22,7 +22,7 @@ import {
   type FramePlan,
   type FrameSetting,
   type Point,
-} from '../table/frame'
+} from '@core/table/frame'
 
 export interface PlayerViewTarget {
   campaignId: string

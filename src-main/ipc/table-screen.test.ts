@@ -3,12 +3,12 @@
 // map, locks, and follows the turn (never towards a token the players cannot see).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
-import type { CampaignMap } from '../campaign/schema'
-import { makeCampaign, makeMap } from '../campaign/test-helpers'
+import type { CampaignMap } from '@core/campaign/schema'
+import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { makeTempDir, removeDir } from '../campaign/temp-dirs.testing'
-import { runPrepared } from '../rules/scenario/run'
-import { centreOf } from '../table/frame'
-import type { HandlerResult, PlayerView, VerbResult } from './contract'
+import { runPrepared } from '@core/rules/scenario/run'
+import { centreOf } from '@core/table/frame'
+import type { HandlerResult, PlayerView, VerbResult } from '@core/contract/contract'
 import { createHandlers, type Handlers } from './handlers'
 
 type PlayerState = VerbResult<'player.state'>

@@ -1,9 +1,9 @@
 // Builds a narrow bridge: a fixed list of verbs, each on its own fixed channel, and a fixed list
 // of events. The page never sees ipcRenderer itself.
 import { ipcRenderer, type IpcRendererEvent } from 'electron'
-import { channelFor, type EventName, type GmVerb } from '../ipc/channels'
-import type { BridgeApi } from '../ipc/bridge'
-import type { HandlerResult } from '../ipc/contract'
+import { channelFor, type EventName, type GmVerb } from '@core/contract/channels'
+import type { BridgeApi } from '@core/contract/bridge'
+import type { HandlerResult } from '@core/contract/contract'
 
 export function makeBridge<Verb extends GmVerb, Event extends EventName>(
   verbs: readonly Verb[],

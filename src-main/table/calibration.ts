@@ -11,7 +11,7 @@ import {
   calibrationSettingsSchema,
   MM_PER_INCH,
   type CalibrationSettings,
-} from './calibration-schema'
+} from '@core/table/calibration-schema'
 
 export { calibrationSettingsSchema, MM_PER_INCH, type CalibrationSettings }
 

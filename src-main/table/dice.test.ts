@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createHandlers } from '../ipc/handlers'
 import type { HandlerService } from '../ipc/handlers'
 import { createDiceRoller, DiceError, scriptedDice } from './dice'
-import type { SystemId } from '../rules/model'
+import type { SystemId } from '@core/rules/model'
 
 interface Vector {
   game_system: string

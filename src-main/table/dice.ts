@@ -2,11 +2,11 @@
 // client cannot fake or foresee a result). The random source is injectable: tests pass scripted
 // dice in draw order, the same way BCDice's own test suite stubs its randomizer's `$random`.
 import { createRequire } from 'node:module'
-import type { SystemId } from '../rules/model'
-import { DICE_LIMITS, type DiceErrorCode } from './dice-limits'
-import type { DiceRoll } from './dice-roll'
+import type { SystemId } from '@core/rules/model'
+import { DICE_LIMITS, type DiceErrorCode } from '@core/table/dice-limits'
+import type { DiceRoll } from '@core/table/dice-roll'
 
-export { DICE_ERROR_CODES, DICE_LIMITS, type DiceErrorCode } from './dice-limits'
+export { DICE_ERROR_CODES, DICE_LIMITS, type DiceErrorCode } from '@core/table/dice-limits'
 
 /** BCDice's game system per rule system; DysTopiA has none, so it uses the generic dice bot. */
 export const BCDICE_SYSTEMS: Readonly<Record<SystemId, string>> = {

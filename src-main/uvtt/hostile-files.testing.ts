@@ -1,7 +1,7 @@
 // Generated Universal VTT files for the tests and `npm run bench` (issue 26): no large file is kept
 // in the repository; each is made from a seed when needed.
 import { seededRandom } from '../../bench/random-map'
-import type { Point } from './geometry'
+import type { Point } from '@core/uvtt/geometry'
 
 export { seededRandom }
 

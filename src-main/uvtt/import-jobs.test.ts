@@ -4,7 +4,7 @@ import type { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { spawnModuleWorker } from '../worker-spawn'
 import { longDiagonalWalls, uvttFile } from './hostile-files.testing'
-import { UVTT_LIMITS } from './limits'
+import { UVTT_LIMITS } from '@core/uvtt/limits'
 import { createUvttImports } from './import-jobs'
 
 const spawnWith = (maxOldGenerationSizeMb: number) => (): Worker =>

@@ -5,8 +5,8 @@
 // `import-failed` when the worker was ended, ran out of memory or died.
 import type { ResourceLimits, Worker } from 'node:worker_threads'
 import { spawnModuleWorker } from '../worker-spawn'
-import type { UvttJobRequest, UvttJobResult } from './import-job'
-import { UVTT_LIMITS } from './limits'
+import type { UvttJobRequest, UvttJobResult } from '@core/uvtt/import-job'
+import { UVTT_LIMITS } from '@core/uvtt/limits'
 
 export type UvttWorkerMessage =
   { type: 'progress'; done: number; total: number } | { type: 'result'; result: UvttJobResult }

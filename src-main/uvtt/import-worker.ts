@@ -3,7 +3,7 @@
 // at most every PROGRESS_MS and answers once; main ends the worker afterwards (its memory goes with
 // it) or at once when the GM cancels (import-jobs.ts).
 import { parentPort } from 'node:worker_threads'
-import { runUvttJob, type UvttJobRequest } from './import-job'
+import { runUvttJob, type UvttJobRequest } from '@core/uvtt/import-job'
 import type { UvttWorkerMessage } from './import-jobs'
 
 const PROGRESS_MS = 100

@@ -4,13 +4,13 @@
 // the campaign loader make.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { campaignMapSchema, commandSchema } from '../campaign/schema'
-import { campaignMapOf, checkFitsCampaign, prettyLength, savedMapBytes } from './campaign-map'
-import { runUvttJob } from './import-job'
-import { UVTT_ERROR_CODES, UvttError } from './errors'
+import { campaignMapSchema, commandSchema } from '@core/campaign/schema'
+import { campaignMapOf, checkFitsCampaign, prettyLength, savedMapBytes } from '@core/uvtt/campaign-map'
+import { runUvttJob } from '@core/uvtt/import-job'
+import { UVTT_ERROR_CODES, UvttError } from '@core/uvtt/errors'
 import { longDiagonalWalls, uvttFile } from './hostile-files.testing'
-import { importUvtt, uvttMap, uvttMapJson } from './import'
-import { UVTT_LIMITS } from './limits'
+import { importUvtt, uvttMap, uvttMapJson } from '@core/uvtt/import'
+import { UVTT_LIMITS } from '@core/uvtt/limits'
 
 const refusal = (raw: unknown) => {
   try {

@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { campaignSchema } from '../campaign/schema'
-import { exportUvtt } from './export'
-import { clipSegment, EAST, EdgeWalker, edgeIndex, SOUTH, type Point } from './geometry'
+import { campaignSchema } from '@core/campaign/schema'
+import { exportUvtt } from '@core/uvtt/export'
+import { clipSegment, EAST, EdgeWalker, edgeIndex, SOUTH, type Point } from '@core/uvtt/geometry'
 import { longDiagonalWalls, seededRandom, uvttFile } from './hostile-files.testing'
-import { importUvtt, uvttMap } from './import'
-import { edgesCrossedBy, previousImporterEdges } from './previous-importer.testing'
+import { importUvtt, uvttMap } from '@core/uvtt/import'
+import { edgesCrossedBy, previousImporterEdges } from '@core/uvtt/previous-importer.testing'
 
 type File = Parameters<typeof previousImporterEdges>[0]
 

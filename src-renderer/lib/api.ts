@@ -1,17 +1,17 @@
 // THE only file that talks to main. In Electron it uses the preload bridge (window.gmApi /
 // window.playerApi); in a browser it speaks the same contract over a WebSocket to the Node host.
 // Everything else in the renderer calls the typed `call` / `on` below and never knows which.
-import type { GmBridge, PlayerBridge } from '../../src-main/ipc/bridge'
-import type { EventName, GmVerb, PlayerVerb } from '../../src-main/ipc/channels'
+import type { GmBridge, PlayerBridge } from '@core/contract/bridge'
+import type { EventName, GmVerb, PlayerVerb } from '@core/contract/channels'
 import type {
   EventData,
   HandlerError,
   HandlerResult,
   VerbArgs,
   VerbResult,
-} from '../../src-main/ipc/contract'
-import { MAX_MESSAGE_BYTES } from '../../src-main/campaign/limits'
-import { requestTexts } from '../../src-main/ipc/long-message'
+} from '@core/contract/contract'
+import { MAX_MESSAGE_BYTES } from '@core/campaign/limits'
+import { requestTexts } from '@core/contract/long-message'
 
 declare global {
   interface Window {

@@ -3,7 +3,7 @@
 // ImageBitmap tiles, plus a small overview for zoomed-out views, and each paint draws only the
 // tiles over the squares on screen.
 import { readFileBase64 } from './read-file'
-import type { MapArt } from '../../src-main/campaign/schema'
+import type { MapArt } from '@core/campaign/schema'
 
 const TILE_PX = 1024
 const OVERVIEW_SIDE = 2048

@@ -7,7 +7,7 @@ import { TERRAIN_FILL, elevationShade, factionColour } from './grid-geometry'
 import { TERRAIN_CODES } from './board-raster'
 import { scaleOf, visibleCells, type View } from './viewport'
 import { paintArt, type ArtImage } from './art-image'
-import type { MapArt } from '../../src-main/campaign/schema'
+import type { MapArt } from '@core/campaign/schema'
 
 export interface PaintOptions {
   view: View

@@ -2,7 +2,7 @@
 // marks per square, and edges grouped by row. Built once per map change (the campaign is
 // immutable, so a new map object means a change) and read by the canvas painter every frame,
 // which then touches only the squares on screen.
-import type { CampaignEdge, CampaignMap } from '../../src-main/campaign/schema'
+import type { CampaignEdge, CampaignMap } from '@core/campaign/schema'
 import { edgeSegment } from './grid-geometry'
 
 export const TERRAIN_CODES = ['floor', 'difficult', 'pit', 'solid'] as const

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { diff } from '../../src-main/campaign/patch'
-import type { Campaign } from '../../src-main/campaign/schema'
-import type { CampaignEdit } from '../../src-main/campaign/api'
+import { diff } from '@core/campaign/patch'
+import type { Campaign } from '@core/campaign/schema'
+import type { CampaignEdit } from '@core/contract/campaign-service'
 import { applyEdit } from './campaign-edits'
 
 const map = (id: string, width = 4) => ({

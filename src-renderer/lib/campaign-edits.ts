@@ -4,9 +4,9 @@
 // only the path a patch changes, so an untouched map keeps its object and the overlays keyed on
 // it ask the rules nothing. A gap in revisions (a lost event, a restarted main) means the page's
 // copy is stale: it opens the campaign again.
-import { applyPatch, PatchError } from '../../src-main/campaign/patch'
-import type { Campaign } from '../../src-main/campaign/schema'
-import type { CampaignEdit } from '../../src-main/campaign/api'
+import { applyPatch, PatchError } from '@core/campaign/patch'
+import type { Campaign } from '@core/campaign/schema'
+import type { CampaignEdit } from '@core/contract/campaign-service'
 
 export type EditOutcome =
   | { kind: 'applied'; campaign: Campaign; revision: number }

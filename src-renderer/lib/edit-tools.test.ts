@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CURRENT_SCHEMA_VERSION, type CampaignMap } from '../../src-main/campaign/schema'
-import { applyCommand } from '../../src-main/campaign/commands'
+import { CURRENT_SCHEMA_VERSION, type CampaignMap } from '@core/campaign/schema'
+import { applyCommand } from '@core/campaign/commands'
 import {
   cellsInRect,
   drawEdgesCommand,

@@ -1,8 +1,8 @@
 // What the map editor's brushes touch: squares in a stroke, a rectangle or a flood fill, and the
 // grid-line segments under a wall drag. Pure, so it is tested without a DOM; the board turns the
 // result into ONE command (cells.set / edges.set), which makes a whole stroke one undo step.
-import type { CampaignMap, Command } from '../../src-main/campaign/schema'
-import type { Cell, CellSpec, EdgeKind, Terrain } from '../../src-main/rules/model'
+import type { CampaignMap, Command } from '@core/campaign/schema'
+import type { Cell, CellSpec, EdgeKind, Terrain } from '@core/rules/model'
 import { edgeId, type Between } from './grid-geometry'
 
 export type CellsSetCommand = Extract<Command, { type: 'cells.set' }>

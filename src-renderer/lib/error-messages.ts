@@ -3,12 +3,12 @@
 // is worded by its reason (src-main/campaign/refusals.ts), a refused argument by the check it
 // failed and the field's name, any other code by a sentence that names it.
 // tests/unit/error-messages.test.ts fails when main gains a code or a reason this file lacks.
-import { MAX_CAMPAIGN_FILE_BYTES } from '../../src-main/campaign/limits'
-import { MAX_PACK_BYTES } from '../../src-main/art/asset-limits'
-import { DECODE_MEMORY_BUDGET, PICTURE_LIMITS } from '../../src-main/art/picture-budget'
-import { UVTT_LIMITS } from '../../src-main/uvtt/limits'
-import { DICE_LIMITS } from '../../src-main/table/dice-limits'
-import { REFUSAL_REASONS, type RefusalReason } from '../../src-main/campaign/refusals'
+import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
+import { MAX_PACK_BYTES } from '@core/art/asset-limits'
+import { DECODE_MEMORY_BUDGET, PICTURE_LIMITS } from '@core/art/picture-budget'
+import { UVTT_LIMITS } from '@core/uvtt/limits'
+import { DICE_LIMITS } from '@core/table/dice-limits'
+import { REFUSAL_REASONS, type RefusalReason } from '@core/campaign/refusals'
 import type { MessageKey, MessageParams } from './i18n'
 
 export interface CodedStatus {

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { formatNumber, parseNameEntry, parseNumberEntry } from './field-entry'
-import { ENTRY_LIMITS } from '../../src-main/campaign/limits'
-import { guildMemberSchema, guildSchema } from '../../src-main/campaign/guild/schema'
-import { tokenHpSchema } from '../../src-main/campaign/schema'
-import { tokenSpecSchema } from '../../src-main/rules/model'
+import { ENTRY_LIMITS } from '@core/campaign/limits'
+import { guildMemberSchema, guildSchema } from '@core/campaign/guild/schema'
+import { tokenHpSchema } from '@core/campaign/schema'
+import { tokenSpecSchema } from '@core/rules/model'
 
 const gold = { ...ENTRY_LIMITS.gold }
 

@@ -1,8 +1,8 @@
 // Issue 25: a condition that ends and a delay that lapses go to the GM's notice list.
 import { describe, expect, it } from 'vitest'
-import { applyCommand } from '../../src-main/campaign/commands'
-import { commandSchema, type Campaign, type Command } from '../../src-main/campaign/schema'
-import { makeCampaign, makeMap } from '../../src-main/campaign/test-helpers'
+import { applyCommand } from '@core/campaign/commands'
+import { commandSchema, type Campaign, type Command } from '@core/campaign/schema'
+import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { fightNotices } from './fight-notices'
 
 const at = '2025-01-01T00:00:00.000Z'

@@ -1,7 +1,7 @@
 // What a turn change means for the GM's notice list (issue 25): conditions that ended and delays
 // that lapsed, read from the campaign before and after an edit. Pure, so it is tested without a
 // page. Undo and redo say nothing: the GM did not play a turn.
-import type { Campaign, CampaignMap } from '../../src-main/campaign/schema'
+import type { Campaign, CampaignMap } from '@core/campaign/schema'
 import type { MessageKey, MessageParams } from './i18n'
 
 export interface FightNotice {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CampaignMap } from '../../src-main/campaign/schema'
+import type { CampaignMap } from '@core/campaign/schema'
 import { edgeAtPoint, edgeClickCommand, edgeId, edgeSegment, elevationShade } from './grid-geometry'
 
 const map: CampaignMap = {

@@ -1,8 +1,8 @@
 // Screen ↔ grid arithmetic for the 2D map, and the edit an edge click makes. Pure, so it is
 // tested without a DOM.
-import type { CampaignEdge, CampaignMap, Command } from '../../src-main/campaign/schema'
-import type { Cell, EdgeKind } from '../../src-main/rules/model'
-import { normaliseBetween } from '../../src-main/campaign/geometry'
+import type { CampaignEdge, CampaignMap, Command } from '@core/campaign/schema'
+import type { Cell, EdgeKind } from '@core/rules/model'
+import { normaliseBetween } from '@core/campaign/geometry'
 
 /** Pixels per square at zoom 1. */
 export const CELL_PX = 32

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { CampaignMap } from '../../src-main/campaign/schema'
-import { mapScenario } from '../../src-main/campaign/map-battle'
-import { runScenario } from '../../src-main/rules/scenario/run'
+import type { CampaignMap } from '@core/campaign/schema'
+import { mapScenario } from '@core/campaign/map-battle'
+import { runScenario } from '@core/rules/scenario/run'
 import { computeLightLevels } from './light-levels'
 
 function map(system: CampaignMap['system']): CampaignMap {

@@ -2,10 +2,10 @@
 // here on the pure engine for an instant overlay (main's rules.query gives the same numbers; a
 // test checks that). Loaded with a dynamic import so the engine is fetched only when the overlay
 // is first shown.
-import type { CampaignMap } from '../../src-main/campaign/schema'
-import { battleOf } from '../../src-main/campaign/map-battle'
-import { getSystem } from '../../src-main/rules/systems'
-import { systemFacts } from '../../src-main/rules/facts'
+import type { CampaignMap } from '@core/campaign/schema'
+import { battleOf } from '@core/campaign/map-battle'
+import { getSystem } from '@core/rules/systems'
+import { systemFacts } from '@core/rules/facts'
 
 /** Squares above this are too many to query one by one on every change. */
 export const MAX_LIGHT_OVERLAY_CELLS = 20_000

@@ -3,8 +3,8 @@
 // from the GM's campaign with things filtered out here. It has nothing else to draw from: no
 // hidden tokens, secret doors, locked colours, notes, traps or unexplored layout ever reach it.
 // The look follows the projector's board (player/PlayerBoard.svelte).
-import type { PlayerMapView } from '../../src-main/table/player-view-schema'
-import { labelInk } from '../../src-main/table/party-colours'
+import type { PlayerMapView } from '@core/table/player-view-schema'
+import { labelInk } from '@core/table/party-colours'
 import type { GmApi } from './api'
 import { hpBarColour } from './hp-bar'
 import type { MessageKey, MessageParams } from './i18n'

@@ -3,14 +3,14 @@
 // lib/player-png.ts. Drawn
 // into one picture at twice the on-screen square size (64 px), capped so huge maps stay
 // within what a canvas can hold, then saved through the browser's download.
-import type { CampaignMap } from '../../src-main/campaign/schema'
-import { footprintSide } from '../../src-main/campaign/geometry'
+import type { CampaignMap } from '@core/campaign/schema'
+import { footprintSide } from '@core/campaign/geometry'
 import { paintBoard } from './board-paint'
 import { buildRaster } from './board-raster'
 import { CELL_PX, factionColour } from './grid-geometry'
 import { hpBarColour, hpFraction } from './hp-bar'
-import { systemFacts } from '../../src-main/rules/facts'
-import { labelInk, partyColours } from '../../src-main/table/party-colours'
+import { systemFacts } from '@core/rules/facts'
+import { labelInk, partyColours } from '@core/table/party-colours'
 import { BOARD_FONT_FAMILY } from './text-measure'
 import { tokenLabels } from './token-labels'
 import { tokenParts, tokenSlots } from './token-layout'

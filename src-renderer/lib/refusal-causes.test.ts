@@ -3,10 +3,10 @@
 // shows for it in English and in Japanese names that cause — its own words below — and no other
 // code's. A new code fails the completeness test until it has a scenario and words here.
 import { describe, expect, it } from 'vitest'
-import { runScenario } from '../../src-main/rules/scenario/run'
-import { scenarioOf, type TokenOptions } from '../../src-main/rules/testing/scenario'
-import type { SystemId } from '../../src-main/rules/model'
-import { systems } from '../../src-main/rules/systems'
+import { runScenario } from '@core/rules/scenario/run'
+import { scenarioOf, type TokenOptions } from '@core/rules/testing/scenario'
+import type { SystemId } from '@core/rules/model'
+import { systems } from '@core/rules/systems'
 import { translate, type MessageKey, type MessageParams } from './i18n'
 import { reasonText, type ReasonContext } from './engine-reasons'
 

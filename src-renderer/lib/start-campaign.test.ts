@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CampaignSummary } from '../../src-main/campaign/schema'
+import type { CampaignSummary } from '@core/campaign/schema'
 import { addressFor, campaignToOpen, mapToOpen } from './start-campaign'
 
 const summary = (id: string, updatedAt: string, unreadable?: boolean): CampaignSummary => ({

@@ -3,7 +3,7 @@
 // the bundled sample); a page loaded without it shows the campaign list. `#open=<id>` names one,
 // and `&map=<id>` its map tab. Once a campaign is open the page writes its address that way, so a
 // reload reopens the campaign and map it had, not the one edited last.
-import type { CampaignSummary } from '../../src-main/campaign/schema'
+import type { CampaignSummary } from '@core/campaign/schema'
 
 export function campaignToOpen(hash: string, campaigns: readonly CampaignSummary[]): string | null {
   const wanted = new URLSearchParams(hash.replace(/^#/, '')).get('open')

@@ -2,8 +2,8 @@
 // panel (? key) both read it, so the help can never list a key that does nothing.
 import type { MessageKey } from './i18n'
 import type { KeyLike } from './shortcuts'
-import type { SystemId } from '../../src-main/rules/model'
-import { systemFacts } from '../../src-main/rules/facts'
+import type { SystemId } from '@core/rules/model'
+import { systemFacts } from '@core/rules/facts'
 
 export const TOOLS = [
   'select',

@@ -1,7 +1,7 @@
 // Saves the open map as a Universal VTT 0.3 file (src-main/uvtt/export.ts does the conversion),
 // with the map's picture re-cut to the grid so other tools line it up without an offset.
-import type { CampaignMap } from '../../src-main/campaign/schema'
-import { exportUvtt } from '../../src-main/uvtt/export'
+import type { CampaignMap } from '@core/campaign/schema'
+import { exportUvtt } from '@core/uvtt/export'
 import { pngFileName, saveBlob } from './png-export'
 import { gridAlignedPng } from './art-image'
 import type { GmApi } from './api'

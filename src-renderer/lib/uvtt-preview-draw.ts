@@ -2,7 +2,7 @@
 // and lights the import makes. Drawn on a worker (gm/panels/uvtt-preview-worker.ts) straight from
 // the importer's edge bytes, so a map of a million edges never becomes a million objects and the
 // GM page stays responsive while it draws.
-import { forEachImportedEdge, type ImportedUvtt } from '../../src-main/uvtt/import'
+import { forEachImportedEdge, type ImportedUvtt } from '@core/uvtt/import'
 
 const EDGE_COLOURS: Record<string, string> = { wall: '#111', door: '#a0522d', window: '#2b7bd6' }
 

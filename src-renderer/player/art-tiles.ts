@@ -1,6 +1,6 @@
 // The map-art tiles a player view names, fetched by id (player.artTiles) in batches and kept while
 // the view still names them. Ids change whenever a tile's content does, so a cached id is never stale.
-import { MAX_ART_TILES_PER_CALL } from '../../src-main/ipc/channels'
+import { MAX_ART_TILES_PER_CALL } from '@core/contract/channels'
 
 export type FetchTiles = (ids: string[]) => Promise<Array<{ id: string; dataUrl: string }>>
 

@@ -1,6 +1,6 @@
 // Small helpers over the player view payload (row spans, edges), shared by the projector page and
 // the GM's preview. Pure, so they are unit-tested without a DOM.
-import type { PlayerMapView } from '../../src-main/table/player-view-schema'
+import type { PlayerMapView } from '@core/table/player-view-schema'
 
 export type Span = readonly [number, number, number]
 

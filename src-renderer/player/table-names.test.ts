@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PlayerToken } from '../../src-main/table/player-view-schema'
+import type { PlayerToken } from '@core/table/player-view-schema'
 import { translate, type Locale } from '../lib/i18n'
 import { tableNames } from './table-names'
 

@@ -1,7 +1,7 @@
 // What the table screen calls each token it was sent (issue 23): a named token by its name, with
 // its GM label or initials in the disc; a token whose name players do not know by its side and
 // number in the page's language ("Enemy 3" / 「敵3」, disc "E3" / 「敵3」). Pure.
-import type { PlayerToken } from '../../src-main/table/player-view-schema'
+import type { PlayerToken } from '@core/table/player-view-schema'
 import type { MessageKey, MessageParams } from '../lib/i18n'
 import { tokenLabels } from '../lib/token-labels'
 

@@ -1,6 +1,6 @@
 // The board's share of map art: the map's picture, decoded once per picture (art-cache.ts) and
 // followed as the map changes, and the "mark one square" gesture that aligns it.
-import type { CampaignMap, MapArt } from '../../src-main/campaign/schema'
+import type { CampaignMap, MapArt } from '@core/campaign/schema'
 import type { GmApi } from '../lib/api'
 import { alignFromMarkedSquare, type ArtImage } from '../lib/art-image'
 import { loadArt } from './art-cache'

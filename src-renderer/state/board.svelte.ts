@@ -1,7 +1,7 @@
 // What the GM points at on the board: the selected token, the hovered cell and the path target.
 // The 2D board, the fight overlays and the 3D height view all read and write this one object, so
 // hovering in one view highlights in the others. It holds view state only, never campaign data.
-import type { Cell } from '../../src-main/rules/model'
+import type { Cell } from '@core/rules/model'
 
 export class BoardFocus {
   selectedTokenId = $state<string | null>(null)

@@ -1,9 +1,9 @@
 // The map editor's own view state: which tool is active and its options, and which board
 // overlays are shown. Never campaign data (that only changes through commands).
-import type { DoorState, SystemId, Terrain } from '../../src-main/rules/model'
+import type { DoorState, SystemId, Terrain } from '@core/rules/model'
 import type { ElevationMode } from '../lib/edit-tools'
 import type { Shape, Tool } from '../lib/tools'
-import { systemFacts } from '../../src-main/rules/facts'
+import { systemFacts } from '@core/rules/facts'
 
 export const TERRAIN_ORDER: readonly Terrain[] = ['floor', 'difficult', 'pit', 'solid']
 

@@ -3,8 +3,8 @@
 // cost, check and cover level shown is an answer to `rules.query`. Requests stay cheap: reach and
 // ZOC once per (map revision, selection, mode), path and ruler debounced on hover, stale answers
 // dropped (LatestQuery).
-import type { CampaignMap, CampaignToken } from '../../src-main/campaign/schema'
-import type { Cell } from '../../src-main/rules/model'
+import type { CampaignMap, CampaignToken } from '@core/campaign/schema'
+import type { Cell } from '@core/rules/model'
 import {
   TARGETED_MODES,
   cellKey,
@@ -33,7 +33,7 @@ import { LatestQuery } from './fight-query.svelte'
 import type { GmSession } from './session.svelte'
 import { ApiError } from '../lib/api'
 import { templateQuery, type TemplateSettings } from '../gm/overlays/fight-template'
-import { systemFacts } from '../../src-main/rules/facts'
+import { systemFacts } from '@core/rules/facts'
 
 export const HOVER_DEBOUNCE_MS = 120
 

@@ -2,7 +2,7 @@
 // the map's own metric (Arianrhod 2 m / 3 m steps, Pathfinder and D&D 3.5 5/10/5 diagonals,
 // DysTopiA Manhattan squares), never by the page. A drag measures from the pressed square to the
 // released one; a click fixes the first square and the pointer previews until a second click.
-import type { Cell } from '../../src-main/rules/model'
+import type { Cell } from '@core/rules/model'
 import { cellKey, readDistance, sameCell } from '../gm/overlays/fight-rules'
 import { HOVER_DEBOUNCE_MS } from './fight.svelte'
 import { LatestQuery } from './fight-query.svelte'

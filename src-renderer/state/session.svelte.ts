@@ -7,16 +7,16 @@ import { fightNotices } from '../lib/fight-notices'
 import { NoticeList } from './notices.svelte'
 import { TurnFollow } from './turn-follow.svelte'
 import { base64ToBytes } from '../lib/read-file'
-import type { CampaignEdit, OpenResult } from '../../src-main/campaign/api'
+import type { CampaignEdit, OpenResult } from '@core/contract/campaign-service'
 import type {
   Campaign,
   CampaignMap,
   CampaignSummary,
   Command,
-} from '../../src-main/campaign/schema'
-import type { TrashEntry } from '../../src-main/campaign/api'
-import { MAX_CAMPAIGN_FILE_BYTES } from '../../src-main/campaign/limits'
-import type { EdgeKind } from '../../src-main/rules/model'
+} from '@core/campaign/schema'
+import type { TrashEntry } from '@core/contract/campaign-service'
+import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
+import type { EdgeKind } from '@core/rules/model'
 import { ApiError, type ConnectionState, type GmApi } from '../lib/api'
 import { edgeClickCommand, type Between } from '../lib/grid-geometry'
 import type { MessageKey, MessageParams } from '../lib/i18n'

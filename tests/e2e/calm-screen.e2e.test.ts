@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CURRENT_SCHEMA_VERSION } from '../../src-main/campaign/schema'
+import { CURRENT_SCHEMA_VERSION } from '@core/campaign/schema'
 import { openCampaign, waitConnected } from './gm-page'
 import { clickCell, selectToken } from './fight-steps'
 import { chooseTool } from './editor-steps'

@@ -9,7 +9,7 @@ import {
   CURRENT_SCHEMA_VERSION,
   campaignSchema,
   type Campaign,
-} from '../../src-main/campaign/schema'
+} from '@core/campaign/schema'
 import { openCampaign, waitConnected } from './gm-page'
 import { selectToken } from './fight-steps'
 import { eventually, screenshotDir, startRig, type Rig } from './harness'

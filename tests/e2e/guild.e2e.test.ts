@@ -5,7 +5,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { campaignSchema, type Campaign } from '../../src-main/campaign/schema'
+import { campaignSchema, type Campaign } from '@core/campaign/schema'
 import { openCampaign, waitConnected } from './gm-page'
 import { eventually, repo, startRig, type Rig } from './harness'
 

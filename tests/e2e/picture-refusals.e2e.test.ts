@@ -18,7 +18,7 @@ import {
   rawZip,
   storedEntry,
 } from '../../src-main/art/hostile-pictures'
-import { PART_CHARS } from '../../src-main/ipc/long-message'
+import { PART_CHARS } from '@core/contract/long-message'
 import { translate } from '../../src-renderer/lib/i18n'
 import { ERROR_MESSAGES } from '../../src-renderer/lib/error-messages'
 import { openCampaign, waitConnected } from './gm-page'

@@ -1,7 +1,7 @@
 // A small campaign for the player view end-to-end tests, and a GM client that sends commands to
 // the real host over its WebSocket (the same contract the GM page uses).
 import WebSocket from 'ws'
-import { requestTexts } from '../../src-main/ipc/long-message'
+import { requestTexts } from '@core/contract/long-message'
 import type { Cell } from './gm-page'
 
 export const FOG_CAMPAIGN = 'fog-test'

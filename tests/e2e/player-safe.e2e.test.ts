@@ -20,9 +20,9 @@ import {
   gmClient,
   type GmClient,
 } from './player-fixture'
-import { spansToMask } from '../../src-main/campaign/fog'
+import { spansToMask } from '@core/campaign/fog'
 import { tokenParts } from '../../src-renderer/lib/token-layout'
-import type { PlayerMapView } from '../../src-main/table/player-view-schema'
+import type { PlayerMapView } from '@core/table/player-view-schema'
 
 const LOCKED_DOOR: [Cell, Cell] = [
   [4, 5],

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openCampaign, selectMap, waitConnected } from './gm-page'
-import type { CampaignMap } from '../../src-main/campaign/schema'
+import type { CampaignMap } from '@core/campaign/schema'
 import { engine, expectedReach, reachOnPage, selectToken, waitReach } from './fight-steps'
 import { repo, startRig, type Rig } from './harness'
 

@@ -3,11 +3,11 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { campaignSchema } from '../../src-main/campaign/schema'
-import { mapScenario } from '../../src-main/campaign/map-battle'
-import { runScenario } from '../../src-main/rules/scenario/run'
-import { SYSTEM_FACTS } from '../../src-main/rules/facts'
-import * as answers from '../../src-main/rules/answers'
+import { campaignSchema } from '@core/campaign/schema'
+import { mapScenario } from '@core/campaign/map-battle'
+import { runScenario } from '@core/rules/scenario/run'
+import { SYSTEM_FACTS } from '@core/rules/facts'
+import * as answers from '@core/rules/answers'
 
 const SAMPLE_FILE = new URL('../../resources/sample-campaign.json', import.meta.url)
 const campaign = campaignSchema.parse(JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')))

@@ -5,8 +5,8 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { DICE_ERROR_CODES } from '../../src-main/table/dice-limits'
-import { UVTT_ERROR_CODES } from '../../src-main/uvtt/errors'
+import { DICE_ERROR_CODES } from '@core/table/dice-limits'
+import { UVTT_ERROR_CODES } from '@core/uvtt/errors'
 import {
   ARGUMENT_MESSAGES,
   describeFailure,
@@ -14,7 +14,7 @@ import {
   statusOfError,
   REFUSAL_MESSAGES,
 } from '../../src-renderer/lib/error-messages'
-import { REFUSAL_REASONS } from '../../src-main/campaign/refusals'
+import { REFUSAL_REASONS } from '@core/campaign/refusals'
 import { translate } from '../../src-renderer/lib/i18n'
 
 const campaignDir = fileURLToPath(new URL('../../src-main/campaign/', import.meta.url))

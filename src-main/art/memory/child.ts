@@ -22,7 +22,7 @@ import {
 } from '../hostile-pictures'
 import { createPlayerArtService } from '../player-art-service'
 import { sharedPictureDecoder } from '../picture-decoder'
-import type { CampaignMap } from '../../campaign/schema'
+import type { CampaignMap } from '@core/campaign/schema'
 
 const dataDir = process.argv[2]
 if (!dataDir) throw new Error('usage: child <dataDir>')

@@ -1,7 +1,7 @@
 // Shared by the crash test and its child process: the campaign the child edits and the fixed
 // order in which it adds edges, so the parent can tell a consistent state (exactly the first k
 // edges, for some k) from a broken one.
-import type { CampaignEdge, CampaignMap } from '../schema'
+import type { CampaignEdge, CampaignMap } from '@core/campaign/schema'
 
 export const CRASH_CAMPAIGN_ID = 'crash-test'
 export const CRASH_MAP_ID = 'grid'

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { AssetStore } from '../../art/assets'
 import { createHandlers } from '../../ipc/handlers'
-import { runPrepared } from '../../rules/scenario/run'
+import { runPrepared } from '@core/rules/scenario/run'
 import { createCampaignService } from '../service'
 import { IMPORT_BASE_ID, importPack, importPicture, importUvtt, mapArt } from './import-fixture'
 

@@ -4,8 +4,8 @@
 import { encode } from 'fast-png'
 import { zipSync } from 'fflate'
 import { EXPORT_FORMAT } from '../campaign-file'
-import type { Campaign } from '../schema'
-import { makeCampaign, makeMap } from '../test-helpers'
+import type { Campaign } from '@core/campaign/schema'
+import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 
 export const IMPORT_BASE_ID = 'import-base'
 export const IMPORTED_NAME = 'Imported'

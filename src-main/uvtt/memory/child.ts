@@ -3,8 +3,8 @@
 // the app's import worker does (the preview's job, which also checks that the map fits a campaign),
 // and prints its resident memory from /proc: after loading its code (the start) and at its peak.
 import { readFileSync } from 'node:fs'
-import { runUvttJob } from '../import-job'
-import { importUvtt, uvttMapJson } from '../import'
+import { runUvttJob } from '@core/uvtt/import-job'
+import { importUvtt, uvttMapJson } from '@core/uvtt/import'
 
 function status(field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))

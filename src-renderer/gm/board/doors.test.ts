@@ -1,6 +1,6 @@
 // Issue 12.3: a plain Select click never opens a locked door; Alt+click unlocks it first.
 import { describe, expect, it } from 'vitest'
-import type { CampaignMap } from '../../../src-main/campaign/schema'
+import type { CampaignMap } from '@core/campaign/schema'
 import { toggleDoor } from './gestures.svelte'
 
 const withDoor = (state: 'open' | 'closed' | 'locked'): CampaignMap => ({

@@ -2,10 +2,10 @@
 // brush stroke, rectangle, fill or wall drag is ONE undo step), and keeps the live preview the
 // board draws while the gesture is under way. Main stays the authority: nothing here changes
 // the map except by dispatching a command.
-import type { CampaignMap, Command } from '../../../src-main/campaign/schema'
-import type { Cell } from '../../../src-main/rules/model'
+import type { CampaignMap, Command } from '@core/campaign/schema'
+import type { Cell } from '@core/rules/model'
 import { nextNumberedName } from '../../lib/token-labels'
-import { footprintSide } from '../../../src-main/campaign/geometry'
+import { footprintSide } from '@core/campaign/geometry'
 import type { MapRaster } from '../../lib/board-raster'
 import {
   blockadeCommand,
@@ -24,7 +24,7 @@ import { edgeAtPoint, edgeClickCommand, findEdge, type Between } from '../../lib
 import { isEdgeTool, isFogTool, SHAPED_TOOLS, type Tool } from '../../lib/tools'
 import { rulerFor } from '../../state/ruler.svelte'
 import type { CommandBuilder, GmSession } from '../../state/session.svelte'
-import { systemFacts } from '../../../src-main/rules/facts'
+import { systemFacts } from '@core/rules/facts'
 
 export interface BoardPoint {
   /** Fractional squares from the map's top-left corner. */

@@ -1,7 +1,7 @@
 // Helpers shared by the guild book's panels: ids for new entries and the 戦利金 preview, which
 // uses the same pure arithmetic main applies when the GM confirms.
-import { computeReward, RewardError, type Reward } from '../../../src-main/campaign/guild/reward'
-import type { Guild, GuildMember } from '../../../src-main/campaign/guild/schema'
+import { computeReward, RewardError, type Reward } from '@core/campaign/guild/reward'
+import type { Guild, GuildMember } from '@core/campaign/guild/schema'
 import type { MessageKey, MessageParams } from '../../lib/i18n'
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string

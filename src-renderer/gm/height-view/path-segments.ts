@@ -2,7 +2,7 @@
 // walking along the floor, climbing up the wall face between two squares, a jump arc over the
 // squares it crosses, a fall as a drop at the edge. Each segment keeps the cumulative cost and the
 // checks it needs so the view can label it and tests can read it without looking at pixels.
-import type { Cell } from '../../../src-main/rules/model'
+import type { Cell } from '@core/rules/model'
 import { cellIndex, type BoardCells } from './scene-data'
 
 export type PathAction = 'move' | 'climb' | 'jump' | 'fall'

@@ -2,7 +2,7 @@
 // `rules.query` (main is the authority). Light levels for every square come from the pure engine
 // run here (lib/light-levels.ts, shared with the 2D light overlay and checked against main there):
 // asking main once per square would be thousands of round trips on a large map.
-import type { CampaignMap } from '../../../src-main/campaign/schema'
+import type { CampaignMap } from '@core/campaign/schema'
 
 export type RulesQuery = (query: Record<string, unknown>) => Promise<unknown>
 

@@ -1,7 +1,7 @@
 import { factionColour } from '../../lib/grid-geometry'
-import { partyColours } from '../../../src-main/table/party-colours'
+import { partyColours } from '@core/table/party-colours'
 import { describe, expect, it } from 'vitest'
-import type { CampaignMap } from '../../../src-main/campaign/schema'
+import type { CampaignMap } from '@core/campaign/schema'
 import {
   BASE_DEPTH,
   buildCells,

@@ -3,13 +3,13 @@
 // meshes; keeping the arithmetic here lets it be tested in Node and lets an edit be diffed down to
 // the cells it touched. Scene units: one square horizontally, and one square's worth of the map's
 // unit vertically (2 m in Arianrhod, 5 ft in Pathfinder), so heights look true to scale.
-import type { CampaignEdge, CampaignMap, CampaignToken } from '../../../src-main/campaign/schema'
-import type { Cell, Size, Terrain } from '../../../src-main/rules/model'
-import { footprintSide } from '../../../src-main/campaign/geometry'
+import type { CampaignEdge, CampaignMap, CampaignToken } from '@core/campaign/schema'
+import type { Cell, Size, Terrain } from '@core/rules/model'
+import { footprintSide } from '@core/campaign/geometry'
 import { tokenColour } from '../../lib/grid-geometry'
 import { tokenLabels } from '../../lib/token-labels'
 import { tokenSlots } from '../../lib/token-layout'
-import { partyColours } from '../../../src-main/table/party-colours'
+import { partyColours } from '@core/table/party-colours'
 import { systemFacts } from './units'
 
 /** How deep a pit is drawn, in squares: the rules give pits no depth, the picture needs one. */

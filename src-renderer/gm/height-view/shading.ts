@@ -1,6 +1,6 @@
 // Colours for the 3D view: terrain, light shading in the three light modes, and the reach field's
 // cost ramp. Plain numbers (0–1 RGB), so they are tested without WebGL.
-import type { Cell, Terrain } from '../../../src-main/rules/model'
+import type { Cell, Terrain } from '@core/rules/model'
 import type { SystemFacts } from './units'
 
 export type Rgb = [number, number, number]

@@ -1,7 +1,7 @@
 // A read-only window onto the live 3D scene for end-to-end tests and the benchmark: where a cell
 // or token is on screen (so a test can click it like a GM would) and how long frames take. It
 // changes nothing; all state still flows through the session's stores.
-import type { Cell } from '../../../src-main/rules/model'
+import type { Cell } from '@core/rules/model'
 
 export interface HeightViewProbe {
   /** Page coordinates (CSS px) of the middle of a cell's top face, or null if off screen. */

@@ -2,9 +2,9 @@
 // asked exactly as main answers rules.query (campaign/map-battle.ts mapScenario → scenario/run.ts).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { campaignSchema, type CampaignMap } from '../../../src-main/campaign/schema'
-import { mapScenario } from '../../../src-main/campaign/map-battle'
-import { runScenario } from '../../../src-main/rules/scenario/run'
+import { campaignSchema, type CampaignMap } from '@core/campaign/schema'
+import { mapScenario } from '@core/campaign/map-battle'
+import { runScenario } from '@core/rules/scenario/run'
 import type { RulesQuery } from './rules-client'
 
 // vitest runs from the repository root; in the happy-dom project import.meta.url is not a file URL.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CampaignMap, CampaignToken } from '../../../src-main/campaign/schema'
+import type { CampaignMap, CampaignToken } from '@core/campaign/schema'
 import {
   LINE_DIRECTIONS,
   costColour,

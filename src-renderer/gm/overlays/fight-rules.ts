@@ -2,13 +2,13 @@
 // `rules.query` answers into typed values with the schemas the engine's tests check its answers
 // against (src-main/rules/answers.ts). Nothing here decides a rule: costs, checks and cover all
 // come from the engine.
-import type { CampaignMap, CampaignToken } from '../../../src-main/campaign/schema'
+import type { CampaignMap, CampaignToken } from '@core/campaign/schema'
 import type { z } from 'zod'
-import type { Cell, SystemId } from '../../../src-main/rules/model'
-import * as answers from '../../../src-main/rules/answers'
-import { SYSTEM_FACTS } from '../../../src-main/rules/facts'
-import { footprintSide } from '../../../src-main/campaign/geometry'
-import type { LineDirection } from '../../../src-main/rules/systems/dystopia/geometry'
+import type { Cell, SystemId } from '@core/rules/model'
+import * as answers from '@core/rules/answers'
+import { SYSTEM_FACTS } from '@core/rules/facts'
+import { footprintSide } from '@core/campaign/geometry'
+import type { LineDirection } from '@core/rules/systems/dystopia/geometry'
 
 /** Modes that need a target token in the query (pathfinder / dnd35 charge). */
 export const TARGETED_MODES = new Set(['charge'])
@@ -36,7 +36,7 @@ export type {
   PathStep,
   ReachAnswer,
   ReachCell,
-} from '../../../src-main/rules/answers'
+} from '@core/rules/answers'
 
 export function isCell(value: unknown): value is Cell {
   return (
@@ -123,7 +123,7 @@ export function costColour(fraction: number): string {
 export {
   LINE_DIRECTIONS,
   type LineDirection,
-} from '../../../src-main/rules/systems/dystopia/geometry'
+} from '@core/rules/systems/dystopia/geometry'
 
 /** The line A–H that points from `from` towards `to` (nearest of the eight), or null on the same square. */
 export function directionTowards(from: Cell, to: Cell): LineDirection | null {

@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { campaignSchema, type CampaignMap } from '../../../src-main/campaign/schema'
-import { mapScenario } from '../../../src-main/campaign/map-battle'
-import { runScenario } from '../../../src-main/rules/scenario/run'
+import { campaignSchema, type CampaignMap } from '@core/campaign/schema'
+import { mapScenario } from '@core/campaign/map-battle'
+import { runScenario } from '@core/rules/scenario/run'
 import { readArea } from './fight-rules'
 import { defaultTemplate, templateQuery, type TemplateSettings } from './fight-template'
 

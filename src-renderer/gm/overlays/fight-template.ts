@@ -1,10 +1,10 @@
 // Area templates per system, turned into the engine's query: arianrhod 効果範囲 (`area` with the
 // fate ±1 m control), DysTopiA target shapes (`targets`), pathfinder / dnd35 burst and spread
 // (`spread` from a grid intersection), cone and line (`spread` with a shape and a direction).
-import type { CampaignMap, CampaignToken } from '../../../src-main/campaign/schema'
-import type { Cell } from '../../../src-main/rules/model'
+import type { CampaignMap, CampaignToken } from '@core/campaign/schema'
+import type { Cell } from '@core/rules/model'
 import { directionTowards, type LineDirection } from './fight-rules'
-import { systemFacts } from '../../../src-main/rules/facts'
+import { systemFacts } from '@core/rules/facts'
 
 export type ArianrhodRange = 'scene' | 'reach' | number
 

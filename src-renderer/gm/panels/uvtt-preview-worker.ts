@@ -1,8 +1,8 @@
 // Web worker for the import dialog's preview (UvttPreview.svelte): reads the file, runs the same
 // importer main runs, decodes the picture and draws, then hands back one bitmap. The page ends it
 // when the file, the system or the dialog changes.
-import type { SystemId } from '../../../src-main/rules/model'
-import { importUvtt } from '../../../src-main/uvtt/import'
+import type { SystemId } from '@core/rules/model'
+import { importUvtt } from '@core/uvtt/import'
 import { drawUvttPreview, previewSize } from '../../lib/uvtt-preview-draw'
 import { dataUrlToBlob } from '../../lib/read-file'
 

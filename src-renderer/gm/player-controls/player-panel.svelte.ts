@@ -3,9 +3,9 @@
 // turn, where the table screen looks), the LAN view's status and the projector calibration. One
 // per GM page (playerPanelFor), shared by the player panel, the board's frame and the keys. All
 // through lib/api.ts; main stays the authority and pushes every change (player.state).
-import type { CalibrationSettings } from '../../../src-main/table/calibration-schema'
-import type { PlayerView, VerbArgs, VerbResult } from '../../../src-main/ipc/contract'
-import { MAX_ZOOM, MIN_ZOOM } from '../../../src-main/table/frame'
+import type { CalibrationSettings } from '@core/table/calibration-schema'
+import type { PlayerView, VerbArgs, VerbResult } from '@core/contract/contract'
+import { MAX_ZOOM, MIN_ZOOM } from '@core/table/frame'
 import { ApiError, connectGm, type GmApi } from '../../lib/api'
 import { describeFailure, type CodedStatus } from '../../lib/error-messages'
 import type { GmSession } from '../../state/session.svelte'

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import {
   ATTACK_MODIFIER_CODES,
   ATTACK_REFUSAL_CODES,
-} from '../../../src-main/rules/systems/pathfinder/attack'
-import { MOVE_REFUSAL_CODES } from '../../../src-main/rules/systems/pathfinder/mode-limits'
+} from '@core/rules/systems/pathfinder/attack'
+import { MOVE_REFUSAL_CODES } from '@core/rules/systems/pathfinder/mode-limits'
 import { en as attackEn, ja as attackJa } from './attack'
 import { en as conditionsEn, ja as conditionsJa } from './conditions'
 

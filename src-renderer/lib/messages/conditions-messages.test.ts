@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   CONDITION_EFFECTS,
   PATHFINDER_CONDITIONS,
-} from '../../../src-main/rules/systems/pathfinder/conditions'
+} from '@core/rules/systems/pathfinder/conditions'
 import { en, ja } from './conditions'
 
 describe('condition text', () => {

@@ -2,7 +2,7 @@
 // draws what the pure modules computed and reports picks back; it never decides anything itself.
 import * as THREE from 'three'
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js'
-import type { Cell } from '../../../../src-main/rules/model'
+import type { Cell } from '@core/rules/model'
 import type { PathSegment } from '../path-segments'
 import type { BoardCells, EdgePiece, LightPoint, TokenFigure } from '../scene-data'
 import type { LightLevels, LightMode, ReachCell } from '../shading'

@@ -1,7 +1,7 @@
 // What is drawn over the board: the reach field on the cells' top faces, the path preview with its
 // labels, the hovered cell and path target, and the light sources with their radius.
 import * as THREE from 'three'
-import type { Cell } from '../../../../src-main/rules/model'
+import type { Cell } from '@core/rules/model'
 import type { PathAction, PathSegment } from '../path-segments'
 import type { BoardCells, LightPoint } from '../scene-data'
 import { cellIndex } from '../scene-data'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { applyCommand, CommandError } from '../commands'
-import { migrateToCurrent } from '../migrations'
+import { migrateToCurrent } from '../../../campaign/migrations'
 import { commandSchema, CURRENT_SCHEMA_VERSION, type Campaign, type Command } from '../schema'
 import { deepFreeze, makeCampaign, makeMap } from '../test-helpers'
 import { GUILD_LOG_MAX, GUILD_LOG_TEXT_MAX, guildSchema } from './schema'

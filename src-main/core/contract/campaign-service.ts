@@ -1,8 +1,8 @@
 // The campaign service's public surface. Both the Electron IPC handlers and the Node host's
 // WebSocket handlers call exactly this, so the two transports cannot drift apart.
-import type { Campaign, CampaignSummary, Command } from './schema'
-import type { PatchOp } from './patch'
-import type { JournalNotice } from './journal-notice'
+import type { Campaign, CampaignSummary, Command } from '../campaign/schema'
+import type { PatchOp } from '../campaign/patch'
+import type { JournalNotice } from '../campaign/journal-notice'
 
 export type { JournalNotice }
 

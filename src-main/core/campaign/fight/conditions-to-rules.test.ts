@@ -2,10 +2,10 @@
 // makes no attacks of opportunity (「《迎え討ち》特技を修得していない限り、機会攻撃を行えない」),
 // and a prone or helpless condition becomes the token's state.
 import { describe, expect, it } from 'vitest'
-import { makeMap } from '../campaign/test-helpers'
-import type { CampaignMap } from '../campaign/schema'
-import { runScenario } from '../rules/scenario/run'
-import { mapScenario } from '../campaign/map-battle'
+import { makeMap } from '../test-helpers'
+import type { CampaignMap } from '../schema'
+import { runScenario } from '../../rules/scenario/run'
+import { mapScenario } from '../map-battle'
 
 const fightMap = (acted: string[], extra: Partial<CampaignMap> = {}): CampaignMap =>
   makeMap({
