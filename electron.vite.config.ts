@@ -8,6 +8,9 @@ import { allowInlineStyles } from './src-main/ipc/csp'
 // named explicitly.
 const root = import.meta.dirname
 
+/** The shared pure code (src-main/core) is imported as @core by main, workers, preloads and pages. */
+export const coreAlias = { '@core': resolve(root, 'src-main/core') }
+
 /** The dev server injects CSS as <style> elements; built pages keep the strict policy. */
 function devServerCsp(): Plugin {
   return {
@@ -20,6 +23,7 @@ function devServerCsp(): Plugin {
 
 export default defineConfig({
   main: {
+    resolve: { alias: coreAlias },
     build: {
       outDir: 'out/main',
       lib: {
@@ -38,6 +42,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias: coreAlias },
     build: {
       outDir: 'out/preload',
       // Sandboxed preloads cannot load ES modules or sibling files: each window kind gets one
@@ -56,6 +61,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src-renderer'),
+    resolve: { alias: coreAlias },
     plugins: [svelte(), devServerCsp()],
     build: {
       outDir: resolve(root, 'out/renderer'),

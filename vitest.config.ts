@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
+import { coreAlias } from './electron.vite.config'
 
 // Unit and integration tests. End-to-end tests have their own config (vitest.e2e.config.ts)
 // because they need a built renderer and a browser.
 export default defineConfig({
   plugins: [svelte()],
+  resolve: { alias: coreAlias },
   test: {
     // Tests must never fail because a shared machine is slow: property tests and the crash test
     // do a fixed amount of work, so they get a budget far above what they need, not a race.

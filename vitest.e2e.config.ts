@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config'
+import { coreAlias } from './electron.vite.config'
 
 // End-to-end tests: the built renderer (out/renderer, from `electron-vite build`) served by the
 // real Node host, driven in headless Chromium. One file at a time in one forked worker: each
 // suite starts its own browser and host, and the machine has few cores.
 export default defineConfig({
+  resolve: { alias: coreAlias },
   test: {
     name: 'e2e',
     environment: 'node',

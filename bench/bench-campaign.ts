@@ -5,11 +5,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import {
-  CURRENT_SCHEMA_VERSION,
-  type Campaign,
-  type CampaignMap,
-} from '@core/campaign/schema'
+import { CURRENT_SCHEMA_VERSION, type Campaign, type CampaignMap } from '@core/campaign/schema'
 import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/chromium'
 
 export const BENCH_CAMPAIGN = 'bench'

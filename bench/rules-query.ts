@@ -14,10 +14,7 @@ import { fileURLToPath } from 'node:url'
 import PF from 'pathfinding'
 import { createCampaignService } from '../src-main/campaign/service'
 import { createHandlers } from '../src-main/ipc/handlers'
-import {
-  runPrepared,
-  runPreparedInFull as validateEveryQuery,
-} from '@core/rules/scenario/run'
+import { runPrepared, runPreparedInFull as validateEveryQuery } from '@core/rules/scenario/run'
 import { arianrhodBenchMap, pathfindingMatrix } from './arianrhod'
 import { benchDataFolder, campaignMapOf } from './bench-campaign'
 

@@ -6,7 +6,11 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyCommand, CommandError } from '@core/campaign/commands'
 import { FileBudget, patchGrowthBound } from './file-budget'
-import { limitCommandArbitrary, nearLimitCampaign, nearLimitsArbitrary } from '@core/campaign/limits-testing'
+import {
+  limitCommandArbitrary,
+  nearLimitCampaign,
+  nearLimitsArbitrary,
+} from '@core/campaign/limits-testing'
 import { diff } from '@core/campaign/patch'
 import { commandSchema, type Campaign } from '@core/campaign/schema'
 import { CampaignStore, serializeCampaign } from './storage'

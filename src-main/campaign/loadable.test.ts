@@ -4,7 +4,11 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { applyCommand, CommandError } from '@core/campaign/commands'
-import { nearLimitCampaign, nearLimitsArbitrary, limitCommandArbitrary } from '@core/campaign/limits-testing'
+import {
+  nearLimitCampaign,
+  nearLimitsArbitrary,
+  limitCommandArbitrary,
+} from '@core/campaign/limits-testing'
 import {
   CampaignLimitError,
   checkChange,

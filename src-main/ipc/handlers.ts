@@ -4,7 +4,12 @@
 // crash main by sending junk.
 import { systemFacts } from '@core/rules/facts'
 import { z } from 'zod'
-import type { CampaignEdit, CampaignNotice, CampaignServiceApi, ChangeEvent } from '@core/contract/campaign-service'
+import type {
+  CampaignEdit,
+  CampaignNotice,
+  CampaignServiceApi,
+  ChangeEvent,
+} from '@core/contract/campaign-service'
 import type { CampaignMap, Command } from '@core/campaign/schema'
 import { createUvttImports } from '../uvtt/import-jobs'
 import { preparedBattleOf } from '@core/campaign/map-battle'
@@ -39,7 +44,7 @@ export type ScenarioOutcome =
   | { ok: true; answer: unknown }
   | { ok: false; error: { code: string; message: string; path?: string } }
 
-/** The rules engine as the handlers see it (src-main/rules/scenario/run.ts). */
+/** The rules engine as the handlers see it (src-main/core/rules/scenario/run.ts). */
 export interface RulesApi {
   /** One query on a map revision's battle, built once per revision by campaign/map-battle.ts. */
   runPrepared(prepared: PreparedBattle, query: unknown): ScenarioOutcome

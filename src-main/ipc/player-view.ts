@@ -3,7 +3,7 @@
 // The channel is the table screen's only owner: what it shows changes when the GM shows another
 // map or blacks it out, never because a GM page switched tabs, reloaded or opened another
 // campaign; the turn highlight comes from the shown map's own fight (toPlayerView). Every payload is
-// computed by toPlayerView (src-main/table/player-view.ts) and checked against the strict
+// computed by toPlayerView (src-main/core/table/player-view.ts) and checked against the strict
 // playerViewSchema before any listener (projector window, LAN browsers, the GM's preview) gets it.
 import type { CampaignServiceApi, ChangeEvent } from '@core/contract/campaign-service'
 import type { Campaign } from '@core/campaign/schema'

@@ -2,7 +2,12 @@
 // scripted dice: 「離脱を行おうとするキャラクターが1回判定し、その達成値に対してすべてのリアクション側
 // が判定する」, and 「勝利しなければ［離脱］は失敗する」.
 import { describe, expect, it } from 'vitest'
-import { contestCommand, contestOutcome, reactionCommand, withDiceChange } from '@core/table/contest'
+import {
+  contestCommand,
+  contestOutcome,
+  reactionCommand,
+  withDiceChange,
+} from '@core/table/contest'
 import { createDiceRoller, scriptedDice } from './dice'
 
 async function contest(moverValue: number, reactionValues: number[], dice: number[]) {

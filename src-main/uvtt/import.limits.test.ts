@@ -5,7 +5,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { campaignMapSchema, commandSchema } from '@core/campaign/schema'
-import { campaignMapOf, checkFitsCampaign, prettyLength, savedMapBytes } from '@core/uvtt/campaign-map'
+import {
+  campaignMapOf,
+  checkFitsCampaign,
+  prettyLength,
+  savedMapBytes,
+} from '@core/uvtt/campaign-map'
 import { runUvttJob } from '@core/uvtt/import-job'
 import { UVTT_ERROR_CODES, UvttError } from '@core/uvtt/errors'
 import { longDiagonalWalls, uvttFile } from './hostile-files.testing'

@@ -14,7 +14,7 @@ import { translate, type MessageKey } from './i18n'
 import { engineErrorText, reasonText } from './engine-reasons'
 
 // happy-dom gives import.meta.url another scheme; vitest runs from the repository root.
-const rulesDir = join(process.cwd(), 'src-main', 'rules')
+const rulesDir = join(process.cwd(), 'src-main', 'core', 'rules')
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

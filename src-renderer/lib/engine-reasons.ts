@@ -1,6 +1,6 @@
 // The rules engine answers with codes ("in-enemy-zoc", "charge-too-short", "missing-field"); the
 // GM reads sentences. Every code a system can give is listed beside the engine
-// (src-main/rules/systems/*/reasons.ts, SCENARIO_ERROR_CODES in rules/system.ts) and has a
+// (src-main/core/rules/systems/*/reasons.ts, SCENARIO_ERROR_CODES in rules/system.ts) and has a
 // sentence in both dictionaries (engine-reasons.test.ts fails otherwise).
 import { en as fightMessages } from './messages/fight'
 import { en as attackMessages } from './messages/attack'

@@ -1,6 +1,6 @@
 // Main answers failures with an error code and an English sentence for logs; the page says each
 // code in the GM's language (issues 13 and 25) and never shows main's sentence: a refused command
-// is worded by its reason (src-main/campaign/refusals.ts), a refused argument by the check it
+// is worded by its reason (src-main/core/campaign/refusals.ts), a refused argument by the check it
 // failed and the field's name, any other code by a sentence that names it.
 // tests/unit/error-messages.test.ts fails when main gains a code or a reason this file lacks.
 import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
@@ -34,7 +34,7 @@ export interface CodedError {
 const LIMIT_MB = MAX_CAMPAIGN_FILE_BYTES / (1024 * 1024)
 const MB = 1024 * 1024
 
-/** The picture budget as the messages state it (src-main/art/picture-budget.ts). */
+/** The picture budget as the messages state it (src-main/core/art/picture-budget.ts). */
 const PICTURE_PARAMS = {
   mapMb: PICTURE_LIMITS.map.maxBytes / MB,
   tokenMb: PICTURE_LIMITS.token.maxBytes / MB,
@@ -86,7 +86,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, CodedStatus>> = {
   'pack-entry-damaged': picture('error.pack.damaged'),
   'pack-campaign-invalid': picture('error.pack.campaignInvalid'),
   'pack-picture-missing': picture('error.pack.pictureMissing'),
-  // Universal VTT import (src-main/uvtt/errors.ts, import-jobs.ts), with the limits crossed.
+  // Universal VTT import (src-main/core/uvtt/errors.ts, import-jobs.ts), with the limits crossed.
   'bad-json': uvtt('uvtt.error.badJson'),
   'invalid-uvtt': uvtt('uvtt.error.invalid'),
   'unsupported-format': uvtt('uvtt.error.format'),

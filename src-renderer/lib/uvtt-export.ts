@@ -1,4 +1,4 @@
-// Saves the open map as a Universal VTT 0.3 file (src-main/uvtt/export.ts does the conversion),
+// Saves the open map as a Universal VTT 0.3 file (src-main/core/uvtt/export.ts does the conversion),
 // with the map's picture re-cut to the grid so other tools line it up without an offset.
 import type { CampaignMap } from '@core/campaign/schema'
 import { exportUvtt } from '@core/uvtt/export'

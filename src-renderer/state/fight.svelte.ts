@@ -332,7 +332,7 @@ export class FightState {
   get templateConfirmed(): boolean {
     const template = this.template
     if (!template) return false
-    if (template.kind === 'dystopia') {
+    if (template.kind === 'targets') {
       if (template.shape === 'scene' || template.shape === 'line') return true
       return this.templatePicks.length >= (template.shape === 'squares' ? template.n : 1)
     }
@@ -348,7 +348,7 @@ export class FightState {
   pickTemplateCell(cell: Cell, point: { x: number; y: number }): void {
     const template = this.template
     if (!template) return
-    if (template.kind === 'dystopia' && template.shape === 'squares') {
+    if (template.kind === 'targets' && template.shape === 'squares') {
       const picks = this.templatePicks
       if (picks.some((p) => sameCell(p, cell)))
         this.templatePicks = picks.filter((p) => !sameCell(p, cell))
@@ -356,7 +356,7 @@ export class FightState {
       else this.templatePicks = [cell]
       return
     }
-    if (template.kind === 'tactical') {
+    if (template.kind === 'spread') {
       // Cone and line: the first click is the origin, the second pins the direction, a third
       // starts over. Burst and spread are pinned by their origin alone.
       const at: Cell = [Math.round(point.x), Math.round(point.y)]
@@ -445,7 +445,7 @@ export class FightState {
 
 /** Pathfinder cones and lines need a direction as well as an origin. */
 function isAimed(template: TemplateSettings): boolean {
-  return template.kind === 'tactical' && (template.shape === 'cone' || template.shape === 'line')
+  return template.kind === 'spread' && (template.shape === 'cone' || template.shape === 'line')
 }
 
 const states = new WeakMap<GmSession, FightState>()

@@ -8,12 +8,7 @@ import { NoticeList } from './notices.svelte'
 import { TurnFollow } from './turn-follow.svelte'
 import { base64ToBytes } from '../lib/read-file'
 import type { CampaignEdit, OpenResult } from '@core/contract/campaign-service'
-import type {
-  Campaign,
-  CampaignMap,
-  CampaignSummary,
-  Command,
-} from '@core/campaign/schema'
+import type { Campaign, CampaignMap, CampaignSummary, Command } from '@core/campaign/schema'
 import type { TrashEntry } from '@core/contract/campaign-service'
 import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
 import type { EdgeKind } from '@core/rules/model'

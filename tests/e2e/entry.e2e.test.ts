@@ -5,11 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  CURRENT_SCHEMA_VERSION,
-  campaignSchema,
-  type Campaign,
-} from '@core/campaign/schema'
+import { CURRENT_SCHEMA_VERSION, campaignSchema, type Campaign } from '@core/campaign/schema'
 import { openCampaign, waitConnected } from './gm-page'
 import { selectToken } from './fight-steps'
 import { eventually, screenshotDir, startRig, type Rig } from './harness'

@@ -1,5 +1,5 @@
 // The answers the GM screen reads, as the engine gives them on every sample map, all fit the
-// shared schemas the renderer parses them with (src-main/rules/answers.ts).
+// shared schemas the renderer parses them with (src-main/core/rules/answers.ts).
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'

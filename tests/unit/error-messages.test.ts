@@ -17,10 +17,15 @@ import {
 import { REFUSAL_REASONS } from '@core/campaign/refusals'
 import { translate } from '../../src-renderer/lib/i18n'
 
-const campaignDir = fileURLToPath(new URL('../../src-main/campaign/', import.meta.url))
-const sources = readdirSync(campaignDir)
-  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-  .map((f) => readFileSync(join(campaignDir, f), 'utf8'))
+// The campaign layer: its Node side (service, storage) and its pure model and commands in core.
+const nodeCampaignDir = fileURLToPath(new URL('../../src-main/campaign/', import.meta.url))
+const coreCampaignDir = fileURLToPath(new URL('../../src-main/core/campaign/', import.meta.url))
+const sources = [nodeCampaignDir, coreCampaignDir]
+  .flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => readFileSync(join(dir, f), 'utf8')),
+  )
   .join('\n')
 
 /** Codes thrown by the campaign layer: `readonly code = '…'`, `new …Error('…'`, code unions. */
@@ -91,16 +96,16 @@ describe('error codes from main', () => {
     // Every reason in the list is one some command handler gives (no dead words).
     const handlers = ['', 'guild/', 'fight/']
       .flatMap((dir) =>
-        readdirSync(join(campaignDir, dir))
+        readdirSync(join(coreCampaignDir, dir))
           .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-          .map((f) => readFileSync(join(campaignDir, dir, f), 'utf8')),
+          .map((f) => readFileSync(join(coreCampaignDir, dir, f), 'utf8')),
       )
       .join('\n')
     for (const reason of REFUSAL_REASONS) expect(handlers, reason).toContain(`'${reason}'`)
   })
 
   it('every argument check main names has a sentence, and an unknown code never shows main’s text', () => {
-    const handlers = ['../../src-main/ipc/handlers.ts', '../../src-main/campaign/strict.ts']
+    const handlers = ['../../src-main/ipc/handlers.ts', '../../src-main/core/campaign/strict.ts']
       .map((file) => readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8'))
       .join('\n')
     const named = [...handlers.matchAll(/reason: '([a-z-]+)'/g)].map((m) => m[1])

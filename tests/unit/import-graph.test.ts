@@ -9,7 +9,8 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
-const rulesDir = join(repo, 'src-main', 'rules')
+const coreDir = join(repo, 'src-main', 'core')
+const rulesDir = join(coreDir, 'rules')
 const rendererDir = join(repo, 'src-renderer')
 
 function sourceFiles(dir: string, keep: (file: string) => boolean): string[] {
@@ -59,10 +60,11 @@ function importsOf(file: string, runtimeOnly: boolean): string[] {
   return specifiers
 }
 
-/** A relative specifier as the bundler resolves it; null for a bare (package) specifier. */
+/** A relative or @core specifier as the bundler resolves it; null for a bare (package) specifier. */
 function resolveRelative(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null
-  const base = resolve(dirname(from), specifier)
+  const viaAlias = specifier.startsWith('@core/')
+  if (!specifier.startsWith('.') && !viaAlias) return null
+  const base = viaAlias ? join(coreDir, specifier.slice(6)) : resolve(dirname(from), specifier)
   const candidates = [base, `${base}.ts`, base.replace(/\.js$/, '.ts'), join(base, 'index.ts')]
   const hit = candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile())
   if (!hit) throw new Error(`${relative(repo, from)} imports ${specifier}, which does not resolve`)
@@ -109,7 +111,7 @@ describe('the rules engine is pure through every import path', () => {
     expect(impure.map(([, chain]) => chain.join(' → '))).toEqual([])
   })
 
-  it('reaches nothing outside src-main/rules (in particular no campaign/ module)', () => {
+  it('reaches nothing outside src-main/core/rules (in particular no campaign/ module)', () => {
     const outside = [...reached.files].filter(([file]) => !file.startsWith(rulesDir + sep))
     expect(outside.map(([, chain]) => chain.join(' → '))).toEqual([])
   })
@@ -168,14 +170,14 @@ describe('one module turns a campaign map into an engine battle', () => {
       ),
     )
     expect(builders.map((f) => relative(repo, f))).toEqual([
-      join('src-main', 'campaign', 'map-battle.ts'),
+      join('src-main', 'core', 'campaign', 'map-battle.ts'),
     ])
   })
 })
 
 describe('per-system facts come from one table', () => {
   it('no renderer file branches on a rule system by its id', () => {
-    // src-main/rules/facts.ts says what each system has (units, modes, light, board, dice); a
+    // src-main/core/rules/facts.ts says what each system has (units, modes, light, board, dice); a
     // renderer copy of those answers drifts (one copy of the move modes lacked `charge`).
     const branching = /\bsystem\s*[!=]==\s*['"](arianrhod|pathfinder|dnd35|dystopia)['"]/
     const offenders = sourceFiles(rendererDir, (f) => /\.(ts|svelte)$/.test(f))

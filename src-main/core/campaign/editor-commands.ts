@@ -15,13 +15,9 @@ import {
 } from './geometry'
 import { normaliseCell } from './cell-defaults'
 import { squareParam, type Fail } from './refusals'
+import { systemFacts } from '../rules/facts'
 
 type Of<T extends Command['type']> = Extract<Command, { type: T }>
-
-/** 「1マスの人数制限は4体までとする。」 — DysTopiA's limit of units on one square. */
-export const DYSTOPIA_UNITS_PER_SQUARE = 4
-/** The DysTopiA board is always 6 × 6 (「6×6マスのスクエア戦闘となる。」). */
-export const DYSTOPIA_BOARD_SIDE = 6
 
 export function applyCellsSet(map: CampaignMap, command: Of<'cells.set'>, fail: Fail): CampaignMap {
   if (command.cells.length === 0) return map
@@ -111,11 +107,14 @@ export function applyMapUpdate(
   const width = command.width ?? map.width
   const height = command.height ?? map.height
   const system = command.system ?? map.system
-  if (system === 'dystopia' && (width !== DYSTOPIA_BOARD_SIDE || height !== DYSTOPIA_BOARD_SIDE)) {
+  const facts = systemFacts(system)
+  // Only DysTopiA has a fixed board (facts.ts `board`), hence the refusal's name.
+  const board = facts.board
+  if (board && (width !== board.width || height !== board.height)) {
     fail(
-      `A DysTopiA board is ${DYSTOPIA_BOARD_SIDE} × ${DYSTOPIA_BOARD_SIDE} squares; map "${map.id}" would be ${width} × ${height}.`,
+      `A DysTopiA board is ${board.width} × ${board.height} squares; map "${map.id}" would be ${width} × ${height}.`,
       'dystopia-board-size',
-      { side: DYSTOPIA_BOARD_SIDE },
+      { side: board.width },
     )
   }
   let next: CampaignMap = { ...map, system, width, height, name: command.name ?? map.name }
@@ -148,7 +147,7 @@ export function applyMapUpdate(
       ...(map.traps ? { traps: map.traps.filter((trap) => inside(trap.at)) } : {}),
     }
   }
-  if (system === 'dystopia') requireSquaresNotOverfull(next, fail)
+  if (facts.squareCapacity !== null) requireSquaresNotOverfull(next, facts.squareCapacity, fail)
   return next
 }
 
@@ -278,37 +277,38 @@ export function applyDeployCells(
   return { ...map, deploy: { ...deploy } }
 }
 
-/** DysTopiA: refuses a unit that would be the fifth on its square. */
+/** Where a square holds a fixed number of units (DysTopiA: 4), refuses one more. */
 export function requireSquareRoom(
   map: CampaignMap,
   at: readonly [number, number],
   tokenId: string,
   fail: Fail,
 ): void {
-  if (map.system !== 'dystopia') return
+  const capacity = systemFacts(map.system).squareCapacity
+  if (capacity === null) return
   const there = map.tokens.filter(
     (t) => t.id !== tokenId && t.at[0] === at[0] && t.at[1] === at[1],
   ).length
-  if (there >= DYSTOPIA_UNITS_PER_SQUARE) {
+  if (there >= capacity) {
     fail(
-      `Square ${formatCell(at)} already holds ${DYSTOPIA_UNITS_PER_SQUARE} units, the most one square can hold.`,
+      `Square ${formatCell(at)} already holds ${capacity} units, the most one square can hold.`,
       'square-full',
-      { square: squareParam(at), max: DYSTOPIA_UNITS_PER_SQUARE },
+      { square: squareParam(at), max: capacity },
     )
   }
 }
 
-function requireSquaresNotOverfull(map: CampaignMap, fail: Fail): void {
+function requireSquaresNotOverfull(map: CampaignMap, capacity: number, fail: Fail): void {
   const counts = new Map<string, number>()
   for (const token of map.tokens) {
     const key = cellKey(token.at)
     const count = (counts.get(key) ?? 0) + 1
     counts.set(key, count)
-    if (count > DYSTOPIA_UNITS_PER_SQUARE) {
+    if (count > capacity) {
       fail(
-        `Square ${formatCell(token.at)} holds more than ${DYSTOPIA_UNITS_PER_SQUARE} units, which DysTopiA refuses.`,
+        `Square ${formatCell(token.at)} holds more than ${capacity} units, which DysTopiA refuses.`,
         'square-full',
-        { square: squareParam(token.at), max: DYSTOPIA_UNITS_PER_SQUARE },
+        { square: squareParam(token.at), max: capacity },
       )
     }
   }

@@ -1,5 +1,5 @@
 // Small grid facts the store needs to keep a campaign consistent (bounds, neighbours, edge
-// identity, token footprints). Kept here rather than in src-main/rules/ so the store does not
+// identity, token footprints). Kept here rather than in src-main/core/rules/ so the store does not
 // depend on the engine's internals; the meanings follow shared/spec/scenario-format.md.
 import type { Cell, Size } from '../rules/model'
 

@@ -11,6 +11,7 @@
 import type { Battle } from '../rules/system'
 import type { MapSpec, TokenSpec } from '../rules/model'
 import { Grid } from '../rules/grid/grid'
+import { systemFacts } from '../rules/facts'
 import {
   prepareMap,
   prepareScenario,
@@ -62,7 +63,10 @@ export function mapScenario(map: CampaignMap, query?: unknown): Record<string, u
     system: map.system,
     map: mapSpecOf(map),
     tokens: map.tokens.map((token) => engineTokenOf(map, token)),
-    ...(map.system === 'dystopia' && map.deploy ? { dystopia: { deploy: map.deploy } } : {}),
+    // The scenario format keeps deployment squares under `dystopia` (spec/scenario-format.md).
+    ...(systemFacts(map.system).deployZones && map.deploy
+      ? { dystopia: { deploy: map.deploy } }
+      : {}),
     ...(query !== undefined ? { query } : {}),
   }
 }

@@ -43,3 +43,32 @@ describe('SYSTEM_FACTS', () => {
     expect(board).toEqual({ width: 6, height: 6 })
   })
 })
+
+describe('facts as a property of each RuleSystem (issue 28)', () => {
+  it.each(SYSTEM_IDS)('%s: its RuleSystem carries the same facts the table lists', (id) => {
+    expect(getSystem(id).facts).toBe(SYSTEM_FACTS[id])
+  })
+
+  it('a square holds at most squareCapacity units, as the engine’s overlap check says', () => {
+    for (const id of SYSTEM_IDS) {
+      const capacity = SYSTEM_FACTS[id].squareCapacity
+      if (capacity === null) continue
+      const units = (n: number) =>
+        Array.from({ length: n }, (_, i) => ({
+          id: `u${i}`,
+          faction: 'enemy',
+          at: [0, 0] as [number, number],
+        }))
+      expect(getSystem(id).occupancy.sharingProblem(units(capacity))).toBeNull()
+      expect(getSystem(id).occupancy.sharingProblem(units(capacity + 1))).not.toBeNull()
+    }
+  })
+
+  it('a system without an initiative roll orders by value or as listed, never both', () => {
+    for (const id of SYSTEM_IDS) {
+      const facts = SYSTEM_FACTS[id]
+      if (facts.rollsInitiative) expect(facts.initiativeByValue).toBe(false)
+      expect(facts.turnActions.every((mode) => facts.moveModes.includes(mode))).toBe(true)
+    }
+  })
+})

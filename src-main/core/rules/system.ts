@@ -6,6 +6,108 @@ import type { Grid } from './grid/grid'
 
 export type Unit = 'm' | 'ft' | 'squares'
 
+// What the screens and the campaign code read about a system: plain data and a few pure
+// conversions, in systems/<id>/facts.ts, gathered for the page by facts.ts.
+export interface SystemFacts {
+  readonly id: SystemId
+  /** The unit distances and speeds are given in. */
+  readonly unit: Unit
+  /** The unit as the screens print it after a number ('' where distances are counted in squares). */
+  readonly unitLabel: 'm' | 'ft' | ''
+  /** Map units per square (2 m; 5 ft; DysTopiA counts squares). */
+  readonly unitsPerSquare: number
+  /** A new token's 【移動力】 or speed in the system unit (none where tokens have no speed). */
+  readonly defaultMove?: number
+  /** Every move mode the engine's reach and path queries accept, the usual one first. */
+  readonly moveModes: readonly string[]
+  /** Light level treated as full brightness (levels above it are not brighter). */
+  readonly normalLight: number
+  /** Level where the map sets no ambient light (the engine's default). */
+  readonly defaultAmbient: number
+  /** The brightest level the light overlay scales to (the system's daylight or brighter). */
+  readonly lightTop: number
+  /** Names of the light levels, darkest first, where the system names them. */
+  readonly lightNames?: readonly string[]
+  /**
+   * What a light level does where the system says it by number (Arianrhod's 明度, R2_148): each
+   * effect holds at its level and below. Words for the effects are the fight panel's.
+   */
+  readonly lightEffects?: readonly { readonly atOrBelow: number; readonly effect: string }[]
+  /** Whether light is judged per viewer (low-light vision and darkvision change it). */
+  readonly lightPerViewer: boolean
+  /** Whether the system has light levels at all (DysTopiA does not). */
+  readonly hasLight: boolean
+  /**
+   * The screens use the system's own words: 明度 for the light level, 【移動力】 for speed, ZOC for
+   * threatened squares (the `.arianrhod` message variants).
+   */
+  readonly ownTerms: boolean
+  /** How UVTT light intensities and brightness map onto the system's light levels. */
+  readonly uvttLight: UvttLightScale
+  /**
+   * The rules family: 'arianrhod' (明度, 封鎖, 2D6 checks, 行動値 order), 'tactical' (Pathfinder /
+   * D&D 3.5: feet, corner cover, d20 checks and initiative) or 'dystopia' (6×6 board of chips).
+   */
+  readonly family: 'arianrhod' | 'tactical' | 'dystopia'
+  /** A fixed board size (DysTopiA's 6×6), or null where the GM chooses one. */
+  readonly board: { readonly width: number; readonly height: number } | null
+  /**
+   * The most units one square holds, whoever they are (DysTopiA: 4); null where the engine's own
+   * sharing rules decide (RuleSystem.occupancy).
+   */
+  readonly squareCapacity: number | null
+  /** Factions have deployment squares (the scenario's `dystopia.deploy`). */
+  readonly deployZones: boolean
+  /** Units are chips, several to a square, each drawn one square big. */
+  readonly chips: boolean
+  /** ZOC or threat, cover and flanking queries exist. */
+  readonly tacticalQueries: boolean
+  /** The dice of a check: 2D6 + bonus or 1D20 + bonus. */
+  readonly checkDice: '2D6' | '1D20'
+  /** Initiative is rolled on a d20 (otherwise it is a value, 行動値 or the unit's order). */
+  readonly rollsInitiative: boolean
+  /**
+   * Without a roll: the order is highest 【行動値】 first and follows a changed value (Arianrhod), or
+   * (false) it is the GM's order as listed (DysTopiA).
+   */
+  readonly initiativeByValue: boolean
+  /** The move modes the turn tracker offers as buttons for the acting unit (DysTopiA's サブ / メイン). */
+  readonly turnActions: readonly ('sub' | 'main')[]
+  /** A check on a move's path can be rolled from the path panel against its DC. */
+  readonly rollsPathChecks: boolean
+  /** The engine query an area template asks: `area` (効果範囲), `targets` (対象) or `spread`. */
+  readonly areaTemplate: 'area' | 'targets' | 'spread'
+  /** Terrain kinds the editor offers beyond floor (Arianrhod has no difficult terrain rule). */
+  readonly difficultTerrain: boolean
+  /** 封鎖 (blockade) squares are a rule. */
+  readonly blockade: boolean
+  /** Tokens have speeds in the system unit (a DysTopiA chip moves by its mode alone). */
+  readonly tokenSpeeds: boolean
+  /** Tokens have their own reach (Arianrhod's リーチ is always 3 m). */
+  readonly tokenReach: boolean
+  /** A token's size changes the squares it takes (not in Arianrhod: seed 000). */
+  readonly tokenSizes: boolean
+  /** Campaigns keep a guild book (seed 004). */
+  readonly guildBook: boolean
+}
+
+/**
+ * A system's light levels against the 0–1 intensity and brightness of a Universal VTT file
+ * (uvtt/import.ts, uvtt/export.ts).
+ */
+export interface UvttLightScale {
+  /** The level a light source of this intensity gives. */
+  levelOfIntensity(intensity: number): number
+  /** The ambient level of this brightness (alpha × luminance). */
+  levelOfBrightness(brightness: number): number
+  /** The intensity a light source of this level is exported with. */
+  intensityOfLevel(level: number): number
+  /** The brightness an ambient level is exported with. */
+  brightnessOfLevel(level: number): number
+  /** The ambient level of a file with baked lighting, and the one exported where the map sets none. */
+  readonly unsetAmbient: number
+}
+
 /** A read-only view of one fight: the grid, the tokens, and the raw scenario for extra fields. */
 export interface Battle {
   readonly grid: Grid
@@ -17,8 +119,19 @@ export interface Battle {
 
 export type QueryHandler = (battle: Battle, query: Readonly<Record<string, unknown>>) => unknown
 
+/** Who may stand on one square (spec decision 8: anything else is `tokens-overlap`). */
+export interface Occupancy {
+  /** The side, in squares, of the square block a token takes. */
+  side(token: TokenSpec): number
+  /** Why these tokens (two or more) may not share a square, or null when they may. */
+  sharingProblem(here: readonly TokenSpec[]): string | null
+}
+
 export interface RuleSystem {
   readonly id: SystemId
+  /** What the screens and the campaign code read about the system (facts.ts, systems/<id>/facts.ts). */
+  readonly facts: SystemFacts
+  readonly occupancy: Occupancy
   readonly unit: Unit
   readonly moveModes: readonly string[]
   /** Every `reason` code the system's answers can carry (systems/<id>/reasons.ts). */
@@ -34,6 +147,11 @@ export interface RuleSystem {
    * answer's [x, y] lists. The players' fog asks it for every PC on every edit (issue 13).
    */
   sightOf?(battle: Battle, tokenId: string): number[]
+  /**
+   * The players' fog from a token's sight, where the system's `visible` leaves something to the
+   * fog (Arianrhod's ignores 明度: a dark square is seen only inside the viewer's リーチ).
+   */
+  fogSight?(battle: Battle, tokenId: string, seen: number[]): number[]
 }
 
 /**

@@ -3,6 +3,7 @@
 // ambient level. Importing the export (import.ts) gives the same partitions back; door states
 // other than closed, low walls and per-cell terrain have no place in the format and are dropped.
 import type { SystemId } from '../rules/model'
+import { systemFacts } from '../rules/facts'
 import type { Point } from './geometry'
 
 interface ExportEdge {
@@ -74,15 +75,11 @@ function mergeRuns(segments: Array<[Point, Point]>): Point[][] {
 }
 
 function intensityOf(system: SystemId, level: number): number {
-  if (system === 'arianrhod' || system === 'dystopia') return Math.max(0, Math.min(1, level / 6))
-  return level >= 2 ? 1 : 0.4
+  return systemFacts(system).uvttLight.intensityOfLevel(level)
 }
 
 function ambientHex(system: SystemId, level: number): string {
-  const brightness =
-    system === 'arianrhod' || system === 'dystopia'
-      ? Math.max(0, Math.min(1, level / 6))
-      : ([0, 0.25, 0.5, 1][Math.max(0, Math.min(3, level))] ?? 1)
+  const brightness = systemFacts(system).uvttLight.brightnessOfLevel(level)
   const channel = Math.round(brightness * 255)
     .toString(16)
     .padStart(2, '0')
@@ -131,7 +128,7 @@ export function exportUvtt(map: ExportableMap, image?: ExportImage): Record<stri
       baked_lighting: false,
       ambient_light: ambientHex(
         map.system,
-        map.light.ambient ?? (map.system === 'arianrhod' ? 6 : 2),
+        map.light.ambient ?? systemFacts(map.system).uvttLight.unsetAmbient,
       ),
     },
     ...(image ? { image: image.base64 } : {}),

@@ -6,6 +6,7 @@
 // edges are one byte each until a caller asks for them as objects (`uvttMap`).
 import { z } from 'zod'
 import type { SystemId } from '../rules/model'
+import { systemFacts } from '../rules/facts'
 import {
   clipSegment,
   clipSegmentInto,
@@ -396,11 +397,9 @@ function readWallLines(file: Record<string, unknown>, origin: Point): Float64Arr
   return lines
 }
 
-/** Arianrhod 明度 (6 = bright) or the Pathfinder / D&D light category index (0 dark … 3 bright). */
+/** A light's level on the system's scale (facts.ts `uvttLight`: 明度 1–6 or a light category). */
 function lightLevel(system: SystemId, intensity: number): number {
-  if (system === 'arianrhod' || system === 'dystopia')
-    return Math.max(1, Math.min(6, Math.round(6 * Math.min(1, intensity))))
-  return intensity >= 0.5 ? 2 : 1
+  return systemFacts(system).uvttLight.levelOfIntensity(intensity)
 }
 
 /** ARGB hex (e.g. "ff404040"): brightness × alpha mapped onto the system's scale. */
@@ -409,10 +408,10 @@ export function ambientLevel(
   environment: Uvtt['environment'],
 ): number | undefined {
   const hex = environment?.ambient_light
+  const scale = systemFacts(system).uvttLight
   if (!hex || !/^[0-9a-fA-F]{8}$/.test(hex))
-    return environment?.baked_lighting ? (system === 'arianrhod' ? 6 : 2) : undefined
+    return environment?.baked_lighting ? scale.unsetAmbient : undefined
   const [a, r, g, b] = [0, 2, 4, 6].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
   const brightness = a * (0.2126 * r + 0.7152 * g + 0.0722 * b)
-  if (system === 'arianrhod' || system === 'dystopia') return Math.round(6 * brightness)
-  return brightness >= 0.75 ? 3 : brightness >= 0.4 ? 2 : brightness >= 0.1 ? 1 : 0
+  return scale.levelOfBrightness(brightness)
 }

@@ -296,7 +296,7 @@ export class ToolGestures {
     const faction = editor.tokenFaction.trim() || 'party'
     // Opaque: an id never tells the players a faction (ids reach the player view).
     const id = newId('token')
-    const defaults = DEFAULT_MOVE[map.system]
+    const defaults = systemFacts(map.system).defaultMove
     const [baseName, hidden] = [editor.tokenName.trim() || faction, editor.placesHidden(faction)]
     // Numbered from the tokens main has when the command goes out: quick clicks get 1, 2, 3.
     await this.session.dispatch(
@@ -412,14 +412,6 @@ export class ToolGestures {
     }
     await this.session.dispatch(command)
   }
-}
-
-/** Default 【移動力】 (m) / speed (ft) of a new token; DysTopiA has none. */
-const DEFAULT_MOVE: Record<CampaignMap['system'], number | undefined> = {
-  arianrhod: 10,
-  pathfinder: 30,
-  dnd35: 30,
-  dystopia: undefined,
 }
 
 let counter = 0

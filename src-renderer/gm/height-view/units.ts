@@ -1,5 +1,5 @@
 // Lengths in the 3D view, in the map's own unit. The per-system facts (unit, square size, move
-// modes, light) are the one table in src-main/rules/facts.ts (plain data: the view's chunk pulls
+// modes, light) are the one table in src-main/core/rules/facts.ts (plain data: the view's chunk pulls
 // neither zod nor the engine).
 import type { Unit } from '@core/rules/facts'
 

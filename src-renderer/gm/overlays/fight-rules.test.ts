@@ -45,7 +45,7 @@ describe('reading engine answers', () => {
       cells: [{ at: [1, 2], cost: 3 }],
       allowed: true,
     })
-    // The shared schema (src-main/rules/answers.ts) refuses a malformed answer as a whole.
+    // The shared schema (src-main/core/rules/answers.ts) refuses a malformed answer as a whole.
     expect(() => readReach({ cells: [{ at: 'x', cost: 1 }] })).toThrow(/reach/)
     expect(readReach({ cells: [], allowed: false, reason: 'climbing' })).toEqual({
       cells: [],

@@ -1,6 +1,6 @@
 // What the fight overlays need to know per rule system, and readers that turn main's untyped
 // `rules.query` answers into typed values with the schemas the engine's tests check its answers
-// against (src-main/rules/answers.ts). Nothing here decides a rule: costs, checks and cover all
+// against (src-main/core/rules/answers.ts). Nothing here decides a rule: costs, checks and cover all
 // come from the engine.
 import type { CampaignMap, CampaignToken } from '@core/campaign/schema'
 import type { z } from 'zod'
@@ -47,7 +47,7 @@ export function isCell(value: unknown): value is Cell {
   )
 }
 
-/** Reads one answer with its shared schema (src-main/rules/answers.ts). */
+/** Reads one answer with its shared schema (src-main/core/rules/answers.ts). */
 function readWith<S extends z.ZodType>(schema: S, what: string, answer: unknown): z.output<S> {
   const parsed = schema.safeParse(answer)
   if (!parsed.success) throw new Error(`the rules engine answered ${what} in an unexpected shape`)
@@ -120,10 +120,7 @@ export function costColour(fraction: number): string {
 }
 
 // DysTopiA lines A–H, clockwise from west: the engine's own table (pure, no zod), re-exported.
-export {
-  LINE_DIRECTIONS,
-  type LineDirection,
-} from '@core/rules/systems/dystopia/geometry'
+export { LINE_DIRECTIONS, type LineDirection } from '@core/rules/systems/dystopia/geometry'
 
 /** The line A–H that points from `from` towards `to` (nearest of the eight), or null on the same square. */
 export function directionTowards(from: Cell, to: Cell): LineDirection | null {

@@ -26,9 +26,9 @@ describe('DysTopiA target shapes on the sample map', () => {
   const map = mapOf('dystopia-sample')
   const user = tokenOf(map, 'hero-c')
   const dystopia = (
-    change: Partial<Extract<TemplateSettings, { kind: 'dystopia' }>>,
+    change: Partial<Extract<TemplateSettings, { kind: 'targets' }>>,
   ): TemplateSettings => ({
-    ...(defaultTemplate('dystopia') as Extract<TemplateSettings, { kind: 'dystopia' }>),
+    ...(defaultTemplate('dystopia') as Extract<TemplateSettings, { kind: 'targets' }>),
     ...change,
   })
 
@@ -118,7 +118,7 @@ describe('arianrhod 効果範囲 with fate', () => {
         map,
         templateQuery(
           map,
-          { kind: 'arianrhod', fate, range: 'scene' },
+          { kind: 'area', fate, range: 'scene' },
           { user: null, picks: [], hovered: [3, 7], pointer: null },
         ),
       )
@@ -134,7 +134,7 @@ describe('pathfinder burst from a grid intersection', () => {
   it('rounds the pointer to the nearest intersection and asks for a burst', () => {
     const query = templateQuery(
       map,
-      { kind: 'tactical', shape: 'burst', radius: 10 },
+      { kind: 'spread', shape: 'burst', radius: 10 },
       { user: null, picks: [], hovered: null, pointer: { x: 5.8, y: 4.2 } },
     )
     expect(query).toEqual({ type: 'spread', origin: [6, 4], radius: 10, shape: 'burst' })
@@ -151,7 +151,7 @@ describe('pathfinder burst from a grid intersection', () => {
   })
 
   it('waits for a clicked origin before pointing a cone', () => {
-    const template: TemplateSettings = { kind: 'tactical', shape: 'cone', radius: 15 }
+    const template: TemplateSettings = { kind: 'spread', shape: 'cone', radius: 15 }
     expect(
       templateQuery(map, template, {
         user: null,
@@ -175,7 +175,7 @@ describe('pathfinder burst from a grid intersection', () => {
   })
 
   it('keeps a cone pinned by its second click when the pointer leaves the board (issue 12.12)', () => {
-    const template: TemplateSettings = { kind: 'tactical', shape: 'cone', radius: 15 }
+    const template: TemplateSettings = { kind: 'spread', shape: 'cone', radius: 15 }
     const pinned = templateQuery(map, template, {
       user: null,
       picks: [
@@ -207,16 +207,10 @@ describe('pathfinder burst from a grid intersection', () => {
       hovered: null,
       pointer: { x: 5.1, y: 2.2 },
     }
-    const cone = ask(
-      map,
-      templateQuery(map, { kind: 'tactical', shape: 'cone', radius: 15 }, state)!,
-    )
+    const cone = ask(map, templateQuery(map, { kind: 'spread', shape: 'cone', radius: 15 }, state)!)
     // A 15-ft cone aimed east along the grid: 2, 4, 2 squares (the engine's documented method).
     expect(cone.cells).toHaveLength(8)
-    const line = ask(
-      map,
-      templateQuery(map, { kind: 'tactical', shape: 'line', radius: 15 }, state)!,
-    )
+    const line = ask(map, templateQuery(map, { kind: 'spread', shape: 'line', radius: 15 }, state)!)
     expect(line.cells.length).toBeGreaterThanOrEqual(3)
     expect(line.cells.every(([, y]: [number, number]) => y === 1 || y === 2)).toBe(true)
   })

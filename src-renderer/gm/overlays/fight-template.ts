@@ -9,26 +9,29 @@ import { systemFacts } from '@core/rules/facts'
 export type ArianrhodRange = 'scene' | 'reach' | number
 
 export type TemplateSettings =
-  | { kind: 'arianrhod'; fate: number; range: ArianrhodRange }
+  | { kind: 'area'; fate: number; range: ArianrhodRange }
   | {
-      kind: 'dystopia'
+      kind: 'targets'
       shape: 'area' | 'scene' | 'squares' | 'line'
       range: string
       n: number
       direction: LineDirection | null
     }
-  | { kind: 'tactical'; shape: 'burst' | 'spread' | 'cone' | 'line'; radius: number }
+  | { kind: 'spread'; shape: 'burst' | 'spread' | 'cone' | 'line'; radius: number }
 
 export const PATHFINDER_SHAPES = ['burst', 'spread', 'cone', 'line'] as const
 export const DYSTOPIA_SHAPES = ['area', 'scene', 'squares', 'line'] as const
 
-/** The template kind follows the rules family (Pathfinder and D&D 3.5 share theirs). */
+/** The template kind is the engine query the system's templates ask (facts.ts `areaTemplate`). */
 export function defaultTemplate(system: CampaignMap['system']): TemplateSettings {
-  const family = systemFacts(system).family
-  if (family === 'arianrhod') return { kind: 'arianrhod', fate: 0, range: 'scene' }
-  if (family === 'dystopia')
-    return { kind: 'dystopia', shape: 'area', range: '0-3', n: 2, direction: null }
-  return { kind: 'tactical', shape: 'burst', radius: 20 }
+  switch (systemFacts(system).areaTemplate) {
+    case 'area':
+      return { kind: 'area', fate: 0, range: 'scene' }
+    case 'targets':
+      return { kind: 'targets', shape: 'area', range: '0-3', n: 2, direction: null }
+    case 'spread':
+      return { kind: 'spread', shape: 'burst', radius: 20 }
+  }
 }
 
 export interface TemplateInput {
@@ -53,7 +56,7 @@ export function templateQuery(
   input: TemplateInput,
 ): Query | null {
   const { user, picks, hovered, pointer } = input
-  if (template.kind === 'arianrhod') {
+  if (template.kind === 'area') {
     const origin = picks[0] ?? hovered
     if (!origin) return null
     return {
@@ -63,7 +66,7 @@ export function templateQuery(
       ...(user ? { token: user.id, range: template.range } : {}),
     }
   }
-  if (template.kind === 'dystopia') {
+  if (template.kind === 'targets') {
     if (!user) return null
     const base = { type: 'targets', token: user.id, shape: template.shape, range: template.range }
     if (template.shape === 'scene') return base

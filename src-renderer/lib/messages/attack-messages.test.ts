@@ -1,9 +1,6 @@
 // Every code the engine can answer for issue 14's additions has English and Japanese text.
 import { describe, expect, it } from 'vitest'
-import {
-  ATTACK_MODIFIER_CODES,
-  ATTACK_REFUSAL_CODES,
-} from '@core/rules/systems/pathfinder/attack'
+import { ATTACK_MODIFIER_CODES, ATTACK_REFUSAL_CODES } from '@core/rules/systems/pathfinder/attack'
 import { MOVE_REFUSAL_CODES } from '@core/rules/systems/pathfinder/mode-limits'
 import { en as attackEn, ja as attackJa } from './attack'
 import { en as conditionsEn, ja as conditionsJa } from './conditions'

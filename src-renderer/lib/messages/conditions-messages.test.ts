@@ -1,9 +1,6 @@
 // Every condition the engine knows and every effect it reports has English and Japanese text.
 import { describe, expect, it } from 'vitest'
-import {
-  CONDITION_EFFECTS,
-  PATHFINDER_CONDITIONS,
-} from '@core/rules/systems/pathfinder/conditions'
+import { CONDITION_EFFECTS, PATHFINDER_CONDITIONS } from '@core/rules/systems/pathfinder/conditions'
 import { en, ja } from './conditions'
 
 describe('condition text', () => {

@@ -171,7 +171,7 @@ export const en = {
   'fight.unit.short.m': 'm',
   'fight.unit.short.ft': 'ft',
   'fight.unit.short.squares': 'sq',
-  // Every engine reason and error code (src-main/rules/systems/*/reasons.ts, rules/system.ts), with
+  // Every engine reason and error code (src-main/core/rules/systems/*/reasons.ts, rules/system.ts), with
   // the fix where there is one; engine-reasons.test.ts fails when one is missing.
   'fight.reason.unknown': 'the rules engine refused ({reason})',
   'fight.reason.in-enemy-zoc':

@@ -1,5 +1,5 @@
 // Pictures and campaign packs refused, and what a pack import left unread (issues 26 and 27).
-// Main's refusals are codes (src-main/art/picture-error.ts, pack-error.ts); error-messages.ts
+// Main's refusals are codes (src-main/core/art/picture-error.ts, pack-error.ts); error-messages.ts
 // maps each to a key here with the limits as parameters.
 export const en = {
   'status.importedIgnoring':

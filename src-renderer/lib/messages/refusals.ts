@@ -1,4 +1,4 @@
-// Main's refusals, worded (issue 25): every command refusal code of src-main/campaign/refusals.ts,
+// Main's refusals, worded (issue 25): every command refusal code of src-main/core/campaign/refusals.ts,
 // every argument check main names (bad-argument), the other codes a verb answers, and the notices
 // the GM keeps until dismissed. tests/unit/error-messages.test.ts fails when a code has no words.
 export const en = {

@@ -216,7 +216,7 @@ function joinByRoll(
   }
 }
 
-/** Arianrhod by 【行動値】 (before the first lower value); DysTopiA last, for the GM to drag. */
+/** By 【行動値】 (Arianrhod: before the first lower value); otherwise last, for the GM to drag. */
 function joinByValue(
   fight: Fight,
   added: CampaignToken,
@@ -224,7 +224,7 @@ function joinByValue(
 ): { index: number; entry: Combatant; rolls: RollEntry[] } {
   const entry: Combatant = {
     tokenId: added.id,
-    count: system === 'arianrhod' ? (added.initiative ?? 0) : null,
+    count: systemFacts(system).initiativeByValue ? (added.initiative ?? 0) : null,
   }
   const at =
     entry.count === null
@@ -251,7 +251,7 @@ function startFight(
   }
   if (!rollsD20(map.system)) {
     const ordered = orderByValue(
-      map.system as 'arianrhod' | 'dystopia',
+      map.system,
       ids.map((id) => ({ id, value: token(id).initiative ?? 0 })),
     )
     const order = ordered.map((e) => ({ tokenId: e.token, count: e.count }))
@@ -475,9 +475,9 @@ export function dropCombatant(fight: Fight, tokenId: string): Fight {
   }
 }
 
-/** Arianrhod re-sorts when a 【行動値】 changes; the combatant whose turn it is keeps it. */
+/** An order by 【行動値】 (Arianrhod) re-sorts when one changes; whoever is acting keeps the turn. */
 export function resortByValue(map: CampaignMap): CampaignMap {
-  if (!map.fight || map.system !== 'arianrhod') return map
+  if (!map.fight || !systemFacts(map.system).initiativeByValue) return map
   const current = map.fight.order[map.fight.turn]?.tokenId
   const values = new Map(map.tokens.map((t) => [t.id, t.initiative ?? 0]))
   const order = [...map.fight.order]

@@ -1,6 +1,7 @@
 // Applies guild-book commands (schema.ts) for the one reducer in campaign/commands.ts. Pure: the
 // campaign passed in is never mutated.
 import type { Campaign } from '../schema'
+import { systemFacts } from '../../rules/facts'
 import { computeReward, RewardError } from './reward'
 import {
   GUILD_LOG_MAX,
@@ -17,7 +18,7 @@ import { paymentThisSession } from './reward-log'
 export function applyGuildCommand(campaign: Campaign, command: GuildCommand, fail: Fail): Campaign {
   if (command.type === 'guild.create') {
     if (campaign.guild) fail('This campaign already has a guild.', 'guild-exists')
-    if (!campaign.maps.some((m) => m.system === 'arianrhod')) {
+    if (!campaign.maps.some((m) => systemFacts(m.system).guildBook)) {
       fail('A guild needs a campaign with at least one Arianrhod map.', 'guild-needs-arianrhod')
     }
     return { ...campaign, guild: guildSchema.parse({ name: command.name }) }

@@ -1,20 +1,12 @@
 // Spec decision 8: tokens that may not share a square are malformed input (`tokens-overlap`).
-// arianrhod: a square may be shared only by one `mounted` rider and its passengers; dystopia: up to
-// 4 units a square; pathfinder / dnd35: a Tiny or smaller creature shares with anyone, and anyone
-// shares with a `helpless` creature — or one whose condition makes it helpless (`paralyzed`,
-// `unconscious`, `asleep`, `bound`, `dying`: pathfinder/conditions.ts) — (a large creature's whole
-// space counts).
-import type { SystemId, TokenSpec } from '../model'
-import { SIZES } from '../model'
-import { PATHFINDER_RULES } from '../systems/pathfinder/rules'
-import { isHelpless } from '../systems/pathfinder/conditions'
+// Who may share a square is each system's rule (RuleSystem.occupancy, in systems/<id>/): a large
+// creature's whole space counts.
+import type { TokenSpec } from '../model'
+import type { RuleSystem } from '../system'
 import { ScenarioError } from '../system'
 
-const DYSTOPIA_UNITS_PER_SQUARE = 4
-const TINY = SIZES.indexOf('tiny')
-
 export function checkOverlap(
-  system: SystemId,
+  system: RuleSystem,
   tokens: readonly TokenSpec[],
   width: number,
   height: number,
@@ -25,10 +17,8 @@ export function checkOverlap(
       const here = occupants.get(cell) ?? []
       here.push(i)
       occupants.set(cell, here)
-      const problem = sharingProblem(
-        system,
-        here.map((j) => tokens[j]),
-      )
+      const problem =
+        here.length < 2 ? null : system.occupancy.sharingProblem(here.map((j) => tokens[j]))
       if (problem) {
         const [x, y] = [cell % width, Math.floor(cell / width)]
         throw new ScenarioError(
@@ -41,9 +31,8 @@ export function checkOverlap(
   })
 }
 
-function footprint(system: SystemId, token: TokenSpec, width: number, height: number): number[] {
-  const classic = system === 'pathfinder' || system === 'dnd35'
-  const side = classic ? PATHFINDER_RULES.sizes[token.size ?? 'medium'].space : 1
+function footprint(system: RuleSystem, token: TokenSpec, width: number, height: number): number[] {
+  const side = system.occupancy.side(token)
   const cells: number[] = []
   for (let dy = 0; dy < side; dy++) {
     for (let dx = 0; dx < side; dx++) {
@@ -55,23 +44,7 @@ function footprint(system: SystemId, token: TokenSpec, width: number, height: nu
   return cells
 }
 
-function sharingProblem(system: SystemId, here: readonly TokenSpec[]): string | null {
-  if (here.length < 2) return null
-  const ids = here.map((t) => `"${t.id}"`).join(', ')
-  switch (system) {
-    case 'arianrhod': {
-      const riders = here.filter((t) => t.states?.includes('mounted')).length
-      return riders === 1 ? null : `${ids} share it; only a mounted rider and its passengers may`
-    }
-    case 'dystopia':
-      return here.length <= DYSTOPIA_UNITS_PER_SQUARE
-        ? null
-        : `${ids}: at most ${DYSTOPIA_UNITS_PER_SQUARE} units a square`
-    default: {
-      const shares = (t: TokenSpec) =>
-        SIZES.indexOf(t.size ?? 'medium') <= TINY || isHelpless(t.states)
-      // Every pair needs one of the two Tiny (or smaller) or helpless.
-      return here.filter((t) => !shares(t)).length < 2 ? null : `${ids} may not share it`
-    }
-  }
+/** The ids of tokens sharing a square, as an overlap message lists them. */
+export function idList(here: readonly TokenSpec[]): string {
+  return here.map((t) => `"${t.id}"`).join(', ')
 }

@@ -126,7 +126,7 @@ function buildBattle(
     }
     tokenById.set(token.id, token)
   })
-  checkOverlap(doc.system, tokens, grid.width, grid.height)
+  checkOverlap(getSystem(doc.system), tokens, grid.width, grid.height)
   return { grid, tokens, tokenById, scenario: raw }
 }
 
@@ -268,12 +268,14 @@ function answer(
   if (query.type === 'distance') return distanceQuery(system, battle, query)
   if (query.type === 'flanking-all' && Object.hasOwn(system.queries, 'flanking'))
     return flankingAll(system, battle)
-  if (query.type === 'initiative' && (system.id === 'arianrhod' || system.id === 'dystopia')) {
+  // A system without an initiative roll answers `initiative` from the tokens' values here.
+  const ordersWithoutRoll = !system.facts.rollsInitiative
+  if (query.type === 'initiative' && ordersWithoutRoll) {
     return initiativeQuery(system.id, battle, query)
   }
   throw new ScenarioError(
     'unsupported-query',
-    `system "${system.id}" does not answer "${query.type}" queries (it answers: ${['distance', ...(system.id === 'arianrhod' || system.id === 'dystopia' ? ['initiative'] : []), ...(Object.hasOwn(system.queries, 'flanking') ? ['flanking-all'] : []), ...Object.keys(system.queries).filter((k) => k !== 'distance')].join(', ')})`,
+    `system "${system.id}" does not answer "${query.type}" queries (it answers: ${['distance', ...(ordersWithoutRoll ? ['initiative'] : []), ...(Object.hasOwn(system.queries, 'flanking') ? ['flanking-all'] : []), ...Object.keys(system.queries).filter((k) => k !== 'distance')].join(', ')})`,
     '/query/type',
   )
 }

@@ -2,6 +2,8 @@
 // イニシアチブ変更アクション (delay, ready) as the `initiative` query reports them. Pure.
 // Arianrhod: highest 【行動値】 first; equal values stay in the GM's order (the GM drags).
 // DysTopiA: the GM's order.
+import type { SystemId } from '../model'
+import { systemFacts } from '../facts'
 
 export interface InitiativeEntrant {
   id: string
@@ -44,15 +46,15 @@ export class InitiativeError extends Error {
 }
 
 /**
- * Arianrhod: highest 【行動値】 first, equal values in the GM's order (Array.prototype.sort is
- * stable). DysTopiA: the GM's order as given. Pathfinder / dnd35 roll d20s instead: see
- * systems/pathfinder/initiative.ts.
+ * For a system without an initiative roll (facts.ts `initiativeByValue`): Arianrhod, highest
+ * 【行動値】 first, equal values in the GM's order (Array.prototype.sort is stable); DysTopiA, the
+ * GM's order as given. Pathfinder / dnd35 roll d20s instead: see systems/pathfinder/initiative.ts.
  */
 export function orderByValue(
-  system: 'arianrhod' | 'dystopia',
+  system: SystemId,
   entrants: readonly InitiativeEntrant[],
 ): OrderedEntrant[] {
-  if (system === 'dystopia') {
+  if (!systemFacts(system).initiativeByValue) {
     return entrants.map((e) => ({
       token: e.id,
       count: null,

@@ -5,6 +5,7 @@
 // `initiative` field as 【行動値】.
 import { z } from 'zod'
 import type { Battle } from '../system'
+import type { SystemId } from '../model'
 import { ScenarioError } from '../system'
 import {
   applyDelay,
@@ -41,7 +42,7 @@ const initiativeQuerySchema = z.strictObject({
 })
 
 export function initiativeQuery(
-  system: 'arianrhod' | 'dystopia',
+  system: SystemId,
   battle: Battle,
   rawQuery: Readonly<Record<string, unknown>>,
 ): unknown {

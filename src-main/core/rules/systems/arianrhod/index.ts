@@ -1,5 +1,5 @@
 // Arianrhod RPG 2E グリッドルール (shared/seeds/000_*.txt) as a RuleSystem: the spec's queries
-// plus this system's extra ones (documented in src-main/rules/README.md).
+// plus this system's extra ones (documented in src-main/core/rules/README.md).
 import type { Cell } from '../../model'
 import type { Battle, QueryHandler, RuleSystem } from '../../system'
 import { ScenarioError } from '../../system'
@@ -34,6 +34,9 @@ import { MOVE_MODES, describePath, fallOf, planMove } from './movement'
 import { boardingOf, dismountOf, forcedMoveOf, trapReachOf } from './placement'
 import { roomsOf } from './rooms'
 import { ARIANRHOD_LIGHT_EFFECTS, ARIANRHOD_REASONS, type ArianrhodReason } from './reasons'
+import { ARIANRHOD_FACTS } from './facts'
+import { darkFogSight } from './fog-sight'
+import { arianrhodOccupancy } from './occupancy'
 
 type Query = Readonly<Record<string, unknown>>
 
@@ -354,6 +357,8 @@ const stealth: QueryHandler = (battle, query) => {
 
 export const arianrhod: RuleSystem = {
   id: 'arianrhod',
+  facts: ARIANRHOD_FACTS,
+  occupancy: arianrhodOccupancy,
   unit: 'm',
   moveModes: MOVE_MODES,
   reasons: ARIANRHOD_REASONS,
@@ -366,6 +371,7 @@ export const arianrhod: RuleSystem = {
     const spec = battle.tokenById.get(tokenId)
     return spec ? sightCells(field, field.token(spec), Infinity) : []
   },
+  fogSight: (battle, tokenId, seen) => darkFogSight({ engagement, light }, battle, tokenId, seen),
   queries: {
     distance: (battle, query) => {
       const from = readCell(battle, query, 'from')

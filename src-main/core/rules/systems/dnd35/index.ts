@@ -5,6 +5,7 @@
 import type { RuleSystem } from '../../system'
 import { makeTacticalSystem } from '../pathfinder/index'
 import { PATHFINDER_RULES, variantOf } from '../pathfinder/rules'
+import { DND35_FACTS } from './facts'
 
 export const DND35_RULES = variantOf(PATHFINDER_RULES, {
   id: 'dnd35',
@@ -16,4 +17,4 @@ export const DND35_RULES = variantOf(PATHFINDER_RULES, {
   },
 })
 
-export const dnd35: RuleSystem = makeTacticalSystem(DND35_RULES)
+export const dnd35: RuleSystem = makeTacticalSystem(DND35_RULES, DND35_FACTS)

@@ -6,9 +6,13 @@ import { manhattan } from './geometry'
 import { MOVE_MODES } from './movement'
 import { dystopiaQueries } from './queries'
 import { DYSTOPIA_REASONS } from './reasons'
+import { DYSTOPIA_FACTS } from './facts'
+import { dystopiaOccupancy } from './occupancy'
 
 export const dystopia: RuleSystem = {
   id: 'dystopia',
+  facts: DYSTOPIA_FACTS,
+  occupancy: dystopiaOccupancy,
   unit: 'squares',
   moveModes: Object.keys(MOVE_MODES),
   reasons: DYSTOPIA_REASONS,

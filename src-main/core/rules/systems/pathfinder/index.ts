@@ -8,12 +8,17 @@ import { tacticalQueries } from './queries'
 import type { TacticalRules } from './rules'
 import { PATHFINDER_RULES } from './rules'
 import { PATHFINDER_LIGHT_EFFECTS, PATHFINDER_REASONS } from './reasons'
+import type { SystemFacts } from '../../system'
+import { PATHFINDER_FACTS } from './facts'
+import { tacticalOccupancy } from './occupancy'
 
 export { alternatingDiagonalFeet }
 
-export function makeTacticalSystem(rules: TacticalRules): RuleSystem {
+export function makeTacticalSystem(rules: TacticalRules, facts: SystemFacts): RuleSystem {
   return {
     id: rules.id,
+    facts,
+    occupancy: tacticalOccupancy(rules),
     unit: 'ft',
     moveModes: MOVE_MODES,
     reasons: PATHFINDER_REASONS,
@@ -29,4 +34,4 @@ export function makeTacticalSystem(rules: TacticalRules): RuleSystem {
   }
 }
 
-export const pathfinder: RuleSystem = makeTacticalSystem(PATHFINDER_RULES)
+export const pathfinder: RuleSystem = makeTacticalSystem(PATHFINDER_RULES, PATHFINDER_FACTS)
