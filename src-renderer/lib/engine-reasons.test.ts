@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { systems } from '@core/rules/systems'
 import { SCENARIO_ERROR_CODES } from '@core/rules/system'
 import { en as attackEn, ja as attackJa } from './messages/attack'
+import { en as engineEn, ja as engineJa } from './messages/engine'
 import { en as fightEn0, ja as fightJa0 } from './messages/fight'
 import { en as conditionsEn, ja as conditionsJa } from './messages/conditions'
 import { translate, type MessageKey } from './i18n'
@@ -24,9 +25,10 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-// The fight panel's sentences live in two dictionaries: moving (fight) and attacking (attack).
-const fightEn: Record<string, string> = { ...attackEn, ...conditionsEn, ...fightEn0 }
-const fightJa: Record<string, string> = { ...attackJa, ...conditionsJa, ...fightJa0 }
+// The fight panel's sentences live in several dictionaries: the engine's reasons and errors
+// (engine), moving (fight), attacking (attack) and conditions.
+const fightEn: Record<string, string> = { ...attackEn, ...conditionsEn, ...engineEn, ...fightEn0 }
+const fightJa: Record<string, string> = { ...attackJa, ...conditionsJa, ...engineJa, ...fightJa0 }
 
 const allReasons = new Set(Object.values(systems).flatMap((s) => [...s.reasons]))
 const hasSentence = (key: string) =>

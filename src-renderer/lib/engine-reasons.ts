@@ -2,7 +2,7 @@
 // GM reads sentences. Every code a system can give is listed beside the engine
 // (src-main/core/rules/systems/*/reasons.ts, SCENARIO_ERROR_CODES in rules/system.ts) and has a
 // sentence in both dictionaries (engine-reasons.test.ts fails otherwise).
-import { en as fightMessages } from './messages/fight'
+import { en as engineMessages } from './messages/engine'
 import { en as attackMessages } from './messages/attack'
 import { en as conditionMessages } from './messages/conditions'
 import type { MessageKey, MessageParams } from './i18n'
@@ -13,7 +13,7 @@ type Prefix = 'fight.reason.' | 'fight.error.' | 'fight.attackReason.'
 
 function keyFor(prefix: Prefix, code: string): MessageKey | null {
   const key = `${prefix}${code}`
-  return key in fightMessages || key in attackMessages || key in conditionMessages
+  return key in engineMessages || key in attackMessages || key in conditionMessages
     ? (key as MessageKey)
     : null
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { initialLocale, translate, type MessageKey } from './i18n'
 import * as core from './messages/core'
 import * as editor from './messages/editor'
+import * as engine from './messages/engine'
 import * as fight from './messages/fight'
 import * as guild from './messages/guild'
 import * as turns from './messages/turns'
@@ -36,6 +37,7 @@ describe('plurals (issue 12.11: no "1 maps")', () => {
     const english: Record<string, string> = {
       ...core.en,
       ...editor.en,
+      ...engine.en,
       ...fight.en,
       ...guild.en,
       ...turns.en,

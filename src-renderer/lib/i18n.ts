@@ -5,6 +5,7 @@ import * as attack from './messages/attack'
 import * as conditions from './messages/conditions'
 import * as core from './messages/core'
 import * as editor from './messages/editor'
+import * as engine from './messages/engine'
 import * as entry from './messages/entry'
 import * as fight from './messages/fight'
 import * as guild from './messages/guild'
@@ -30,6 +31,7 @@ const en = {
   ...conditions.en,
   ...core.en,
   ...editor.en,
+  ...engine.en,
   ...entry.en,
   ...fight.en,
   ...guild.en,
@@ -54,6 +56,7 @@ const ja: Record<MessageKey, string> = {
   ...conditions.ja,
   ...core.ja,
   ...editor.ja,
+  ...engine.ja,
   ...entry.ja,
   ...fight.ja,
   ...guild.ja,
