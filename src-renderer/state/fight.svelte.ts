@@ -258,8 +258,8 @@ export class FightState {
 
   private requestAttack(): void {
     const { map, selected, coverTarget } = this
-    const tactical = map ? systemFacts(map.system).family === 'tactical' : false
-    if (!map || !selected || !coverTarget || !this.shown.cover || !tactical)
+    const attacks = map ? systemFacts(map.system).attackQuery : false
+    if (!map || !selected || !coverTarget || !this.shown.cover || !attacks)
       return this.attack.clear()
     const target = coverTarget.id
     const kind = this.attackKind

@@ -46,7 +46,28 @@ function isSystemIdLiteral(node: ts.Node): boolean {
   )
 }
 
-/** `x === 'dystopia'`, `'arianrhod' !== x`, `case 'dnd35':` in TypeScript source. */
+/** The rules families a system's facts name (`facts.family`): a system id or 'tactical'. */
+const families: ReadonlySet<string> = new Set([...SYSTEM_IDS, 'tactical'])
+
+function isFamilyLiteral(node: ts.Node): boolean {
+  const bare = ts.isParenthesizedExpression(node) ? node.expression : node
+  return (
+    (ts.isStringLiteral(bare) || ts.isNoSubstitutionTemplateLiteral(bare)) &&
+    families.has(bare.text)
+  )
+}
+
+/** `facts.family === 'tactical'`: the code reads the fact it needs instead. */
+const isFamilyBranch = (left: ts.Node, right: ts.Node): boolean =>
+  [left, right].some(
+    (side) => ts.isPropertyAccessExpression(side) && side.name.text === 'family',
+  ) &&
+  (isFamilyLiteral(left) || isFamilyLiteral(right))
+
+/**
+ * `x === 'dystopia'`, `'arianrhod' !== x`, `case 'dnd35':`, `facts.family === 'tactical'` in
+ * TypeScript source.
+ */
 export function branchesInTypeScript(text: string, name: string): string[] {
   const source = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
   const found: string[] = []
@@ -58,7 +79,9 @@ export function branchesInTypeScript(text: string, name: string): string[] {
     if (
       ts.isBinaryExpression(node) &&
       EQUALITY.has(node.operatorToken.kind) &&
-      (isSystemIdLiteral(node.left) || isSystemIdLiteral(node.right))
+      (isSystemIdLiteral(node.left) ||
+        isSystemIdLiteral(node.right) ||
+        isFamilyBranch(node.left, node.right))
     )
       found.push(at(node))
     if (ts.isCaseClause(node) && isSystemIdLiteral(node.expression)) found.push(at(node))
@@ -80,6 +103,22 @@ const isEsSystemId = (node: unknown): boolean =>
   (node as EsNode).type === 'Literal' &&
   systemIds.has((node as { value: unknown }).value as string)
 
+const isEsFamilyRead = (node: unknown): boolean =>
+  typeof node === 'object' &&
+  node !== null &&
+  (node as EsNode).type === 'MemberExpression' &&
+  ((node as { property: EsNode }).property as { name?: unknown }).name === 'family'
+
+const isEsFamilyLiteral = (node: unknown): boolean =>
+  typeof node === 'object' &&
+  node !== null &&
+  (node as EsNode).type === 'Literal' &&
+  families.has((node as { value: unknown }).value as string)
+
+const isEsFamilyBranch = (left: unknown, right: unknown): boolean =>
+  (isEsFamilyRead(left) || isEsFamilyRead(right)) &&
+  (isEsFamilyLiteral(left) || isEsFamilyLiteral(right))
+
 /** The same, in a Svelte file's scripts and its template's expressions. */
 export function branchesInSvelte(text: string, name: string): string[] {
   const ast = parse(text, { modern: true }) as unknown as EsNode
@@ -97,7 +136,7 @@ export function branchesInSvelte(text: string, name: string): string[] {
     if (
       es.type === 'BinaryExpression' &&
       ['===', '!==', '==', '!='].includes(es.operator as string) &&
-      (isEsSystemId(es.left) || isEsSystemId(es.right))
+      (isEsSystemId(es.left) || isEsSystemId(es.right) || isEsFamilyBranch(es.left, es.right))
     )
       found.push({ start: es.start!, text: text.slice(es.start, es.end as number) })
     if (es.type === 'SwitchCase' && isEsSystemId(es.test))
@@ -121,13 +160,17 @@ describe('system-id branches (issue 28)', () => {
         switch (id) { case 'pathfinder': break }
         const c = { dystopia: 1 }
         const d = 'dystopia is a system'
-        const e = system === 'tactical'`,
+        const e = system === 'tactical'
+        const f = systemFacts(id).family !== 'tactical'
+        const g = { family: 'tactical' }.family
+        const h = info.family === 'IPv4'`,
         'x.ts',
       ),
     ).toEqual([
       "x.ts:2: map.system === 'arianrhod'",
       "x.ts:3: 'dnd35' !== id",
       "x.ts:4: case 'pathfinder': break",
+      "x.ts:8: systemFacts(id).family !== 'tactical'",
     ])
     expect(
       branchesInSvelte(
@@ -136,13 +179,15 @@ describe('system-id branches (issue 28)', () => {
           const b = a === 'dystopia'
         </script>
         {#if kind === 'arianrhod'}<p>arianrhod</p>{/if}
-        <p class={{ on: 'dnd35' == k }}>dystopia</p>`,
+        <p class={{ on: 'dnd35' == k }}>dystopia</p>
+        {#if facts.family === 'tactical'}<p>x</p>{/if}`,
         'x.svelte',
       ),
     ).toEqual([
       "x.svelte:3: a === 'dystopia'",
       "x.svelte:5: kind === 'arianrhod'",
       "x.svelte:6: 'dnd35' == k",
+      "x.svelte:7: facts.family === 'tactical'",
     ])
   })
 

@@ -17,6 +17,7 @@ describe('SYSTEM_FACTS', () => {
     expect(facts.hasLight).toBe(Object.hasOwn(system.queries, 'light'))
     const tactical = ['cover', 'flanking'].every((q) => Object.hasOwn(system.queries, q))
     expect(facts.tacticalQueries).toBe(tactical)
+    expect(facts.attackQuery).toBe(Object.hasOwn(system.queries, 'attack'))
   })
 
   it('light levels match the engine’s light rules', () => {

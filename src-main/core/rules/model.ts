@@ -2,6 +2,11 @@
 // campaign store (which extends them with GM-only fields) and the renderer. Zod keeps one source
 // of truth for both the types and the validation of untrusted input.
 import { z } from 'zod'
+import {
+  DERIVED_CONDITIONS,
+  PATHFINDER_CONDITIONS,
+  type PathfinderCondition,
+} from './systems/pathfinder/condition-names'
 
 export const SYSTEM_IDS = ['arianrhod', 'pathfinder', 'dnd35', 'dystopia'] as const
 export type SystemId = (typeof SYSTEM_IDS)[number]
@@ -73,7 +78,8 @@ export const SIZES = [
 ] as const
 export type Size = (typeof SIZES)[number]
 
-export const TOKEN_STATES = [
+/** How a token is moving or placed: the states the token panel toggles, in every system. */
+export const MOVEMENT_STATES = [
   'flying',
   'swimming',
   'stealth',
@@ -81,29 +87,28 @@ export const TOKEN_STATES = [
   'helpless',
   'prone',
   'mounted',
-  // Pathfinder / dnd35 conditions (003 攻撃ロールの修正値 / アーマー・クラスへの修正, 無防備状態の敵,
-  // 満身創痍, 瀕死; systems/pathfinder/conditions.ts); other systems ignore them.
-  'invisible',
-  'blinded',
-  'incorporeal',
-  'stunned',
-  'paralyzed',
-  'unconscious',
-  'dying',
-  'asleep',
-  'bound',
-  'pinned',
-  'grappled',
-  'entangled',
-  'dazzled',
-  'shaken',
-  'frightened',
-  'cowering',
-  'staggered',
-  'disabled',
-  'kneeling',
 ] as const
-export type TokenState = (typeof TOKEN_STATES)[number]
+export type MovementState = (typeof MOVEMENT_STATES)[number]
+
+/**
+ * Every state a token may hold: the movement states, `incorporeal`, and the Pathfinder / dnd35
+ * conditions a GM can set (003 攻撃ロールの修正値 / アーマー・クラスへの修正, 無防備状態の敵, 満身創痍,
+ * 瀕死; systems/pathfinder/condition-names.ts, the one list of them). Other systems ignore the
+ * conditions.
+ */
+export type TokenState =
+  MovementState | 'incorporeal' | Exclude<PathfinderCondition, (typeof DERIVED_CONDITIONS)[number]>
+const isMovementState = (name: string): name is MovementState =>
+  (MOVEMENT_STATES as readonly string[]).includes(name)
+const isDerived = (name: string) => (DERIVED_CONDITIONS as readonly string[]).includes(name)
+export const TOKEN_STATES = [
+  ...MOVEMENT_STATES,
+  'incorporeal',
+  ...PATHFINDER_CONDITIONS.filter(
+    (name): name is Exclude<TokenState, MovementState | 'incorporeal'> =>
+      !isMovementState(name) && !isDerived(name),
+  ),
+] as const satisfies readonly TokenState[]
 
 export const tokenSpecSchema = z.object({
   id: z.string().min(1).max(200),

@@ -47,6 +47,8 @@ export interface SystemFacts {
   /**
    * The rules family: 'arianrhod' (明度, 封鎖, 2D6 checks, 行動値 order), 'tactical' (Pathfinder /
    * D&D 3.5: feet, corner cover, d20 checks and initiative) or 'dystopia' (6×6 board of chips).
+   * A name for tests and readers: code reads the fact it depends on, never the family
+   * (tests/unit/system-branches.test.ts).
    */
   readonly family: 'arianrhod' | 'tactical' | 'dystopia'
   /** A fixed board size (DysTopiA's 6×6), or null where the GM chooses one. */
@@ -62,6 +64,12 @@ export interface SystemFacts {
   readonly chips: boolean
   /** ZOC or threat, cover and flanking queries exist. */
   readonly tacticalQueries: boolean
+  /** An `attack` query exists (Pathfinder / D&D 3.5: the modifiers an attack takes). */
+  readonly attackQuery: boolean
+  /** Cover is judged by lines from the attacker's corner to the target's corners (002). */
+  readonly cornerCover: boolean
+  /** A combatant is flat-footed until its first turn of a fight (立ちすくみ). */
+  readonly flatFootedBeforeFirstTurn: boolean
   /** The dice of a check: 2D6 + bonus or 1D20 + bonus. */
   readonly checkDice: '2D6' | '1D20'
   /** Initiative is rolled on a d20 (otherwise it is a value, 行動値 or the unit's order). */

@@ -151,8 +151,8 @@ export function coverLines(
 ): { x1: number; y1: number; x2: number; y2: number }[] {
   const a = centreOf(from)
   const b = centreOf(to)
-  // Only the tactical systems judge cover by lines between corners (002).
-  if (SYSTEM_FACTS[system].family !== 'tactical') return [{ x1: a.x, y1: a.y, x2: b.x, y2: b.y }]
+  // Only some systems judge cover by lines between corners (002).
+  if (!SYSTEM_FACTS[system].cornerCover) return [{ x1: a.x, y1: a.y, x2: b.x, y2: b.y }]
   const side = footprint(from)
   const corners = (at: Cell, n: number) => [
     [at[0], at[1]],

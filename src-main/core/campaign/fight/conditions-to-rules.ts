@@ -72,7 +72,7 @@ export function withConditionStates<T extends { id: string; states?: TokenState[
 
 /** Pathfinder / dnd35: a combatant that has not had its first turn, or marked so, is flat-footed. */
 export function withFlatFooted<T extends { id: string }>(token: T, map: CampaignMap): T {
-  if (systemFacts(map.system).family !== 'tactical') return token
+  if (!systemFacts(map.system).flatFootedBeforeFirstTurn) return token
   const waiting =
     map.fight?.order.some((c) => c.tokenId === token.id) && !map.fight.acted.includes(token.id)
   const marked = (map.conditions ?? []).some(

@@ -5,6 +5,7 @@ import { runScenario } from '../../scenario/run'
 import { ATTACK_MODIFIER_CODES } from './attack'
 import { CONDITION_RULES, PATHFINDER_CONDITIONS } from './conditions'
 import { ask, reachMap, scenarioDoc } from './test-support'
+import { MOVEMENT_STATES, TOKEN_STATES } from '../../model'
 
 type Modifier = {
   code: string
@@ -289,5 +290,15 @@ describe('伏せ状態: 「立ち上がる行為は1回の移動アクション�
         reason: 'prone-stands-up-first',
         condition: 'prone',
       })
+  })
+})
+
+describe('one list of conditions (issue 28)', () => {
+  it('every condition a GM sets is a token state, and the token states are exactly the movement states, incorporeal and those conditions', () => {
+    const settable = PATHFINDER_CONDITIONS.filter((c) => c !== 'flat-footed')
+    for (const condition of settable) expect(TOKEN_STATES).toContain(condition)
+    expect(TOKEN_STATES).not.toContain('flat-footed')
+    expect(new Set(TOKEN_STATES)).toEqual(new Set([...MOVEMENT_STATES, 'incorporeal', ...settable]))
+    expect(new Set(TOKEN_STATES).size).toBe(TOKEN_STATES.length)
   })
 })

@@ -22,31 +22,9 @@
 // Core Rulebook calls "can't take actions", 麻痺), the Core Rulebook's definition is used and the
 // README says so.
 import type { TokenState } from '../../model'
+import { PATHFINDER_CONDITIONS, type PathfinderCondition } from './condition-names'
 
-export const PATHFINDER_CONDITIONS = [
-  'helpless',
-  'flat-footed',
-  'stunned',
-  'paralyzed',
-  'unconscious',
-  'dying',
-  'asleep',
-  'bound',
-  'pinned',
-  'grappled',
-  'entangled',
-  'dazzled',
-  'shaken',
-  'frightened',
-  'cowering',
-  'staggered',
-  'disabled',
-  'prone',
-  'kneeling',
-  'blinded',
-  'invisible',
-] as const
-export type PathfinderCondition = (typeof PATHFINDER_CONDITIONS)[number]
+export { PATHFINDER_CONDITIONS, type PathfinderCondition }
 
 export interface ConditionRule {
   /** Conditions it also counts as (麻痺 → 無防備 → 立ちすくみ). */
