@@ -32,7 +32,7 @@ export interface HostOptions {
   autosaveDelayMs?: number
   /** The opt-in LAN view's listen address (default all interfaces, only once the GM starts it). */
   lanBindAddress?: string
-  /** Scripted dice for tests (table/dice.ts); default Math.random. */
+  /** Scripted dice for tests (table/dice.ts); default dice from a fresh seed (core/random.ts). */
   dice?: DiceRoller
 }
 

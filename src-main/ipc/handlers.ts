@@ -34,6 +34,7 @@ import {
   type DisplayInfo,
 } from '../table/calibration'
 import { createDiceRoller, DiceError, type DiceRoller } from '../table/dice'
+import { createIdMaker, randomSeed, type IdMaker } from '@core/random'
 import type { AssetStore } from '../art/assets'
 import { createArtWorkerClient } from '../art/art-worker-client'
 import { createPlayerArtService } from '../art/player-art-service'
@@ -74,8 +75,10 @@ export interface HandlerOptions {
   calibration?: { store: CalibrationStore; display(): DisplayInfo }
   /** The LAN view; without it the lan verbs answer `unavailable`. Read lazily (it needs the handlers). */
   lan?: () => LanControl | undefined
-  /** BCDice rolls; tests pass scripted dice. Default: Math.random. */
+  /** BCDice rolls; tests pass scripted or seeded dice. Default: dice from a fresh seed (core/random). */
   dice?: DiceRoller
+  /** Ids of what main records (roll log entries); tests pass one with a fixed seed. Default: a fresh seed. */
+  ids?: IdMaker
   /** The assets folder (map art); without it the asset verbs answer `unavailable` and maps show no art. */
   assets?: AssetStore
   /** Reads campaign packs on a worker; tests pass one whose worker they hold. Default: a pack worker per import. */
@@ -113,6 +116,7 @@ export function createHandlers(
   const unavailable = (what: string): HandledError =>
     new HandledError({ code: 'unavailable', message: `${what} is not available in this app.` })
   const dice = options.dice ?? createDiceRoller()
+  const ids = options.ids ?? createIdMaker(randomSeed())
   // Universal VTT imports run on worker threads; their progress goes to every GM page.
   const uvttImports = createUvttImports()
   const progressListeners = new Set<(data: EventData<'uvtt.progress'>) => void>()
@@ -255,7 +259,7 @@ export function createHandlers(
         if (campaignId) {
           const at = new Date().toISOString()
           const entry = {
-            id: `roll-${at}-${Math.random().toString(36).slice(2, 8)}`,
+            id: ids.next('roll'),
             at,
             who: who ?? 'GM',
             ...(tokenId ? { tokenId } : {}),

@@ -1,10 +1,12 @@
 // Dice rolls through BCDice, in the main process only (the renderer never rolls, so a player
 // client cannot fake or foresee a result). The random source is injectable: tests pass scripted
-// dice in draw order, the same way BCDice's own test suite stubs its randomizer's `$random`.
+// dice in draw order, the same way BCDice's own test suite stubs its randomizer's `$random`, or a
+// fixed seed; the app's dice come from a seed drawn when main starts (core/random.ts).
 import { createRequire } from 'node:module'
 import type { SystemId } from '@core/rules/model'
 import { DICE_LIMITS, type DiceErrorCode } from '@core/table/dice-limits'
 import type { DiceRoll } from '@core/table/dice-roll'
+import { randomSeed, seededDice } from '@core/random'
 
 export { DICE_ERROR_CODES, DICE_LIMITS, type DiceErrorCode } from '@core/table/dice-limits'
 
@@ -75,8 +77,11 @@ export interface DiceRoller {
   roll(system: SystemId, command: string, options?: { secret?: boolean }): Promise<DiceRoll>
 }
 
-/** A roller on Math.random, or on `source` (tests, `--dice`). */
-export function createDiceRoller(source?: DiceSource): DiceRoller {
+/**
+ * A roller on `source`: scripted dice (tests, `--dice`), seeded ones (a test's fixed seed), or by
+ * default dice from a fresh seed (core/random.ts, where every die and id is made).
+ */
+export function createDiceRoller(source: DiceSource = seededDice(randomSeed())): DiceRoller {
   return {
     async roll(system, rawCommand, options = {}) {
       const command = rawCommand.trim()
@@ -144,7 +149,7 @@ function evaluate(
   GameSystem: GameSystemClass,
   text: string,
   command: string,
-  source: DiceSource | undefined,
+  source: DiceSource,
 ): BcdiceResult | null {
   const instance = new GameSystem(text)
   const randomizer = instance.randomizer
@@ -153,7 +158,7 @@ function evaluate(
   const rollBarabara = randomizer.$roll_barabara
   const rollOnce = randomizer.$roll_once
   Object.assign(randomizer, {
-    ...(source ? { $random: (sides: number) => source(sides) } : {}),
+    $random: (sides: number) => source(sides),
     $roll_barabara(this: Randomizer, times: number, sides: number): number[] {
       if (times > DICE_LIMITS.dicePerTerm) {
         refuse(tooMany(command, times, DICE_LIMITS.dicePerTerm))

@@ -25,6 +25,7 @@ import { isEdgeTool, isFogTool, SHAPED_TOOLS, type Tool } from '../../lib/tools'
 import { rulerFor } from '../../state/ruler.svelte'
 import type { CommandBuilder, GmSession } from '../../state/session.svelte'
 import { systemFacts } from '@core/rules/facts'
+import { newId } from '../../lib/ids'
 
 export interface BoardPoint {
   /** Fractional squares from the map's top-left corner. */
@@ -412,12 +413,6 @@ export class ToolGestures {
     }
     await this.session.dispatch(command)
   }
-}
-
-let counter = 0
-function newId(prefix: string): string {
-  counter = (counter + 1) % 1296
-  return `${prefix}-${Math.random().toString(36).slice(2, 10)}${counter.toString(36).padStart(2, '0')}`
 }
 
 /**

@@ -6,9 +6,7 @@ import type { MessageKey, MessageParams } from '../../lib/i18n'
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string
 
-export function newId(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
-}
+export { newId } from '../../lib/ids'
 
 export function nowIso(): string {
   return new Date().toISOString()
