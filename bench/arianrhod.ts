@@ -116,6 +116,7 @@ export function arianrhodBenchRows(runs = 101): ArianrhodBenchRow[] {
   const { map, tokens } = arianrhodBenchMap()
   const grid = Grid.fromSpec(map)
   const battle: Battle = {
+    system: 'arianrhod',
     grid,
     tokens,
     tokenById: new Map(tokens.map((t) => [t.id, t])),

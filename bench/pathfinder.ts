@@ -68,6 +68,7 @@ function time(repeat: number, fn: () => void): number {
 
 function battleOf(map: MapSpec, tokens: Battle['tokens']): Battle {
   return {
+    system: 'pathfinder',
     grid: Grid.fromSpec(map),
     tokens,
     tokenById: new Map(tokens.map((t) => [t.id, t])),

@@ -47,7 +47,11 @@ export type ScenarioOutcome =
 
 /** The rules engine as the handlers see it (src-main/core/rules/scenario/run.ts). */
 export interface RulesApi {
-  /** One query on a map revision's battle, built once per revision by campaign/map-battle.ts. */
+  /**
+   * One query on a map revision's battle (built once per revision from the campaign map by
+   * core/campaign/map-battle.ts): `runPrepared` checks the query's arguments with its declared
+   * schema (core/rules/queries.ts) and answers through `ask` (core/rules/ask.ts askUntrusted).
+   */
   runPrepared(prepared: PreparedBattle, query: unknown): ScenarioOutcome
 }
 

@@ -11,15 +11,10 @@ import {
   foesOf,
   hasTacticalQueries,
   modeFor,
-  readArea,
-  readCells,
-  readAttack,
-  readCover,
-  readDistance,
-  readLight,
-  readPairs,
-  readPath,
-  readReach,
+  areaView,
+  attackView,
+  cellsOf,
+  pathView,
   sameCell,
   tokenAt,
   type AreaAnswer,
@@ -34,6 +29,8 @@ import type { GmSession } from './session.svelte'
 import { ApiError } from '../lib/api'
 import { templateQuery, type TemplateSettings } from '../gm/overlays/fight-template'
 import { systemFacts } from '@core/rules/facts'
+import type { QueryAnswer, QueryArgs, QueryName } from '@core/rules/queries'
+import { askMain } from '../lib/rules-query'
 
 export const HOVER_DEBOUNCE_MS = 120
 
@@ -163,17 +160,18 @@ export class FightState {
     })
   }
 
-  private ask(
+  private ask<Q extends QueryName>(
     map: CampaignMap,
-    query: Record<string, unknown> & { type: string },
-  ): Promise<unknown> {
+    name: Q,
+    args: QueryArgs<Q>,
+  ): Promise<QueryAnswer<Q>> {
     const campaign = this.session.campaign
     if (!campaign) return Promise.reject(new Error('no campaign is open'))
-    return this.session.api.call('rules.query', { campaignId: campaign.id, mapId: map.id, query })
+    return askMain(this.session.api, { campaignId: campaign.id, mapId: map.id }, name, args)
   }
 
   /** The query fields for the chosen move mode (charge needs its target). */
-  private modeFields(): Record<string, unknown> | null {
+  private modeFields(): { mode: string; target?: string } | null {
     if (!TARGETED_MODES.has(this.mode)) return { mode: this.mode }
     return this.targetTokenId ? { mode: this.mode, target: this.targetTokenId } : null
   }
@@ -183,9 +181,7 @@ export class FightState {
     const fields = this.modeFields()
     if (!map || !selected || !fields || !this.shown.reach) return this.reach.clear()
     const key = `${revisionOf(map)}|${selected.id}|${JSON.stringify(fields)}`
-    this.reach.request(key, async () =>
-      readReach(await this.ask(map, { type: 'reach', token: selected.id, ...fields })),
-    )
+    this.reach.request(key, () => this.ask(map, 'reach', { token: selected.id, ...fields }))
   }
 
   private requestZoc(): void {
@@ -197,11 +193,9 @@ export class FightState {
     const key = `${revisionOf(map)}|${selected.id}`
     this.zoc.request(key, async () => {
       const owners: Record<string, string[]> = {}
-      const answers = await Promise.all(
-        foes.map((foe) => this.ask(map, { type: 'zoc', token: foe.id })),
-      )
+      const answers = await Promise.all(foes.map((foe) => this.ask(map, 'zoc', { token: foe.id })))
       answers.forEach((answer, i) => {
-        for (const cell of readCells(answer)) {
+        for (const cell of cellsOf(answer)) {
           const key = cellKey(cell)
           owners[key] = [...(owners[key] ?? []), foes[i].id]
         }
@@ -219,9 +213,7 @@ export class FightState {
     this.path.request(
       key,
       async () =>
-        readPath(
-          await this.ask(map, { type: 'path', token: selected.id, to: pathCell, ...fields }),
-        ),
+        pathView(await this.ask(map, 'path', { token: selected.id, to: pathCell, ...fields })),
       clicked ? 0 : HOVER_DEBOUNCE_MS,
     )
   }
@@ -232,8 +224,7 @@ export class FightState {
     const key = `${map.system}|${cellKey(selected.at)}|${cellKey(pathCell)}`
     this.ruler.request(
       key,
-      async () =>
-        readDistance(await this.ask(map, { type: 'distance', from: selected.at, to: pathCell })),
+      () => this.ask(map, 'distance', { from: selected.at, to: pathCell }),
       HOVER_DEBOUNCE_MS,
     )
   }
@@ -247,9 +238,7 @@ export class FightState {
     this.cover.request(
       `${revisionOf(map)}|${selected.id}|${target}`,
       async () => ({
-        ...readCover(
-          await this.ask(map, { type: 'cover', from: selected.id, to: target, attack: 'ranged' }),
-        ),
+        ...(await this.ask(map, 'cover', { from: selected.id, to: target, attack: 'ranged' })),
         target,
       }),
       HOVER_DEBOUNCE_MS,
@@ -266,8 +255,8 @@ export class FightState {
     this.attack.request(
       `${revisionOf(map)}|${selected.id}|${target}|${kind}`,
       async () => ({
-        ...readAttack(
-          await this.ask(map, { type: 'attack', attacker: selected.id, target, attack: kind }),
+        ...attackView(
+          await this.ask(map, 'attack', { attacker: selected.id, target, attack: kind }),
         ),
         target,
         kind,
@@ -281,17 +270,10 @@ export class FightState {
     if (!map || !this.shown.flanking || !hasTacticalQueries(map.system))
       return this.flanking.clear()
     // One question per map revision for every token (flanking-all), not one per token.
-    this.flanking.request(`${revisionOf(map)}`, async () => {
-      const answer = (await this.ask(map, { type: 'flanking-all' })) as {
-        flanked?: Record<string, unknown>
-      }
-      const flanked: Record<string, [string, string][]> = {}
-      for (const [id, pairs] of Object.entries(answer.flanked ?? {})) {
-        const read = readPairs({ pairs })
-        if (read.length > 0) flanked[id] = read
-      }
-      return flanked
-    })
+    this.flanking.request(
+      `${revisionOf(map)}`,
+      async () => (await this.ask(map, 'flanking-all', {})).flanked,
+    )
   }
 
   private requestLight(): void {
@@ -299,14 +281,8 @@ export class FightState {
     if (!map || !selected || !this.shown.light || !systemFacts(map.system).hasLight)
       return this.light.clear()
     const withViewer = systemFacts(map.system).lightPerViewer
-    this.light.request(`${revisionOf(map)}|${selected.id}`, async () =>
-      readLight(
-        await this.ask(map, {
-          type: 'light',
-          at: selected.at,
-          ...(withViewer ? { token: selected.id } : {}),
-        }),
-      ),
+    this.light.request(`${revisionOf(map)}|${selected.id}`, () =>
+      this.ask(map, 'light', { at: selected.at, ...(withViewer ? { token: selected.id } : {}) }),
     )
   }
 
@@ -323,7 +299,10 @@ export class FightState {
     const confirmed = this.templateConfirmed
     this.area.request(
       `${revisionOf(map)}|${JSON.stringify(query)}`,
-      async () => readArea(await this.ask(map, query)),
+      async () => {
+        const { type, ...args } = query
+        return areaView(await this.ask(map, type, args))
+      },
       confirmed ? 0 : HOVER_DEBOUNCE_MS / 2,
     )
   }
@@ -390,9 +369,7 @@ export class FightState {
     let cost = 0
     const fields = this.modeFields() ?? { mode: this.mode }
     try {
-      const answer = readPath(
-        await this.ask(map, { type: 'path', token: selected.id, to, ...fields }),
-      )
+      const answer = pathView(await this.ask(map, 'path', { token: selected.id, to, ...fields }))
       if (answer.reachable) cost = answer.cost
       else reason = answer.reason
     } catch (error) {

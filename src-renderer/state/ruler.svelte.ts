@@ -3,7 +3,8 @@
 // DysTopiA Manhattan squares), never by the page. A drag measures from the pressed square to the
 // released one; a click fixes the first square and the pointer previews until a second click.
 import type { Cell } from '@core/rules/model'
-import { cellKey, readDistance, sameCell } from '../gm/overlays/fight-rules'
+import { cellKey, sameCell } from '../gm/overlays/fight-rules'
+import { askMain } from '../lib/rules-query'
 import { HOVER_DEBOUNCE_MS } from './fight.svelte'
 import { LatestQuery } from './fight-query.svelte'
 import type { GmSession } from './session.svelte'
@@ -63,14 +64,11 @@ export class RulerState {
     if (!map || !campaign || !from || !to) return this.distance.clear()
     this.distance.request(
       `${map.id}|${map.system}|${cellKey(from)}|${cellKey(to)}`,
-      async () =>
-        readDistance(
-          await this.session.api.call('rules.query', {
-            campaignId: campaign.id,
-            mapId: map.id,
-            query: { type: 'distance', from, to },
-          }),
-        ),
+      () =>
+        askMain(this.session.api, { campaignId: campaign.id, mapId: map.id }, 'distance', {
+          from,
+          to,
+        }),
       this.end ? 0 : HOVER_DEBOUNCE_MS,
     )
   }

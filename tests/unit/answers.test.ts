@@ -1,5 +1,6 @@
 // The answers the GM screen reads, as the engine gives them on every sample map, all fit the
-// shared schemas the renderer parses them with (src-main/core/rules/answers.ts).
+// answer schema their query declares (src-main/core/rules/queries.ts, answers.ts): the one type
+// `ask` returns and the renderer reads.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
@@ -7,7 +8,7 @@ import { campaignSchema } from '@core/campaign/schema'
 import { mapScenario } from '@core/campaign/map-battle'
 import { runScenario } from '@core/rules/scenario/run'
 import { SYSTEM_FACTS } from '@core/rules/facts'
-import * as answers from '@core/rules/answers'
+import { QUERIES } from '@core/rules/queries'
 
 const SAMPLE_FILE = new URL('../../resources/sample-campaign.json', import.meta.url)
 const campaign = campaignSchema.parse(JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')))
@@ -17,10 +18,10 @@ describe('the shared answer schemas', () => {
     const parsed: Record<string, number> = {}
     const check = (
       name: string,
-      schema: z.ZodType,
       map: (typeof campaign.maps)[number],
-      query: Record<string, unknown>,
+      query: Record<string, unknown> & { type: string },
     ) => {
+      const schema: z.ZodType = QUERIES[query.type as keyof typeof QUERIES].answer
       const outcome = runScenario(mapScenario(map, query))
       if (!outcome.ok) return
       const result = schema.safeParse(outcome.answer)
@@ -33,7 +34,7 @@ describe('the shared answer schemas', () => {
     for (const map of campaign.maps) {
       const facts = SYSTEM_FACTS[map.system]
       const far: [number, number] = [map.width - 1, map.height - 1]
-      check('distance', answers.distanceAnswerSchema, map, {
+      check('distance', map, {
         type: 'distance',
         from: [0, 0],
         to: far,
@@ -42,20 +43,20 @@ describe('the shared answer schemas', () => {
         for (const mode of facts.moveModes) {
           const target = map.tokens.find((t) => t.id !== token.id)?.id
           const extra = mode === 'charge' && target ? { target } : {}
-          check('reach', answers.reachAnswerSchema, map, {
+          check('reach', map, {
             type: 'reach',
             token: token.id,
             mode,
             ...extra,
           })
-          check('path', answers.pathAnswerSchema, map, {
+          check('path', map, {
             type: 'path',
             token: token.id,
             to: far,
             mode,
             ...extra,
           })
-          check('path', answers.pathAnswerSchema, map, {
+          check('path', map, {
             type: 'path',
             token: token.id,
             to: [1, 1],
@@ -63,24 +64,24 @@ describe('the shared answer schemas', () => {
             ...extra,
           })
         }
-        check('light', answers.lightAnswerSchema, map, {
+        check('light', map, {
           type: 'light',
           at: token.at,
           viewer: token.id,
         })
-        check('cells', answers.cellsAnswerSchema, map, { type: 'zoc', token: token.id })
-        check('cells', answers.cellsAnswerSchema, map, { type: 'visible', token: token.id })
-        check('flanking', answers.flankingAnswerSchema, map, { type: 'flanking', target: token.id })
+        check('cells', map, { type: 'zoc', token: token.id })
+        check('cells', map, { type: 'visible', token: token.id })
+        check('flanking', map, { type: 'flanking', target: token.id })
         for (const other of map.tokens) {
           if (other.id === token.id) continue
-          check('cover', answers.coverAnswerSchema, map, {
+          check('cover', map, {
             type: 'cover',
             from: token.id,
             to: other.id,
             attack: 'ranged',
           })
           for (const attack of ['melee', 'ranged'])
-            check('attack', answers.attackAnswerSchema, map, {
+            check('attack', map, {
               type: 'attack',
               attacker: token.id,
               target: other.id,
@@ -88,9 +89,9 @@ describe('the shared answer schemas', () => {
             })
         }
         if (facts.family === 'arianrhod')
-          check('area', answers.areaAnswerSchema, map, { type: 'area', origin: token.at, fate: 0 })
+          check('area', map, { type: 'area', origin: token.at, fate: 0 })
         if (facts.family === 'dystopia')
-          check('area', answers.areaAnswerSchema, map, {
+          check('area', map, {
             type: 'targets',
             token: token.id,
             shape: 'area',
@@ -99,7 +100,7 @@ describe('the shared answer schemas', () => {
       }
       if (facts.family === 'tactical')
         for (const shape of ['burst', 'spread'])
-          check('area', answers.areaAnswerSchema, map, {
+          check('area', map, {
             type: 'spread',
             origin: [2, 2],
             radius: 10,

@@ -1,7 +1,14 @@
 // The one place that turns a campaign map into what the rules engine reads (issue 13: three
 // copies had drifted, and which fields are GM-only is a leak waiting to happen). main's
 // rules.query, the player view's fog (table/vision.ts) and the GM page's light overlay
-// (src-renderer/lib/light-levels.ts) all go through here.
+// (src-renderer/lib/light-levels.ts) all go through here, and ask (rules/ask.ts) answers on the
+// battle built here.
+//
+// The battle is built from the campaign map directly (issue 28): the grid from the map's squares,
+// edges and light, the tokens field by field, then the scenario runner's own token checks
+// (assembleBattle). The scenario document (mapScenario) is the CLI's format and the battle's raw
+// record; tests/unit/map-battle-direct.property.test.ts checks that the battle built here equals
+// the one the runner builds from that document, on every sample map and on random maps.
 //
 // GM-only and presentation fields (names, labels, colours, pictures, hidden flags, notes,
 // private stats, secret marks, light ids) never reach the engine: it does not need them, and the
@@ -9,16 +16,19 @@
 //
 // Pure: no electron, node or storage; the renderer bundles it.
 import type { Battle } from '../rules/system'
-import type { MapSpec, TokenSpec } from '../rules/model'
+import { ScenarioError } from '../rules/system'
+import { MAX_TOKENS, type MapSpec, type TokenSpec } from '../rules/model'
 import { Grid } from '../rules/grid/grid'
 import { systemFacts } from '../rules/facts'
+import { getSystem } from '../rules/systems/index'
 import {
+  assembleBattle,
   prepareMap,
-  prepareScenario,
   SCENARIO_FORMAT,
   type PrepareMapResult,
   type PrepareResult,
 } from '../rules/scenario/run'
+import { failure } from '../rules/ask'
 import { withConditionStates, withFlatFooted } from './fight/conditions-to-rules'
 import type { CampaignMap, CampaignToken } from './schema'
 
@@ -56,12 +66,31 @@ function engineTokenOf(map: CampaignMap, token: CampaignToken): TokenSpec {
   return withFlatFooted(withConditionStates(rulesFields, map.conditions ?? []), map) as TokenSpec
 }
 
+/**
+ * The fields of an engine token the battle lists (the scenario's token schema, tokenSpecSchema);
+ * the rest stay in the raw record for the systems that read them.
+ */
+function tokenSpecOf(token: TokenSpec): TokenSpec {
+  const { id, at, faction, move, size, reach, states, elevation, initiative } = token
+  return {
+    id,
+    at,
+    faction,
+    ...(move !== undefined ? { move } : {}),
+    ...(size !== undefined ? { size } : {}),
+    ...(reach !== undefined ? { reach } : {}),
+    ...(states !== undefined ? { states } : {}),
+    ...(elevation !== undefined ? { elevation } : {}),
+    ...(initiative !== undefined ? { initiative } : {}),
+  }
+}
+
 /** The public scenario document (spec/scenario-format.md) for one map and one query. */
 export function mapScenario(map: CampaignMap, query?: unknown): Record<string, unknown> {
   return {
     format: SCENARIO_FORMAT,
     system: map.system,
-    map: mapSpecOf(map),
+    map: layoutOf(map).spec,
     tokens: map.tokens.map((token) => engineTokenOf(map, token)),
     // The scenario format keeps deployment squares under `dystopia` (spec/scenario-format.md).
     ...(systemFacts(map.system).deployZones && map.deploy
@@ -72,27 +101,29 @@ export function mapScenario(map: CampaignMap, query?: unknown): Record<string, u
 }
 
 // A campaign is immutable: an edit makes a new map object, so the map object is the revision and
-// every query, fog pass and overlay on that revision shares one validated battle.
+// every query, fog pass and overlay on that revision shares one checked battle.
 const prepared = new WeakMap<CampaignMap, PrepareResult>()
 
 // Commands share every untouched part of a map (a token move keeps `cells`, `edges` and `light`
-// as the same objects), so the grid is kept per layout: a revision that changes only tokens,
-// conditions or names checks its tokens against the grid it already has. A layout is not put
-// through the engine's map schema again: campaign maps are checked against campaignMapSchema
-// (which extends it) on load, and change only through schema-checked commands, so an edit is
-// validated by its command, not by walking all 5,000 walls again.
-const layouts = new WeakMap<
-  object,
-  WeakMap<object, WeakMap<object, Map<string, PrepareMapResult>>>
->()
+// as the same objects), so the grid and the map's engine view are kept per layout: a revision
+// that changes only tokens, conditions or names checks its tokens against the grid it already
+// has. A layout is not put through the engine's map schema again: campaign maps are checked
+// against campaignMapSchema (which extends it) on load, and change only through schema-checked
+// commands, so an edit is validated by its command, not by walking all 5,000 walls again.
+interface Layout {
+  readonly spec: MapSpec
+  readonly grid: PrepareMapResult
+}
+const layouts = new WeakMap<object, WeakMap<object, WeakMap<object, Map<string, Layout>>>>()
 
-function preparedLayoutOf(map: CampaignMap): PrepareMapResult {
+function layoutOf(map: CampaignMap): Layout {
   const byEdges = getOrSet(layouts, map.cells, () => new WeakMap())
   const byLight = getOrSet(byEdges, map.edges, () => new WeakMap())
-  const bySize = getOrSet(byLight, map.light, () => new Map<string, PrepareMapResult>())
-  return getOrSet(bySize, `${map.width}x${map.height}`, () =>
-    prepareMap(mapSpecOf(map), { schemaChecked: true }),
-  )
+  const bySize = getOrSet(byLight, map.light, () => new Map<string, Layout>())
+  return getOrSet(bySize, `${map.width}x${map.height}`, () => {
+    const spec = mapSpecOf(map)
+    return { spec, grid: prepareMap(spec, { schemaChecked: true }) }
+  })
 }
 
 function getOrSet<K, V>(
@@ -105,22 +136,41 @@ function getOrSet<K, V>(
   return value
 }
 
-/** The map's battle, validated once per map revision (prepareScenario), or why it was refused. */
+/** The map's battle, built and checked once per map revision, or why it was refused. */
 export function preparedBattleOf(map: CampaignMap): PrepareResult {
   let result = prepared.get(map)
   if (!result) {
-    const layout = preparedLayoutOf(map)
-    result = layout.ok ? prepareScenario(mapScenario(map), layout.prepared) : layout
+    result = buildBattle(map)
     prepared.set(map, result)
   }
   return result
+}
+
+function buildBattle(map: CampaignMap): PrepareResult {
+  const layout = layoutOf(map).grid
+  if (!layout.ok) return layout
+  const scenario = mapScenario(map)
+  const tokens = (scenario.tokens as TokenSpec[]).map(tokenSpecOf)
+  try {
+    if (tokens.length > MAX_TOKENS) {
+      throw new ScenarioError(
+        'too-many-tokens',
+        `${tokens.length} tokens exceed the limit of ${MAX_TOKENS}`,
+        '/tokens',
+      )
+    }
+    const battle = assembleBattle(map.system, layout.prepared.grid, tokens, scenario)
+    return { ok: true, prepared: { system: getSystem(map.system), battle } }
+  } catch (e) {
+    return failure(e)
+  }
 }
 
 const lenient = new WeakMap<CampaignMap, Battle>()
 
 /**
  * The battle for fog and overlays, which must show something even on a map the scenario check
- * refuses (a GM may stack two tokens on one square with the override): the validated battle when
+ * refuses (a GM may stack two tokens on one square with the override): the checked battle when
  * there is one, otherwise the same fields built without the check.
  */
 export function battleOf(map: CampaignMap): Battle {
@@ -129,9 +179,11 @@ export function battleOf(map: CampaignMap): Battle {
   let battle = lenient.get(map)
   if (!battle) {
     const scenario = mapScenario(map)
-    const tokens = scenario.tokens as TokenSpec[]
+    const tokens = (scenario.tokens as TokenSpec[]).map(tokenSpecOf)
+    const layout = layoutOf(map).grid
     battle = {
-      grid: Grid.fromSpec(scenario.map as MapSpec),
+      system: map.system,
+      grid: layout.ok ? layout.prepared.grid : Grid.fromSpec(scenario.map as MapSpec),
       tokens,
       tokenById: new Map(tokens.map((t) => [t.id, t])),
       scenario,

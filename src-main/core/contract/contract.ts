@@ -284,7 +284,9 @@ export const contract = {
       mapId: idSchema,
       query: z.looseObject({ type: z.string().min(1).max(100) }),
     }),
-    // The answer's shape depends on the query type; shared/spec/scenario-format.md defines it.
+    // The query's own arguments are checked by its declaration (core/rules/queries.ts), and the
+    // answer is the one `ask` returns for it, typed there (the page reads it with
+    // src-renderer/lib/rules-query.ts); shared/spec/scenario-format.md defines the shapes.
     result: z.unknown(),
   },
   /** The GM chooses which map the projector and player clients show (null: none). */

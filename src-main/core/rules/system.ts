@@ -118,6 +118,8 @@ export interface UvttLightScale {
 
 /** A read-only view of one fight: the grid, the tokens, and the raw scenario for extra fields. */
 export interface Battle {
+  /** The rule system that answers this battle's queries (ask.ts). */
+  readonly system: SystemId
   readonly grid: Grid
   readonly tokens: readonly TokenSpec[]
   readonly tokenById: ReadonlyMap<string, TokenSpec>

@@ -3,6 +3,7 @@
 // squares it crosses, a fall as a drop at the edge. Each segment keeps the cumulative cost and the
 // checks it needs so the view can label it and tests can read it without looking at pixels.
 import type { Cell } from '@core/rules/model'
+import type { QueryAnswer } from '@core/rules/queries'
 import { cellIndex, type BoardCells } from './scene-data'
 
 export type PathAction = 'move' | 'climb' | 'jump' | 'fall'
@@ -59,40 +60,23 @@ function isAction(value: unknown): value is PathAction {
   return value === 'move' || value === 'climb' || value === 'jump' || value === 'fall'
 }
 
-function isCell(value: unknown): value is Cell {
-  return Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n))
-}
-
-/** Reads an untrusted `rules.query` answer; anything that is not a path answer gives null. */
-export function readPathAnswer(value: unknown): PathAnswer | null {
-  if (typeof value !== 'object' || value === null) return null
-  const raw = value as Record<string, unknown>
-  if (typeof raw.reachable !== 'boolean') return null
-  if (!raw.reachable)
-    return { reachable: false, reason: typeof raw.reason === 'string' ? raw.reason : undefined }
-  const steps: PathStep[] = []
-  for (const step of Array.isArray(raw.steps) ? raw.steps : []) {
-    const s = step as Record<string, unknown>
-    if (!isCell(s.at) || typeof s.cost !== 'number') return null
-    steps.push({ at: s.at, cost: s.cost, action: isAction(s.action) ? s.action : 'move' })
-  }
-  const checks = (Array.isArray(raw.checks) ? raw.checks : []).filter(
-    (c): c is PathCheck =>
-      typeof c === 'object' && c !== null && typeof (c as PathCheck).kind === 'string',
-  )
-  const falls = (Array.isArray(raw.falls) ? raw.falls : []).filter(
-    (f): f is PathFall =>
-      typeof f === 'object' &&
-      f !== null &&
-      isCell((f as PathFall).at) &&
-      typeof (f as PathFall).height === 'number',
-  )
+/**
+ * The engine's path answer (typed by its declaration, core/rules/queries.ts) as the 3D view draws
+ * it: a step whose action it does not draw walks, and only the falls on the way are drawn (the
+ * drop from the wall before the move, `fall`, happens where the token stands).
+ */
+export function pathOfAnswer(answer: QueryAnswer<'path'>): PathAnswer {
+  if (!answer.reachable) return { reachable: false, reason: answer.reason }
   return {
     reachable: true,
-    cost: typeof raw.cost === 'number' ? raw.cost : undefined,
-    steps,
-    checks,
-    falls,
+    cost: answer.cost,
+    steps: (answer.steps ?? []).map(({ at, cost, action }) => ({
+      at,
+      cost,
+      action: isAction(action) ? action : 'move',
+    })),
+    checks: answer.checks ?? [],
+    falls: answer.falls ?? [],
   }
 }
 

@@ -1,15 +1,18 @@
 // The 3D view's line to main for `rules.query`. GmSession keeps its api private, so the view opens
 // its own through lib/api.ts (in Electron that is the same preload bridge; in a browser a second
 // WebSocket to the same host), once, the first time the view asks anything.
+import type { QueryAnswer, QueryArgs, QueryName } from '@core/rules/queries'
 import { connectGm, type GmApi } from '../../lib/api'
+import { askMain } from '../../lib/rules-query'
 
 let api: GmApi | null = null
 
-export function heightQuery(
+export function heightAsk<Q extends QueryName>(
   campaignId: string,
   mapId: string,
-  query: Record<string, unknown>,
-): Promise<unknown> {
+  name: Q,
+  args: QueryArgs<Q>,
+): Promise<QueryAnswer<Q>> {
   api ??= connectGm()
-  return api.call('rules.query', { campaignId, mapId, query: query as { type: string } })
+  return askMain(api, { campaignId, mapId }, name, args)
 }

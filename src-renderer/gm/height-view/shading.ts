@@ -1,5 +1,6 @@
 // Colours for the 3D view: terrain, light shading in the three light modes, and the reach field's
 // cost ramp. Plain numbers (0–1 RGB), so they are tested without WebGL.
+import type { QueryAnswer } from '@core/rules/queries'
 import type { Cell, Terrain } from '@core/rules/model'
 import type { SystemFacts } from './units'
 
@@ -61,20 +62,9 @@ export interface ReachCell {
   cost: number
 }
 
-function isCell(value: unknown): value is Cell {
-  return Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n))
-}
-
-/** Reads an untrusted reach answer ({"cells":[{"at","cost"}]}); anything else gives an empty field. */
-export function readReachAnswer(value: unknown): ReachCell[] {
-  const cells = (value as { cells?: unknown } | null)?.cells
-  if (!Array.isArray(cells)) return []
-  return cells.flatMap((c: unknown) => {
-    const entry = c as { at?: unknown; cost?: unknown } | null
-    return entry && isCell(entry.at) && typeof entry.cost === 'number'
-      ? [{ at: entry.at, cost: entry.cost }]
-      : []
-  })
+/** The squares and costs of a reach answer (core/rules/queries.ts `reach`). */
+export function reachField(answer: QueryAnswer<'reach'>): ReachCell[] {
+  return answer.cells.map(({ at, cost }) => ({ at, cost }))
 }
 
 /** The light level of every cell (index = y * width + x); null: the map is not shaded. */

@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { campaignSchema, type CampaignMap } from '@core/campaign/schema'
 import { mapScenario } from '@core/campaign/map-battle'
 import { runScenario } from '@core/rules/scenario/run'
-import type { RulesQuery } from './rules-client'
+import { QUERIES, type QueryAnswer, type QueryArgs, type QueryName } from '@core/rules/queries'
+import type { HeightAsk } from './rules-client'
 
 // vitest runs from the repository root; in the happy-dom project import.meta.url is not a file URL.
 const SAMPLE_FILE = join(process.cwd(), 'resources', 'sample-campaign.json')
@@ -17,16 +18,21 @@ export function sampleMap(id: string): CampaignMap {
   return map
 }
 
-export function engineAnswer(map: CampaignMap, query: Record<string, unknown>): unknown {
-  const outcome = runScenario(mapScenario(map, query))
+/** The engine's answer, checked against the shape its query declares (core/rules/queries.ts). */
+export function engineAnswer<Q extends QueryName>(
+  map: CampaignMap,
+  name: Q,
+  args: QueryArgs<Q>,
+): QueryAnswer<Q> {
+  const outcome = runScenario(mapScenario(map, { ...args, type: name }))
   if (!outcome.ok) throw new Error(`${outcome.error.code}: ${outcome.error.message}`)
-  return outcome.answer
+  return QUERIES[name].answer.parse(outcome.answer) as QueryAnswer<Q>
 }
 
-export function engineQuery(map: CampaignMap): RulesQuery {
-  return (query) => {
+export function engineQuery(map: CampaignMap): HeightAsk {
+  return (name, args) => {
     try {
-      return Promise.resolve(engineAnswer(map, query))
+      return Promise.resolve(engineAnswer(map, name, args))
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)))
     }

@@ -8,10 +8,8 @@ import {
   foesOf,
   isDystopiaRange,
   modeFor,
-  readArea,
-  readCover,
-  readPath,
-  readReach,
+  areaView,
+  pathView,
   tokenAt,
   type LineDirection,
 } from './fight-rules'
@@ -39,24 +37,9 @@ function map(tokens: CampaignToken[]): CampaignMap {
   }
 }
 
-describe('reading engine answers', () => {
-  it('reads a reach answer and keeps arianrhod refusals', () => {
-    expect(readReach({ cells: [{ at: [1, 2], cost: 3, extra: 1 }] })).toEqual({
-      cells: [{ at: [1, 2], cost: 3 }],
-      allowed: true,
-    })
-    // The shared schema (src-main/core/rules/answers.ts) refuses a malformed answer as a whole.
-    expect(() => readReach({ cells: [{ at: 'x', cost: 1 }] })).toThrow(/reach/)
-    expect(readReach({ cells: [], allowed: false, reason: 'climbing' })).toEqual({
-      cells: [],
-      allowed: false,
-      reason: 'climbing',
-    })
-    expect(() => readReach({ error: 1 })).toThrow(/reach/)
-  })
-
+describe('one shape for the screens from the declared answers', () => {
   it('reads a path with its checks, and an unreachable one with its reason', () => {
-    const answer = readPath({
+    const answer = pathView({
       reachable: true,
       cost: 14,
       steps: [{ at: [8, 3], cost: 14, action: 'climb' }],
@@ -76,17 +59,39 @@ describe('reading engine answers', () => {
       ],
       provokes: ['orc'],
     })
-    expect(readPath({ reachable: false, reason: 'pit' })).toEqual({
+    expect(pathView({ reachable: false, reason: 'pit' })).toEqual({
       reachable: false,
       reason: 'pit',
     })
   })
 
+  it('puts the fall before the move first among the falls and drops a word where a place was', () => {
+    const answer = pathView({
+      reachable: true,
+      cost: 2,
+      steps: [{ at: [1, 0], cost: 2 }],
+      checks: [{ kind: 'acrobatics', onSuccess: 'no-attack-of-opportunity' }],
+      fall: { at: [0, 0], height: 4, damage: 'gm', stoppedBy: [] },
+      falls: [{ at: [1, 0], height: 2 }],
+    })
+    expect(answer).toEqual({
+      reachable: true,
+      cost: 2,
+      steps: [{ at: [1, 0], cost: 2, action: 'move' }],
+      checks: [{ kind: 'acrobatics' }],
+      provokes: [],
+      falls: [
+        { at: [0, 0], height: 4, damage: 'gm', stoppedBy: [], start: true },
+        { at: [1, 0], height: 2, damage: 'gm', stoppedBy: [] },
+      ],
+    })
+  })
+
   it('keeps the squeeze mark of a pathfinder step (issue 14: the panel said "walk")', () => {
-    const answer = readPath({
+    const answer = pathView({
       reachable: true,
       cost: 10,
-      steps: [{ at: [2, 2], cost: 10, action: 'move', squeeze: true, space: [1, 2] }],
+      steps: [{ at: [2, 2], cost: 10, action: 'move', squeeze: true }],
       checks: [],
       provokes: [],
     })
@@ -100,17 +105,19 @@ describe('reading engine answers', () => {
 
   it('a pathfinder spread answer lists its creatures as the template units', () => {
     expect(
-      readArea({ cells: [{ at: [1, 1], reflex: 0 }], tokens: ['A', 'C'], targets: [] }).tokens,
+      areaView({ cells: [{ at: [1, 1], reflex: 0 }], tokens: ['A', 'C'], targets: [] }).tokens,
     ).toEqual(['A', 'C'])
   })
 
   it('reads every template answer shape into cells and units', () => {
     expect(
-      readArea({
+      areaView({
         valid: false,
         reason: 'origin-out-of-range',
         radius: 3,
         cells: [[1, 1]],
+        solids: [],
+        edges: [],
         tokens: ['a'],
       }),
     ).toEqual({
@@ -120,8 +127,10 @@ describe('reading engine answers', () => {
       reason: 'origin-out-of-range',
       radius: 3,
     })
-    expect(readArea({ cells: [[0, 0]], units: ['u1', 'u2'] }).tokens).toEqual(['u1', 'u2'])
-    expect(readArea({ cells: [{ at: [2, 3], reflex: true }] }).cells).toEqual([[2, 3]])
+    expect(areaView({ cells: [[0, 0]], units: ['u1', 'u2'] }).tokens).toEqual(['u1', 'u2'])
+    expect(
+      areaView({ cells: [{ at: [2, 3], reflex: true }], tokens: [], targets: [] }).cells,
+    ).toEqual([[2, 3]])
   })
 })
 
@@ -174,16 +183,5 @@ describe('fight helpers', () => {
     expect(costColour(0)).toBe('hsl(120 75% 45%)')
     expect(costColour(1)).toBe('hsl(0 75% 45%)')
     expect(costColour(7)).toBe(costColour(1))
-  })
-})
-
-describe('readCover', () => {
-  it('keeps the Arianrhod reaction dice (部分遮蔽: 「リアクションの判定に＋1D」)', () => {
-    expect(readCover({ cover: 'partial', targetable: true, reactionDice: 1 })).toEqual({
-      cover: 'partial',
-      targetable: true,
-      reactionDice: 1,
-    })
-    expect(readCover({ cover: 'none', soft: false })).toEqual({ cover: 'none', soft: false })
   })
 })

@@ -1,11 +1,10 @@
-// What the fight overlays need to know per rule system, and readers that turn main's untyped
-// `rules.query` answers into typed values with the schemas the engine's tests check its answers
-// against (src-main/core/rules/answers.ts). Nothing here decides a rule: costs, checks and cover all
-// come from the engine.
+// What the fight overlays need to know per rule system. Main's `rules.query` answers arrive typed
+// by the query's own declaration (core/rules/queries.ts, read through lib/rules-query.ts); the
+// one shape the screens read where systems differ (a path's falls, a template's cells) comes from
+// core/rules/answers.ts. Nothing here decides a rule: costs, checks and cover all come from the
+// engine.
 import type { CampaignMap, CampaignToken } from '@core/campaign/schema'
-import type { z } from 'zod'
 import type { Cell, SystemId } from '@core/rules/model'
-import * as answers from '@core/rules/answers'
 import { SYSTEM_FACTS } from '@core/rules/facts'
 import { footprintSide } from '@core/campaign/geometry'
 import type { LineDirection } from '@core/rules/systems/dystopia/geometry'
@@ -37,6 +36,7 @@ export type {
   ReachAnswer,
   ReachCell,
 } from '@core/rules/answers'
+export { areaView, attackView, cellsOf, pathView } from '@core/rules/answers'
 
 export function isCell(value: unknown): value is Cell {
   return (
@@ -46,26 +46,6 @@ export function isCell(value: unknown): value is Cell {
     Number.isInteger(value[1])
   )
 }
-
-/** Reads one answer with its shared schema (src-main/core/rules/answers.ts). */
-function readWith<S extends z.ZodType>(schema: S, what: string, answer: unknown): z.output<S> {
-  const parsed = schema.safeParse(answer)
-  if (!parsed.success) throw new Error(`the rules engine answered ${what} in an unexpected shape`)
-  return parsed.data
-}
-
-export const readReach = (answer: unknown) => readWith(answers.reachAnswerSchema, 'reach', answer)
-export const readPath = (answer: unknown) => readWith(answers.pathAnswerSchema, 'path', answer)
-export const readAttack = (answer: unknown) =>
-  readWith(answers.attackAnswerSchema, 'attack', answer)
-export const readCells = (answer: unknown) => readWith(answers.cellsAnswerSchema, 'cells', answer)
-export const readCover = (answer: unknown) => readWith(answers.coverAnswerSchema, 'cover', answer)
-export const readPairs = (answer: unknown) =>
-  readWith(answers.flankingAnswerSchema, 'flanking', answer)
-export const readLight = (answer: unknown) => readWith(answers.lightAnswerSchema, 'light', answer)
-export const readDistance = (answer: unknown) =>
-  readWith(answers.distanceAnswerSchema, 'distance', answer)
-export const readArea = (answer: unknown) => readWith(answers.areaAnswerSchema, 'area', answer)
 
 export function cellKey(cell: readonly [number, number]): string {
   return `${cell[0]},${cell[1]}`

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { campaignSchema, type CampaignMap } from '@core/campaign/schema'
 import { mapScenario } from '@core/campaign/map-battle'
 import { runScenario } from '@core/rules/scenario/run'
-import { readArea } from './fight-rules'
+import { QUERIES, type RulesQuery } from '@core/rules/queries'
+import { areaView } from './fight-rules'
 import { defaultTemplate, templateQuery, type TemplateSettings } from './fight-template'
 
 const sample = campaignSchema.parse(
@@ -15,11 +16,12 @@ const sample = campaignSchema.parse(
 const mapOf = (id: string): CampaignMap => sample.maps.find((m) => m.id === id) as CampaignMap
 const tokenOf = (map: CampaignMap, id: string) => map.tokens.find((t) => t.id === id) ?? null
 
-function ask(map: CampaignMap, query: Record<string, unknown> | null) {
+function ask(map: CampaignMap, query: RulesQuery<'area' | 'targets' | 'spread'> | null) {
   if (!query) throw new Error('no query')
   const result = runScenario(mapScenario(map, query))
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
-  return readArea(result.answer)
+  // The answer in the shape its query declares, read as the panel reads it.
+  return areaView(QUERIES[query.type].answer.parse(result.answer))
 }
 
 describe('DysTopiA target shapes on the sample map', () => {

@@ -3,6 +3,7 @@
 // (`spread` from a grid intersection), cone and line (`spread` with a shape and a direction).
 import type { CampaignMap, CampaignToken } from '@core/campaign/schema'
 import type { Cell } from '@core/rules/model'
+import type { RulesQuery } from '@core/rules/queries'
 import { directionTowards, type LineDirection } from './fight-rules'
 import { systemFacts } from '@core/rules/facts'
 
@@ -42,7 +43,8 @@ export interface TemplateInput {
   pointer: { x: number; y: number } | null
 }
 
-type Query = Record<string, unknown> & { type: string }
+/** The template queries, declared in core/rules/queries.ts. */
+type Query = RulesQuery<'area' | 'targets' | 'spread'>
 
 function intersection(point: { x: number; y: number }, map: CampaignMap): Cell {
   const clamp = (v: number, max: number) => Math.min(max, Math.max(0, Math.round(v)))
@@ -68,7 +70,12 @@ export function templateQuery(
   }
   if (template.kind === 'targets') {
     if (!user) return null
-    const base = { type: 'targets', token: user.id, shape: template.shape, range: template.range }
+    const base = {
+      type: 'targets' as const,
+      token: user.id,
+      shape: template.shape,
+      range: template.range,
+    }
     if (template.shape === 'scene') return base
     if (template.shape === 'area') {
       const pick = picks[0] ?? hovered

@@ -3,20 +3,18 @@
 // and the IPC handler can always print JSON.
 import { z } from 'zod'
 import { MAX_MAP_SIDE, MAX_TOKENS, SYSTEM_IDS, mapSpecSchema, tokenSpecSchema } from '../model'
-import type { TokenSpec } from '../model'
+import type { SystemId, TokenSpec } from '../model'
 import { Grid, GridSpecError } from '../grid/grid'
 import type { Battle, RuleSystem } from '../system'
 import { ScenarioError } from '../system'
 import { getSystem } from '../systems/index'
-import { isCell } from './query'
 import { checkOverlap } from './overlap'
-import { initiativeQuery } from '../turn-order/query'
+import { askUntrusted, failure } from '../ask'
 
 export const SCENARIO_FORMAT = 'gm-scenario/1'
 
-export type ScenarioResult =
-  | { ok: true; answer: unknown }
-  | { ok: false; error: { code: string; message: string; path?: string } }
+export type { AskResult as ScenarioResult } from '../ask'
+import type { AskResult as ScenarioResult } from '../ask'
 
 const scenarioSchema = z.object({
   format: z.literal(SCENARIO_FORMAT),
@@ -107,7 +105,21 @@ function buildBattle(
   raw: Record<string, unknown>,
   grid: Grid = buildGrid(doc.map),
 ): Battle {
-  const tokens: TokenSpec[] = doc.tokens ?? []
+  return assembleBattle(doc.system, grid, doc.tokens ?? [], raw)
+}
+
+/**
+ * A battle from a built grid and the engine's tokens, with the scenario's token checks (on the
+ * map, unique ids, spec decision 8): the scenario runner and the campaign map's battle
+ * (campaign/map-battle.ts) both end here. `scenario` is the document's raw record, for the
+ * optional fields systems read (a token's extra fields, `round`, `dystopia`).
+ */
+export function assembleBattle(
+  system: SystemId,
+  grid: Grid,
+  tokens: readonly TokenSpec[],
+  scenario: Readonly<Record<string, unknown>>,
+): Battle {
   const tokenById = new Map<string, TokenSpec>()
   tokens.forEach((token, i) => {
     if (!grid.inBounds(token.at[0], token.at[1])) {
@@ -126,46 +138,18 @@ function buildBattle(
     }
     tokenById.set(token.id, token)
   })
-  checkOverlap(getSystem(doc.system), tokens, grid.width, grid.height)
-  return { grid, tokens, tokenById, scenario: raw }
-}
-
-function distanceQuery(
-  system: RuleSystem,
-  battle: Battle,
-  query: Readonly<Record<string, unknown>>,
-): unknown {
-  const read = (key: 'from' | 'to') => {
-    const value = query[key]
-    if (value === undefined)
-      throw new ScenarioError('missing-field', `query.${key} is required`, `/query/${key}`)
-    if (!isCell(value))
-      throw new ScenarioError(
-        'invalid-query',
-        `query.${key} must be a cell [x, y] of integers`,
-        `/query/${key}`,
-      )
-    if (!battle.grid.inBounds(value[0], value[1])) {
-      throw new ScenarioError(
-        'cell-out-of-bounds',
-        `query.${key} is outside the map`,
-        `/query/${key}`,
-      )
-    }
-    return value
-  }
-  return { distance: system.distance(read('from'), read('to')), unit: system.unit }
+  checkOverlap(getSystem(system), tokens, grid.width, grid.height)
+  return { system, grid, tokens, tokenById, scenario }
 }
 
 export function runScenario(doc: unknown): ScenarioResult {
-  return answerOrError(() => {
-    const parsed = parse(doc)
-    return answer(
-      getSystem(parsed.system),
-      buildBattle(parsed, doc as Record<string, unknown>),
-      parsed.query,
-    )
-  })
+  let battle: Battle
+  try {
+    battle = buildBattle(parse(doc), doc as Record<string, unknown>)
+  } catch (e) {
+    return failure(e)
+  }
+  return askUntrusted(battle, (doc as Record<string, unknown>).query)
 }
 
 /** A scenario's map and tokens, validated and built once, for any number of queries. */
@@ -245,80 +229,7 @@ export function prepareMap(
 
 /** One query against a prepared battle: the same answers and errors as runScenario gives. */
 export function runPrepared(prepared: PreparedBattle, query: unknown): ScenarioResult {
-  return answerOrError(() => {
-    if (!isRecord(query))
-      throw new ScenarioError('invalid-scenario', '/query: expected object', '/query')
-    if (typeof query.type !== 'string')
-      throw new ScenarioError('invalid-scenario', '/query/type: expected string', '/query/type')
-    return answer(
-      prepared.system,
-      prepared.battle,
-      query as Readonly<Record<string, unknown>> & { type: string },
-    )
-  })
-}
-
-function answer(
-  system: RuleSystem,
-  battle: Battle,
-  query: Readonly<Record<string, unknown>> & { type: string },
-): unknown {
-  const handler = Object.hasOwn(system.queries, query.type) ? system.queries[query.type] : undefined
-  if (handler) return handler(battle, query)
-  if (query.type === 'distance') return distanceQuery(system, battle, query)
-  if (query.type === 'flanking-all' && Object.hasOwn(system.queries, 'flanking'))
-    return flankingAll(system, battle)
-  // A system without an initiative roll answers `initiative` from the tokens' values here.
-  const ordersWithoutRoll = !system.facts.rollsInitiative
-  if (query.type === 'initiative' && ordersWithoutRoll) {
-    return initiativeQuery(system.id, battle, query)
-  }
-  throw new ScenarioError(
-    'unsupported-query',
-    `system "${system.id}" does not answer "${query.type}" queries (it answers: ${['distance', ...(ordersWithoutRoll ? ['initiative'] : []), ...(Object.hasOwn(system.queries, 'flanking') ? ['flanking-all'] : []), ...Object.keys(system.queries).filter((k) => k !== 'distance')].join(', ')})`,
-    '/query/type',
-  )
-}
-
-/**
- * `flanking` for every token at once (the GM page's flanking overlay asks this once per map
- * revision instead of once per token): `{"flanked": {id: [[id, id], …]}}`, only the flanked.
- */
-function flankingAll(system: RuleSystem, battle: Battle): { flanked: Record<string, unknown> } {
-  const flanked: Record<string, unknown> = {}
-  for (const token of battle.tokens) {
-    const { pairs } = system.queries.flanking(battle, { type: 'flanking', target: token.id }) as {
-      pairs: unknown[]
-    }
-    if (pairs.length > 0) flanked[token.id] = pairs
-  }
-  return { flanked }
-}
-
-function answerOrError(run: () => unknown): ScenarioResult {
-  try {
-    return { ok: true, answer: run() }
-  } catch (e) {
-    return failure(e)
-  }
-}
-
-function failure(e: unknown): Extract<ScenarioResult, { ok: false }> {
-  if (e instanceof ScenarioError) {
-    return {
-      ok: false,
-      error: {
-        code: e.code,
-        message: e.message,
-        ...(e.path !== undefined ? { path: e.path } : {}),
-      },
-    }
-  }
-  const message = e instanceof Error ? e.message : String(e)
-  return {
-    ok: false,
-    error: { code: 'internal-error', message: `the rules engine failed: ${message}` },
-  }
+  return askUntrusted(prepared.battle, query)
 }
 
 /**

@@ -16,6 +16,7 @@ export function makeBattle(
 ): Battle {
   const tokens: TokenSpec[] = units.map(([id, at, faction]) => ({ id, at, faction }))
   return {
+    system: 'dystopia',
     grid: Grid.fromSpec(map),
     tokens,
     tokenById: new Map(tokens.map((t) => [t.id, t])),

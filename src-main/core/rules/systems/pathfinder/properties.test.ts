@@ -13,6 +13,7 @@ import type { EdgeSpec } from '../../model'
 
 function field(map: MapSpec, tokens: TokenSpec[]): Battlefield {
   const battle: Battle = {
+    system: 'pathfinder',
     grid: Grid.fromSpec(map),
     tokens,
     tokenById: new Map(tokens.map((t) => [t.id, t])),
@@ -186,6 +187,7 @@ describe('properties', () => {
             tokens: [who === 'reach' ? { ...attacker, reachWeapon: true } : attacker],
           }
           const battle: Battle = {
+            system: 'pathfinder',
             grid: Grid.fromSpec(raw.map),
             tokens: [attacker],
             tokenById: new Map([['O', attacker]]),

@@ -214,6 +214,7 @@ describe('squeezing properties', () => {
         const map = { width: 8, height: 8, cells }
         const tokens: TokenSpec[] = [{ id: 'O', at: [0, 0], faction: 'p', size: 'large', move: 25 }]
         const battle: Battle = {
+          system: 'pathfinder',
           grid: Grid.fromSpec(map),
           tokens,
           tokenById: new Map(tokens.map((t) => [t.id, t])),
@@ -252,6 +253,7 @@ describe('squeezing properties', () => {
           const map = { width: 16, height: 16, cells }
           const tokens: TokenSpec[] = [{ id: 'O', at: start, faction: 'p', size, move }]
           const battle: Battle = {
+            system: 'pathfinder',
             grid: Grid.fromSpec(map),
             tokens,
             tokenById: new Map(tokens.map((t) => [t.id, t])),
