@@ -4,15 +4,14 @@
 // hidden tokens, secret doors, locked colours, notes, traps or unexplored layout ever reach it.
 // The look follows the projector's board (player/PlayerBoard.svelte).
 import type { PlayerMapView } from '@core/table/player-view-schema'
-import { labelInk } from '@core/table/party-colours'
 import type { GmApi } from './api'
-import { hpBarColour } from './hp-bar'
 import type { MessageKey, MessageParams } from './i18n'
-import { placeNames } from './name-placement'
-import { exportScale, pngFileName, saveBlob } from './png-export'
-import { BOARD_FONT_FAMILY, textMeasurer } from './text-measure'
-import { tokenParts, tokenSlots, type Box } from './token-layout'
-import { edgeLine, tokenSide } from '../player/spans'
+import { canvasPng, exportCanvas, pngFileName, saveBlob } from './png-export'
+import { textMeasurer } from './text-measure'
+import { paintShapes } from './token-canvas'
+import { drawTokens, TABLE_LOOK } from './token-drawing'
+import { tableTokensToDraw } from './tokens-to-draw'
+import { edgeLine } from '../player/spans'
 import { tableNames } from '../player/table-names'
 
 type Translate = (key: MessageKey, params?: MessageParams) => string
@@ -23,8 +22,6 @@ const COLOURS = {
   explored: '#5a5750',
   terrain: { solid: '#3a3a3a', pit: '#15110d', difficult: 'rgba(141, 122, 85, 0.55)' },
   template: 'rgba(245, 158, 11, 0.4)',
-  party: '#2563eb',
-  other: '#dc2626',
   light: '#fde047',
 }
 
@@ -36,12 +33,7 @@ const EDGE_STYLES: Record<string, { colour: string; width: number; dash?: number
 }
 
 export async function renderPlayerViewPng(view: PlayerMapView, t: Translate): Promise<Blob> {
-  const s = exportScale(view)
-  const canvas = document.createElement('canvas')
-  canvas.width = view.width * s
-  canvas.height = view.height * s
-  const ctx = canvas.getContext('2d')
-  if (!ctx) throw new Error('no 2D canvas')
+  const { canvas, ctx, scale: s } = exportCanvas(view)
   ctx.fillStyle = COLOURS.unknown
   ctx.fillRect(0, 0, canvas.width, canvas.height)
   ctx.setTransform(s, 0, 0, s, 0, 0)
@@ -89,113 +81,31 @@ export async function renderPlayerViewPng(view: PlayerMapView, t: Translate): Pr
     ctx.fill()
   }
 
-  await drawTokens(ctx, view, t)
-  return new Promise((resolve, reject) =>
-    canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('the map could not be encoded as PNG'))),
-      'image/png',
-    ),
-  )
+  await drawPlayerTokens(ctx, view, t)
+  return canvasPng(canvas)
 }
 
-/** Tokens as the projector draws them (player/PlayerTokens.svelte): slots, labels, bars, names. */
-async function drawTokens(
+/** Tokens as the projector draws them (lib/token-drawing.ts, TABLE_LOOK): the whole map in view. */
+async function drawPlayerTokens(
   ctx: CanvasRenderingContext2D,
   view: PlayerMapView,
   t: Translate,
 ): Promise<void> {
-  const names = tableNames(view.tokens, t)
-  const shared = view.sharedSquares === true
-  const slots = tokenSlots(
-    view.tokens.map((tk) => ({ id: tk.id, at: tk.at, side: shared ? 1 : tokenSide(tk.size) })),
-    shared,
-  )
-  const bars: Box[] = []
-  ctx.textAlign = 'center'
-  ctx.textBaseline = 'middle'
-  ctx.lineJoin = 'round'
-  for (const [i, token] of view.tokens.entries()) {
-    const parts = tokenParts(slots[i], { hpBar: token.hpBar !== undefined })
-    const { cx, cy, r } = parts
-    const fill = token.color ?? (token.side === 'party' ? COLOURS.party : COLOURS.other)
-    ctx.beginPath()
-    ctx.arc(cx, cy, r, 0, Math.PI * 2)
-    ctx.fillStyle = fill
-    ctx.fill()
-    ctx.strokeStyle = '#111111'
-    ctx.lineWidth = 0.05 * slots[i].width
-    ctx.stroke()
-    if (token.image) await drawImage(ctx, token.image, cx, cy, r)
-    if (view.turn === token.id) {
-      ctx.beginPath()
-      ctx.arc(cx, cy, parts.ringR, 0, Math.PI * 2)
-      ctx.strokeStyle = '#facc15'
-      ctx.lineWidth = parts.ringWidth
-      ctx.stroke()
-    }
-    const ink = labelInk(fill)
-    ctx.font = `700 ${parts.labelSize}px ${BOARD_FONT_FAMILY}`
-    ctx.lineWidth = parts.labelSize * 0.16
-    ctx.strokeStyle = ink === '#fff' ? '#000000' : '#ffffff'
-    ctx.fillStyle = ink
-    const label = names.get(token.id)?.label ?? '?'
-    ctx.strokeText(label, cx, cy, parts.labelMaxWidth)
-    ctx.fillText(label, cx, cy, parts.labelMaxWidth)
-    if (parts.hpBar && token.hpBar !== undefined) {
-      const bar = parts.hpBar
-      bars.push(bar)
-      ctx.fillStyle = '#111111'
-      ctx.fillRect(bar.x, bar.y, bar.width, bar.height)
-      ctx.fillStyle = hpBarColour(token.hpBar)
-      ctx.fillRect(bar.x, bar.y, bar.width * token.hpBar, bar.height)
-    }
-  }
-  const nameSize = 0.4
-  ctx.font = `600 ${nameSize}px ${BOARD_FONT_FAMILY}`
-  const placed = placeNames(
-    view.tokens.map((token, i) => ({
-      id: token.id,
-      name: names.get(token.id)?.name ?? '',
-      slot: slots[i],
-    })),
+  const drawing = drawTokens(
+    tableTokensToDraw(view.tokens, {
+      turn: view.fight ? view.fight.now : view.turn,
+      names: tableNames(view.tokens, t),
+      stateName: (state) => t(`state.${state}` as MessageKey),
+    }),
     {
-      fontSize: nameSize,
-      measure: textMeasurer(600),
-      obstacles: bars,
+      look: TABLE_LOOK,
+      sharedSquares: view.sharedSquares === true,
+      measureBold: textMeasurer(700),
+      measureName: textMeasurer(600),
       bounds: { x: 0, y: 0, width: view.width, height: view.height },
     },
   )
-  ctx.lineWidth = 0.07
-  ctx.strokeStyle = '#000000'
-  ctx.fillStyle = '#ffffff'
-  for (const name of placed) {
-    const x = name.box.x + name.box.width / 2
-    const y = name.box.y + name.box.height / 2
-    ctx.strokeText(name.text, x, y)
-    ctx.fillText(name.text, x, y)
-  }
-}
-
-async function drawImage(
-  ctx: CanvasRenderingContext2D,
-  src: string,
-  cx: number,
-  cy: number,
-  r: number,
-): Promise<void> {
-  const image = new Image()
-  image.src = src
-  try {
-    await image.decode()
-  } catch {
-    return
-  }
-  ctx.save()
-  ctx.beginPath()
-  ctx.arc(cx, cy, r, 0, Math.PI * 2)
-  ctx.clip()
-  ctx.drawImage(image, cx - r, cy - r, 2 * r, 2 * r)
-  ctx.restore()
+  await paintShapes(ctx, [...drawing.tokens, ...drawing.names])
 }
 
 export function playerPngFileName(map: { name: string; id: string }): string {
