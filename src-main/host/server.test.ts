@@ -277,8 +277,9 @@ describe('WebSocket endpoint', () => {
         })
       ).ok,
     ).toBe(true)
+    // A connection's first player.view message is the whole view; patches follow.
     const view = await player.next((m) => m.event === 'player.view')
-    expect(view.data).toMatchObject({
+    expect((view.data as { view: unknown }).view).toMatchObject({
       map: { id: 'arianrhod-sample', name: expect.stringContaining('Arianrhod'), screen: 'live' },
     })
     expect(

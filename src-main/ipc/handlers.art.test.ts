@@ -16,6 +16,7 @@ import {
   useArtTestbed,
   value,
 } from './art-handlers.testing'
+import { followPlayerViews } from '@core/table/player-view-testing'
 
 useArtTestbed()
 
@@ -43,7 +44,10 @@ describe('map art', () => {
       }),
     )
     const views: PlayerView[] = []
-    handlers.subscribe('player.view', (v) => views.push(v))
+    handlers.subscribe(
+      'player.view',
+      followPlayerViews((v) => views.push(v)),
+    )
     value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
     const view = await until(() => views.find((v) => v.map?.art))
     const map = view.map!
@@ -116,7 +120,10 @@ describe('map art', () => {
     for (let y = 0; y < 10; y++) for (let x = 0; x < 12; x++) every.push([x, y])
     await dispatch({ type: 'fog.reveal', mapId: MAP, cells: every, reveal: true })
     const views: PlayerView[] = []
-    handlers.subscribe('player.view', (v) => views.push(v))
+    handlers.subscribe(
+      'player.view',
+      followPlayerViews((v) => views.push(v)),
+    )
     value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
     const revealed = await until(() => views.find((v) => v.map?.art))
     const oldIds = revealed.map!.art!.tiles.map((t) => t.id)
@@ -163,7 +170,10 @@ describe('map art', () => {
     for (let y = 0; y < 10; y++) for (let x = 0; x < 12; x++) every.push([x, y])
     await dispatch({ type: 'fog.reveal', mapId: MAP, cells: every, reveal: true })
     const views: PlayerView[] = []
-    handlers.subscribe('player.view', (v) => views.push(v))
+    handlers.subscribe(
+      'player.view',
+      followPlayerViews((v) => views.push(v)),
+    )
     value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
     const shown = await until(() => views.find((v) => v.map?.art))
     const oldIds = shown.map!.art!.tiles.map((t) => t.id)
@@ -227,7 +237,10 @@ describe('map art', () => {
     for (let y = 0; y < 10; y++) for (let x = 0; x < 12; x++) every.push([x, y])
     await dispatch(CAMPAIGN, { type: 'fog.reveal', mapId: MAP, cells: every, reveal: true })
     const views: PlayerView[] = []
-    handlers.subscribe('player.view', (v) => views.push(v))
+    handlers.subscribe(
+      'player.view',
+      followPlayerViews((v) => views.push(v)),
+    )
     value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
     const shown = await until(() => views.find((v) => v.map?.art))
     const ids = shown.map!.art!.tiles.map((t) => t.id)

@@ -12,6 +12,7 @@ import { runPrepared } from '@core/rules/scenario/run'
 import { createDiceRoller, scriptedDice } from '../table/dice'
 import type { HandlerResult } from '@core/contract/contract'
 import { createHandlers, type Handlers } from './handlers'
+import { followPlayerViews } from '@core/table/player-view-testing'
 
 const ID = 'fight-verbs'
 const at = '2026-11-24T20:00:00.000Z'
@@ -98,7 +99,10 @@ describe('the fight through the verbs', () => {
     // Initiative: 15 d20s (left 5+2, right 10+2, ghost 12+9); then a public 1D20 (7), a secret 2D6 (3, 4), a public 2D6 (2, 5).
     await start([5, 10, 12, ...Array.from({ length: 12 }, () => 1), 7, 3, 4, 2, 5])
     const frames: string[] = []
-    handlers.subscribe('player.view', (view) => frames.push(JSON.stringify(view)))
+    handlers.subscribe(
+      'player.view',
+      followPlayerViews((view) => frames.push(JSON.stringify(view))),
+    )
     value(await handlers.handle('player.show', { target: { campaignId: ID, mapId: 'pf' } }))
     value(
       await handlers.handle('campaign.dispatch', {

@@ -12,6 +12,8 @@ import type { HandlerResult, PlayerView } from '@core/contract/contract'
 import { contract } from '@core/contract/contract'
 import { createHandlers, type Handlers } from './handlers'
 import { centreOf } from '@core/table/frame'
+import { followPlayerViews, withoutSeq } from '@core/table/player-view-testing'
+import { PlayerViewReceiver, type PlayerViewMessage } from '@core/table/player-view-patch'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
 
@@ -55,7 +57,10 @@ function value<T = unknown>(result: HandlerResult): T {
 
 async function showSample(): Promise<{ mapId: string; views: PlayerView[] }> {
   const views: PlayerView[] = []
-  handlers.subscribe('player.view', (v) => views.push(v))
+  handlers.subscribe(
+    'player.view',
+    followPlayerViews((v) => views.push(v)),
+  )
   value(await handlers.handle('campaign.open', { id: 'sample-campaign' }))
   const mapId = 'arianrhod-sample'
   value(await handlers.handle('player.show', { target: { campaignId: 'sample-campaign', mapId } }))
@@ -80,7 +85,9 @@ describe('player view controls', () => {
       }
     }>(await handlers.handle('campaign.open', { id: 'sample-campaign' })).campaign
     const pc = campaign.maps.find((m) => m.id === mapId)!.tokens.find((t) => t.faction === 'party')!
-    const before = value<PlayerView>(await handlers.handle('player.current', {}, 'player'))
+    const before = withoutSeq(
+      value<PlayerView>(await handlers.handle('player.current', {}, 'player')),
+    )
     // Players know the token by an alias (issue 11.9), found here by its name.
     const heroAlias = before.map?.tokens.find((t) => t.name === pc.name)?.id
     expect(heroAlias).toBeDefined()
@@ -90,7 +97,9 @@ describe('player view controls', () => {
     const count = views.length
     value(await move(mapId, pc.id, [pc.at[0] === 0 ? 1 : 0, pc.at[1]]))
     expect(views.length).toBe(count)
-    expect(value(await handlers.handle('player.current', {}, 'player'))).toEqual(before)
+    expect(withoutSeq(value(await handlers.handle('player.current', {}, 'player')))).toEqual(
+      withoutSeq(before),
+    )
 
     value(await handlers.handle('player.control', { blackout: true }))
     expect(views.at(-1)?.map).toMatchObject({ screen: 'blackout', tokens: [], visible: [] })
@@ -139,7 +148,7 @@ describe('player view controls', () => {
     // Never blacked out, with the templates the players are shown; the same projection as player.current would give.
     expect(shown.map?.screen).toBe('live')
     value(await handlers.handle('player.control', { blackout: false }))
-    expect(shown).toEqual(value(await handlers.handle('player.current', {}, 'player')))
+    expect(shown).toEqual(withoutSeq(value(await handlers.handle('player.current', {}, 'player'))))
     const other = value<PlayerView>(
       await handlers.handle('player.viewOf', {
         campaignId: 'sample-campaign',
@@ -197,5 +206,51 @@ describe('player view controls', () => {
   it('answers unavailable for the LAN verbs without a LAN server', async () => {
     const result = await handlers.handle('lan.status', {})
     expect(result).toMatchObject({ ok: false, error: { code: 'unavailable' } })
+  })
+})
+
+describe('player view patches (issue 29)', () => {
+  it('reach each listener as the whole view first, then patches that give what player.current gives', async () => {
+    const messages: PlayerViewMessage<PlayerView>[] = []
+    handlers.subscribe('player.view', (message) => messages.push(message))
+    const { mapId, views } = await showSample()
+    const campaign = value<{
+      campaign: {
+        maps: { id: string; tokens: { id: string; at: [number, number]; faction: string }[] }[]
+      }
+    }>(await handlers.handle('campaign.open', { id: 'sample-campaign' })).campaign
+    const pc = campaign.maps.find((m) => m.id === mapId)!.tokens.find((t) => t.faction === 'party')!
+    value(await move(mapId, pc.id, [pc.at[0] === 0 ? 1 : 0, pc.at[1]]))
+    value(await handlers.handle('player.control', { blackout: true }))
+    value(await handlers.handle('player.control', { blackout: false }))
+    // A listener that joins late gets the whole view with its next message.
+    const late: PlayerView[] = []
+    handlers.subscribe(
+      'player.view',
+      followPlayerViews((v) => late.push(v)),
+    )
+    value(await move(mapId, pc.id, pc.at))
+
+    expect('view' in messages[0]).toBe(true)
+    expect(messages.slice(1).every((m) => 'patch' in m)).toBe(true)
+    const current = value<PlayerView>(await handlers.handle('player.current', {}, 'player'))
+    expect(current.seq).toBe(messages.at(-1)!.seq)
+    expect(views.at(-1)).toEqual(withoutSeq(current))
+    expect(late).toEqual([withoutSeq(current)])
+
+    // A page that holds another view (it reloaded) asks for the whole view, then follows.
+    const shown: PlayerView[] = []
+    const page = new PlayerViewReceiver(
+      async () => value<PlayerView>(await handlers.handle('player.current', {}, 'player')),
+      (v) => shown.push(v),
+    )
+    page.receive(messages.at(-1)!)
+    await page.refetch()
+    expect(page.current()).toEqual(withoutSeq(current))
+    handlers.subscribe('player.view', (message) => page.receive(message))
+    value(await move(mapId, pc.id, [pc.at[0] === 0 ? 1 : 0, pc.at[1]]))
+    expect(page.current()).toEqual(
+      withoutSeq(value<PlayerView>(await handlers.handle('player.current', {}, 'player'))),
+    )
   })
 })

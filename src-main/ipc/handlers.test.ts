@@ -10,6 +10,7 @@ import { GM_VERBS, isPlayerVerb } from '@core/contract/channels'
 import { contract, type HandlerResult } from '@core/contract/contract'
 import { applyPatch } from '@core/campaign/patch'
 import { createHandlers, toHandlerError, type Handlers, type RulesApi } from './handlers'
+import { followPlayerViews, withoutSeq } from '@core/table/player-view-testing'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
 
@@ -267,16 +268,21 @@ describe('handlers with the real campaign service', () => {
     for (const verb of GM_VERBS.filter((v) => !isPlayerVerb(v))) {
       expect(errorOf(await handlers.handle(verb, {}, 'player')).code).toBe('forbidden')
     }
-    expect(value(await handlers.handle('player.current', undefined, 'player'))).toEqual({
-      map: null,
-      projector: { squarePx: null, ruler: false },
-    })
+    expect(withoutSeq(value(await handlers.handle('player.current', undefined, 'player')))).toEqual(
+      {
+        map: null,
+        projector: { squarePx: null, ruler: false },
+      },
+    )
   })
 
   it('shows a map to players through toPlayerView only, and follows changes', async () => {
     const map = await openSample()
     const views: unknown[] = []
-    handlers.subscribe('player.view', (view) => views.push(view))
+    handlers.subscribe(
+      'player.view',
+      followPlayerViews((view) => views.push(view)),
+    )
     const shown = value(
       await handlers.handle('player.show', {
         target: { campaignId: 'sample-campaign', mapId: map.id },
@@ -286,7 +292,7 @@ describe('handlers with the real campaign service', () => {
       map: { id: map.id, name: map.name, screen: 'live' },
     })
     expect(JSON.stringify(shown)).not.toContain('"notes"')
-    expect(value(await handlers.handle('player.current', {}, 'player'))).toEqual(shown)
+    expect(withoutSeq(value(await handlers.handle('player.current', {}, 'player')))).toEqual(shown)
 
     value(
       await handlers.handle('campaign.dispatch', {

@@ -11,6 +11,7 @@ import { runPrepared } from '@core/rules/scenario/run'
 import type { PlayerView } from '@core/contract/contract'
 import { createHandlers } from './handlers'
 import { SAMPLE, until, value } from './art-handlers.testing'
+import { followPlayerViews } from '@core/table/player-view-testing'
 
 describe('token pictures (schema 5)', () => {
   it('an older file’s inline token picture moves to the assets folder on open and reaches the players', async () => {
@@ -62,7 +63,10 @@ describe('token pictures (schema 5)', () => {
       expect(hash).toMatch(/^[0-9a-f]{64}$/)
       expect(new Uint8Array(await readFile(join(dir, 'assets', `${hash}.png`)))).toEqual(png)
       const views: PlayerView[] = []
-      old.subscribe('player.view', (v) => views.push(v))
+      old.subscribe(
+        'player.view',
+        followPlayerViews((v) => views.push(v)),
+      )
       value(await old.handle('player.show', { target: { campaignId: 'old', mapId: 'm' } }))
       const view = await until(() => views.find((v) => v.map?.tokens[0]?.image))
       expect(view.map!.tokens[0].image).toBe(

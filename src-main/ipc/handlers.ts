@@ -27,6 +27,7 @@ import {
   type PlayerView,
   type VerbArgs,
 } from '@core/contract/contract'
+import type { PlayerViewMessage } from '@core/table/player-view-patch'
 import { createPlayerViewChannel, type PlayerState, type PlayerViewChannel } from './player-view'
 import {
   createProjectorCalibration,
@@ -391,7 +392,7 @@ export function createHandlers(
         return playerView.subscribeState(listener as unknown as (data: PlayerState) => void)
       if (event === 'campaign.notice')
         return service.subscribeNotices(listener as (data: CampaignNotice) => void)
-      return playerView.subscribe(listener as (data: PlayerView) => void)
+      return playerView.subscribe(listener as (data: PlayerViewMessage<PlayerView>) => void)
     },
     projectorDisplayChanged() {
       calibration?.refresh()

@@ -9,6 +9,7 @@ import { makeTempDir, removeDir } from '../campaign/temp-dirs.testing'
 import { runPrepared } from '@core/rules/scenario/run'
 import type { HandlerResult, PlayerView } from '@core/contract/contract'
 import { createHandlers, type Handlers } from './handlers'
+import { followPlayerViews } from '@core/table/player-view-testing'
 
 const PC = 'party-1700000001'
 const CULTIST = 'cultists-1700000000'
@@ -70,7 +71,10 @@ function value<T>(result: HandlerResult): T {
 describe('token aliases on the player view', () => {
   it('no player payload holds a stored token id or a faction name; turn and order use the aliases', async () => {
     const payloads: PlayerView[] = []
-    handlers.subscribe('player.view', (view) => payloads.push(view))
+    handlers.subscribe(
+      'player.view',
+      followPlayerViews((view) => payloads.push(view)),
+    )
     value(await handlers.handle('campaign.open', { id: 'old-campaign' }))
     value(
       await handlers.handle('player.show', { target: { campaignId: 'old-campaign', mapId: 'm1' } }),

@@ -2,14 +2,19 @@
 // freeze, shown templates, lock, following the turn), each map's frame and the projector's scale.
 // The channel is the table screen's only owner: what it shows changes when the GM shows another
 // map or blacks it out, never because a GM page switched tabs, reloaded or opened another
-// campaign; the turn highlight comes from the shown map's own fight (toPlayerView). Every payload is
-// computed by toPlayerView (src-main/core/table/player-view.ts) and checked against the strict
-// playerViewSchema before any listener (projector window, LAN browsers, the GM's preview) gets it.
+// campaign; the turn highlight comes from the shown map's own fight (toPlayerView). Every view is
+// computed by toPlayerView (src-main/core/table/player-view.ts), which builds it field by field
+// from what players may see. Listeners (projector window, LAN browsers, the GM's preview) get
+// what changed as a patch of the view before (table/player-view-patch.ts; the first message to a
+// listener is the whole view); `current()` answers the whole view, checked against the strict
+// playerViewSchema, for a page that connects or reloads (issue 29: the whole 200 KB view parsed and
+// sent per edit cost 16 ms).
 import type { CampaignServiceApi, ChangeEvent } from '@core/contract/campaign-service'
 import type { Campaign } from '@core/campaign/schema'
 import { toPlayerView, type TemplateInput } from '@core/table/player-view'
 import { TokenAliases } from '@core/table/token-aliases'
 import { playerViewSchema, type PlayerView } from '@core/contract/contract'
+import { diffPlayerView, type PlayerViewMessage } from '@core/table/player-view-patch'
 import type { PlayerArtSource } from '../art/player-art-service'
 import {
   centreOf,
@@ -77,6 +82,7 @@ export interface PlayerState {
 export interface PlayerViewChannel {
   /** Shows one map of an open campaign (or nothing); returns what the players now see. */
   show(target: PlayerViewTarget | null, campaign: Campaign | null): PlayerView
+  /** The whole view players see now, with its sequence number. */
   current(): PlayerView
   /** Changes the GM's controls; returns the new state. Moving a locked frame is refused. */
   control(patch: ControlPatch): PlayerState
@@ -89,7 +95,8 @@ export interface PlayerViewChannel {
   setProjector(scale: ProjectorScale): void
   /** Drops the target when its campaign is gone (deleted, or replaced by an import). */
   campaignGone(campaignId: string): void
-  subscribe(listener: (view: PlayerView) => void): () => void
+  /** Each change: the whole view to a new listener, then patches of the view it had. */
+  subscribe(listener: (message: PlayerViewMessage<PlayerView>) => void): () => void
   /** GM-only: every change of `state()` (another GM window, the frame following the turn). */
   subscribeState(listener: (state: PlayerState) => void): () => void
   /**
@@ -140,8 +147,18 @@ export function framePlan(
   }
 }
 
-/** The payload for one target: the map's projection, or no map. */
-export function projectPlayerView(
+/** The payload for one target (the map's projection, or no map), checked by the strict schema. */
+export function projectPlayerView(...args: Parameters<typeof buildPlayerView>): PlayerView {
+  // Parsing with the strict schema is the last gate: an unexpected field fails here, in main.
+  return playerViewSchema.parse(buildPlayerView(...args))
+}
+
+/**
+ * The payload for one target, as toPlayerView builds it field by field. Not parsed: the channel
+ * sends patches of these per edit; the property tests parse what toPlayerView builds over random
+ * maps, and `current()` parses the whole view a connecting page gets.
+ */
+export function buildPlayerView(
   campaign: Campaign | null,
   mapId: string | null,
   controls: PlayerControls = EMPTY_CONTROLS,
@@ -161,11 +178,7 @@ export function projectPlayerView(
           tokenPicture: art?.tokenPicture,
         })
       : null
-  // Parsing with the strict schema is the last gate: an unexpected field fails here, in main.
-  return playerViewSchema.parse({
-    map,
-    projector: { squarePx: projector.squarePx, ruler: projector.ruler },
-  })
+  return { map, projector: { squarePx: projector.squarePx, ruler: projector.ruler } }
 }
 
 /**
@@ -188,7 +201,8 @@ export function createPlayerViewChannel(
   const aliases = new TokenAliases()
   const stopArt = art?.onReady(() => refresh())
   let view: PlayerView = projectPlayerView(null, null)
-  let sentText = JSON.stringify(view)
+  /** The number of `view`: a patch names the view it applies to. */
+  let seq = 0
   /** The tile ids of `view`, the only ones players may fetch. */
   let shownTiles: { of: PlayerView; ids: ReadonlySet<string> } | null = null
   const shownTileIds = (): ReadonlySet<string> => {
@@ -196,7 +210,7 @@ export function createPlayerViewChannel(
       shownTiles = { of: view, ids: new Set(view.map?.art?.tiles.map((tile) => tile.id)) }
     return shownTiles.ids
   }
-  const listeners = new Set<(view: PlayerView) => void>()
+  const listeners = new Map<(message: PlayerViewMessage<PlayerView>) => void, { sent: boolean }>()
   const stateListeners = new Set<(state: PlayerState) => void>()
   let stateText = ''
 
@@ -210,7 +224,7 @@ export function createPlayerViewChannel(
     (of && frames.get(keyOf(of))) ?? DEFAULT_FRAME
 
   function project(blackout: boolean): PlayerView {
-    return projectPlayerView(
+    return buildPlayerView(
       campaign,
       target?.mapId ?? null,
       { ...controls, blackout },
@@ -234,11 +248,15 @@ export function createPlayerViewChannel(
     if (controls.frozen && !frozenView) frozenView = live
     if (!controls.frozen) frozenView = null
     const next = controls.blackout ? project(true) : live
-    const text = JSON.stringify(next)
-    if (text !== sentText) {
+    const patch = diffPlayerView(view, next)
+    if (patch) {
+      const base = seq
       view = next
-      sentText = text
-      for (const listener of listeners) listener(view)
+      seq++
+      for (const [listener, state] of listeners) {
+        listener(state.sent ? { seq, base, patch } : { seq, view })
+        state.sent = true
+      }
     }
     announceState()
   }
@@ -288,7 +306,7 @@ export function createPlayerViewChannel(
       refresh()
       return view
     },
-    current: () => view,
+    current: () => playerViewSchema.parse({ ...view, seq }),
     control(patch) {
       const { frame, ...rest } = patch
       const locked = rest.locked ?? controls.locked
@@ -336,7 +354,7 @@ export function createPlayerViewChannel(
       refresh()
     },
     subscribe(listener) {
-      listeners.add(listener)
+      listeners.set(listener, { sent: false })
       return () => listeners.delete(listener)
     },
     subscribeState(listener) {

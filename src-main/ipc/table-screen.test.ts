@@ -10,6 +10,7 @@ import { runPrepared } from '@core/rules/scenario/run'
 import { centreOf } from '@core/table/frame'
 import type { HandlerResult, PlayerView, VerbResult } from '@core/contract/contract'
 import { createHandlers, type Handlers } from './handlers'
+import { followPlayerViews } from '@core/table/player-view-testing'
 
 type PlayerState = VerbResult<'player.state'>
 
@@ -62,7 +63,10 @@ beforeEach(async () => {
   handlers = createHandlers(service, { runPrepared }, { logError: () => {} })
   views = []
   states = []
-  handlers.subscribe('player.view', (view) => views.push(view))
+  handlers.subscribe(
+    'player.view',
+    followPlayerViews((view) => views.push(view)),
+  )
   handlers.subscribe('player.state', (state) => states.push(state))
 })
 

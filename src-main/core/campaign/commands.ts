@@ -17,6 +17,7 @@ import {
   areOrthogonalNeighbours,
   cellKey,
   edgeKey,
+  findEdgeIndex,
   footprintFits,
   formatCell,
   isInside,
@@ -266,8 +267,7 @@ function setEdge(
       'not-neighbours',
     )
   }
-  const key = edgeKey(between)
-  const index = map.edges.findIndex((e) => edgeKey(e.between) === key)
+  const index = findEdgeIndex(map.edges, between)
   if (edge === null) {
     if (index < 0) return map
     return { ...map, edges: map.edges.filter((_, i) => i !== index) }

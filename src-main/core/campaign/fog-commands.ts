@@ -203,15 +203,16 @@ export function withExplored(map: CampaignMap, previous?: CampaignMap): Campaign
   if (!usesVision(fog) || !map.tokens.some((t) => isPartyToken(map, t))) return map
   const sights: Readonly<Uint8Array>[] = []
   try {
-    sights.push(partyVisionMask(map))
     if (
       previous &&
       previous.width === map.width &&
       previous.height === map.height &&
       usesVision(fogOf(previous))
     ) {
+      // Before is asked first: the sight after the edit is derived from it (table/vision.ts).
       sights.push(partyVisionMask(previous))
-    }
+      sights.push(partyVisionMask(map, previous))
+    } else sights.push(partyVisionMask(map))
   } catch {
     // The engine refused the map (the store repairs maps on load, so this should not happen):
     // remember nothing rather than fail the GM's edit.

@@ -31,6 +31,7 @@ import {
 import { failure } from '../rules/ask'
 import { withConditionStates, withFlatFooted } from './fight/conditions-to-rules'
 import type { CampaignMap, CampaignToken } from './schema'
+import { changedItems } from './changed-items'
 
 /** The engine's view of the map itself: squares, edges (no secret marks), light (no ids). */
 function mapSpecOf(map: CampaignMap): MapSpec {
@@ -122,8 +123,31 @@ function layoutOf(map: CampaignMap): Layout {
   const bySize = getOrSet(byLight, map.light, () => new Map<string, Layout>())
   return getOrSet(bySize, `${map.width}x${map.height}`, () => {
     const spec = mapSpecOf(map)
-    return { spec, grid: prepareMap(spec, { schemaChecked: true }) }
+    const grid = derivedGridOf(map) ?? prepareMap(spec, { schemaChecked: true })
+    if (grid.ok)
+      getOrSet(latestGrids, map.cells, () => new WeakMap()).set(map.light, {
+        edges: map.edges,
+        width: map.width,
+        height: map.height,
+        grid: grid.prepared.grid,
+      })
+    return { spec, grid }
   })
+}
+
+// The last grid built for each squares-and-light pair: a wall or door edit makes a new edges list
+// on the same squares and light, and its grid is that one with the touched edges set again
+// (Grid.withEdges) instead of 5,000 walls walked (issue 29).
+const latestGrids = new WeakMap<
+  object,
+  WeakMap<object, { edges: CampaignMap['edges']; width: number; height: number; grid: Grid }>
+>()
+
+function derivedGridOf(map: CampaignMap): PrepareMapResult | null {
+  const latest = latestGrids.get(map.cells)?.get(map.light)
+  if (!latest || latest.width !== map.width || latest.height !== map.height) return null
+  const grid = Grid.withEdges(latest.grid, map.edges, changedItems(latest.edges, map.edges))
+  return grid ? { ok: true, prepared: { grid } } : null
 }
 
 function getOrSet<K, V>(

@@ -10,6 +10,7 @@ import { JOURNAL_PROBLEMS } from '../campaign/journal-notice'
 import { rollEntrySchema } from '../campaign/fight/schema'
 import { MAX_ART_TILES_PER_CALL, type GmVerb, type EventName } from './channels'
 import { playerMapSchema } from '../table/player-view-schema'
+import { playerViewMessageSchema } from '../table/player-view-patch-schema'
 import { MAX_ZOOM, MIN_ZOOM } from '../table/frame'
 import { calibrationSettingsSchema } from '../table/calibration-schema'
 import { systemIdSchema } from '../rules/model'
@@ -87,6 +88,11 @@ export const playerViewSchema = z.strictObject({
   map: playerMapSchema.nullable(),
   /** The projector's calibrated scale; LAN browsers ignore it and fit their screen. */
   projector: z.strictObject({ squarePx: z.number().positive().nullable(), ruler: z.boolean() }),
+  /**
+   * Which view of the session this is (`player.current`): `player.view` events patch the view with
+   * the number they name (table/player-view-patch.ts).
+   */
+  seq: z.number().int().nonnegative().optional(),
 })
 export type PlayerView = z.infer<typeof playerViewSchema>
 
@@ -426,7 +432,7 @@ export type VerbResult<V extends GmVerb> = z.output<(typeof contract)[V]['result
 export const eventSchemas = {
   'campaign.changed': changeEventSchema,
   'campaign.notice': campaignNoticeSchema,
-  'player.view': playerViewSchema,
+  'player.view': playerViewMessageSchema(playerViewSchema),
   /** A running Universal VTT import: wall and portal segments done of the total (0 of 0 while reading). */
   'uvtt.progress': z.strictObject({
     jobId: importJobIdSchema,

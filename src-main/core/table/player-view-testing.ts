@@ -4,6 +4,8 @@ import type { Campaign } from '../campaign/schema'
 import type { PlayerMapView } from './player-view-schema'
 import { toPlayerView, type PlayerViewOptions } from './player-view'
 import { TokenAliases } from './token-aliases'
+import type { PlayerView } from '../contract/contract'
+import { applyPlayerViewPatch, type PlayerViewMessage } from './player-view-patch'
 
 export function viewWithStoredIds(
   campaign: Campaign,
@@ -39,4 +41,31 @@ export function viewWithStoredIds(
       ? { rolls: view.rolls.map((r) => ({ ...r, ...(r.by ? { by: back(r.by) } : {}) })) }
       : {}),
   }
+}
+
+/**
+ * A `player.view` listener for tests that read whole views: it applies each message (the first
+ * is the whole view, then patches) and hands `show` the view after it.
+ */
+export function followPlayerViews(
+  show: (view: PlayerView) => void,
+): (message: PlayerViewMessage<PlayerView>) => void {
+  let seq: number | null = null
+  let view: PlayerView | null = null
+  return (message) => {
+    if ('view' in message) view = message.view
+    else {
+      if (view === null || message.base !== seq)
+        throw new Error(`patch of view ${message.base}, but the listener holds view ${seq}`)
+      view = applyPlayerViewPatch(view, message.patch)
+    }
+    seq = message.seq
+    show(view)
+  }
+}
+
+/** A view without its sequence number (`player.current` numbers the view it answers). */
+export function withoutSeq(view: PlayerView): PlayerView {
+  const { seq: _seq, ...rest } = view
+  return rest
 }

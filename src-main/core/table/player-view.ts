@@ -98,22 +98,25 @@ export function toPlayerView(
   }
   const { visible, explored } = fogMasks(map)
   const w = map.width
+  const knownCells = knownMask(visible, explored)
   const index = ([x, y]: readonly [number, number]): number => y * w + x
   const inside = ([x, y]: readonly [number, number]): boolean =>
     x >= 0 && y >= 0 && x < w && y < map.height
   const known = (at: readonly [number, number]): boolean =>
-    inside(at) && (visible[index(at)] === 1 || explored[index(at)] === 1)
+    inside(at) && knownCells[index(at)] === 1
   const seen = (at: readonly [number, number]): boolean => inside(at) && visible[index(at)] === 1
 
   const terrain: PlayerMapView['terrain'] = []
   for (const cell of map.cells) {
     if (cell.terrain && cell.terrain !== 'floor' && known(cell.at))
-      terrain.push({ at: [cell.at[0], cell.at[1]], terrain: cell.terrain })
+      terrain.push(playerTerrain(cell))
   }
 
-  const edges = map.edges
-    .filter((edge) => known(edge.between[0]) || known(edge.between[1]))
-    .map(playerEdge)
+  const edges: PlayerMapView['edges'] = []
+  for (const edge of map.edges) {
+    const [a, b] = edge.between
+    if (known(a) || known(b)) edges.push(playerEdgeOf(edge))
+  }
 
   // Every token id in the payload goes through the same alias, so turn and order still match.
   const aliases = options.aliases ?? new TokenAliases()
@@ -152,8 +155,7 @@ export function toPlayerView(
   const current = map.fight?.order[map.fight.turn]?.tokenId
   const turn = current !== undefined && tokens.some((t) => t.id === current) ? current : null
 
-  const art =
-    options.art && map.art ? options.art(map, knownMask(visible, explored), campaign.id) : undefined
+  const art = options.art && map.art ? options.art(map, knownCells, campaign.id) : undefined
 
   const seenIds = new Set(tokens.map((t) => t.id))
   const fight = map.fight
@@ -246,6 +248,35 @@ function conditionsShown(map: CampaignMap): Map<string, string[]> {
     out.set(condition.tokenId, list)
   }
   return out
+}
+
+// What players get of an edge or a square depends on that stored object alone, and commands keep
+// untouched ones as the same objects: each is built once and shared by every view after (frozen),
+// so a wall click does not rebuild 5,000 edges, and a view patch finds the unchanged ones by
+// identity (player-view-patch.ts).
+const playerEdges = new WeakMap<CampaignEdge, PlayerMapView['edges'][number]>()
+const playerTerrains = new WeakMap<CampaignMap['cells'][number], PlayerMapView['terrain'][number]>()
+
+function playerEdgeOf(edge: CampaignEdge): PlayerMapView['edges'][number] {
+  let out = playerEdges.get(edge)
+  if (!out) playerEdges.set(edge, (out = deepFreeze(playerEdge(edge))))
+  return out
+}
+
+function playerTerrain(cell: CampaignMap['cells'][number]): PlayerMapView['terrain'][number] {
+  let out = playerTerrains.get(cell)
+  if (!out) {
+    const terrain = cell.terrain as PlayerMapView['terrain'][number]['terrain']
+    out = deepFreeze({ at: [cell.at[0], cell.at[1]] as Cell, terrain })
+    playerTerrains.set(cell, out)
+  }
+  return out
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const inner of Object.values(value))
+    if (typeof inner === 'object' && inner !== null) deepFreeze(inner)
+  return Object.freeze(value)
 }
 
 /** A secret door is a wall to the players until found (revealed) or opened. */

@@ -6,6 +6,7 @@
 // grid core's line of sight.
 // Pure: imports the engine and the campaign schema types, never electron or node.
 import type { CampaignMap, CampaignToken } from '../campaign/schema'
+import { changedSquares } from './sight-changes'
 import { partyFactionsOf } from '../campaign/fog'
 import { battleOf } from '../campaign/map-battle'
 import { fieldOfView } from '../rules/grid/vision'
@@ -56,22 +57,94 @@ function tokenSight(map: CampaignMap, battle: Battle, token: CampaignToken): num
   return seen
 }
 
-const sightCache = new WeakMap<CampaignMap, Uint8Array>()
+interface PartySight {
+  /** 1 = seen now by at least one party token. */
+  mask: Uint8Array
+  /** Each party token's sight (cell indices), by token id, with the token object it was for. */
+  byToken: Map<string, { token: CampaignToken; cells: readonly number[] }>
+}
+
+const sightCache = new WeakMap<CampaignMap, PartySight>()
 
 /**
  * The party's combined sight on a map, as a width × height mask (1 = seen now). Maps are
  * immutable, so the mask is cached per map object: the command that produced a map and the
  * player view projecting it share one computation. Callers must not change the mask.
+ *
+ * `previous`: the map this one was made from by one edit. When its sight is known, only the party
+ * tokens the edit can have changed the sight of are asked again (issue 29: a wall click on a map
+ * with 20 PCs changes the sight of one to three): a token that changed, and every token whose sight
+ * meets a square the edit changed (table/sight-changes.ts). The answer is exactly the full one
+ * (vision.incremental.property.test.ts).
  */
-export function partyVisionMask(map: CampaignMap): Readonly<Uint8Array> {
+export function partyVisionMask(map: CampaignMap, previous?: CampaignMap): Readonly<Uint8Array> {
   const cached = sightCache.get(map)
-  if (cached) return cached
+  if (cached) return cached.mask
+  const before = previous && previous !== map ? sightCache.get(previous) : undefined
+  const sight = before && previous ? derivedSight(map, previous, before) : fullSight(map)
+  sightCache.set(map, sight)
+  return sight.mask
+}
+
+function fullSight(map: CampaignMap): PartySight {
   const battle = battleOf(map)
-  const mask = new Uint8Array(map.width * map.height)
+  const byToken: PartySight['byToken'] = new Map()
   for (const token of map.tokens) {
     if (!isPartyToken(map, token)) continue
-    for (const cell of tokenSight(map, battle, token)) mask[cell] = 1
+    byToken.set(token.id, { token, cells: tokenSight(map, battle, token) })
   }
-  sightCache.set(map, mask)
+  return { mask: maskOf(map, byToken), byToken }
+}
+
+function derivedSight(map: CampaignMap, previous: CampaignMap, before: PartySight): PartySight {
+  const changed = changedSquares(previous, map)
+  if (
+    changed === 'all' ||
+    previous.system !== map.system ||
+    partyFactionsOf(previous) !== partyFactionsOf(map)
+  )
+    return fullSight(map)
+  // A token's rules fields come from the token and from the map's conditions and fight (flat-
+  // footed): when those are the same objects, so is every token's engine spec.
+  const sameRulesContext = previous.conditions === map.conditions && previous.fight === map.fight
+  let battle: Battle | undefined
+  let previousBattle: Battle | undefined
+  const byToken: PartySight['byToken'] = new Map()
+  let recomputed = 0
+  for (const token of map.tokens) {
+    if (!isPartyToken(map, token)) continue
+    const was = before.byToken.get(token.id)
+    let stale = !was || (changed !== null && meets(was.cells, changed))
+    if (!stale && was && (was.token !== token || !sameRulesContext)) {
+      battle ??= battleOf(map)
+      previousBattle ??= battleOf(previous)
+      stale = !sameSpec(previousBattle, battle, token.id)
+    }
+    if (stale || !was) {
+      battle ??= battleOf(map)
+      byToken.set(token.id, { token, cells: tokenSight(map, battle, token) })
+      recomputed++
+    } else byToken.set(token.id, { token, cells: was.cells })
+  }
+  if (recomputed === 0 && byToken.size === before.byToken.size)
+    return { mask: before.mask, byToken }
+  return { mask: maskOf(map, byToken), byToken }
+}
+
+function maskOf(map: CampaignMap, byToken: PartySight['byToken']): Uint8Array {
+  const mask = new Uint8Array(map.width * map.height)
+  for (const { cells } of byToken.values()) for (const cell of cells) mask[cell] = 1
   return mask
+}
+
+function meets(cells: readonly number[], changed: Uint8Array): boolean {
+  for (const cell of cells) if (changed[cell]) return true
+  return false
+}
+
+/** Whether the engine reads a token the same in two battles (its sight depends on nothing else). */
+function sameSpec(a: Battle, b: Battle, tokenId: string): boolean {
+  const x = a.tokenById.get(tokenId)
+  const y = b.tokenById.get(tokenId)
+  return x !== undefined && y !== undefined && JSON.stringify(x) === JSON.stringify(y)
 }

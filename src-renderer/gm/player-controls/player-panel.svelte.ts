@@ -6,6 +6,7 @@
 import type { CalibrationSettings } from '@core/table/calibration-schema'
 import type { PlayerView, VerbArgs, VerbResult } from '@core/contract/contract'
 import { MAX_ZOOM, MIN_ZOOM } from '@core/table/frame'
+import { PlayerViewReceiver } from '@core/table/player-view-patch'
 import { ApiError, connectGm, type GmApi } from '../../lib/api'
 import { describeFailure, type CodedStatus } from '../../lib/error-messages'
 import type { GmSession } from '../../state/session.svelte'
@@ -20,6 +21,10 @@ const EMPTY_VIEW: PlayerView = { map: null, projector: { squarePx: null, ruler: 
 
 export class PlayerPanel {
   view = $state.raw<PlayerView>(EMPTY_VIEW)
+  private readonly views = new PlayerViewReceiver(
+    () => this.api.call('player.current'),
+    (view) => (this.view = view),
+  )
   state = $state.raw<PlayerState | null>(null)
   lan = $state.raw<LanStatus | null>(null)
   calibration = $state.raw<Calibration | null>(null)
@@ -69,7 +74,8 @@ export class PlayerPanel {
   }
 
   constructor(private readonly api: GmApi = connectGm()) {
-    this.offs.push(api.on('player.view', (view) => (this.view = view)))
+    // player.view events are patches of the view before (the first one whole).
+    this.offs.push(api.on('player.view', (message) => this.views.receive(message)))
     this.offs.push(api.on('player.state', (state) => (this.state = state)))
     this.offs.push(
       api.onConnection((state) => {
@@ -80,7 +86,7 @@ export class PlayerPanel {
 
   private async load(): Promise<void> {
     await this.run(async () => {
-      this.view = await this.api.call('player.current')
+      this.views.whole(await this.api.call('player.current'))
       this.state = await this.api.call('player.state')
     })
     // Optional services: a host without them answers `unavailable`, which is not an error here.

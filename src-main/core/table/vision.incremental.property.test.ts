@@ -1,0 +1,264 @@
+// Property (issue 29): the party's sight derived from the sight before an edit (only the PCs the
+// edit can reach asked again, on a grid derived from the one before) is exactly the sight computed
+// from scratch. Random maps of every system with walls, doors, windows, low walls, solid squares
+// and, on some, light; random edits in a row: walls and doors set or removed, doors opened and
+// closed, windows, squares made solid or dark, token moves, lights added and removed, ambient
+// light. Each step is applied as the app applies it (applyCommand, which remembers explored cells
+// from the derived sight); the full answer comes from a deep copy, which shares nothing cached.
+import fc from 'fast-check'
+import { describe, expect, it, vi } from 'vitest'
+import { applyCommand } from '../campaign/commands'
+import { battleOf } from '../campaign/map-battle'
+import { makeCampaign } from '../campaign/test-helpers'
+import type { CampaignEdge, CampaignMap, CampaignToken, Command } from '../campaign/schema'
+import { Grid } from '../rules/grid/grid'
+import { SYSTEM_IDS, type Cell } from '../rules/model'
+import { getSystem } from '../rules/systems/index'
+import { partyVisionMask } from './vision'
+
+const EDGE_CHOICES: (Omit<CampaignEdge, 'between'> | null)[] = [
+  null,
+  { kind: 'wall' },
+  { kind: 'door', state: 'open' },
+  { kind: 'door', state: 'closed' },
+  { kind: 'door', state: 'locked' },
+  { kind: 'window' },
+  { kind: 'low-wall' },
+  { kind: 'arrow-slit' },
+]
+
+interface Scenario {
+  map: CampaignMap
+  edits: Command[]
+}
+
+function scenario(seed: number, system: CampaignMap['system'], lit: boolean): Scenario {
+  let state = seed || 1
+  const rand = (n: number): number => {
+    state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff
+    return (state >>> 8) % n
+  }
+  const width = 6 + rand(12)
+  const height = 5 + rand(10)
+  const randomBetween = (): [Cell, Cell] => {
+    const x = rand(width - 1)
+    const y = rand(height - 1)
+    return rand(2) === 0
+      ? [
+          [x, y],
+          [x + 1, y],
+        ]
+      : [
+          [x, y],
+          [x, y + 1],
+        ]
+  }
+  const edges: CampaignEdge[] = []
+  const seen = new Set<string>()
+  for (let k = 0; k < rand(width * height); k++) {
+    const between = randomBetween()
+    const key = `${between}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    edges.push({
+      between,
+      ...(EDGE_CHOICES[1 + rand(EDGE_CHOICES.length - 1)] as object),
+    } as CampaignEdge)
+  }
+  const cells: CampaignMap['cells'] = []
+  const used = new Set<string>()
+  for (let k = 0; k < rand(6); k++) {
+    const at: Cell = [rand(width), rand(height)]
+    if (used.has(`${at}`)) continue
+    used.add(`${at}`)
+    cells.push({ at, terrain: 'solid' })
+  }
+  const occupied = new Set<string>(cells.map((c) => `${c.at}`))
+  const tokens: CampaignToken[] = []
+  for (let k = 0; k < 1 + rand(6); k++) {
+    const at: Cell = [rand(width), rand(height)]
+    if (occupied.has(`${at}`)) continue
+    occupied.add(`${at}`)
+    tokens.push({
+      id: `t${k}`,
+      name: `t${k}`,
+      at,
+      faction: rand(4) === 0 ? 'monsters' : 'party',
+      ...(rand(4) === 0 ? { vision: 'darkvision', darkvisionRange: 10 } : {}),
+      ...(rand(5) === 0 ? { vision: 'low-light' } : {}),
+    } as CampaignToken)
+  }
+  const map: CampaignMap = {
+    id: 'm',
+    name: 'm',
+    system,
+    width,
+    height,
+    cells,
+    edges,
+    light: lit
+      ? { sources: [] }
+      : {
+          ambient: rand(4),
+          sources: [{ id: 'l0', at: [rand(width), rand(height)], level: 1 + rand(5), radius: 5 }],
+        },
+    tokens,
+    notes: '',
+  } as CampaignMap
+  const edits: Command[] = []
+  let lights = 1
+  for (let k = 0; k < 12; k++) {
+    const roll = rand(10)
+    if (roll < 5) {
+      edits.push({
+        type: 'edge.set',
+        mapId: 'm',
+        between: randomBetween(),
+        edge: EDGE_CHOICES[rand(EDGE_CHOICES.length)],
+      } as Command)
+    } else if (roll < 7) {
+      const token = tokens[rand(tokens.length)]
+      if (token)
+        edits.push({
+          type: 'token.move',
+          mapId: 'm',
+          tokenId: token.id,
+          to: [rand(width), rand(height)],
+        })
+    } else if (roll < 8) {
+      const at: Cell = [rand(width), rand(height)]
+      const choice = rand(3)
+      edits.push({
+        type: 'cell.set',
+        mapId: 'm',
+        cell:
+          choice === 0
+            ? { at, terrain: 'solid' }
+            : choice === 1
+              ? { at, terrain: 'floor' }
+              : { at, light: rand(3) },
+      } as Command)
+    } else if (roll < 9) {
+      edits.push({
+        type: 'light.add',
+        mapId: 'm',
+        source: {
+          id: `l${lights++}`,
+          at: [rand(width), rand(height)],
+          level: 2 + rand(4),
+          radius: 10,
+        },
+      } as Command)
+    } else {
+      edits.push(
+        rand(2) === 0
+          ? ({ type: 'light.remove', mapId: 'm', lightId: `l${rand(lights)}` } as Command)
+          : ({
+              type: 'light.ambient',
+              mapId: 'm',
+              ambient: rand(2) === 0 ? undefined : rand(4),
+            } as Command),
+      )
+    }
+  }
+  return { map, edits }
+}
+
+/** The sight of a copy of the map that shares no object, hence nothing cached. */
+const fullMask = (map: CampaignMap): Uint8Array =>
+  Uint8Array.from(partyVisionMask(structuredClone(map)))
+
+function sameGrid(a: Grid, b: Grid): boolean {
+  const arrays = ['terrain', 'elevation', 'light', 'blockade', 'eastEdge', 'southEdge'] as const
+  return arrays.every((name) => a[name].every((v, i) => Object.is(v, b[name][i])))
+}
+
+describe('party sight derived from the sight before an edit', () => {
+  it('is exactly the full recompute, and its grid the grid built from scratch', () => {
+    let derivedSteps = 0
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        fc.constantFrom(...SYSTEM_IDS),
+        fc.boolean(),
+        (seed, system, lit) => {
+          const { map, edits } = scenario(seed, system, lit)
+          let campaign = makeCampaign({ maps: [map] })
+          partyVisionMask(campaign.maps[0])
+          for (const edit of edits) {
+            let next = campaign
+            try {
+              next = applyCommand(campaign, edit)
+            } catch {
+              continue // a refused edit (a token onto a taken square, a light that is not there)
+            }
+            const before = campaign.maps[0]
+            const after = next.maps[0]
+            if (after !== before) {
+              derivedSteps++
+              expect(Array.from(partyVisionMask(after, before))).toEqual(
+                Array.from(fullMask(after)),
+              )
+              const fresh = battleOf(structuredClone(after)).grid
+              expect(sameGrid(battleOf(after).grid, fresh)).toBe(true)
+            }
+            campaign = next
+          }
+        },
+      ),
+      { numRuns: 300 },
+    )
+    expect(derivedSteps).toBeGreaterThan(1000)
+  })
+
+  it('asks again only the PC whose room a wall click is in', () => {
+    const width = 40
+    const tokens = Array.from({ length: 8 }, (_, i) => ({
+      id: `pc${i}`,
+      name: `pc${i}`,
+      at: [i * 5 + 2, 3] as Cell,
+      faction: 'party',
+    })) as CampaignToken[]
+    // Rooms 5 squares wide, walled from each other: a wall inside one room reaches its PC alone.
+    const edges: CampaignEdge[] = []
+    for (let x = 5; x < width; x += 5)
+      for (let y = 0; y < 10; y++)
+        edges.push({
+          between: [
+            [x - 1, y],
+            [x, y],
+          ],
+          kind: 'wall',
+        })
+    const map = {
+      id: 'm',
+      name: 'm',
+      system: 'pathfinder',
+      width,
+      height: 10,
+      cells: [],
+      edges,
+      light: { sources: [] },
+      tokens,
+      notes: '',
+    } as unknown as CampaignMap
+    const campaign = makeCampaign({ maps: [map] })
+    partyVisionMask(campaign.maps[0])
+    const sight = vi.spyOn(getSystem('pathfinder'), 'sightOf')
+    try {
+      const next = applyCommand(campaign, {
+        type: 'edge.set',
+        mapId: 'm',
+        between: [
+          [12, 5],
+          [12, 6],
+        ],
+        edge: { kind: 'wall' },
+      })
+      expect(sight.mock.calls.map(([, id]) => id)).toEqual(['pc2'])
+      expect(Array.from(partyVisionMask(next.maps[0]))).toEqual(Array.from(fullMask(next.maps[0])))
+    } finally {
+      sight.mockRestore()
+    }
+  })
+})
