@@ -1,6 +1,6 @@
 // `npm run bench [-- SECTION ...]`: runs the benchmark sections and prints one markdown report.
 // Each rule system or view keeps its own module (bench/<name>.ts); add a section here with one
-// entry. Sections: arianrhod, rules-query, save, command-check, pathfinder, vision, fog, reach-scaling, uvtt, pictures, height-view, board-pan, campaign-page, map-art (the last four
+// entry. Sections: arianrhod, rules-query, save, wall-click, command-check, pathfinder, vision, fog, reach-scaling, uvtt, pictures, height-view, board-pan, campaign-page, map-art (the last four
 // build the renderer and drive headless Chromium). With no names, every section runs.
 import { arianrhodBenchRows, formatArianrhodRows } from './arianrhod'
 
@@ -30,6 +30,15 @@ const sections: Section[] = [
     run: async () => {
       const { runSaveStallBench, formatSaveStallBench } = await import('./save-stall')
       return formatSaveStallBench(await runSaveStallBench())
+    },
+  },
+  {
+    name: 'wall-click',
+    title:
+      'A wall click on the host: CPU, the players’ fog and the player view per change (issue 29)',
+    run: async () => {
+      const { runWallClickBench, formatWallClickBench } = await import('./wall-click')
+      return formatWallClickBench(await runWallClickBench())
     },
   },
   {

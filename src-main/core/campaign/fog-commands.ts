@@ -5,7 +5,7 @@
 // is added to that map's explored cells inside the same applyCommand call. So one token.move (or
 // door opening, wall removal…) is one undo step, and undoing it also forgets what that move
 // revealed; a separate "explore" command would leave undo half-done or add steps the GM never took.
-import { isPartyToken, partyVisionMask } from '../table/vision'
+import { isPartyToken, partyVisionMask, sameSightAs } from '../table/vision'
 import type { CellSpans } from './fog'
 import { fogOf, maskToSpans, sameSpans, spansToMask, usesVision } from './fog'
 import { formatCell, isInside } from './geometry'
@@ -107,7 +107,9 @@ export function revealMask(map: CampaignMap, mask: Uint8Array, reveal: boolean):
     explored: maskToSpans(explored, map.width),
   }
   if (sameSpans(next.revealed, fog.revealed) && sameSpans(next.explored, fog.explored)) return map
-  return { ...map, fog: next }
+  const changed = { ...map, fog: next }
+  sameSightAs(map, changed)
+  return changed
 }
 
 /**
@@ -230,5 +232,7 @@ export function withExplored(map: CampaignMap, previous?: CampaignMap): Campaign
   }
   if (!added) return map
   const spans: CellSpans = maskToSpans(explored, map.width)
-  return { ...map, fog: { ...fog, explored: spans } }
+  const remembered = { ...map, fog: { ...fog, explored: spans } }
+  sameSightAs(map, remembered)
+  return remembered
 }

@@ -10,8 +10,10 @@
 // stealthy enemy shows once the GM drops its stealth state, i.e. when someone could see it).
 // Names: the party's, and another token's only once the GM marked it known; the rest get a
 // number on their side ("Enemy 3"), in the order the players first saw them.
-import type { Campaign, CampaignEdge, CampaignMap, CampaignToken } from '../campaign/schema'
-import { fogOf, maskToSpans, spansToMask, usesManualReveal, usesVision } from '../campaign/fog'
+import type { Campaign, CampaignMap, CampaignToken } from '../campaign/schema'
+import { fogOf, spansToMask, usesManualReveal, usesVision } from '../campaign/fog'
+import { spansReusingRows } from './fog-spans'
+import { knownEdges } from './player-edges'
 import type { Cell } from '../rules/model'
 import { systemFacts } from '../rules/facts'
 import { upcomingCombatants } from '../campaign/fight/commands'
@@ -112,11 +114,7 @@ export function toPlayerView(
       terrain.push(playerTerrain(cell))
   }
 
-  const edges: PlayerMapView['edges'] = []
-  for (const edge of map.edges) {
-    const [a, b] = edge.between
-    if (known(a) || known(b)) edges.push(playerEdgeOf(edge))
-  }
+  const edges = knownEdges(map.edges, w, map.height, knownCells, `${campaign.id}\n${map.id}`)
 
   // Every token id in the payload goes through the same alias, so turn and order still match.
   const aliases = options.aliases ?? new TokenAliases()
@@ -188,8 +186,8 @@ export function toPlayerView(
     ...(rolls ? { rolls } : {}),
     ...(rolls && fight?.hideRollLog ? { rollLogHidden: true as const } : {}),
     ...(art && art.tiles.length > 0 ? { art } : {}),
-    visible: maskToSpans(visible, w),
-    explored: maskToSpans(explored, w),
+    visible: spansReusingRows(visible, w, `${campaign.id}\n${map.id}\nvisible`),
+    explored: spansReusingRows(explored, w, `${campaign.id}\n${map.id}\nexplored`),
     terrain,
     edges,
     tokens: tokens.map((token) => ({ ...token, id: alias(token.id) })),
@@ -250,46 +248,20 @@ function conditionsShown(map: CampaignMap): Map<string, string[]> {
   return out
 }
 
-// What players get of an edge or a square depends on that stored object alone, and commands keep
-// untouched ones as the same objects: each is built once and shared by every view after (frozen),
-// so a wall click does not rebuild 5,000 edges, and a view patch finds the unchanged ones by
-// identity (player-view-patch.ts).
-const playerEdges = new WeakMap<CampaignEdge, PlayerMapView['edges'][number]>()
+// What players get of a square's terrain depends on that stored cell alone, and commands keep
+// untouched cells as the same objects: each is built once and shared by every view after (frozen),
+// so a view patch finds the unchanged ones by identity (player-view-patch.ts).
 const playerTerrains = new WeakMap<CampaignMap['cells'][number], PlayerMapView['terrain'][number]>()
-
-function playerEdgeOf(edge: CampaignEdge): PlayerMapView['edges'][number] {
-  let out = playerEdges.get(edge)
-  if (!out) playerEdges.set(edge, (out = deepFreeze(playerEdge(edge))))
-  return out
-}
 
 function playerTerrain(cell: CampaignMap['cells'][number]): PlayerMapView['terrain'][number] {
   let out = playerTerrains.get(cell)
   if (!out) {
     const terrain = cell.terrain as PlayerMapView['terrain'][number]['terrain']
-    out = deepFreeze({ at: [cell.at[0], cell.at[1]] as Cell, terrain })
+    const at = Object.freeze([cell.at[0], cell.at[1]]) as Cell
+    out = Object.freeze({ at, terrain })
     playerTerrains.set(cell, out)
   }
   return out
-}
-
-function deepFreeze<T extends object>(value: T): T {
-  for (const inner of Object.values(value))
-    if (typeof inner === 'object' && inner !== null) deepFreeze(inner)
-  return Object.freeze(value)
-}
-
-/** A secret door is a wall to the players until found (revealed) or opened. */
-function playerEdge(edge: CampaignEdge): PlayerMapView['edges'][number] {
-  const between: [Cell, Cell] = [
-    [edge.between[0][0], edge.between[0][1]],
-    [edge.between[1][0], edge.between[1][1]],
-  ]
-  if (edge.kind === 'door' && edge.secret && !edge.revealed && edge.state !== 'open')
-    return { between, kind: 'wall' }
-  // Whether a door is locked is the GM's to know: players see a closed door (issue 12.17).
-  const state = edge.state === 'locked' ? 'closed' : edge.state
-  return { between, kind: edge.kind, ...(edge.kind === 'door' && state ? { state } : {}) }
 }
 
 function playersSeeToken(

@@ -186,7 +186,7 @@ describe('party sight derived from the sight before an edit', () => {
           let campaign = makeCampaign({ maps: [map] })
           partyVisionMask(campaign.maps[0])
           for (const edit of edits) {
-            let next = campaign
+            let next: typeof campaign
             try {
               next = applyCommand(campaign, edit)
             } catch {

@@ -86,6 +86,15 @@ export function partyVisionMask(map: CampaignMap, previous?: CampaignMap): Reado
   return sight.mask
 }
 
+/**
+ * `to` is `from` with other fog fields only (explored or revealed cells): the same sight. Commands
+ * remember explored cells in a map made after the sight was asked for.
+ */
+export function sameSightAs(from: CampaignMap, to: CampaignMap): void {
+  const sight = sightCache.get(from)
+  if (sight && !sightCache.has(to)) sightCache.set(to, sight)
+}
+
 function fullSight(map: CampaignMap): PartySight {
   const battle = battleOf(map)
   const byToken: PartySight['byToken'] = new Map()
