@@ -1,15 +1,26 @@
-// Saving a large campaign (issue 13: "save stalls main ≤ 16 ms"). A 50-map campaign of about
-// 7.5 MB is opened in the real campaign service; each run makes one edit and saves it
-// (service.flush, the autosave's own path) while a setImmediate ticker records the longest time
-// the event loop went without a turn. Interleaved in the same runs: the old way, one synchronous
-// JSON.stringify of the whole campaign plus its hash, timed the same way.
-import { rm } from 'node:fs/promises'
+// Saving a large campaign (issue 13: "save stalls main ≤ 16 ms"; issue 29: "save after one map
+// changed ≤ 30 ms of CPU"). A 50-map campaign of about 9 MB is opened in the real campaign
+// service; each run moves a token on one map and saves (service.flush, the autosave's own path)
+// while a setImmediate ticker records the longest time the event loop went without a turn, and
+// process.cpuUsage the CPU the save cost (every thread: main, libuv's pool, the kernel's share).
+// Interleaved in the same runs: the save before issue 29 (bench/legacy/: verbatim copies of that
+// commit's serializer, atomic write and backup, run as its CampaignStore.save ran them, into a
+// second data folder), and one synchronous JSON.stringify of the whole campaign plus its hash.
+import { mkdir, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Low } from 'lowdb'
 import { createCampaignService } from '../src-main/campaign/service'
 import { hashSnapshot } from '../src-main/campaign/journal'
 import { serializeCampaign } from '../src-main/campaign/storage'
-import type { CampaignMap } from '@core/campaign/schema'
+import type { Campaign, CampaignMap } from '@core/campaign/schema'
 import { BENCH_CAMPAIGN, benchDataFolder } from './bench-campaign'
 import { seededRandom } from './random-map'
+import { AtomicJsonFile, FileChunks } from './legacy/atomicFile'
+import { DEFAULT_BACKUP_POLICY, writeBackup } from './legacy/backups'
+import {
+  byteLengthOf as legacyByteLength,
+  serializeCampaignInSlices as legacySerialize,
+} from './legacy/serialize'
 
 export const SAVE_BENCH_MAPS = 50
 
@@ -71,6 +82,31 @@ async function longestStall(work: () => Promise<unknown>): Promise<number> {
   return longest
 }
 
+/** CPU (user + system, every thread of the process) that `work` took, in ms. */
+export async function cpuOf(work: () => Promise<unknown>): Promise<number> {
+  const start = process.cpuUsage()
+  await work()
+  const used = process.cpuUsage(start)
+  return (used.user + used.system) / 1000
+}
+
+/**
+ * The snapshot save as it ran before issue 29 (CampaignStore.save and the service's byte count at
+ * 999981f): text pieces hashed as strings, written one by one, fsynced, renamed, and the backup a
+ * fsynced copy. Its campaign-index update and the journal's rotation are left out (both cheap).
+ */
+async function legacySave(dataDir: string, campaign: Campaign): Promise<void> {
+  const { parts } = await legacySerialize(campaign)
+  legacyByteLength(parts)
+  const file = join(dataDir, 'campaigns', `${campaign.id}.json`)
+  const db = new Low<unknown>(new AtomicJsonFile(file, () => new FileChunks(parts)), null)
+  db.data = campaign
+  await db.write()
+  const backups = join(dataDir, 'backups', campaign.id)
+  await writeBackup(backups, file, new Date(), DEFAULT_BACKUP_POLICY)
+  await stat(file)
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
@@ -81,6 +117,10 @@ export interface SaveStallResult {
   firstSaveMs: number
   editSave: number[]
   syncStringify: number[]
+  /** CPU of the save after one map changed: the app's, and the save before issue 29. */
+  editSaveCpu: number[]
+  legacySaveCpu: number[]
+  legacySaveStall: number[]
   runs: number
 }
 
@@ -88,14 +128,20 @@ export async function runSaveStallBench(runs = 21): Promise<SaveStallResult> {
   const maps = Array.from({ length: SAVE_BENCH_MAPS }, (_, i) => heavyMap(i))
   const dataDir = await benchDataFolder('grid-gm-save-bench-', maps)
   const service = await createCampaignService({ dataDir, autosaveDelayMs: 60_000 })
+  const legacyDir = join(dataDir, 'legacy')
+  await mkdir(join(legacyDir, 'campaigns'), { recursive: true })
   try {
     const { campaign } = await service.open(BENCH_CAMPAIGN)
     const megabytes = serializeCampaign(campaign).length / 1e6
     // The first save after opening stringifies every map (nothing is cached yet).
     await service.dispatch(BENCH_CAMPAIGN, { type: 'campaign.rename', name: 'Bench 0' })
     const firstSaveMs = await longestStall(() => service.flush(BENCH_CAMPAIGN))
+    await legacySave(legacyDir, service.getCampaign(BENCH_CAMPAIGN)!)
     const editSave: number[] = []
     const syncStringify: number[] = []
+    const editSaveCpu: number[] = []
+    const legacySaveCpu: number[] = []
+    const legacySaveStall: number[] = []
     for (let i = 1; i <= runs; i++) {
       const mapId = `m${i % SAVE_BENCH_MAPS}`
       await service.dispatch(BENCH_CAMPAIGN, {
@@ -104,8 +150,24 @@ export async function runSaveStallBench(runs = 21): Promise<SaveStallResult> {
         tokenId: 'pc',
         to: [i % 60, 1],
       })
-      editSave.push(await longestStall(() => service.flush(BENCH_CAMPAIGN)))
       const current = service.getCampaign(BENCH_CAMPAIGN)!
+      // Alternate which path goes first, so neither always meets a warmer cache.
+      const app = async () => {
+        let cpu = 0
+        editSave.push(
+          await longestStall(async () => (cpu = await cpuOf(() => service.flush(BENCH_CAMPAIGN)))),
+        )
+        editSaveCpu.push(cpu)
+      }
+      const legacy = async () => {
+        let cpu = 0
+        legacySaveStall.push(
+          await longestStall(async () => (cpu = await cpuOf(() => legacySave(legacyDir, current)))),
+        )
+        legacySaveCpu.push(cpu)
+      }
+      if (i % 2 === 0) await app().then(legacy)
+      else await legacy().then(app)
       syncStringify.push(
         await longestStall(async () => {
           const text = serializeCampaign(current)
@@ -114,7 +176,16 @@ export async function runSaveStallBench(runs = 21): Promise<SaveStallResult> {
         }),
       )
     }
-    return { megabytes, firstSaveMs, editSave, syncStringify, runs }
+    return {
+      megabytes,
+      firstSaveMs,
+      editSave,
+      syncStringify,
+      editSaveCpu,
+      legacySaveCpu,
+      legacySaveStall,
+      runs,
+    }
   } finally {
     await service.dispose()
     await rm(dataDir, { recursive: true, force: true })
@@ -129,7 +200,15 @@ export function formatSaveStallBench(r: SaveStallResult): string {
     '| save | median | p95 | max |',
     '| --- | ---: | ---: | ---: |',
     `| app: edit + service.flush (sliced, cached pieces) | ${f(percentile(r.editSave, 50))} ms | ${f(percentile(r.editSave, 95))} ms | ${f(Math.max(...r.editSave))} ms |`,
+    `| before issue 29: the same save | ${f(percentile(r.legacySaveStall, 50))} ms | ${f(percentile(r.legacySaveStall, 95))} ms | ${f(Math.max(...r.legacySaveStall))} ms |`,
     `| old: one JSON.stringify + 2 hashes | ${f(percentile(r.syncStringify, 50))} ms | ${f(percentile(r.syncStringify, 95))} ms | ${f(Math.max(...r.syncStringify))} ms |`,
+    '',
+    `CPU of one save after one map changed (user + system, every thread; target ≤ 30 ms):`,
+    '',
+    '| save | median | p95 | max |',
+    '| --- | ---: | ---: | ---: |',
+    `| app: cached bytes per map, one gathered write + fdatasync, backup copy | ${f(percentile(r.editSaveCpu, 50))} ms | ${f(percentile(r.editSaveCpu, 95))} ms | ${f(Math.max(...r.editSaveCpu))} ms |`,
+    `| before issue 29 (bench/legacy/, same runs) | ${f(percentile(r.legacySaveCpu, 50))} ms | ${f(percentile(r.legacySaveCpu, 95))} ms | ${f(Math.max(...r.legacySaveCpu))} ms |`,
     '',
     `First save after opening (nothing cached): longest turn ${f(r.firstSaveMs)} ms.`,
   ].join('\n')

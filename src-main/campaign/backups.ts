@@ -2,6 +2,11 @@
 // time (UTC, e.g. 20250114T093005123Z-000042.json). Pruning keeps the newest `keepRecent` saves
 // plus the newest save of each of the last `keepDays` UTC days, so a mistake noticed next week
 // can still be undone from the file system.
+//
+// A backup is a copy (a clone where the file system shares blocks), never a hard link to the
+// campaign file: editors and scripts often rewrite a file in place, and a hand edit that broke
+// the campaign file would break a linked backup with it, the very one recovery needs (issue 29
+// tried links; storage.test.ts's damaged-file cases write in place and caught it).
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { copyFileAtomic, isTempFileName } from './atomicFile'

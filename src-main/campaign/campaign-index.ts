@@ -3,10 +3,14 @@
 // time and inode. Listing stats every file and parses only those whose entry no longer matches
 // (changed by hand, or saved after the index was last written); a save updates the entry itself.
 // The index is a cache: a missing or broken one is rebuilt, never trusted over the files.
+// It also keeps what the app wrote to each file (trusted-snapshot.ts): the hash of those bytes, so
+// opening a file that still has them can skip the full check. A record is only a claim about
+// bytes: it is believed only when the file's bytes hash to it.
 import type { Stats } from 'node:fs'
 import { promises as fs } from 'node:fs'
 import type { FileSummary } from './campaign-file'
 import { writeFileAtomic } from './atomicFile'
+import { isWrittenRecord, type WrittenRecord } from './trusted-snapshot'
 
 const INDEX_FORMAT = 'grid-gm-campaign-index/1'
 const WRITE_DELAY_MS = 500
@@ -16,6 +20,8 @@ interface IndexEntry {
   mtimeMs: number
   ino: number
   summary: FileSummary
+  /** The bytes this app last wrote there (absent for a file summarised as found). */
+  written?: WrittenRecord
 }
 
 export class CampaignIndex {
@@ -40,10 +46,27 @@ export class CampaignIndex {
     return entry.summary
   }
 
-  async set(name: string, stat: Stats, summary: FileSummary): Promise<void> {
+  async set(
+    name: string,
+    stat: Stats,
+    summary: FileSummary,
+    written?: WrittenRecord,
+  ): Promise<void> {
     await this.load()
-    this.entries.set(name, { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, summary })
+    this.entries.set(name, {
+      size: stat.size,
+      mtimeMs: stat.mtimeMs,
+      ino: stat.ino,
+      summary,
+      ...(written ? { written } : {}),
+    })
     this.changed = true
+  }
+
+  /** What the app last wrote to `name`, whatever the file holds now (the caller checks). */
+  async written(name: string): Promise<WrittenRecord | undefined> {
+    await this.load()
+    return this.entries.get(name)?.written
   }
 
   /** Forgets files that are gone. */
@@ -99,7 +122,9 @@ export class CampaignIndex {
               typeof entry.summary === 'object'
             ) {
               // Entries loaded from disk never shadow the ones this session already wrote.
-              if (!this.entries.has(name)) this.entries.set(name, entry)
+              if (this.entries.has(name)) continue
+              const { written, ...rest } = entry
+              this.entries.set(name, isWrittenRecord(written) ? { ...rest, written } : rest)
             }
           }
         },

@@ -13,7 +13,7 @@
 import { CampaignLimitError } from '@core/campaign/loadable'
 import type { PatchOp } from '@core/campaign/patch'
 import type { Campaign } from '@core/campaign/schema'
-import { byteLengthOf, serializeCampaignInSlices, serializedByteLength } from './serialize'
+import { serializeCampaignInSlices, serializedByteLength } from './serialize'
 
 /** The most the pretty-printed file can grow by when `value` is written `depth` levels deep. */
 function grownBytes(value: unknown, depth: number, key: string | number | undefined): number {
@@ -59,8 +59,8 @@ export class FileBudget {
 
   /** Measures a campaign in slices (a big one never stalls main). */
   static async measure(campaign: Campaign, maxBytes: number): Promise<FileBudget> {
-    const { parts } = await serializeCampaignInSlices(campaign)
-    return new FileBudget(maxBytes, byteLengthOf(parts))
+    const { bytes } = await serializeCampaignInSlices(campaign)
+    return new FileBudget(maxBytes, bytes)
   }
 
   /** The bound on the current state's size. */

@@ -2,9 +2,8 @@
 // a campaign that is already there (replace it, or keep both under a distinct name). Built on the
 // service's public operations, so every change still goes through a command or a store save.
 import { randomUUID } from 'node:crypto'
-import { FileChunks } from './atomicFile'
 import { CampaignTooLargeError } from './campaign-file'
-import { byteLengthOf, serializeCampaignInSlices } from './serialize'
+import { serializeCampaignInSlices } from './serialize'
 import { isSafeCampaignId } from '@core/campaign/campaign-id'
 import type { Campaign, CampaignSummary, Command } from '@core/campaign/schema'
 import { campaignNameSchema } from '@core/campaign/strict'
@@ -127,12 +126,12 @@ export class CampaignLibrary {
     }
     // The file is saved pretty-printed, which can be bigger than the text imported: a campaign
     // whose file would pass the cap is refused now, not listed as too large to open (issue 27).
-    const { parts, hash } = await serializeCampaignInSlices(campaign)
-    const bytes = byteLengthOf(parts)
+    const serialized = await serializeCampaignInSlices(campaign)
+    const { bytes } = serialized
     const { maxBytes } = this.host.store.reader
     if (bytes > maxBytes) throw new CampaignTooLargeError(bytes, maxBytes)
     if (taken && onConflict === 'replace') await this.delete(campaign.id)
-    await this.host.store.save(campaign, new FileChunks(parts), hash)
+    await this.host.store.save(campaign, serialized)
     return campaign
   }
 }

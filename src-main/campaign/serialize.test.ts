@@ -8,6 +8,7 @@ import { hashSnapshot } from './journal'
 import { campaignSchema, type Campaign } from '@core/campaign/schema'
 import { byteLengthOf, serializeCampaignInSlices, serializedByteLength } from './serialize'
 import { createCampaignService } from './service'
+import { FileChunks, writeFileAtomic } from './atomicFile'
 import { serializeCampaign } from './storage'
 
 const SAMPLE_FILE = new URL('../../resources/sample-campaign.json', import.meta.url)
@@ -167,6 +168,36 @@ describe('serializeCampaignInSlices', () => {
       },
     })
     expect(yields).toBeGreaterThan(sample.maps.length / 2)
+  })
+})
+
+describe('bytes kept between saves (issue 29)', () => {
+  it('encodes only the map that changed: every other map is the same bytes as before', async () => {
+    const first = await serializeCampaignInSlices(sample)
+    const edited = {
+      ...sample,
+      maps: sample.maps.map((m, i) => (i === 1 ? { ...m, notes: `${m.notes}!` } : m)),
+    }
+    const second = await serializeCampaignInSlices(edited)
+    const reused = second.parts.filter((part) => first.parts.includes(part))
+    // One buffer per map; all but the edited one are the very buffers the first save wrote.
+    expect(reused.filter((part) => part.length > 200)).toHaveLength(sample.maps.length - 1)
+    expect(Buffer.concat(second.parts).toString('utf8')).toBe(serializeCampaign(edited))
+    expect(second.bytes).toBe(Buffer.byteLength(serializeCampaign(edited), 'utf8'))
+  })
+
+  it('writes more pieces than one gathered write takes, in order, atomically', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'grid-gm-gather-'))
+    try {
+      const pieces = Array.from({ length: 3000 }, (_, i) =>
+        i % 3 === 0 ? `${i}:ü,` : Buffer.from(`${i}:ascii,`),
+      )
+      const file = join(dir, 'f.json')
+      await writeFileAtomic(file, new FileChunks(pieces))
+      expect(await readFile(file, 'utf8')).toBe(pieces.map(String).join(''))
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
 

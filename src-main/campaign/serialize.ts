@@ -1,11 +1,12 @@
-// A campaign file's text, written without stalling main (issue 13: a save of a 7.5 MB campaign
-// must not block the event loop for more than 16 ms). The text is exactly
-// `JSON.stringify(campaign, null, 2)` plus a newline, built from pieces: each map field and each
-// other top-level value is stringified on its own and kept by object (campaigns are immutable, so
-// an edit that touches one token leaves the map's walls and every other map cached), a long list
-// in a map (an imported map's hundred thousand edges, issues 26 and 27) is stringified a slice of
-// elements at a time, the pieces are hashed as they are joined, and the work yields to the event
-// loop whenever a slice has run for a few milliseconds.
+// A campaign file's bytes, built without stalling main (issue 13: a save of a 7.5 MB campaign
+// must not block the event loop for more than 16 ms) and cheaply after one edit (issue 29: a save
+// after one map changed ≤ 30 ms of CPU). The bytes are exactly
+// `JSON.stringify(campaign, null, 2)` plus a newline, in UTF-8. Each map's bytes are kept by map
+// object (campaigns are immutable, so an edit that touches one token leaves every other map's
+// bytes as they were), and within a map each field's text by its value, so the edited map reuses
+// the walls it did not touch; a long list in a map (an imported map's hundred thousand edges,
+// issues 26 and 27) is stringified a slice of elements at a time. The work yields to the event
+// loop whenever a slice has run for a few milliseconds; the bytes are hashed as they are gathered.
 import { createHash } from 'node:crypto'
 import type { Campaign } from '@core/campaign/schema'
 
@@ -16,7 +17,7 @@ export function serializeCampaign(campaign: Campaign): string {
 
 /** Values' texts by object, with the depth each was written at (the indent is part of it). */
 const pieceCache = new WeakMap<object, { depth: number; text: string }>()
-/** A map's text and a long list's, as the pieces they were written in (never joined). */
+/** A long list's text, as the pieces it was written in (never joined). */
 const piecesCache = new WeakMap<object, string[]>()
 
 /** Lists in a map longer than this are written this many elements to a piece. */
@@ -42,40 +43,71 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 export interface SerializedCampaign {
-  /** The text in pieces: joined, the file; written one by one, no 20 MB string is ever built. */
-  parts: string[]
-  /** sha-256 of the text, as journal.ts hashSnapshot would answer it. */
+  /**
+   * The file's bytes in order: one buffer per map (cached by map object, so a save encodes only
+   * the maps that changed) and small ones between them. Written with one gathered write.
+   */
+  parts: Buffer[]
+  /** sha-256 of the file, as journal.ts hashSnapshot would answer it. */
   hash: string
+  /** The file's size in bytes. */
+  bytes: number
 }
 
 export type Yield = () => Promise<void>
 
 const yieldToEventLoop: Yield = () => new Promise((resolve) => setImmediate(resolve))
 
-/** The file's text in order, piece by piece (maps and other top-level values cached by object). */
-function* campaignPieces(campaign: Campaign): Generator<string> {
+/** A map's bytes as it sits in the file (two levels deep), by map object. */
+const mapBytesCache = new WeakMap<object, Buffer>()
+
+/** A point in the work where the caller may yield to the event loop (no bytes). */
+const PAUSE = null
+
+const utf8 = (text: string): Buffer => Buffer.from(text, 'utf8')
+
+/**
+ * The file's bytes in order (maps cached by object, other top-level values by their text), with
+ * PAUSE between pieces of work: an uncached map is built piece by piece before its bytes come.
+ */
+function* campaignParts(campaign: Campaign): Generator<Buffer | typeof PAUSE> {
   let first = true
-  yield '{'
+  yield utf8('{')
   for (const [key, value] of Object.entries(campaign)) {
     const lead = `${first ? '' : ','}\n  ${JSON.stringify(key)}: `
     if (key === 'maps' && Array.isArray(value) && value.length > 0) {
       first = false
-      yield `${lead}[`
+      yield utf8(`${lead}[`)
       for (let i = 0; i < value.length; i++) {
-        yield i === 0 ? '\n    ' : ',\n    '
+        yield utf8(i === 0 ? '\n    ' : ',\n    ')
         const map: unknown = value[i]
-        if (isPlainObject(map)) yield* mapPieces(map, 2)
-        else yield piece(map, 2) ?? 'null'
+        if (isPlainObject(map)) yield* mapBytes(map)
+        else yield utf8(piece(map, 2) ?? 'null')
       }
-      yield '\n  ]'
+      yield utf8('\n  ]')
       continue
     }
     const text = piece(value, 1)
     if (text === undefined) continue
     first = false
-    yield lead + text
+    yield utf8(lead + text)
+    yield PAUSE
   }
-  yield first ? '}\n' : '\n}\n'
+  yield utf8(first ? '}\n' : '\n}\n')
+}
+
+/** One map's bytes: cached by the map object, else encoded from its pieces (cached by field). */
+function* mapBytes(map: Record<string, unknown>): Generator<Buffer | typeof PAUSE> {
+  const cached = mapBytesCache.get(map)
+  if (cached !== undefined) return yield cached
+  const encoded: Buffer[] = []
+  for (const text of mapPieces(map, 2)) {
+    encoded.push(utf8(text))
+    yield PAUSE
+  }
+  const bytes = Buffer.concat(encoded)
+  mapBytesCache.set(map, bytes)
+  yield bytes
 }
 
 /**
@@ -83,26 +115,18 @@ function* campaignPieces(campaign: Campaign): Generator<string> {
  * map reuses the walls it did not touch), a long list a slice of elements to a piece.
  */
 function* mapPieces(map: Record<string, unknown>, depth: number): Generator<string> {
-  const cached = piecesCache.get(map)
-  if (cached !== undefined) return yield* cached
-  const pieces: string[] = []
+  let empty = true
   const lead = `\n${indent(depth + 1)}`
   for (const [key, value] of Object.entries(map)) {
     const long = Array.isArray(value) && value.length > LIST_SLICE
     const body = long ? undefined : piece(value, depth + 1)
     if (!long && body === undefined) continue
-    const head = `${pieces.length === 0 ? '{' : ','}${lead}${JSON.stringify(key)}: `
-    pieces.push(head)
-    yield head
-    for (const text of long ? listPieces(value as unknown[], depth + 1) : [body as string]) {
-      pieces.push(text)
-      yield text
-    }
+    yield `${empty ? '{' : ','}${lead}${JSON.stringify(key)}: `
+    empty = false
+    if (long) yield* listPieces(value as unknown[], depth + 1)
+    else yield body as string
   }
-  const tail = pieces.length === 0 ? '{}' : `\n${indent(depth)}}`
-  pieces.push(tail)
-  yield tail
-  piecesCache.set(map, pieces)
+  yield empty ? '{}' : `\n${indent(depth)}}`
 }
 
 /**
@@ -129,8 +153,9 @@ function* listPieces(list: unknown[], depth: number): Generator<string> {
 }
 
 /**
- * The file text and its hash, in slices of about `sliceMs` of work between yields. The campaign
- * must not change under it (campaigns are immutable values, so a snapshot never does).
+ * The file's bytes and their hash, in slices of about `sliceMs` of work between yields. The
+ * campaign must not change under it (campaigns are immutable values, so a snapshot never does).
+ * After the first save only changed maps are encoded; the rest is hashing cached bytes.
  */
 export async function serializeCampaignInSlices(
   campaign: Campaign,
@@ -140,32 +165,68 @@ export async function serializeCampaignInSlices(
   const yieldNow = options.yieldNow ?? yieldToEventLoop
   const now = options.now ?? (() => performance.now())
   const hash = createHash('sha256')
-  const parts: string[] = []
+  const parts: Buffer[] = []
+  let bytes = 0
   let sliceStart = now()
-  for (const text of campaignPieces(campaign)) {
-    parts.push(text)
-    hash.update(text)
+  for (const part of campaignParts(campaign)) {
+    if (part !== PAUSE) {
+      parts.push(part)
+      hash.update(part)
+      bytes += part.length
+    }
     if (now() - sliceStart >= sliceMs) {
       await yieldNow()
       sliceStart = now()
     }
   }
-  return { parts, hash: hash.digest('hex') }
+  return { parts, hash: hash.digest('hex'), bytes }
 }
 
 /**
  * The size in bytes of the file the campaign is saved as, at once. Maps the last save (or
- * measure) already wrote are cached, so after the first call only changed maps are stringified.
+ * measure) already wrote are cached, so after the first call only changed maps are encoded.
  */
 export function serializedByteLength(campaign: Campaign): number {
   let bytes = 0
-  for (const text of campaignPieces(campaign)) bytes += Buffer.byteLength(text, 'utf8')
+  for (const part of campaignParts(campaign)) if (part !== PAUSE) bytes += part.length
   return bytes
 }
 
-/** The bytes of `parts` as UTF-8. */
-export function byteLengthOf(parts: readonly string[]): number {
+/** The bytes of `parts` (text as UTF-8). */
+export function byteLengthOf(parts: readonly (string | Uint8Array)[]): number {
   let bytes = 0
-  for (const text of parts) bytes += Buffer.byteLength(text, 'utf8')
+  for (const part of parts)
+    bytes += typeof part === 'string' ? Buffer.byteLength(part, 'utf8') : part.byteLength
   return bytes
+}
+
+/**
+ * Seeds the cache with the bytes a file already holds for its maps (a trusted open: the file is
+ * exactly serializeCampaign of the campaign parsed from it), so the first save after opening
+ * encodes only what changed since. `spans` are each map's [start, end) in `file`.
+ */
+export function adoptMapBytes(
+  maps: readonly unknown[],
+  file: Buffer,
+  spans: readonly (readonly [number, number])[],
+): void {
+  if (spans.length !== maps.length) return
+  maps.forEach((map, i) => {
+    const [start, end] = spans[i]
+    if (isPlainObject(map) && start >= 0 && start <= end && end <= file.length)
+      mapBytesCache.set(map, file.subarray(start, end))
+  })
+}
+
+/** Each map's [start, end) in the file `parts` make (as serializeCampaignInSlices built them). */
+export function mapSpansOf(campaign: Campaign, parts: readonly Buffer[]): [number, number][] {
+  const spans: [number, number][] = []
+  let offset = 0
+  for (const part of parts) {
+    offset += part.length
+    const map = campaign.maps[spans.length] as unknown
+    if (map !== undefined && isPlainObject(map) && mapBytesCache.get(map) === part)
+      spans.push([offset - part.length, offset])
+  }
+  return spans
 }

@@ -42,9 +42,11 @@ async function serviceWith(
   maxBytes?: number,
 ): Promise<{ service: CampaignService; dataDir: string }> {
   const dataDir = path.join(root, `data-${++folders}`)
+  // Every reopen goes through the full loader, not the trusted path for files the app wrote.
   const service = await createCampaignService({
     dataDir,
     autosaveDelayMs: 3_600_000,
+    trustWrittenFiles: false,
     ...(maxBytes ? { files: { maxBytes } } : {}),
   })
   services.push(service)
@@ -199,6 +201,7 @@ describe('a command the loader would not accept', () => {
           const crashed = await createCampaignService({
             dataDir: image,
             autosaveDelayMs: 3_600_000,
+            trustWrittenFiles: false,
             files: { maxBytes },
           })
           services.push(crashed)
