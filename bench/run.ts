@@ -1,6 +1,6 @@
 // `npm run bench [-- SECTION ...]`: runs the benchmark sections and prints one markdown report.
 // Each rule system or view keeps its own module (bench/<name>.ts); add a section here with one
-// entry. Sections: arianrhod, rules-query, save, wall-click, command-check, pathfinder, vision, fog, reach-scaling, uvtt, pictures, height-view, board-pan, campaign-page, map-art (the last four
+// entry. Sections: arianrhod, rules-query, save, open, wall-click, command-check, pathfinder, vision, fog, reach-scaling, uvtt, pictures, height-view, board-pan, campaign-page, map-art (the last four
 // build the renderer and drive headless Chromium). With no names, every section runs.
 import { arianrhodBenchRows, formatArianrhodRows } from './arianrhod'
 
@@ -39,6 +39,14 @@ const sections: Section[] = [
     run: async () => {
       const { runWallClickBench, formatWallClickBench } = await import('./wall-click')
       return formatWallClickBench(await runWallClickBench())
+    },
+  },
+  {
+    name: 'open',
+    title: 'Opening a 50-map campaign in the campaign service (issue 29)',
+    run: async () => {
+      const { runServiceOpenBench, formatServiceOpenBench } = await import('./service-open')
+      return formatServiceOpenBench(await runServiceOpenBench())
     },
   },
   {

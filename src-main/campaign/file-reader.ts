@@ -95,6 +95,20 @@ export class CampaignFileReader {
     )
   }
 
+  /**
+   * Starts the worker now, before any file needs it (the campaign list saw a big file): its start
+   * and module loading then overlap the GM choosing, not the open (issue 29). Idle, it keeps
+   * nothing alive.
+   */
+  prestart(): void {
+    if (!this.workerFailed) this.startWorker()
+  }
+
+  /** Whether a worker thread is up (started, not stopped). */
+  get workerRunning(): boolean {
+    return this.worker !== null
+  }
+
   close(): void {
     void this.worker?.terminate()
     this.worker = null

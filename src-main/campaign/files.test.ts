@@ -178,6 +178,23 @@ describe('campaign files', () => {
     expect(recovered.campaign.name).toBe('Saved once')
   })
 
+  it('starts the worker when the list shows a big file, before it is opened (issue 29)', async () => {
+    await writeCampaign('small', makeCampaign({ id: 'small' }))
+    await writeCampaign('big', bigCampaign('big', 100_000))
+    const first = await startService()
+    await first.list()
+    await first.dispose()
+    // Restarted: the index knows both files, so listing parses neither…
+    const service = await startService()
+    expect(service.store.reader.workerRunning).toBe(false)
+    await service.list()
+    expect(service.store.reader.parsed).toEqual({ inline: 0, worker: 0 })
+    // …but the big one would be parsed on the worker if opened: it is already up.
+    expect(service.store.reader.workerRunning).toBe(true)
+    expect((await service.open('big')).campaign.notes).toHaveLength(100_000)
+    expect(service.store.reader.parsed).toEqual({ inline: 0, worker: 1 })
+  })
+
   it('lists a file from a newer version as such (not damaged), and leaves it alone', async () => {
     const newer = JSON.stringify({
       ...makeCampaign({ id: 'future', name: 'From the future' }),

@@ -191,6 +191,10 @@ export class CampaignStore {
       }
       if (!stat.isFile()) continue
       listed.add(name)
+      // A big file may be opened next and, unless it is still as this app wrote it, is parsed on
+      // the worker: start that now, while the GM looks at the list.
+      if (stat.size > this.reader.inlineBytes && stat.size <= this.reader.maxBytes)
+        this.reader.prestart()
       let summary = await this.index.get(name, stat)
       if (!summary) {
         try {
