@@ -96,7 +96,8 @@ export async function runCampaignPageBench(
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } })
     await page.addInitScript(() => {
-      const w = window as unknown as { longTasks: number[] }
+      const w = window as unknown as { longTasks: number[]; __gmTestHooks: boolean }
+      w.__gmTestHooks = true // the board's probe (gm/board/test-hook.ts)
       w.longTasks = []
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) w.longTasks.push(entry.duration)
@@ -171,11 +172,10 @@ export async function runCampaignPageBench(
       const cpuBefore = cpuOf(host.child.pid!)
       const t0 = Date.now()
       await page.mouse.click(x, y)
-      await page
-        .locator(
-          `[data-testid="map-grid"] [data-edge="${cx},${cy},${cx + 1},${cy}"][data-kind="wall"]`,
-        )
-        .waitFor({ state: 'attached' })
+      await page.waitForFunction(
+        (id) => window.__gmBoard?.edge(id)?.kind === 'wall',
+        `${cx},${cy},${cx + 1},${cy}`,
+      )
       const clickMs = Date.now() - t0
       await page.waitForTimeout(300) // overlays' answers and any trailing work
       cpuTotal += cpuOf(host.child.pid!) - cpuBefore

@@ -2,7 +2,7 @@
 // marks, walls and doors, and optionally the light overlay. It draws straight at device pixels ×
 // zoom, only the squares on screen, so lines stay crisp at any zoom and big maps cost what is
 // visible rather than what exists.
-import type { MapRaster, PlacedEdge } from './board-raster'
+import type { DirtyBox, MapRaster, PlacedEdge } from './board-raster'
 import { TERRAIN_FILL, elevationShade, factionColour } from './grid-geometry'
 import { TERRAIN_CODES } from './board-raster'
 import { scaleOf, visibleCells, type View } from './viewport'
@@ -34,24 +34,73 @@ const DOOR_COLOURS: Record<string, string> = {
   locked: '#b3261e',
 }
 
+/**
+ * Paints the board, or with `region` (squares an edit changed) only the pixels that region can
+ * affect: they are cleared and drawn again from everything that reaches them, so the result is
+ * the full paint's, pixel for pixel, at a cost that follows the edit instead of the screen.
+ */
 export function paintBoard(
   ctx: CanvasRenderingContext2D,
   raster: MapRaster,
   o: PaintOptions,
+  region?: DirtyBox,
 ): void {
   const { view, dpr } = o
   const s = scaleOf(view)
+  const visible = visibleCells(view, raster, o.width, o.height)
   ctx.setTransform(1, 0, 0, 1, 0, 0)
-  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height)
+  let [x0, y0, x1, y1] = visible
+  const clipped = region !== undefined
+  if (region) {
+    // What is drawn in one square may reach past it: half a wall's width and its round cap, a
+    // number wider than its square. Pixels within `pad` of the region are repainted, from
+    // everything within `pad` of them.
+    const pad = 0.25 + 6 / s + (o.elevationNumbers || o.lightLevels ? 2 : 0)
+    const toDevice = (x: number, y: number) => [dpr * (view.x + x * s), dpr * (view.y + y * s)]
+    const [cx0, cy0] = toDevice(region[0] - pad, region[1] - pad)
+    const [cx1, cy1] = toDevice(region[2] + pad, region[3] + pad)
+    const left = Math.max(0, Math.floor(cx0))
+    const top = Math.max(0, Math.floor(cy0))
+    const right = Math.min(ctx.canvas.width, Math.ceil(cx1))
+    const bottom = Math.min(ctx.canvas.height, Math.ceil(cy1))
+    if (right <= left || bottom <= top) return
+    ctx.save()
+    ctx.beginPath()
+    ctx.rect(left, top, right - left, bottom - top)
+    ctx.clip()
+    ctx.clearRect(left, top, right - left, bottom - top)
+    x0 = Math.max(x0, Math.floor(region[0] - 2 * pad))
+    y0 = Math.max(y0, Math.floor(region[1] - 2 * pad))
+    x1 = Math.min(x1, Math.ceil(region[2] + 2 * pad))
+    y1 = Math.min(y1, Math.ceil(region[3] + 2 * pad))
+  } else {
+    ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height)
+  }
   ctx.setTransform(dpr * s, 0, 0, dpr * s, dpr * view.x, dpr * view.y)
-  const [x0, y0, x1, y1] = visibleCells(view, raster, o.width, o.height)
-  if (x1 <= x0 || y1 <= y0) return
+  if (x1 > x0 && y1 > y0) paintSquares(ctx, raster, o, [x0, y0, x1, y1], visible)
+  if (clipped) ctx.restore()
+}
+
+function paintSquares(
+  ctx: CanvasRenderingContext2D,
+  raster: MapRaster,
+  o: PaintOptions,
+  [x0, y0, x1, y1]: DirtyBox,
+  visible: DirtyBox,
+): void {
+  const s = scaleOf(o.view)
   const w = raster.width
   const px = 1 / s // one CSS pixel in squares
+  // The context keeps its state between paints: start every paint from the same one.
+  ctx.lineCap = 'butt'
+  ctx.setLineDash([])
+  ctx.globalAlpha = 1
 
   ctx.fillStyle = TERRAIN_COLOURS[0]
   ctx.fillRect(x0, y0, x1 - x0, y1 - y0)
-  if (o.art) paintArt(ctx, o.art.image, o.art.align, [x0, y0, x1, y1], s)
+  // The picture is drawn for the whole screen even in a region: a smaller source rectangle
+  // would be resampled differently at its border.
+  if (o.art) paintArt(ctx, o.art.image, o.art.align, visible, s)
   // One path per colour (terrain kind, elevation shade): a few fills instead of one per square.
   const terrainPaths = TERRAIN_COLOURS.map(() => new Path2D())
   const shadePaths = new Map<string, Path2D>()

@@ -1,7 +1,8 @@
 // The map as flat arrays for drawing: terrain, elevation, light override, blockade and deploy
-// marks per square, and edges grouped by row. Built once per map change (the campaign is
-// immutable, so a new map object means a change) and read by the canvas painter every frame,
-// which then touches only the squares on screen.
+// marks per square, and edges grouped by row. Built once per map and then updated in place for
+// what an edit changed (updateRaster: the campaign is immutable and shares every untouched
+// object, so the changed cells and edges are the ones that are not the same objects), and read
+// by the canvas painter, which then touches only the squares on screen or the changed ones.
 import type { CampaignEdge, CampaignMap } from '@core/campaign/schema'
 import { edgeSegment } from './grid-geometry'
 
@@ -56,27 +57,155 @@ export function buildRaster(map: CampaignMap): MapRaster {
   for (const cell of map.cells) {
     const [x, y] = cell.at
     if (x < 0 || y < 0 || x >= map.width || y >= map.height) continue
-    const i = y * map.width + x
-    raster.terrain[i] = TERRAIN_CODES.indexOf(cell.terrain ?? 'floor')
-    const elevation = cell.elevation ?? 0
-    raster.elevation[i] = elevation
-    raster.maxElevation = Math.max(raster.maxElevation, elevation)
-    raster.minElevation = Math.min(raster.minElevation, elevation)
-    if (cell.light !== undefined) raster.light[i] = cell.light
-    if (cell.blockade) raster.blockade[i] = 1
+    setSquare(raster, y * map.width + x, cell)
   }
+  elevationRange(raster)
+  fillDeploy(raster, map)
+  for (const edge of map.edges) {
+    const s = edgeSegment(edge.between)
+    raster.edgeRows[rowOf(raster, s.y1)].push({ edge, ...s })
+  }
+  return raster
+}
+
+/** Squares [x0, y0, x1, y1) an edit changed; null when nothing drawn changed. */
+export type DirtyBox = [number, number, number, number]
+
+/** What updateRaster did: `full` when everything may look different (repaint all). */
+export type RasterChange = { full: true } | { full: false; box: DirtyBox | null }
+
+/**
+ * Brings `raster` (built from `from`) up to `to` in place, touching only the cells and edges that
+ * are not the same objects in both, and says which squares look different. Returns null when an
+ * update would not be cheaper than building anew (another map, a resize, the imported wall lines).
+ */
+export function updateRaster(
+  raster: MapRaster,
+  from: CampaignMap,
+  to: CampaignMap,
+): RasterChange | null {
+  if (from.id !== to.id || from.width !== to.width || from.height !== to.height) return null
+  if (from.wallLines !== to.wallLines) return null
+  let box: DirtyBox | null = null
+  const grow = (x0: number, y0: number, x1: number, y1: number) => {
+    box = box
+      ? [Math.min(box[0], x0), Math.min(box[1], y0), Math.max(box[2], x1), Math.max(box[3], y1)]
+      : [x0, y0, x1, y1]
+  }
+  let full = false
+  if (from.cells !== to.cells) {
+    const { removed, added } = changedItems(from.cells, to.cells)
+    const inside = ([x, y]: readonly [number, number]) =>
+      x >= 0 && y >= 0 && x < raster.width && y < raster.height
+    for (const cell of removed) {
+      if (!inside(cell.at)) continue
+      clearSquare(raster, cell.at[1] * raster.width + cell.at[0])
+      grow(cell.at[0], cell.at[1], cell.at[0] + 1, cell.at[1] + 1)
+    }
+    // After every removal: an updated cell is its old object out and its new one in.
+    for (const cell of added) {
+      if (!inside(cell.at)) continue
+      setSquare(raster, cell.at[1] * raster.width + cell.at[0], cell)
+      grow(cell.at[0], cell.at[1], cell.at[0] + 1, cell.at[1] + 1)
+    }
+    if (removed.length > 0 || added.length > 0) {
+      // The shade of every raised square is relative to the highest one.
+      const [min, max] = [raster.minElevation, raster.maxElevation]
+      elevationRange(raster)
+      if (min !== raster.minElevation || max !== raster.maxElevation) full = true
+    }
+  }
+  if (from.deploy !== to.deploy) {
+    for (const i of raster.deploy.keys()) grow(...squareOf(raster, i))
+    fillDeploy(raster, to)
+    for (const i of raster.deploy.keys()) grow(...squareOf(raster, i))
+  }
+  if (from.edges !== to.edges) {
+    const { removed, added } = changedItems(from.edges, to.edges)
+    const gone = new Set(removed)
+    const rows = new Set<number>()
+    for (const edge of removed) {
+      const s = edgeSegment(edge.between)
+      rows.add(rowOf(raster, s.y1))
+      grow(Math.floor(s.x1), Math.floor(s.y1), Math.ceil(s.x2), Math.ceil(s.y2))
+    }
+    for (const row of rows)
+      raster.edgeRows[row] = raster.edgeRows[row].filter((placed) => !gone.has(placed.edge))
+    for (const edge of added) {
+      const s = edgeSegment(edge.between)
+      raster.edgeRows[rowOf(raster, s.y1)].push({ edge, ...s })
+      grow(Math.floor(s.x1), Math.floor(s.y1), Math.ceil(s.x2), Math.ceil(s.y2))
+    }
+  }
+  return full ? { full: true } : { full: false, box }
+}
+
+/**
+ * The items of `before` that are not in `after` and the reverse, by identity. An edit splices one
+ * place of a list and shares the rest, so the common head and tail are skipped first and only the
+ * middle is compared with sets.
+ */
+function changedItems<T>(before: readonly T[], after: readonly T[]): { removed: T[]; added: T[] } {
+  let start = 0
+  while (start < before.length && start < after.length && before[start] === after[start]) start++
+  let endBefore = before.length
+  let endAfter = after.length
+  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
+    endBefore--
+    endAfter--
+  }
+  const middleBefore = before.slice(start, endBefore)
+  const middleAfter = after.slice(start, endAfter)
+  const kept = new Set(middleAfter)
+  const had = new Set(middleBefore)
+  return {
+    removed: middleBefore.filter((item) => !kept.has(item)),
+    added: middleAfter.filter((item) => !had.has(item)),
+  }
+}
+
+function rowOf(raster: MapRaster, y1: number): number {
+  return Math.min(raster.height, Math.max(0, Math.floor(y1)))
+}
+
+function squareOf(raster: MapRaster, i: number): DirtyBox {
+  const x = i % raster.width
+  const y = Math.floor(i / raster.width)
+  return [x, y, x + 1, y + 1]
+}
+
+function clearSquare(raster: MapRaster, i: number): void {
+  raster.terrain[i] = 0
+  raster.elevation[i] = 0
+  raster.light[i] = Number.NaN
+  raster.blockade[i] = 0
+}
+
+function setSquare(raster: MapRaster, i: number, cell: CampaignMap['cells'][number]): void {
+  raster.terrain[i] = TERRAIN_CODES.indexOf(cell.terrain ?? 'floor')
+  raster.elevation[i] = cell.elevation ?? 0
+  raster.light[i] = cell.light ?? Number.NaN
+  raster.blockade[i] = cell.blockade ? 1 : 0
+}
+
+function elevationRange(raster: MapRaster): void {
+  let [min, max] = [0, 0]
+  for (const e of raster.elevation) {
+    if (e > max) max = e
+    else if (e < min) min = e
+  }
+  raster.minElevation = min
+  raster.maxElevation = max
+}
+
+function fillDeploy(raster: MapRaster, map: CampaignMap): void {
+  raster.deploy.clear()
   for (const [faction, cells] of Object.entries(map.deploy ?? {})) {
     for (const [x, y] of cells) {
       const i = y * map.width + x
       raster.deploy.set(i, [...(raster.deploy.get(i) ?? []), faction])
     }
   }
-  for (const edge of map.edges) {
-    const s = edgeSegment(edge.between)
-    const row = Math.min(map.height, Math.max(0, Math.floor(s.y1)))
-    raster.edgeRows[row].push({ edge, ...s })
-  }
-  return raster
 }
 
 export function terrainAt(raster: MapRaster, x: number, y: number): (typeof TERRAIN_CODES)[number] {
@@ -94,4 +223,50 @@ function boundingBox(
     maxY = Math.max(maxY, y)
   }
   return [minX, minY, maxX, maxY]
+}
+
+/**
+ * The raster of the map on the board, kept across edits: each new map object is folded into the
+ * same raster when it can be, and every version remembers what it changed, so a painter that last
+ * drew version v repaints only what changed since (changedSince).
+ */
+export class LiveRaster {
+  raster: MapRaster | null = null
+  version = 0
+  private map: CampaignMap | null = null
+  private log: Array<{ version: number; change: RasterChange }> = []
+
+  /** The raster for `map` (the same object as before when an update sufficed). */
+  show(map: CampaignMap): MapRaster {
+    if (map === this.map && this.raster) return this.raster
+    const change = this.raster && this.map ? updateRaster(this.raster, this.map, map) : null
+    if (!change || !this.raster) this.raster = buildRaster(map)
+    this.map = map
+    this.version++
+    this.log.push({ version: this.version, change: change ?? { full: true } })
+    if (this.log.length > 64) this.log.shift()
+    return this.raster
+  }
+
+  /** What changed after `version` up to now: the union of the boxes, or full. */
+  changedSince(version: number): RasterChange {
+    if (version === this.version) return { full: false, box: null }
+    if (version < 1 || (this.log[0]?.version ?? Infinity) > version + 1) return { full: true }
+    let box: DirtyBox | null = null
+    for (const entry of this.log) {
+      if (entry.version <= version) continue
+      if (entry.change.full) return { full: true }
+      const b = entry.change.box
+      if (!b) continue
+      box = box
+        ? [
+            Math.min(box[0], b[0]),
+            Math.min(box[1], b[1]),
+            Math.max(box[2], b[2]),
+            Math.max(box[3], b[3]),
+          ]
+        : b
+    }
+    return { full: false, box }
+  }
 }

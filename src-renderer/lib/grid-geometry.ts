@@ -60,7 +60,7 @@ export function edgeSegment(between: readonly [Cell, Cell]): {
   return { x1: a[0], y1: b[1], x2: a[0] + 1, y2: b[1] }
 }
 
-/** The machine-readable name of an edge used in data-edge: "x1,y1,x2,y2" of its two cells, sorted. */
+/** The machine-readable name of an edge (tests, the board probe): "x1,y1,x2,y2" of its two cells, sorted. */
 export function edgeId(between: readonly [Cell, Cell]): string {
   const [a, b] = normaliseBetween(between)
   return `${a[0]},${a[1]},${b[0]},${b[1]}`

@@ -31,6 +31,7 @@ import { templateQuery, type TemplateSettings } from '../gm/overlays/fight-templ
 import { systemFacts } from '@core/rules/facts'
 import type { QueryAnswer, QueryArgs, QueryName } from '@core/rules/queries'
 import { askMain } from '../lib/rules-query'
+import type { Tool } from '../lib/tools'
 
 export const HOVER_DEBOUNCE_MS = 120
 
@@ -44,6 +45,9 @@ export const OVERLAY_NAMES: readonly OverlayName[] = [
   'flanking',
   'light',
 ]
+
+/** The tools a fight is run with: the fight overlays that concern every token show with these. */
+const FIGHT_TOOLS: ReadonlySet<Tool> = new Set<Tool>(['select', 'token', 'ruler'])
 
 export type MoveOutcome =
   | { kind: 'moved'; tokenId: string; to: Cell; cost: number; forced: false }
@@ -97,6 +101,14 @@ export class FightState {
   readonly light = new LatestQuery<LightAnswer>()
   readonly area = new LatestQuery<AreaAnswer>()
 
+  /**
+   * Flanking is marked for every token at once, so it is asked again after every change to the
+   * map: it shows, and is asked, only with the tools a fight is run with. While the GM draws walls,
+   * terrain or fog, no stroke waits on it (issue 29); picking Select brings the marks back.
+   */
+  readonly flankingShown = $derived.by(
+    () => this.shown.flanking && FIGHT_TOOLS.has(this.session.editor.tool),
+  )
   readonly map = $derived.by(() => this.session.selectedMap)
   readonly selected = $derived.by((): CampaignToken | null => {
     const id = this.session.focus.selectedTokenId
@@ -267,8 +279,7 @@ export class FightState {
 
   private requestFlanking(): void {
     const map = this.map
-    if (!map || !this.shown.flanking || !hasTacticalQueries(map.system))
-      return this.flanking.clear()
+    if (!map || !this.flankingShown || !hasTacticalQueries(map.system)) return this.flanking.clear()
     // One question per map revision for every token (flanking-all), not one per token.
     this.flanking.request(
       `${revisionOf(map)}`,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { translate } from '../../src-renderer/lib/i18n'
 import { toolHint } from '../../src-renderer/lib/tools'
 import { chooseTool, clickLine, dragOnBoard, waitForEdge } from './editor-steps'
-import { openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
+import { boardEdge, openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
 import { startRig, type Rig } from './harness'
 
 const CAMPAIGN = 'doors-tools'
@@ -66,8 +66,7 @@ const campaign = {
 let rig: Rig
 let gm: Page
 
-const doorEdge = () => gm.locator(`[data-testid="map-grid"] [data-edge="3,1,4,1"]`)
-const doorState = () => doorEdge().getAttribute('data-state')
+const doorState = async () => (await boardEdge(gm, [3, 1], [4, 1]))?.state
 
 async function selectClick(modifiers: 'Alt'[] = []): Promise<void> {
   for (const key of modifiers) await gm.keyboard.down(key)
@@ -99,7 +98,7 @@ describe('doors and tools (issues 12.3, 12.4, 12.17)', () => {
     await expect(hint.textContent()).resolves.toBe(translate('en', 'hint.select'))
     // A first click on a grid line with Select draws nothing.
     await clickLine(gm, [5, 2], [6, 2])
-    expect(await gm.locator('[data-testid="map-grid"] [data-edge="5,2,6,2"]').count()).toBe(0)
+    expect(await boardEdge(gm, [5, 2], [6, 2])).toBe(null)
     for (const tool of ['wall', 'door', 'terrain', 'token'] as const) {
       await chooseTool(gm, tool)
       // The hint of this map's system (an Arianrhod map lists no difficult terrain, issue 25).

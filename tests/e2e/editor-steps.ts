@@ -3,7 +3,7 @@
 // real UI: tool buttons, pointer drags on the board, side-panel fields.
 import type { Page } from 'playwright-core'
 import { initials } from '../../src-renderer/lib/token-labels'
-import type { Cell } from './gm-page'
+import { waitForCells, waitForEdge as waitForBoardEdge, type Cell } from './gm-page'
 
 export const STEP_TIMEOUT_MS = 10_000
 /** The board's own token marks (overlays and panels also carry data-token attributes). */
@@ -66,11 +66,7 @@ export async function dragOnBoard(
   for (const key of modifiers) await page.keyboard.up(key)
 }
 
-function edgeSelector(a: Cell, b: Cell): string {
-  const [first, second] = a[1] < b[1] || (a[1] === b[1] && a[0] <= b[0]) ? [a, b] : [b, a]
-  return `[data-testid="map-grid"] [data-edge="${first.join(',')},${second.join(',')}"]`
-}
-
+/** Waits until the board's map has this edge (gm-page.ts: read through the board's probe). */
 export async function waitForEdge(
   page: Page,
   a: Cell,
@@ -78,8 +74,7 @@ export async function waitForEdge(
   kind: string,
   state?: string,
 ): Promise<void> {
-  const selector = `${edgeSelector(a, b)}[data-kind="${kind}"]${state ? `[data-state="${state}"]` : ''}`
-  await page.locator(selector).waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS })
+  await waitForBoardEdge(page, a, b, kind, state, STEP_TIMEOUT_MS)
 }
 
 /** Creates a map from the side panel and waits until it is the one on the board; returns its id. */
@@ -162,9 +157,7 @@ export async function raiseSquares(
   await page.locator('[data-testid="elevation-set"]').click()
   await page.locator('[data-testid="elevation-value"]').fill(String(height))
   await dragOnBoard(page, [from[0] + 0.5, from[1] + 0.5], [to[0] + 0.5, to[1] + 0.5])
-  await page
-    .locator(`[data-testid="map-grid"] [data-cell="${to[0]},${to[1]}"][data-elevation="${height}"]`)
-    .waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS })
+  await waitForCells(page, { at: to, elevation: height })
 }
 
 /** Places a token of a faction on a square and returns its id (it is selected afterwards). */

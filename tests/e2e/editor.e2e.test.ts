@@ -15,7 +15,17 @@ import {
   waitForEdge,
   type ReachRoom,
 } from './editor-steps'
-import { openCampaign, selectMap, waitConnected, type Cell } from './gm-page'
+import {
+  boardCell,
+  boardCells,
+  boardDeploy,
+  boardEdges,
+  openCampaign,
+  selectMap,
+  waitConnected,
+  waitForCells,
+  type Cell,
+} from './gm-page'
 import { eventually, screenshotDir, startRig, type Rig } from './harness'
 
 const SAMPLE_ID = 'sample-campaign'
@@ -42,9 +52,17 @@ async function mapOnDisk(mapId: string): Promise<DiskMap | undefined> {
 }
 
 function door(state: string) {
-  return page.locator(
-    `[data-testid="map-grid"] [data-edge="8,3,9,3"][data-kind="door"][data-state="${state}"]`,
-  )
+  return { waitFor: () => waitForEdge(page, [8, 3], [9, 3], 'door', state) }
+}
+
+async function waitForDeploy(count: number, square?: { at: string; faction: string }) {
+  await eventually(async () => {
+    const deploy = await boardDeploy(page)
+    return (
+      deploy.length === count &&
+      (!square || deploy.some((d) => d.at === square.at && d.faction === square.faction))
+    )
+  }, `${count} deploy squares`)
 }
 
 async function statusTone(): Promise<string | null> {
@@ -75,14 +93,11 @@ describe('map editor over the Node host', () => {
     const grid = page.locator(`[data-testid="map-grid"][data-map-id="${room.mapId}"]`)
     await expect(grid.getAttribute('data-width')).resolves.toBe('12')
     // 4 sides of 8 and 6 squares = 28 partitions, one of which became the door.
-    await expect(page.locator('[data-testid="map-grid"] [data-edge]').count()).resolves.toBe(28)
-    await expect(page.locator('[data-testid="map-grid"] [data-kind="door"]').count()).resolves.toBe(
-      1,
-    )
+    const edges = await boardEdges(page)
+    expect(edges).toHaveLength(28)
+    expect(edges.filter((e) => e.kind === 'door')).toHaveLength(1)
     for (const [x, y] of room.ridge) {
-      await expect(
-        page.locator(`[data-cell="${x},${y}"]`).getAttribute('data-elevation'),
-      ).resolves.toBe('6')
+      await expect(boardCell(page, [x, y])).resolves.toMatchObject({ elevation: 6 })
     }
     await expect(
       page.locator(`g.tokens > [data-token="${room.pc}"]`).getAttribute('data-at'),
@@ -110,11 +125,11 @@ describe('map editor over the Node host', () => {
   it('toggles the door in one click, undoes, redoes, and keeps it across a reload', async () => {
     await chooseTool(page, 'select')
     await clickLine(page, room.door[0], room.door[1])
-    await door('open').waitFor({ state: 'attached' })
+    await door('open').waitFor()
     await page.keyboard.press('Control+z')
-    await door('closed').waitFor({ state: 'attached' })
+    await door('closed').waitFor()
     await page.locator('[data-testid="redo"]').click()
-    await door('open').waitFor({ state: 'attached' })
+    await door('open').waitFor()
     await eventually(
       async () =>
         (await mapOnDisk(room.mapId))?.edges.some((e) => e.kind === 'door' && e.state === 'open') ??
@@ -125,10 +140,8 @@ describe('map editor over the Node host', () => {
     await waitConnected(page)
     await openCampaign(page, SAMPLE_ID)
     await selectMap(page, room.mapId)
-    await door('open').waitFor({ state: 'attached' })
-    await expect(page.locator('[data-cell="5,4"]').getAttribute('data-elevation')).resolves.toBe(
-      '6',
-    )
+    await door('open').waitFor()
+    await expect(boardCell(page, [5, 4])).resolves.toMatchObject({ elevation: 6 })
     await expect(page.locator('g.tokens > [data-token]').count()).resolves.toBe(2)
   })
 
@@ -145,19 +158,21 @@ describe('map editor over the Node host', () => {
     await page.locator('[data-testid="terrain-solid"]').click()
     await page.locator('[data-testid="shape-rect"]').click()
     await dragOnBoard(page, [2.5, 5.5], [4.5, 6.5])
-    await page.locator('[data-cell="4,6"][data-terrain="solid"]').waitFor({ state: 'attached' })
-    await expect(page.locator('[data-terrain="solid"]').count()).resolves.toBe(6)
+    await waitForCells(page, { at: [4, 6], terrain: 'solid' })
+    await waitForCells(page, { terrain: 'solid' }, 6)
     // Fill the floor outside the room with pits: it stops at the walls.
     await page.locator('[data-testid="terrain-pit"]').click()
     await page.locator('[data-testid="shape-fill"]').click()
     const outside = await cellCentre(page, [0, 0])
     await page.mouse.click(outside.x, outside.y)
-    await page.locator('[data-cell="11,9"][data-terrain="pit"]').waitFor({ state: 'attached' })
-    await expect(page.locator('[data-terrain="pit"]').count()).resolves.toBe(12 * 10 - 8 * 6)
+    await waitForCells(page, { at: [11, 9], terrain: 'pit' })
+    expect((await boardCells(page)).filter((c) => c.terrain === 'pit')).toHaveLength(
+      12 * 10 - 8 * 6,
+    )
     await page.keyboard.press('Control+z')
-    await page.locator('[data-terrain="pit"]').first().waitFor({ state: 'detached' })
+    await waitForCells(page, { terrain: 'pit' }, 0)
     await page.keyboard.press('Control+z')
-    await page.locator('[data-terrain="solid"]').first().waitFor({ state: 'detached' })
+    await waitForCells(page, { terrain: 'solid' }, 0)
     await page.locator('[data-testid="shape-brush"]').click()
   })
 
@@ -263,10 +278,9 @@ describe('map editor over the Node host', () => {
     await chooseTool(page, 'deploy')
     await page.locator('[data-testid="deploy-faction"]').fill('party')
     await dragOnBoard(page, [0.5, 4.5], [2.5, 4.5])
-    await page.locator('[data-deploy="2,4"][data-faction="party"]').waitFor({ state: 'attached' })
-    await expect(page.locator('[data-deploy]').count()).resolves.toBe(3)
+    await waitForDeploy(3, { at: '2,4', faction: 'party' })
     await page.keyboard.press('Control+z')
-    await page.locator('[data-deploy]').first().waitFor({ state: 'detached' })
+    await waitForDeploy(0)
     await page.keyboard.press('Control+z')
     await page.keyboard.press('Control+z')
     await page.waitForFunction(

@@ -10,7 +10,14 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { _electron as electron, type ElectronApplication } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { clickEdge, edge, openCampaign, waitConnected, type Cell } from './gm-page'
+import {
+  boardEdge,
+  clickEdge,
+  openCampaign,
+  waitConnected,
+  waitForEdge,
+  type Cell,
+} from './gm-page'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const mainEntry = join(repo, 'out', 'main', 'index.js')
@@ -60,7 +67,7 @@ describe.skipIf(!binary)('GM screen in Electron', () => {
       await waitConnected(page)
       await openCampaign(page, 'sample-campaign')
       await clickEdge(page, a, b)
-      await edge(page, a, b).waitFor({ state: 'attached' })
+      await waitForEdge(page, a, b)
       await app.close()
 
       const file = JSON.parse(
@@ -77,7 +84,7 @@ describe.skipIf(!binary)('GM screen in Electron', () => {
       page = await app.firstWindow()
       await waitConnected(page)
       await openCampaign(page, 'sample-campaign')
-      await expect(edge(page, a, b).getAttribute('data-kind')).resolves.toBe('wall')
+      await expect(boardEdge(page, a, b)).resolves.toMatchObject({ kind: 'wall' })
       await app.close()
     } finally {
       await rm(dataDir, { recursive: true, force: true })

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { campaignSchema, type Campaign } from '@core/campaign/schema'
-import { clickEdge, edge, openCampaign, waitConnected } from './gm-page'
+import { clickEdge, openCampaign, waitConnected, waitForEdge, waitForNoEdge } from './gm-page'
 import { cellCentre, chooseTool } from './editor-steps'
 import { eventually, startRig, type Rig } from './harness'
 
@@ -102,16 +102,16 @@ describe('an evening at the table', () => {
 
   it('keeps each campaign’s undo history when switching campaigns and back', async () => {
     await clickEdge(page, [2, 5], [3, 5])
-    await edge(page, [2, 5], [3, 5]).waitFor({ state: 'attached' })
+    await waitForEdge(page, [2, 5], [3, 5])
     await backToList()
     await openCampaign(page, 'second')
     await clickEdge(page, [7, 6], [8, 6])
-    await edge(page, [7, 6], [8, 6]).waitFor({ state: 'attached' })
+    await waitForEdge(page, [7, 6], [8, 6])
     await backToList()
     await openCampaign(page, 'first')
     await expect(page.locator('[data-testid="undo"]').isDisabled()).resolves.toBe(false)
     await page.locator('[data-testid="undo"]').click()
-    await edge(page, [2, 5], [3, 5]).waitFor({ state: 'detached' })
+    await waitForNoEdge(page, [2, 5], [3, 5])
     await eventually(
       async () => (await onDisk('first')).maps[0].edges.length === 0,
       'the wall undone on disk',
@@ -119,7 +119,7 @@ describe('an evening at the table', () => {
     await backToList()
     await openCampaign(page, 'second')
     await page.locator('[data-testid="undo"]').click()
-    await edge(page, [7, 6], [8, 6]).waitFor({ state: 'detached' })
+    await waitForNoEdge(page, [7, 6], [8, 6])
     expect(rig.problems).toEqual([])
   })
 })

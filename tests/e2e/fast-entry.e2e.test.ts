@@ -8,7 +8,7 @@ import type { Page, WebSocketRoute } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { campaignSchema, type Campaign, type CampaignMap } from '@core/campaign/schema'
 import { chooseTool, clickLine, cellCentre } from './editor-steps'
-import { openCampaign, waitConnected } from './gm-page'
+import { openCampaign, waitConnected, waitForEdge } from './gm-page'
 import { eventually, startRig, type Rig } from './harness'
 
 const CAMPAIGN = 'fast-entry'
@@ -192,9 +192,7 @@ describe('fast entry (issue 12.2)', () => {
     await clickLine(page, [6, 1], [7, 1])
     await clickLine(page, [6, 1], [7, 1])
     release()
-    await page
-      .locator('[data-testid="map-grid"] [data-edge="6,1,7,1"][data-state="locked"]')
-      .waitFor({ state: 'attached' })
+    await waitForEdge(page, [6, 1], [7, 1], 'door', 'locked')
     await eventually(
       async () => (await onDisk()).edges[0].state === 'locked',
       'the locked door saved',

@@ -7,7 +7,14 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Cell } from './gm-page'
-import { openCampaign, selectMap, waitConnected } from './gm-page'
+import {
+  clickEdge,
+  openCampaign,
+  selectMap,
+  waitConnected,
+  waitForEdge,
+  waitForNoEdge,
+} from './gm-page'
 import {
   campaignOnDisk,
   cellPoint,
@@ -220,6 +227,37 @@ describe('fight overlays over the Node host', () => {
         (engine(map, { type: 'flanking', target: t.id }) as { pairs: unknown[] }).pairs.length > 0,
     )
     expect(others.sort()).toEqual(flankedByEngine.map((t) => t.id).sort())
+  })
+
+  it('asks for flanking only with a fight tool in hand: a wall drawn with the Wall tool asks nothing (issue 29)', async () => {
+    // A page of its own, listening from its first frame to what it asks main.
+    const gm = await rig.context.newPage()
+    const asked: string[] = []
+    gm.on('websocket', (ws) =>
+      ws.on('framesent', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.includes('"flanking-all"'))
+          asked.push(frame.payload)
+      }),
+    )
+    await gm.goto(`${rig.host.url}gm.html`)
+    await waitConnected(gm)
+    await openCampaign(gm, CAMPAIGN)
+    await gm.locator('[data-overlay="flanked"][data-token="foe"]').waitFor({ state: 'attached' })
+    const before = asked.length
+    expect(before).toBeGreaterThan(0)
+    // clickEdge takes the Wall tool first: the marks go, and neither wall asks for them.
+    await clickEdge(gm, [0, 8], [1, 8])
+    await waitForEdge(gm, [0, 8], [1, 8], 'wall')
+    await gm.locator('[data-overlay="flanked"]').first().waitFor({ state: 'detached' })
+    await clickEdge(gm, [0, 8], [1, 8])
+    await waitForNoEdge(gm, [0, 8], [1, 8])
+    await gm.waitForTimeout(300)
+    expect(asked.length).toBe(before)
+    // Back on Select the marks return, asked once for the map as it is now.
+    await gm.locator('[data-testid="tool-select"]').click()
+    await gm.locator('[data-overlay="flanked"][data-token="foe"]').waitFor({ state: 'attached' })
+    expect(asked.length).toBe(before + 1)
+    await gm.close()
   })
 
   it('moves the token when it is dragged along the climb path, showing the checks while dragging', async () => {

@@ -1,5 +1,6 @@
 // What a GM does on the page, written once so the browser suite and the Electron suite share it.
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import type { ProbeCell, ProbeEdge } from '../../src-renderer/gm/board/test-hook'
 
 export type Cell = [number, number]
 
@@ -12,8 +13,20 @@ export async function waitConnected(page: Page): Promise<void> {
     .waitFor({ timeout: ACTION_TIMEOUT_MS })
 }
 
+/**
+ * Asks the page for its board probe (window.__gmBoard, gm/board/test-hook.ts): the static layer
+ * is a canvas, so what it holds is read there. The harness sets the flag before any page script
+ * runs; this covers pages it did not open (Electron's window) for boards mounted from now on.
+ */
+export async function enableTestHooks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.__gmTestHooks = true
+  })
+}
+
 /** Opens a campaign from the list; one already open (a reloaded page reopens its own) stays. */
 export async function openCampaign(page: Page, campaignId: string): Promise<void> {
+  await enableTestHooks(page)
   const view = page.locator(`[data-testid="campaign-view"][data-campaign-id="${campaignId}"]`)
   if (!(await view.isVisible())) {
     if (await page.locator('[data-testid="campaign-view"]').isVisible()) {
@@ -31,15 +44,92 @@ export async function selectMap(page: Page, mapId: string): Promise<void> {
   await page.locator(`[data-testid="map-grid"][data-map-id="${mapId}"]`).waitFor()
 }
 
-/**
- * The drawn edge between two orthogonal squares (named with its cells sorted by y, then x). A
- * straight SVG line has a zero-width box, which Playwright calls hidden: wait for 'attached'.
- */
-export function edge(page: Page, a: Cell, b: Cell): Locator {
+/** An edge's name on the board: its two squares sorted by y, then x ("x1,y1,x2,y2"). */
+export function edgeName(a: Cell, b: Cell): string {
   const [first, second] = a[1] < b[1] || (a[1] === b[1] && a[0] <= b[0]) ? [a, b] : [b, a]
-  return page.locator(
-    `[data-testid="map-grid"] [data-edge="${first.join(',')},${second.join(',')}"]`,
+  return `${first.join(',')},${second.join(',')}`
+}
+
+/** The edge between two orthogonal squares on the board's map now, or null. */
+export async function boardEdge(page: Page, a: Cell, b: Cell): Promise<ProbeEdge | null> {
+  return page.evaluate((id) => window.__gmBoard?.edge(id) ?? null, edgeName(a, b))
+}
+
+/** Every edge of the board's map. */
+export async function boardEdges(page: Page): Promise<ProbeEdge[]> {
+  return page.evaluate(() => window.__gmBoard?.edges() ?? [])
+}
+
+/** Waits until the board's map has this edge (of this kind and door state, when given). */
+export async function waitForEdge(
+  page: Page,
+  a: Cell,
+  b: Cell,
+  kind?: string,
+  state?: string,
+  timeout = ACTION_TIMEOUT_MS,
+): Promise<void> {
+  await page.waitForFunction(
+    ({ id, kind, state }) => {
+      const found = window.__gmBoard?.edge(id)
+      return (
+        found !== null &&
+        found !== undefined &&
+        (kind === undefined || found.kind === kind) &&
+        (state === undefined || found.state === state)
+      )
+    },
+    { id: edgeName(a, b), kind, state },
+    { timeout },
   )
+}
+
+/** Waits until the board's map has no edge between the two squares. */
+export async function waitForNoEdge(page: Page, a: Cell, b: Cell): Promise<void> {
+  await page.waitForFunction(
+    (id) => window.__gmBoard !== undefined && window.__gmBoard.edge(id) === null,
+    edgeName(a, b),
+    { timeout: ACTION_TIMEOUT_MS },
+  )
+}
+
+/** The squares the board's map lists (terrain, elevation, light, blockade). */
+export async function boardCells(page: Page): Promise<ProbeCell[]> {
+  return page.evaluate(() => window.__gmBoard?.cells() ?? [])
+}
+
+/** One listed square of the board's map, or null when the map holds nothing for it. */
+export async function boardCell(page: Page, [x, y]: Cell): Promise<ProbeCell | null> {
+  return (await boardCells(page)).find((cell) => cell.at === `${x},${y}`) ?? null
+}
+
+/**
+ * Waits until `count` listed squares match `match` (terrain / elevation; count undefined: at
+ * least one).
+ */
+export async function waitForCells(
+  page: Page,
+  match: { at?: Cell; terrain?: string; elevation?: number },
+  count?: number,
+): Promise<void> {
+  await page.waitForFunction(
+    ({ at, terrain, elevation, count }) => {
+      const cells = (window.__gmBoard?.cells() ?? []).filter(
+        (cell) =>
+          (at === undefined || cell.at === at) &&
+          (terrain === undefined || cell.terrain === terrain) &&
+          (elevation === undefined || cell.elevation === elevation),
+      )
+      return count === undefined ? cells.length > 0 : cells.length === count
+    },
+    { at: match.at?.join(','), terrain: match.terrain, elevation: match.elevation, count },
+    { timeout: ACTION_TIMEOUT_MS },
+  )
+}
+
+/** DysTopiA deploy squares of the board's map: "x,y" and the faction. */
+export async function boardDeploy(page: Page): Promise<Array<{ at: string; faction: string }>> {
+  return page.evaluate(() => window.__gmBoard?.deploy() ?? [])
 }
 
 /**

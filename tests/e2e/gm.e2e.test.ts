@@ -7,11 +7,14 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ACTION_TIMEOUT_MS,
+  boardCell,
+  boardEdge,
   clickEdge,
-  edge,
   openCampaign,
   selectMap,
   waitConnected,
+  waitForEdge,
+  waitForNoEdge,
   type Cell,
 } from './gm-page'
 import { eventually, screenshotDir, startRig, type Rig } from './harness'
@@ -73,14 +76,13 @@ describe('GM screen over the Node host', () => {
     const grid = page.locator(`[data-testid="map-grid"][data-map-id="${ARIANRHOD}"]`)
     await expect(grid.getAttribute('data-width')).resolves.toBe('12')
     // Sample content drawn from the file: a closed door, pits, elevation, a light, tokens.
-    await expect(edge(page, [5, 2], [6, 2]).getAttribute('data-kind')).resolves.toBe('door')
-    await expect(edge(page, [5, 2], [6, 2]).getAttribute('data-state')).resolves.toBe('closed')
-    await expect(page.locator('[data-cell="3,5"]').getAttribute('data-terrain')).resolves.toBe(
-      'pit',
-    )
-    await expect(page.locator('[data-cell="8,1"]').getAttribute('data-elevation')).resolves.toBe(
-      '6',
-    )
+    await expect(boardEdge(page, [5, 2], [6, 2])).resolves.toEqual({
+      id: '5,2,6,2',
+      kind: 'door',
+      state: 'closed',
+    })
+    await expect(boardCell(page, [3, 5])).resolves.toMatchObject({ terrain: 'pit' })
+    await expect(boardCell(page, [8, 1])).resolves.toMatchObject({ elevation: 6 })
     await expect(page.locator('[data-light-source="3,2"]').count()).resolves.toBe(1)
     await expect(page.locator('g.token[data-token]').count()).resolves.toBe(6)
     await page.close()
@@ -105,13 +107,13 @@ describe('GM screen over the Node host', () => {
     const page = await newPage()
     await waitConnected(page)
     await openCampaign(page, SAMPLE_ID)
-    await expect(edge(page, a, b).count()).resolves.toBe(0)
+    await expect(boardEdge(page, a, b)).resolves.toBe(null)
 
     await time('click edge → wall drawn', async () => {
       await clickEdge(page, a, b)
-      await edge(page, a, b).waitFor({ state: 'attached' })
+      await waitForEdge(page, a, b)
     })
-    await expect(edge(page, a, b).getAttribute('data-kind')).resolves.toBe('wall')
+    await expect(boardEdge(page, a, b)).resolves.toMatchObject({ kind: 'wall' })
 
     // The autosave (300 ms here) writes it without any explicit save.
     await time('autosave reaches disk', () =>
@@ -127,14 +129,14 @@ describe('GM screen over the Node host', () => {
     await time('restart host on the same data folder', () => rig.restartHost())
     // The open page notices the restart and reconnects by itself…
     await page.locator('[data-testid="status"][data-connection="open"]').waitFor()
-    await edge(page, a, b).waitFor({ state: 'attached' })
+    await waitForEdge(page, a, b)
     // …and a fresh load shows the wall read back from the file.
     await time('reload and reopen', async () => {
       await page.reload()
       await waitConnected(page)
       await openCampaign(page, SAMPLE_ID)
     })
-    await expect(edge(page, a, b).getAttribute('data-kind')).resolves.toBe('wall')
+    await expect(boardEdge(page, a, b)).resolves.toMatchObject({ kind: 'wall' })
     const onDisk = await edgesOnDisk(ARIANRHOD)
     expect(onDisk).toContainEqual({ kind: 'wall', between: [a, b] })
     expect((await stat(campaignFile())).size).toBeGreaterThan(1000)
@@ -147,8 +149,11 @@ describe('GM screen over the Node host', () => {
     const page = await newPage()
     await waitConnected(page)
     await openCampaign(page, SAMPLE_ID)
-    const wall = edge(page, a, b)
-    await expect(wall.count()).resolves.toBe(0)
+    const wall = {
+      waitFor: ({ state }: { state: 'attached' | 'detached' }) =>
+        state === 'attached' ? waitForEdge(page, a, b, 'wall') : waitForNoEdge(page, a, b),
+    }
+    await expect(boardEdge(page, a, b)).resolves.toBe(null)
     // Hit-testing measures the drawing, so it holds at another zoom level.
     const zoomLevel = () =>
       page
@@ -309,7 +314,7 @@ describe('GM screen over the Node host', () => {
       'warn',
     )
     // The wall saved earlier is in the backup that was opened.
-    await expect(edge(page, [1, 1], [2, 1]).getAttribute('data-kind')).resolves.toBe('wall')
+    await expect(boardEdge(page, [1, 1], [2, 1])).resolves.toMatchObject({ kind: 'wall' })
     await page.close()
   })
 

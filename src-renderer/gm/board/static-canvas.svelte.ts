@@ -3,9 +3,10 @@
 // pan repaints nothing until it runs past the margin. When the whole map fits a modest canvas at
 // this zoom (zoomed out), the whole map is painted once instead and a pan never repaints (issue
 // 13: the quick flick at 25 %). Anything else (map, zoom, size, overlays) repaints on the next
-// animation frame.
+// animation frame; an edit to the map repaints only the squares it changed (LiveRaster's dirty
+// box, issue 29), unless something else changed too.
 import { paintBoard, type PaintOptions } from '../../lib/board-paint'
-import type { MapRaster } from '../../lib/board-raster'
+import type { DirtyBox, LiveRaster, MapRaster } from '../../lib/board-raster'
 import { CELL_PX } from '../../lib/grid-geometry'
 import type { View } from '../../lib/viewport'
 
@@ -15,7 +16,10 @@ const MAX_CANVAS_SIDE = 8192
 
 /** What a paint depends on; a change of any but the view's position repaints. */
 export interface StaticInput {
+  /** The board's raster; its version says which edits a paint has drawn. */
+  live: LiveRaster
   raster: MapRaster
+  version: number
   view: View
   size: { width: number; height: number }
   dpr: number
@@ -36,6 +40,7 @@ interface Extent {
 
 function keyOf(input: StaticInput): unknown[] {
   const { raster, view, size, dpr, lightLevels, elevationNumbers, art, extra } = input
+  // Not the version: an edit alone repaints only what it changed.
   return [
     raster,
     view.zoom,
@@ -78,7 +83,13 @@ export class StaticCanvas {
   /** How long the last paint took, for the benchmark and for diagnosing slow boards. */
   paintMs = $state(0)
   canvas: HTMLCanvasElement | null = null
-  private painted: { x: number; y: number; key: unknown[]; wholeMap: boolean } | null = null
+  private painted: {
+    x: number
+    y: number
+    key: unknown[]
+    wholeMap: boolean
+    version: number
+  } | null = null
   private latest: StaticInput | null = null
   private frame = 0
 
@@ -93,13 +104,20 @@ export class StaticCanvas {
     const within = painted?.wholeMap || (Math.abs(dx) < MARGIN * 0.9 && Math.abs(dy) < MARGIN * 0.9)
     if (same && within) {
       this.shift = { x: dx, y: dy }
-      return
+      if (input.version === painted.version) return
     }
     if (this.frame) return
     this.frame = requestAnimationFrame(() => {
       this.frame = 0
       this.paint()
     })
+  }
+
+  /** The raster and version the canvas shows now (tests and the benchmark read what is drawn). */
+  get drawn(): { raster: MapRaster; version: number } | null {
+    return this.painted
+      ? { raster: this.painted.key[0] as MapRaster, version: this.painted.version }
+      : null
   }
 
   dispose(): void {
@@ -111,6 +129,21 @@ export class StaticCanvas {
     const canvas = this.canvas
     const input = this.latest
     if (!canvas || !input) return
+    const painted = this.painted
+    const key = keyOf(input)
+    const dx = input.view.x - (painted?.x ?? Number.NaN)
+    const dy = input.view.y - (painted?.y ?? Number.NaN)
+    const within = painted?.wholeMap || (Math.abs(dx) < MARGIN * 0.9 && Math.abs(dy) < MARGIN * 0.9)
+    // Only the map changed since the last paint: redraw the squares it changed, where the canvas
+    // already is (the painted view, slid by the CSS shift).
+    if (painted && within && key.every((k, i) => k === painted.key[i])) {
+      const change = input.live.changedSince(painted.version)
+      if (!change.full) {
+        if (change.box) this.paintRegion(canvas, input, painted, change.box)
+        painted.version = input.version
+        return
+      }
+    }
     const area = extentFor(input)
     const width = Math.round(area.width * input.dpr)
     const height = Math.round(area.height * input.dpr)
@@ -120,10 +153,37 @@ export class StaticCanvas {
     if (!ctx) return
     const started = performance.now()
     const { view } = input
-    this.painted = { x: view.x, y: view.y, key: keyOf(input), wholeMap: area.wholeMap }
+    this.painted = {
+      x: view.x,
+      y: view.y,
+      key,
+      wholeMap: area.wholeMap,
+      version: input.version,
+    }
     this.shift = { x: 0, y: 0 }
     this.extent = area
-    paintBoard(ctx, input.raster, {
+    paintBoard(ctx, input.raster, this.optionsFor(input, view, area))
+    this.paints++
+    this.paintMs = Math.round((performance.now() - started) * 10) / 10
+  }
+
+  private paintRegion(
+    canvas: HTMLCanvasElement,
+    input: StaticInput,
+    painted: { x: number; y: number },
+    box: DirtyBox,
+  ): void {
+    const ctx = canvas.getContext('2d')
+    if (!ctx) return
+    const started = performance.now()
+    const view = { ...input.view, x: painted.x, y: painted.y }
+    paintBoard(ctx, input.raster, this.optionsFor(input, view, this.extent), box)
+    this.paints++
+    this.paintMs = Math.round((performance.now() - started) * 10) / 10
+  }
+
+  private optionsFor(input: StaticInput, view: View, area: Extent): PaintOptions {
+    return {
       view: { x: view.x - area.left, y: view.y - area.top, zoom: view.zoom },
       width: area.width,
       height: area.height,
@@ -133,8 +193,6 @@ export class StaticCanvas {
       lightTop: input.lightLevels?.top ?? 6,
       showSecrets: true,
       art: input.art,
-    })
-    this.paints++
-    this.paintMs = Math.round((performance.now() - started) * 10) / 10
+    }
   }
 }

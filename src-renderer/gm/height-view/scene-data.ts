@@ -104,7 +104,7 @@ export function changedCells(before: BoardCells | null, after: BoardCells): numb
 export type EdgePieceKind = 'wall' | 'low-wall' | 'door' | 'window' | 'arrow-slit'
 
 export interface EdgePiece {
-  /** "x1,y1,x2,y2" of its two cells, sorted by y then x (the 2D board's data-edge name). */
+  /** "x1,y1,x2,y2" of its two cells, sorted by y then x (the 2D board's edge name, edgeId). */
   id: string
   kind: EdgePieceKind
   state: 'open' | 'closed' | 'locked' | null
