@@ -66,14 +66,16 @@ export class Grid {
     readonly height: number,
     ambientLight: number | undefined,
     lightSources: readonly { at: Cell; level: number; radius: number }[],
+    /** Grids are read-only: one with the same squares shares their arrays (its edges copied). */
+    squaresOf?: Grid,
   ) {
     this.size = width * height
-    this.terrain = new Uint8Array(this.size)
-    this.elevation = new Float64Array(this.size)
-    this.light = new Int32Array(this.size).fill(NO_LIGHT)
-    this.blockade = new Uint8Array(this.size)
-    this.eastEdge = new Uint8Array(this.size)
-    this.southEdge = new Uint8Array(this.size)
+    this.terrain = squaresOf?.terrain ?? new Uint8Array(this.size)
+    this.elevation = squaresOf?.elevation ?? new Float64Array(this.size)
+    this.light = squaresOf?.light ?? new Int32Array(this.size).fill(NO_LIGHT)
+    this.blockade = squaresOf?.blockade ?? new Uint8Array(this.size)
+    this.eastEdge = squaresOf ? squaresOf.eastEdge.slice() : new Uint8Array(this.size)
+    this.southEdge = squaresOf ? squaresOf.southEdge.slice() : new Uint8Array(this.size)
     this.ambientLight = ambientLight
     this.lightSources = lightSources
   }
@@ -120,16 +122,12 @@ export class Grid {
     edges: NonNullable<MapSpec['edges']>,
     touched: NonNullable<MapSpec['edges']>,
   ): Grid | null {
-    const grid = new Grid(base.width, base.height, base.ambientLight, base.lightSources)
-    grid.terrain.set(base.terrain)
-    grid.elevation.set(base.elevation)
-    grid.light.set(base.light)
-    grid.blockade.set(base.blockade)
-    grid.eastEdge.set(base.eastEdge)
-    grid.southEdge.set(base.southEdge)
+    const grid = new Grid(base.width, base.height, base.ambientLight, base.lightSources, base)
+    const width = base.width
     const slots = new Set<number>()
     for (const spec of touched) {
-      const [a, b] = spec.between
+      const a = spec.between[0]
+      const b = spec.between[1]
       if (!grid.inBounds(a[0], a[1]) || !grid.inBounds(b[0], b[1])) return null
       const slot = grid.edgeSlot(a, b)
       if (!slot) return null
@@ -137,15 +135,15 @@ export class Grid {
       if (slot.side === 'east') grid.eastEdge[slot.cell] = EDGE_NONE
       else grid.southEdge[slot.cell] = EDGE_NONE
     }
+    if (slots.size === 0) return grid
     // Later entries for the same edge win, as in fromSpec.
-    for (const spec of edges) {
-      const [a, b] = spec.between
+    for (let i = 0; i < edges.length; i++) {
+      const spec = edges[i]
+      const a = spec.between[0]
+      const b = spec.between[1]
       const east = a[1] === b[1]
-      const cell = east
-        ? a[1] * grid.width + Math.min(a[0], b[0])
-        : Math.min(a[1], b[1]) * grid.width + a[0]
-      const key = east ? 2 * cell : 2 * cell + 1
-      if (!slots.has(key)) continue
+      const cell = east ? a[1] * width + Math.min(a[0], b[0]) : Math.min(a[1], b[1]) * width + a[0]
+      if (!slots.has(east ? 2 * cell : 2 * cell + 1)) continue
       const code = edgeCodeOf(spec.kind, spec.state)
       if (east) grid.eastEdge[cell] = code
       else grid.southEdge[cell] = code
