@@ -4,7 +4,7 @@
 // the query's declared schema first and answers errors as values, never throwing.
 import type { z } from 'zod'
 import type { Cell } from './model'
-import type { Battle, RuleSystem } from './system'
+import type { Battle, QueryHandler, RuleSystem } from './system'
 import { ScenarioError } from './system'
 import { getSystem } from './systems/index'
 import { initiativeQuery } from './turn-order/query'
@@ -81,8 +81,13 @@ function answers(system: RuleSystem, type: string): boolean {
   )
 }
 
+function handlerOf(system: RuleSystem, type: string): QueryHandler | undefined {
+  return Object.hasOwn(system.queries, type) ? system.queries[type as QueryName] : undefined
+}
+
 function answer(system: RuleSystem, battle: Battle, query: RawQuery): unknown {
-  if (Object.hasOwn(system.queries, query.type)) return system.queries[query.type](battle, query)
+  const handler = handlerOf(system, query.type)
+  if (handler) return handler(battle, query)
   if (!answers(system, query.type)) unsupported(system, query.type)
   switch (query.type) {
     case 'distance':
@@ -124,11 +129,10 @@ function distanceAnswer(
  */
 function flankingAll(system: RuleSystem, battle: Battle): QueryAnswer<'flanking-all'> {
   const flanked: Record<string, [string, string][]> = {}
+  const flanking = system.queries.flanking
+  if (!flanking) unsupported(system, 'flanking-all')
   for (const token of battle.tokens) {
-    const { pairs } = system.queries.flanking(battle, {
-      type: 'flanking',
-      target: token.id,
-    }) as QueryAnswer<'flanking'>
+    const { pairs } = flanking(battle, { type: 'flanking', target: token.id })
     if (pairs.length > 0) flanked[token.id] = pairs
   }
   return { flanked }

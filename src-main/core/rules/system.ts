@@ -3,6 +3,7 @@
 // only the queries it supports; any other type is answered with an `unsupported-query` error.
 import type { Cell, SystemId, TokenSpec } from './model'
 import type { Grid } from './grid/grid'
+import type { QueryAnswer, QueryName } from './queries'
 
 export type Unit = 'm' | 'ft' | 'squares'
 
@@ -127,7 +128,17 @@ export interface Battle {
   readonly scenario: Readonly<Record<string, unknown>>
 }
 
+/** A handler as the runner calls it: the query as JSON (its fields read by scenario/query.ts). */
 export type QueryHandler = (battle: Battle, query: Readonly<Record<string, unknown>>) => unknown
+
+/** A system's handler for query `Q`: its answer is the one the query declares (queries.ts). */
+export type QueryHandlerOf<Q extends QueryName> = (
+  battle: Battle,
+  query: Readonly<Record<string, unknown>>,
+) => QueryAnswer<Q>
+
+/** The queries a system answers, each typed by its declaration. */
+export type SystemQueries = { readonly [Q in QueryName]?: QueryHandlerOf<Q> }
 
 /** Who may stand on one square (spec decision 8: anything else is `tokens-overlap`). */
 export interface Occupancy {
@@ -151,7 +162,7 @@ export interface RuleSystem {
   /** The names a `light` answer's `category` can take (Pathfinder / D&D 3.5 light categories). */
   readonly lightCategories: readonly string[]
   distance(a: Cell, b: Cell): number
-  readonly queries: Readonly<Record<string, QueryHandler>>
+  readonly queries: SystemQueries
   /**
    * The cells (indices) a token sees: exactly its `visible` query's cells, without building the
    * answer's [x, y] lists. The players' fog asks it for every PC on every edit (issue 13).

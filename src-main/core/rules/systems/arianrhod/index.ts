@@ -1,7 +1,7 @@
 // Arianrhod RPG 2E グリッドルール (shared/seeds/000_*.txt) as a RuleSystem: the spec's queries
 // plus this system's extra ones (documented in src-main/core/rules/README.md).
 import type { Cell } from '../../model'
-import type { Battle, QueryHandler, RuleSystem } from '../../system'
+import type { Battle, QueryHandlerOf, RuleSystem } from '../../system'
 import { ScenarioError } from '../../system'
 import { fieldOfView } from '../../grid/vision'
 import {
@@ -74,7 +74,7 @@ function readRange(query: Query, fallback: RangeSpec | undefined): RangeSpec {
   )
 }
 
-const reach: QueryHandler = (battle, query) => {
+const reach: QueryHandlerOf<'reach'> = (battle, query) => {
   const field = fieldOf(battle)
   const mover = field.token(readToken(battle, query, 'token'))
   const plan = planMove(field, mover, readMode(query, MOVE_MODES))
@@ -86,7 +86,7 @@ const reach: QueryHandler = (battle, query) => {
   return { cells, allowed: true, ...planExtras(plan) }
 }
 
-const path: QueryHandler = (battle, query) => {
+const path: QueryHandlerOf<'path'> = (battle, query) => {
   const field = fieldOf(battle)
   const mover = field.token(readToken(battle, query, 'token'))
   const to = readCell(battle, query, 'to')
@@ -119,13 +119,13 @@ const path: QueryHandler = (battle, query) => {
   }
 }
 
-const zoc: QueryHandler = (battle, query) => {
+const zoc: QueryHandlerOf<'zoc'> = (battle, query) => {
   const field = fieldOf(battle)
   const token = field.token(readToken(battle, query, 'token'))
   return { cells: cellList(field, field.zocOf(token)), blockaded: field.blockadesZoc(token) }
 }
 
-const cover: QueryHandler = (battle, query) => {
+const cover: QueryHandlerOf<'cover'> = (battle, query) => {
   const field = fieldOf(battle)
   const from = field.token(readToken(battle, query, 'from'))
   const to = field.token(readToken(battle, query, 'to'))
@@ -152,12 +152,12 @@ const cover: QueryHandler = (battle, query) => {
   }
 }
 
-const flanking: QueryHandler = (battle, query) => {
+const flanking: QueryHandlerOf<'flanking'> = (battle, query) => {
   const field = fieldOf(battle)
   return { pairs: flankingPairs(field, field.token(readToken(battle, query, 'target'))) }
 }
 
-const light: QueryHandler = (battle, query) => {
+const light: QueryHandlerOf<'light'> = (battle, query) => {
   const field = fieldOf(battle)
   const at = readCell(battle, query, 'at')
   const cell = field.grid.index(at[0], at[1])
@@ -165,7 +165,7 @@ const light: QueryHandler = (battle, query) => {
   return { level, effects: lightEffects(level), checkDice: darknessDice(field, cell) }
 }
 
-const visible: QueryHandler = (battle, query) => {
+const visible: QueryHandlerOf<'visible'> = (battle, query) => {
   const field = fieldOf(battle)
   const token = field.token(readToken(battle, query, 'token'))
   const range = query.range === undefined ? Infinity : readNumber(query, 'range', { min: 0 })
@@ -197,14 +197,14 @@ function sightCells(field: Field, token: ArToken, range: number): number[] {
   return [...seen].filter((cell) => (!darkHere && lightLevel(field, cell) > 3) || sameRoom(cell))
 }
 
-const engagement: QueryHandler = (battle, query) => {
+const engagement: QueryHandlerOf<'engagement'> = (battle, query) => {
   const field = fieldOf(battle)
   const token = field.token(readToken(battle, query, 'token'))
   const cells = reachCells(field, token.cell)
   return { cells: cellList(field, cells), edges: edgesAround(field.grid, [token.cell]) }
 }
 
-const targets: QueryHandler = (battle, query) => {
+const targets: QueryHandlerOf<'targets'> = (battle, query) => {
   const field = fieldOf(battle)
   const attacker = field.token(readToken(battle, query, 'token'))
   const attack = readEnum(query, 'attack', ['melee', 'ranged'] as const, 'melee')
@@ -212,7 +212,7 @@ const targets: QueryHandler = (battle, query) => {
   return { targets: targetsOf(field, attacker, attack, range) }
 }
 
-const area: QueryHandler = (battle, query) => {
+const area: QueryHandlerOf<'area'> = (battle, query) => {
   const field = fieldOf(battle)
   const origin = readCell(battle, query, 'origin')
   const fate = readNumber(query, 'fate', { fallback: 0, integer: true, min: -100, max: 100 })
@@ -237,7 +237,7 @@ const area: QueryHandler = (battle, query) => {
   )
 }
 
-const trapReach: QueryHandler = (battle, query) => {
+const trapReach: QueryHandlerOf<'trap-reach'> = (battle, query) => {
   const field = fieldOf(battle)
   const object = query.object
   const extended = readBoolean(query, 'extended', false)
@@ -278,7 +278,7 @@ const trapReach: QueryHandler = (battle, query) => {
   )
 }
 
-const board: QueryHandler = (battle, query) => {
+const board: QueryHandlerOf<'board'> = (battle, query) => {
   const field = fieldOf(battle)
   return boardingOf(
     field,
@@ -287,12 +287,12 @@ const board: QueryHandler = (battle, query) => {
   )
 }
 
-const dismount: QueryHandler = (battle, query) => {
+const dismount: QueryHandlerOf<'dismount'> = (battle, query) => {
   const field = fieldOf(battle)
   return dismountOf(field, field.token(readToken(battle, query, 'token')))
 }
 
-const fall: QueryHandler = (battle, query) => {
+const fall: QueryHandlerOf<'fall'> = (battle, query) => {
   const field = fieldOf(battle)
   const token = field.token(readToken(battle, query, 'token'))
   const mode = readMode(query, MOVE_MODES, 'combat')
@@ -302,14 +302,14 @@ const fall: QueryHandler = (battle, query) => {
   return { falls: true, ...report, from: token.elevation, to: field.grid.elevation[token.cell] }
 }
 
-const forcedMove: QueryHandler = (battle, query) => {
+const forcedMove: QueryHandlerOf<'forced-move'> = (battle, query) => {
   const field = fieldOf(battle)
   const token = field.token(readToken(battle, query, 'token'))
   const to = readCell(battle, query, 'to')
   return forcedMoveOf(field, token, field.grid.index(to[0], to[1]))
 }
 
-const protect: QueryHandler = (battle, query) => {
+const protect: QueryHandlerOf<'protect'> = (battle, query) => {
   const field = fieldOf(battle)
   const guard = field.token(readToken(battle, query, 'token'))
   const target = field.token(readToken(battle, query, 'target'))
@@ -334,12 +334,12 @@ const protect: QueryHandler = (battle, query) => {
   }
 }
 
-const duel: QueryHandler = (battle, query) => {
+const duel: QueryHandlerOf<'duel'> = (battle, query) => {
   const field = fieldOf(battle)
   return field.duelStatus(field.token(readToken(battle, query, 'token')))
 }
 
-const stealth: QueryHandler = (battle, query) => {
+const stealth: QueryHandlerOf<'stealth'> = (battle, query) => {
   const field = fieldOf(battle)
   const token = field.token(readToken(battle, query, 'token'))
   const owners = field.tokens.filter(

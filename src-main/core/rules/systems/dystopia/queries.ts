@@ -1,7 +1,8 @@
 // The dystopia query handlers other than `targets` (targets.ts). Each reads its fields with
 // paths (args.ts), answers plain JSON, and lists cells sorted by y then x.
 import type { Cell, TokenSpec } from '../../model'
-import { ScenarioError, type Battle, type QueryHandler } from '../../system'
+import { ScenarioError, type Battle, type QueryHandlerOf, type SystemQueries } from '../../system'
+import type { QueryAnswer, QueryName } from '../../queries'
 import {
   at,
   readCell,
@@ -84,17 +85,17 @@ function path(state: DystopiaState, query: Query) {
   const steps = MOVE_MODES[readMode(query)]
   const to = readCell(state, query, 'to')
   const cost = manhattan(unit.at, to)
-  if (cost === 0) return { reachable: false, reason: 'start' satisfies DystopiaReason }
+  if (cost === 0) return { reachable: false as const, reason: 'start' satisfies DystopiaReason }
   if (cost > steps)
     return {
-      reachable: false,
+      reachable: false as const,
       reason: 'out-of-reach' satisfies DystopiaReason,
       distance: cost,
       covers: steps,
     }
   if (!hasRoom(state, to, unit)) {
     return {
-      reachable: false,
+      reachable: false as const,
       // 1マスの人数制限は4体まで
       reason: 'square-full' satisfies DystopiaReason,
     }
@@ -106,7 +107,7 @@ function path(state: DystopiaState, query: Query) {
     else y += Math.sign(to[1] - y)
     route.push({ at: [x, y], cost: route.length + 1, action: 'move' })
   }
-  return { reachable: true, cost, steps: route, checks: [], provokes: [] }
+  return { reachable: true as const, cost, steps: route, checks: [], provokes: [] }
 }
 
 function frontRowQuery(state: DystopiaState, query: Query) {
@@ -183,11 +184,13 @@ function skills(state: DystopiaState) {
   return { skills: state.skills.map((entry) => ({ name: skillOverrideName(entry), ...entry })) }
 }
 
-function handler(run: (state: DystopiaState, query: Query) => unknown): QueryHandler {
+function handler<Q extends QueryName>(
+  run: (state: DystopiaState, query: Query) => QueryAnswer<Q>,
+): QueryHandlerOf<Q> {
   return (battle: Battle, query: Query) => run(loadState(battle), query)
 }
 
-export const dystopiaQueries: Readonly<Record<string, QueryHandler>> = {
+export const dystopiaQueries: SystemQueries = {
   distance: handler(distance),
   reach: handler(reach),
   path: handler(path),

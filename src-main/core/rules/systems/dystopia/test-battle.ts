@@ -3,7 +3,8 @@
 // directly, without the CLI.
 import type { Cell, MapSpec, TokenSpec } from '../../model'
 import { expect } from 'vitest'
-import { ScenarioError, type Battle } from '../../system'
+import { ScenarioError, type Battle, type QueryHandler } from '../../system'
+import type { QueryName } from '../../queries'
 import { Grid } from '../../grid/grid'
 import { dystopia } from './index'
 
@@ -26,7 +27,7 @@ export function makeBattle(
 
 /** Asks the dystopia system one query, as the runner would. */
 export function ask(battle: Battle, query: Record<string, unknown>): unknown {
-  const handler = dystopia.queries[String(query.type)]
+  const handler: QueryHandler | undefined = dystopia.queries[String(query.type) as QueryName]
   if (!handler) throw new Error(`no handler for ${String(query.type)}`)
   return handler(battle, { ...query })
 }

@@ -1,7 +1,8 @@
 // The scenario queries (shared/spec/scenario-format.md) answered by pathfinder and its variants.
 // Extra answer fields beyond the spec are additions only (README "Queries").
+import type { QueryAnswer } from '../../queries'
 import type { Cell } from '../../model'
-import type { Battle, QueryHandler } from '../../system'
+import type { Battle, SystemQueries } from '../../system'
 import { ScenarioError } from '../../system'
 import {
   readBoolean,
@@ -156,7 +157,7 @@ function creaturesIn(
   return { tokens: targets.map((t) => t.id), targets }
 }
 
-export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandler> {
+export function tacticalQueries(rules: TacticalRules): SystemQueries {
   return {
     reach(battle, query) {
       const field = fieldOf(battle, rules)
@@ -171,10 +172,12 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
       const creature = creatureFor(field, battle, query, 'token')
       const to = readCell(battle, query, 'to')
       const plan = planner(field, battle, query, creature)
-      if (plan instanceof Refused) return { reachable: false, ...plan.answer() }
+      if (plan instanceof Refused) return { reachable: false as const, ...plan.answer() }
       const found = plan.path(battle.grid.index(to[0], to[1]))
-      const answer = pathAnswer(field, creature, found, query)
-      if (!found.reachable) return answer
+      // path-checks.ts builds the steps and checks as records (each check kind has its own
+      // fields); their declared shape (answers.ts) is checked by the answer tests.
+      const answer = pathAnswer(field, creature, found, query) as QueryAnswer<'path'>
+      if (!found.reachable || !answer.reachable) return answer
       const run =
         plan instanceof StraightMove && plan.mode === 'run' ? runCheck(field, creature) : null
       const through = plan instanceof MoveSearch ? plan.options.step?.through : undefined
@@ -196,8 +199,8 @@ export function tacticalQueries(rules: TacticalRules): Record<string, QueryHandl
           ...(run ? [run] : []),
           ...passing,
           ...escapeChecks(field, found.steps),
-          ...(answer.checks as unknown[]),
-        ],
+          ...(answer.checks ?? []),
+        ] as NonNullable<typeof answer.checks>,
         provokes: [...new Set([...standing, ...found.provokes])],
         ...(notes.length > 0 ? { conditions: notes } : {}),
       }
