@@ -248,6 +248,30 @@ describe('the typed rules boundary', () => {
     expect(answered).toBeGreaterThan(20)
   })
 
+  it('builds the same battle both ways after a wall edit (the grid derived from the one before)', () => {
+    fc.assert(
+      fc.property(mapArbitrary, fc.nat(), fc.boolean(), (map, at, remove) => {
+        expectSameBattle(map)
+        // The same squares and light objects with one edge drawn or erased, as a wall click does.
+        const x = at % Math.max(1, map.width - 1)
+        const y = Math.floor(at / map.width) % map.height
+        const between: [Cell, Cell] = [
+          [x, y],
+          [x + 1, y],
+        ]
+        const others = map.edges.filter(
+          (e) => !(e.between[0][0] === x && e.between[0][1] === y && e.between[1][0] === x + 1),
+        )
+        const edited: CampaignMap = {
+          ...map,
+          edges: remove || map.width < 2 ? others : [...others, { between, kind: 'wall' }],
+        }
+        expectSameBattle(edited)
+      }),
+      { numRuns: 100 },
+    )
+  })
+
   it('builds the same battle both ways and answers alike on random maps', () => {
     const seen = { battles: 0, refused: 0, answers: 0 }
     fc.assert(
