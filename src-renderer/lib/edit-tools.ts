@@ -3,7 +3,7 @@
 // result into ONE command (cells.set / edges.set), which makes a whole stroke one undo step.
 import type { CampaignMap, Command } from '@core/campaign/schema'
 import type { Cell, CellSpec, EdgeKind, Terrain } from '@core/rules/model'
-import { edgeId, type Between } from './grid-geometry'
+import { edgeId, findEdge, type Between } from './grid-geometry'
 
 export type CellsSetCommand = Extract<Command, { type: 'cells.set' }>
 export type EdgesSetCommand = Extract<Command, { type: 'edges.set' }>
@@ -193,4 +193,28 @@ export function unique(cells: Cell[]): Cell[] {
     seen.add(key)
     return true
   })
+}
+
+/**
+ * A click opens or closes a door; Alt+click locks or unlocks it. A locked door never opens on a
+ * plain click (issue 12.3): it needs an explicit unlock first, so the answer is null.
+ */
+export function toggleDoor(map: CampaignMap, between: Between, lock: boolean): Command | null {
+  const door = findEdge(map, between)
+  if (door?.kind !== 'door') return null
+  const state = door.state ?? 'closed'
+  if (!lock && state === 'locked') return null
+  const next = lock
+    ? state === 'locked'
+      ? 'closed'
+      : 'locked'
+    : state === 'open'
+      ? 'closed'
+      : 'open'
+  return { type: 'edge.set', mapId: map.id, between, edge: { ...omitBetween(door), state: next } }
+}
+
+function omitBetween<T extends { between: unknown }>(edge: T): Omit<T, 'between'> {
+  const { between: _between, ...rest } = edge
+  return rest
 }

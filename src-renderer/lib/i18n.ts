@@ -1,6 +1,7 @@
 // UI text in English and Japanese. Keys are checked at compile time: a key missing from one
 // language is a type error, so neither language can fall behind silently.
 
+import * as actions from './messages/actions'
 import * as attack from './messages/attack'
 import * as conditions from './messages/conditions'
 import * as core from './messages/core'
@@ -26,6 +27,7 @@ export const LOCALES = ['en', 'ja'] as const
 export type Locale = (typeof LOCALES)[number]
 
 const en = {
+  ...actions.en,
   ...art.en,
   ...attack.en,
   ...conditions.en,
@@ -51,6 +53,7 @@ const en = {
 export type MessageKey = keyof typeof en
 
 const ja: Record<MessageKey, string> = {
+  ...actions.ja,
   ...art.ja,
   ...attack.ja,
   ...conditions.ja,

@@ -1,31 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { historyShortcut, isTextEntry } from './shortcuts'
-
-const key = (
-  k: string,
-  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
-) => ({
-  key: k,
-  ctrlKey: false,
-  metaKey: false,
-  shiftKey: false,
-  altKey: false,
-  ...mods,
-})
-
-describe('historyShortcut', () => {
-  it('maps Ctrl/Cmd+Z, Ctrl+Shift+Z and Ctrl+Y', () => {
-    expect(historyShortcut(key('z', { ctrlKey: true }))).toBe('undo')
-    expect(historyShortcut(key('z', { metaKey: true }))).toBe('undo')
-    expect(historyShortcut(key('Z', { ctrlKey: true, shiftKey: true }))).toBe('redo')
-    expect(historyShortcut(key('y', { ctrlKey: true }))).toBe('redo')
-  })
-  it('ignores plain keys and Alt combinations', () => {
-    expect(historyShortcut(key('z'))).toBeNull()
-    expect(historyShortcut(key('z', { ctrlKey: true, altKey: true }))).toBeNull()
-    expect(historyShortcut(key('x', { ctrlKey: true }))).toBeNull()
-  })
-})
+import { isTextEntry } from './shortcuts'
 
 describe('isTextEntry', () => {
   it('is true for text inputs and text areas only', () => {

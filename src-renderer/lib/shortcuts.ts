@@ -1,6 +1,5 @@
-// Keyboard shortcuts for campaign history. Text fields keep their own undo.
-
-export type HistoryAction = 'undo' | 'redo'
+// Key presses: the shape the action registry matches (state/actions/) and which targets keep
+// their keys to themselves. Text fields keep their own undo.
 
 export interface KeyLike {
   key: string
@@ -8,15 +7,6 @@ export interface KeyLike {
   metaKey: boolean
   shiftKey: boolean
   altKey: boolean
-}
-
-/** Ctrl/Cmd+Z undoes; Ctrl/Cmd+Shift+Z and Ctrl/Cmd+Y redo. */
-export function historyShortcut(event: KeyLike): HistoryAction | null {
-  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null
-  const key = event.key.toLowerCase()
-  if (key === 'z') return event.shiftKey ? 'redo' : 'undo'
-  if (key === 'y' && !event.shiftKey) return 'redo'
-  return null
 }
 
 /** True when the key press belongs to an editable control rather than the map. */

@@ -1,7 +1,7 @@
 // Issue 12.3: a plain Select click never opens a locked door; Alt+click unlocks it first.
 import { describe, expect, it } from 'vitest'
 import type { CampaignMap } from '@core/campaign/schema'
-import { toggleDoor } from './gestures.svelte'
+import { toggleDoor } from '../../lib/edit-tools'
 
 const withDoor = (state: 'open' | 'closed' | 'locked'): CampaignMap => ({
   id: 'm',

@@ -1,29 +1,24 @@
 // Turns pointer gestures on the board into editor commands, one command per gesture (a whole
 // brush stroke, rectangle, fill or wall drag is ONE undo step), and keeps the live preview the
 // board draws while the gesture is under way. Main stays the authority: nothing here changes
-// the map except by dispatching a command.
-import type { CampaignMap, Command } from '@core/campaign/schema'
+// the map except by running an action (state/actions/board-actions.ts) that sends a command.
+import type { CampaignMap } from '@core/campaign/schema'
 import type { Cell } from '@core/rules/model'
-import { nextNumberedName } from '../../lib/token-labels'
 import { footprintSide } from '@core/campaign/geometry'
 import type { MapRaster } from '../../lib/board-raster'
 import {
-  blockadeCommand,
   cellsInRect,
-  drawEdgesCommand,
-  eraseDoorsCommand,
   edgesAlong,
-  elevationCommand,
   floodFill,
   lineCells,
   nearestVertex,
-  terrainCommand,
   unique,
 } from '../../lib/edit-tools'
-import { edgeAtPoint, edgeClickCommand, findEdge, type Between } from '../../lib/grid-geometry'
+import { edgeAtPoint, findEdge, type Between } from '../../lib/grid-geometry'
 import { isEdgeTool, isFogTool, SHAPED_TOOLS, type Tool } from '../../lib/tools'
 import { rulerFor } from '../../state/ruler.svelte'
-import type { CommandBuilder, GmSession } from '../../state/session.svelte'
+import { actionsFor, type ActionRegistry } from '../../state/actions/registry.svelte'
+import type { GmSession } from '../../state/session.svelte'
 import { systemFacts } from '@core/rules/facts'
 import { newId } from '../../lib/ids'
 
@@ -63,12 +58,8 @@ export class ToolGestures {
     private readonly getRaster: () => MapRaster,
   ) {}
 
-  /** A command built from this map as main has it when the command goes out (issue 12.2). */
-  private onMap(mapId: string, build: (map: CampaignMap) => Command | null): CommandBuilder {
-    return (campaign) => {
-      const map = this.session.mapIn(campaign, mapId)
-      return map && build(map)
-    }
+  private get actions(): ActionRegistry {
+    return actionsFor(this.session)
   }
 
   get active(): boolean {
@@ -104,7 +95,7 @@ export class ToolGestures {
       if (tool === 'select') {
         const door = doorNear(map, p)
         if (door) {
-          void this.session.dispatch(this.onMap(map.id, (now) => toggleDoor(now, door, p.alt)))
+          void this.actions.run('door.toggle', { mapId: map.id, between: door, lock: p.alt })
           return false
         }
       }
@@ -117,8 +108,7 @@ export class ToolGestures {
     }
     if (editor.shape === 'fill' && isFogTool(tool)) {
       // One click, one room: main floods it (campaign/fog-rooms.ts), one undo step.
-      void this.session.dispatch({
-        type: 'fog.room',
+      void this.actions.run('fog.room', {
         mapId: map.id,
         at: p.cell,
         reveal: (tool === 'fog-reveal') !== p.shift,
@@ -194,32 +184,36 @@ export class ToolGestures {
           const { edges } = edgesAlong(map, g.from, g.to)
           if (g.erase && tool === 'door') {
             const doors = edges.filter((between) => findEdge(map, between)?.kind === 'door')
-            if (doors.length > 0) await this.session.dispatch(eraseDoorsCommand(map.id, doors))
-          } else if (edges.length > 0)
-            await this.session.dispatch(
-              drawEdgesCommand(map.id, edges, g.erase ? null : tool, editor.secretDoors),
-            )
+            await this.actions.run('edges.eraseDoors', { mapId: map.id, doors })
+          } else
+            await this.actions.run('edges.draw', {
+              mapId: map.id,
+              edges,
+              kind: g.erase ? null : tool,
+              secret: editor.secretDoors,
+            })
           return
         }
         const between = edgeAtPoint(map, g.start.fx, g.start.fy)
         if (!between) return
         const existing = findEdge(map, between)
         if (g.start.alt && existing?.kind === 'door') {
-          await this.session.dispatch(this.onMap(map.id, (now) => toggleDoor(now, between, true)))
+          await this.actions.run('door.toggle', { mapId: map.id, between, lock: true })
           return
         }
-        const secret = editor.secretDoors
-        await this.session.dispatch(
-          this.onMap(map.id, (now) => edgeClickCommand(now, between, tool, secret)),
-        )
+        await this.actions.run('edge.click', {
+          mapId: map.id,
+          between,
+          tool,
+          secret: editor.secretDoors,
+        })
         return
       }
       case 'stroke':
         return this.commit(unique(g.cells), g.erase)
       case 'rect':
         if (isFogTool(editor.tool)) {
-          await this.session.dispatch({
-            type: 'fog.rect',
+          await this.actions.run('fog.rect', {
             mapId: map.id,
             from: g.from,
             to: g.to,
@@ -235,8 +229,7 @@ export class ToolGestures {
         // (the fight layer's hook checks them, with the GM's override) (issue 12.5).
         const hook = this.session.editor.tool === 'token' ? null : this.session.focus.onTokenDrop
         if (hook && (await hook(g.tokenId, g.to))) return
-        await this.session.dispatch({
-          type: 'token.move',
+        await this.actions.run('token.move', {
           mapId: map.id,
           tokenId: g.tokenId,
           to: g.to,
@@ -278,13 +271,12 @@ export class ToolGestures {
       if (existing?.id) {
         if (p.shift) {
           editor.selectedLight = null
-          await this.session.dispatch({ type: 'light.remove', mapId: map.id, lightId: existing.id })
+          await this.actions.run('light.remove', { mapId: map.id, lightId: existing.id })
         } else editor.selectedLight = existing.id
         return
       }
       const id = newId('light')
-      await this.session.dispatch({
-        type: 'light.add',
+      await this.actions.run('light.add', {
         mapId: map.id,
         source: { at: cell, level: editor.lightLevel, radius: editor.lightRadius, id },
       })
@@ -293,33 +285,11 @@ export class ToolGestures {
   }
 
   private async placeToken(map: CampaignMap, cell: Cell): Promise<void> {
-    const { editor, focus } = this.session
-    const faction = editor.tokenFaction.trim() || 'party'
     // Opaque: an id never tells the players a faction (ids reach the player view).
     const id = newId('token')
-    const defaults = systemFacts(map.system).defaultMove
-    const [baseName, hidden] = [editor.tokenName.trim() || faction, editor.placesHidden(faction)]
-    // Numbered from the tokens main has when the command goes out: quick clicks get 1, 2, 3.
-    await this.session.dispatch(
-      this.onMap(map.id, (now) => ({
-        type: 'token.add',
-        mapId: now.id,
-        token: {
-          id,
-          name: nextNumberedName(
-            baseName,
-            now.tokens.map((t) => t.name),
-          ),
-          at: cell,
-          faction,
-          ...(defaults !== undefined ? { move: defaults } : {}),
-          // Placed hidden, a new enemy is never projected before the GM decides to show it.
-          ...(hidden ? { hidden: true } : {}),
-        },
-      })),
-    )
+    await this.actions.run('token.place', { mapId: map.id, id, at: cell })
     if (this.getMap().tokens.some((t) => t.id === id)) {
-      focus.select(id)
+      this.session.focus.select(id)
       this.takeName('token', id, 'token')
     }
   }
@@ -336,15 +306,13 @@ export class ToolGestures {
     const trap = map.traps?.find((t) => t.at[0] === cell[0] && t.at[1] === cell[1])
     if (trap) {
       if (remove) {
-        if (editor.selectedTrap === trap.id) editor.selectedTrap = null
-        await this.session.dispatch({ type: 'trap.remove', mapId: map.id, trapId: trap.id })
+        await this.actions.run('trap.remove', { mapId: map.id, trapId: trap.id })
       } else editor.selectedTrap = trap.id
       return
     }
     if (remove) return
     const id = newId('trap')
-    await this.session.dispatch({
-      type: 'trap.set',
+    await this.actions.run('trap.set', {
       mapId: map.id,
       trap: { id, at: cell, name: '' },
     })
@@ -364,54 +332,14 @@ export class ToolGestures {
   }
 
   private async commit(cells: Cell[], erase: boolean): Promise<void> {
-    if (cells.length === 0) return
-    const map = this.getMap()
     const raster = this.getRaster()
-    const editor = this.session.editor
-    let command: Command
-    switch (editor.tool) {
-      case 'terrain':
-        command = terrainCommand(map.id, cells, erase ? 'floor' : editor.terrainOn(map.system))
-        break
-      case 'elevation':
-        command = erase
-          ? elevationCommand(map.id, cells, 0, 'set', () => 0)
-          : elevationCommand(
-              map.id,
-              cells,
-              editor.elevation,
-              editor.elevationMode,
-              (x, y) => raster.elevation[y * raster.width + x],
-            )
-        break
-      case 'blockade':
-        command = blockadeCommand(map.id, cells, !erase)
-        break
-      case 'deploy': {
-        const faction = editor.deployFaction.trim() || 'party'
-        command = {
-          type: 'deploy.cells',
-          mapId: map.id,
-          faction,
-          add: erase ? [] : cells,
-          remove: erase ? cells : [],
-        }
-        break
-      }
-      case 'fog-reveal':
-      case 'fog-hide':
-        // Shift paints the opposite brush, like erasing with the terrain tool.
-        command = {
-          type: 'fog.reveal',
-          mapId: map.id,
-          cells,
-          reveal: (editor.tool === 'fog-reveal') !== erase,
-        }
-        break
-      default:
-        return
-    }
-    await this.session.dispatch(command)
+    await this.actions.run('cells.paint', {
+      mapId: this.getMap().id,
+      tool: this.session.editor.tool,
+      cells,
+      erase,
+      elevationAt: (x, y) => raster.elevation[y * raster.width + x],
+    })
   }
 }
 
@@ -439,29 +367,4 @@ function doorNear(map: CampaignMap, p: BoardPoint): Between | null {
   const between = edgeAtPoint(map, p.fx, p.fy, 0.18)
   if (!between) return null
   return findEdge(map, between)?.kind === 'door' ? between : null
-}
-
-/** One click while running a fight: open ↔ closed; Alt locks or unlocks. */
-/**
- * A click opens or closes a door; Alt+click locks or unlocks it. A locked door never opens on a
- * plain click (issue 12.3): it needs an explicit unlock first, so the answer is null.
- */
-export function toggleDoor(map: CampaignMap, between: Between, lock: boolean): Command | null {
-  const door = findEdge(map, between)
-  if (door?.kind !== 'door') return null
-  const state = door.state ?? 'closed'
-  if (!lock && state === 'locked') return null
-  const next = lock
-    ? state === 'locked'
-      ? 'closed'
-      : 'locked'
-    : state === 'open'
-      ? 'closed'
-      : 'open'
-  return { type: 'edge.set', mapId: map.id, between, edge: { ...omitBetween(door), state: next } }
-}
-
-function omitBetween<T extends { between: unknown }>(edge: T): Omit<T, 'between'> {
-  const { between: _between, ...rest } = edge
-  return rest
 }
