@@ -110,7 +110,9 @@ const sections: Section[] = [
     title: 'A 51-map campaign in the GM page (open, wall click)',
     run: async () => {
       const { runCampaignPageBench, formatCampaignPageBench } = await import('./campaign-page')
-      return formatCampaignPageBench(await runCampaignPageBench())
+      return formatCampaignPageBench(
+        await runCampaignPageBench({ baseline: process.env.BENCH_BASELINE }),
+      )
     },
   },
   {
