@@ -39,8 +39,6 @@ import { applicationMenuTemplate } from './desktop/menu'
 import { menuLocaleFor, type MenuLocale } from './desktop/menu-messages'
 import { WindowSet } from './desktop/window-set'
 
-const AUTOSAVE_DELAY_MS = 800
-
 // Same folder as `npm run web` uses, whatever the product name says. GRID_GM_USER_DATA lets the
 // end-to-end tests run the app on a throwaway folder.
 app.setPath('userData', process.env.GRID_GM_USER_DATA || join(app.getPath('appData'), 'grid-gm'))
@@ -160,7 +158,6 @@ async function start(): Promise<void> {
   menuLocale = menuLocaleFor(app.getLocale())
   const service = await createCampaignService({
     dataDir: app.getPath('userData'),
-    autosaveDelayMs: AUTOSAVE_DELAY_MS,
     sampleCampaignFile: resourceFile(resources, 'sample-campaign.json'),
   })
   const calibrationStore = await openCalibrationStore(app.getPath('userData'))

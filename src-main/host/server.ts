@@ -76,7 +76,9 @@ async function startOnLockedFolder(
 ): Promise<RunningHost> {
   const service = await createCampaignService({
     dataDir: options.dataDir,
-    autosaveDelayMs: options.autosaveDelayMs ?? 500,
+    // The service's documented 5 s unless told otherwise: every acknowledged change is already in
+    // the journal, so a short delay only re-saves a big campaign at the GM's click rate (issue 29).
+    autosaveDelayMs: options.autosaveDelayMs,
     sampleCampaignFile: options.sampleCampaignFile ?? DEFAULT_SAMPLE_CAMPAIGN,
   })
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR

@@ -38,8 +38,13 @@ let page: Page
 const row = (id: string) => page.locator(`[data-testid="campaign-row"][data-campaign-id="${id}"]`)
 const names = () => page.locator('[data-testid="campaign-row-name"]').allTextContents()
 const status = () => page.locator('[data-testid="status"]').textContent()
+// The campaign file after the pending autosave (5 s) is written now.
 const onDisk = async (id: string): Promise<{ name: string; notes: string }> =>
-  JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${id}.json`), 'utf8')) as {
+  JSON.parse(
+    await rig.host
+      .flush()
+      .then(() => readFile(join(rig.dataDir, 'campaigns', `${id}.json`), 'utf8')),
+  ) as {
     name: string
     notes: string
   }

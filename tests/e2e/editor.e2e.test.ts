@@ -45,6 +45,7 @@ interface DiskMap {
 }
 
 async function mapOnDisk(mapId: string): Promise<DiskMap | undefined> {
+  await rig.host.flush()
   const campaign = JSON.parse(
     await readFile(join(dataDir, 'campaigns', `${SAMPLE_ID}.json`), 'utf8'),
   ) as { maps: DiskMap[] }
@@ -74,7 +75,6 @@ beforeAll(async () => {
     name: 'editor-e2e',
     viewport: { width: 1400, height: 900 },
     acceptDownloads: true,
-    autosaveDelayMs: 200,
   })
   dataDir = rig.dataDir
   problems = rig.problems

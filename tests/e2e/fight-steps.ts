@@ -26,7 +26,9 @@ export function newPage(rig: FightRig, path = 'gm.html'): Promise<Page> {
 }
 
 /** The campaign as stored on disk right now, parsed with the app's own schema. */
+/** The campaign file, once every pending autosave is written (the host's flush). */
 export async function campaignOnDisk(rig: FightRig, id: string): Promise<Campaign> {
+  await rig.host.flush()
   return campaignSchema.parse(
     JSON.parse(await readFile(join(rig.dataDir, 'campaigns', `${id}.json`), 'utf8')),
   )

@@ -43,6 +43,7 @@ function campaignFile(): string {
 }
 
 async function edgesOnDisk(mapId: string): Promise<{ between: [Cell, Cell]; kind: string }[]> {
+  await rig.host.flush()
   const campaign = JSON.parse(await readFile(campaignFile(), 'utf8')) as {
     maps: { id: string; edges: { between: [Cell, Cell]; kind: string }[] }[]
   }
@@ -115,8 +116,8 @@ describe('GM screen over the Node host', () => {
     })
     await expect(boardEdge(page, a, b)).resolves.toMatchObject({ kind: 'wall' })
 
-    // The autosave (300 ms here) writes it without any explicit save.
-    await time('autosave reaches disk', () =>
+    // Acknowledged means in the journal; the autosave (5 s) or a flush folds it into the file.
+    await time('flushed to disk', () =>
       eventually(
         async () =>
           (await edgesOnDisk(ARIANRHOD)).some(

@@ -80,7 +80,9 @@ export async function startRig(campaigns?: unknown[], options: RigOptions = {}):
     sampleCampaignFile = join(root, 'first-start-sample.json')
     await writeFile(sampleCampaignFile, JSON.stringify(options.firstStartSample))
   }
-  const autosaveDelayMs = options.autosaveDelayMs ?? 300
+  // The app's own delay (5 s) unless a test asks for another: tests that read the campaign file
+  // flush first (rig.host.flush) instead of waiting for a short autosave.
+  const autosaveDelayMs = options.autosaveDelayMs
   const dice = options.dice ? createDiceRoller(scriptedDice(options.dice)) : undefined
   const host = await startHost({
     dataDir,

@@ -53,6 +53,7 @@ async function packWith(
   rig: Rig,
   files: (campaignJson: Uint8Array) => Uint8Array,
 ): Promise<Buffer> {
+  await rig.host.flush()
   const exported = JSON.parse(
     await readFile(join(rig.dataDir, 'campaigns', `${SAMPLE}.json`), 'utf8'),
   )

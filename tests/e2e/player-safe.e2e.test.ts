@@ -121,7 +121,6 @@ beforeAll(async () => {
     name: 'player-safe-e2e',
     viewport: { width: 1366, height: 768 },
     acceptDownloads: true,
-    autosaveDelayMs: 200,
   })
   client = await gmClient(rig.host.port)
   await client.call('campaign.open', { id: FOG_CAMPAIGN })

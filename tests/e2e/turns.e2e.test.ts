@@ -292,6 +292,7 @@ describe('turn order, conditions and dice', () => {
     await page.locator('[data-testid="dice-roll"]').click()
     await page.locator('[data-testid="dice-result"]', { hasText: '7[3,4]' }).waitFor()
     await eventually(async () => {
+      await rig.host.flush()
       const file = JSON.parse(
         await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8'),
       )
@@ -387,6 +388,7 @@ describe('turn order, conditions and dice', () => {
     )
     await expect(result.getAttribute('data-success')).resolves.toBe(String(13 >= Number(dc)))
     await eventually(async () => {
+      await rig.host.flush()
       const file = JSON.parse(
         await readFile(join(rig.dataDir, 'campaigns', `${CAMPAIGN}.json`), 'utf8'),
       )

@@ -16,7 +16,6 @@ beforeAll(async () => {
   rig = await startRig(undefined, {
     name: 'window-e2e',
     viewport: { width: 1366, height: 768 },
-    autosaveDelayMs: 200,
   })
   page = await rig.newPage()
   await waitConnected(page)
@@ -43,6 +42,7 @@ describe('window edges in the map editor', () => {
     await clickLine(page, a, b)
     await waitForEdge(page, a, b, 'window')
     await eventually(async () => {
+      await rig.host.flush()
       const campaign = JSON.parse(
         await readFile(join(rig.dataDir, 'campaigns', `${SAMPLE_ID}.json`), 'utf8'),
       ) as {

@@ -111,7 +111,6 @@ beforeAll(async () => {
   rig = await startRig([campaign, solo], {
     name: 'wording-e2e',
     viewport: { width: 1366, height: 768 },
-    autosaveDelayMs: 200,
   })
   page = await rig.newPage()
   await waitConnected(page)
