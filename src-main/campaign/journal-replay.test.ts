@@ -235,3 +235,69 @@ async function copyOf(dir: string): Promise<string> {
   await fs.cp(dir, copy, { recursive: true })
   return copy
 }
+
+describe('a journal written before record changes (issue 28: journals are append-only in format)', () => {
+  it('replays its command and undo / redo patch records, and undo goes on working after it', async () => {
+    // The records exactly as the app wrote them before edits became record changes.
+    const campaignFile = path.join(dataDir, 'campaigns', 'c1.json')
+    const base = hashSnapshot(await fs.readFile(campaignFile))
+    const dir = journalDir(dataDir)
+    await fs.mkdir(dir, { recursive: true })
+    const at = '2025-02-02T00:00:00.000Z'
+    const edge = {
+      between: [
+        [1, 0],
+        [2, 0],
+      ],
+      kind: 'wall',
+    }
+    await fs.writeFile(
+      path.join(dir, '00000001.jsonl'),
+      `${JSON.stringify({ format: 'grid-gm-journal/1', base, after: 0 })}\n` +
+        record(1, { command: wall(0) }) +
+        record(2, { command: wall(1) }) +
+        // undo of wall(1): the edge spliced out, as patch.ts diff wrote it
+        record(3, {
+          undo: [
+            { op: 'set', path: ['updatedAt'], value: at },
+            { op: 'splice', path: ['maps', 0, 'edges'], start: 1, remove: 1, items: [] },
+          ],
+        }) +
+        record(4, {
+          redo: [
+            { op: 'set', path: ['updatedAt'], value: at },
+            { op: 'splice', path: ['maps', 0, 'edges'], start: 1, remove: 0, items: [edge] },
+          ],
+        }) +
+        record(5, { command: wall(2) }),
+    )
+    const service = await startService(dataDir)
+    const opened = await service.open('c1')
+    expect(opened.journal).toBeUndefined()
+    expect(walls(opened.campaign)).toEqual([0, 1, 2])
+    expect(walls(await service.undo('c1'))).toEqual([0, 1])
+    expect(walls(await service.undo('c1'))).toEqual([0])
+    expect(walls(await service.redo('c1'))).toEqual([0, 1])
+    // What it writes from now on is record changes, and a second crash replays both kinds.
+    await service.dispatch('c1', wall(3))
+    const image = path.join(root, 'image-mixed')
+    await fs.cp(dataDir, image, { recursive: true })
+    const written = (await fs.readdir(journalDir(image))).filter((n) => n.endsWith('.jsonl'))
+    const lines = (
+      await Promise.all(written.map((n) => fs.readFile(path.join(journalDir(image), n), 'utf8')))
+    )
+      .join('')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines.at(-1)).toMatchObject({ edit: 'command', cause: 'edge.set' })
+    expect(lines.at(-1)?.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ op: 'put', kind: 'edge', mapId: 'm1', id: '3,0|4,0' }),
+      ]),
+    )
+    const again = await (await startService(image)).open('c1')
+    expect(again.journal).toBeUndefined()
+    expect(walls(again.campaign)).toEqual([0, 1, 3])
+  })
+})

@@ -20,11 +20,16 @@ import {
   JOURNAL_FORMAT,
   listGenerations,
   syncDirectory,
+  type JournalEdit,
   type JournalHeader,
   type JournalRecord,
 } from './journal'
 import { applyPatch, diff, type PatchOp } from '@core/campaign/patch'
+import { applyChanges } from '@core/campaign/changes'
+import { changeSchema } from '@core/campaign/change-schema'
+import { treeOpsOf } from '@core/campaign/change-paths'
 import { commandSchema, type Campaign } from '@core/campaign/schema'
+import { z } from 'zod'
 import type { JournalNotice, JournalProblem } from '@core/campaign/journal-notice'
 
 interface ParsedRecord {
@@ -55,6 +60,10 @@ function parseRecord(line: string): JournalRecord | null {
   if (typeof value !== 'object' || value === null) return null
   const record = value as Record<string, unknown>
   if (!Number.isInteger(record.seq) || typeof record.at !== 'string') return null
+  if ('changes' in record) {
+    const parsed = changesRecordSchema.safeParse(record)
+    return parsed.success ? { seq: record.seq as number, at: record.at, ...parsed.data } : null
+  }
   if ('command' in record) {
     const command = commandSchema.safeParse(record.command)
     return command.success
@@ -71,6 +80,12 @@ function parseRecord(line: string): JournalRecord | null {
   }
   return null
 }
+
+const changesRecordSchema = z.object({
+  edit: z.enum(['command', 'undo', 'redo']),
+  cause: z.string().max(100),
+  changes: z.array(changeSchema),
+})
 
 function parseHeader(line: string | undefined): JournalHeader | null {
   let header: unknown
@@ -270,13 +285,28 @@ export function applyRecord(
   history: UndoHistory,
   check: (after: Campaign, patch: PatchOp[]) => void,
 ): Campaign {
+  if ('changes' in record) {
+    const next = applyChanges(state, record.changes)
+    check(next, treeOpsOf(next, record.changes))
+    recordInHistory(history, record.edit, state)
+    return next
+  }
+  // Written before record changes (append-only: old journals still replay).
   const next =
     'command' in record
       ? { ...applyCommand(state, record.command), updatedAt: record.at }
       : applyPatch(state, 'undo' in record ? record.undo : record.redo)
   check(next, diff(state, next))
-  if ('command' in record) history.record(state)
-  else if ('undo' in record) history.replayUndo(state)
-  else history.replayRedo(state)
+  recordInHistory(
+    history,
+    'command' in record ? 'command' : 'undo' in record ? 'undo' : 'redo',
+    state,
+  )
   return next
+}
+
+function recordInHistory(history: UndoHistory, edit: JournalEdit, before: Campaign): void {
+  if (edit === 'command') history.record(before)
+  else if (edit === 'undo') history.replayUndo(before)
+  else history.replayRedo(before)
 }

@@ -5,8 +5,11 @@
 // Files. The journal is a chain of generations, `00000001.jsonl`, `00000002.jsonl`, … Each starts
 // with a header line {format, base, after}: `base` is the SHA-256 of the snapshot bytes its
 // records apply to, `after` the sequence number of the last record before it. Then one record a
-// line: {seq, at, command} for a command as applied (initiative dice already in it), or
-// {seq, at, undo | redo: patch} for undo and redo, which restore states no command describes.
+// line: {seq, at, edit, cause, changes}, the record changes (core/campaign/changes.ts) a command,
+// an undo or a redo made, as the windows received them (`edit` says which, for the undo history;
+// `cause` the command's type). Journals are append-only in format too: records written before
+// record changes, {seq, at, command} and {seq, at, undo | redo: patch} (core/campaign/patch.ts),
+// are still replayed as they were written.
 //
 // Saving a snapshot starts a new generation whose base is that snapshot's hash; once the snapshot
 // is on disk the older generations are deleted. On open (journal-replay.ts), the generation whose
@@ -16,6 +19,7 @@
 import { createHash } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
+import type { Change } from '@core/campaign/changes'
 import type { PatchOp } from '@core/campaign/patch'
 import type { Command } from '@core/campaign/schema'
 
@@ -27,7 +31,20 @@ export interface JournalHeader {
   after: number
 }
 
-export type JournalChange = { command: Command } | { undo: PatchOp[] } | { redo: PatchOp[] }
+/** What a record says was done: a command, an undo or a redo. */
+export type JournalEdit = 'command' | 'undo' | 'redo'
+
+/** A record as written now: the change list itself. */
+export interface JournalChanges {
+  edit: JournalEdit
+  cause: string
+  changes: Change[]
+}
+
+/** Records written before record changes (still replayed): a command, or an undo / redo patch. */
+export type LegacyJournalChange = { command: Command } | { undo: PatchOp[] } | { redo: PatchOp[] }
+
+export type JournalChange = JournalChanges | LegacyJournalChange
 export type JournalRecord = { seq: number; at: string } & JournalChange
 
 const GENERATION_FILE = /^(\d{8})\.jsonl$/

@@ -14,12 +14,13 @@ import type {
 import type { BackupPolicy } from './backups'
 import { applyCommand } from '@core/campaign/commands'
 import { UndoHistory } from '@core/campaign/history'
-import { CampaignJournal, hashSnapshot, type JournalChange } from './journal'
+import { CampaignJournal, hashSnapshot, type JournalChange, type JournalEdit } from './journal'
 import { loadForEditing, type KeptHistory } from './load-for-editing'
 import { checkChange } from '@core/campaign/loadable'
 import { FileBudget } from './file-budget'
 import { decodeCampaign } from './migrations'
-import { diff, type PatchOp } from '@core/campaign/patch'
+import { changesOf, type Change } from '@core/campaign/changes'
+import { treeOpsOf } from '@core/campaign/change-paths'
 import type { Campaign, CampaignSummary, Command } from '@core/campaign/schema'
 import { CURRENT_SCHEMA_VERSION, strictCommandSchema } from '@core/campaign/schema'
 import { CampaignStore, serializeCampaign } from './storage'
@@ -248,21 +249,22 @@ export class CampaignService implements CampaignServiceApi {
   }
 
   /**
-   * dispatch, answered with the change itself: the new revision and its patch (issue 13). A
-   * command after which the loader would refuse the campaign (a limit passed, the file too big)
-   * is refused with CampaignLimitError and changes nothing (issue 27).
+   * dispatch, answered with the change itself: the new revision and its record changes (issue
+   * 28). A command after which the loader would refuse the campaign (a limit passed, the file too
+   * big) is refused with CampaignLimitError and changes nothing (issue 27).
    */
   async dispatchEdit(id: string, command: Command): Promise<ChangeEvent> {
     this.requireLive()
     const valid = strictCommandSchema.parse(command)
     const entry = this.requireOpen(id)
     const next = applyCommand(entry.campaign, valid)
-    if (next === entry.campaign) return this.unchanged(id, entry, valid)
+    if (next === entry.campaign) return this.unchanged(id, entry, valid.type)
     const change = this.stamped(entry, next)
-    checkChange(change.campaign, change.patch)
-    entry.budget.admit(change.campaign, change.patch)
+    const ops = treeOpsOf(change.campaign, change.changes)
+    checkChange(change.campaign, ops)
+    entry.budget.admit(change.campaign, ops)
     entry.history.record(entry.campaign)
-    return this.commit(id, entry, change, valid, (_, at) => ({ command: valid, at }))
+    return this.commit(id, entry, change, valid.type, 'command')
   }
 
   // Undo and redo return to states that were admitted once (loaded, or made by a checked
@@ -271,20 +273,20 @@ export class CampaignService implements CampaignServiceApi {
     this.requireLive()
     const entry = this.requireOpen(id)
     const previous = entry.history.undo(entry.campaign)
-    if (!previous) return this.unchanged(id, entry, { type: 'undo' })
+    if (!previous) return this.unchanged(id, entry, 'undo')
     const change = this.stamped(entry, previous)
-    entry.budget.admit(change.campaign, change.patch, false)
-    return this.commit(id, entry, change, { type: 'undo' }, (patch) => ({ undo: patch }))
+    entry.budget.admit(change.campaign, treeOpsOf(change.campaign, change.changes), false)
+    return this.commit(id, entry, change, 'undo', 'undo')
   }
 
   async redoEdit(id: string): Promise<ChangeEvent> {
     this.requireLive()
     const entry = this.requireOpen(id)
     const next = entry.history.redo(entry.campaign)
-    if (!next) return this.unchanged(id, entry, { type: 'redo' })
+    if (!next) return this.unchanged(id, entry, 'redo')
     const change = this.stamped(entry, next)
-    entry.budget.admit(change.campaign, change.patch, false)
-    return this.commit(id, entry, change, { type: 'redo' }, (patch) => ({ redo: patch }))
+    entry.budget.admit(change.campaign, treeOpsOf(change.campaign, change.changes), false)
+    return this.commit(id, entry, change, 'redo', 'redo')
   }
 
   async flush(id?: string): Promise<void> {
@@ -419,12 +421,12 @@ export class CampaignService implements CampaignServiceApi {
     }
   }
 
-  /** `next` as the campaign would become it now, and the patch from the current one. */
+  /** `next` as the campaign would become it now, and the record changes from the current one. */
   private stamped(entry: OpenCampaign, next: Campaign): StampedChange {
     const at = this.now().toISOString()
     const campaign = { ...next, updatedAt: at }
-    // Cheap: applyCommand and the undo history share every untouched object (patch.ts).
-    return { campaign, at, patch: diff(entry.campaign, campaign) }
+    // Cheap: applyCommand and the undo history share every untouched object (changes.ts).
+    return { campaign, at, changes: changesOf(entry.campaign, campaign) }
   }
 
   private requireLive(): void {
@@ -441,15 +443,16 @@ export class CampaignService implements CampaignServiceApi {
   }
 
   /**
-   * Makes `next` the campaign, appends the change to the journal and waits until it is on disk,
-   * then tells the listeners and answers: an acknowledged change survives a crash (issue 11.2).
+   * Makes `next` the campaign, appends its record changes to the journal and waits until they are
+   * on disk, then tells the listeners and answers: an acknowledged change survives a crash (issue
+   * 11.2). The journal, the listeners (every window) and undo hold the same change list.
    */
   private async commit(
     id: string,
     entry: OpenCampaign,
-    { campaign, at, patch }: StampedChange,
-    cause: ChangeEvent['cause'],
-    change: (patch: PatchOp[], at: string) => JournalChange,
+    { campaign, at, changes }: StampedChange,
+    cause: string,
+    edit: JournalEdit,
   ): Promise<ChangeEvent> {
     entry.campaign = campaign
     entry.revision += 1
@@ -458,12 +461,12 @@ export class CampaignService implements CampaignServiceApi {
       campaignId: id,
       campaign,
       revision: entry.revision,
-      patch,
-      cause,
+      changes,
+      cause: { type: cause },
       canUndo: entry.history.canUndo,
       canRedo: entry.history.canRedo,
     }
-    await this.makeDurable(id, entry, change(patch, at), at)
+    await this.makeDurable(id, entry, { edit, cause, changes }, at)
     for (const listener of [...this.listeners]) {
       try {
         listener(event)
@@ -474,14 +477,14 @@ export class CampaignService implements CampaignServiceApi {
     return event
   }
 
-  /** The answer to a command that changed nothing: the same revision, an empty patch. */
-  private unchanged(id: string, entry: OpenCampaign, cause: ChangeEvent['cause']): ChangeEvent {
+  /** The answer to a command that changed nothing: the same revision, no changes. */
+  private unchanged(id: string, entry: OpenCampaign, cause: string): ChangeEvent {
     return {
       campaignId: id,
       campaign: entry.campaign,
       revision: entry.revision,
-      patch: [],
-      cause,
+      changes: [],
+      cause: { type: cause },
       canUndo: entry.history.canUndo,
       canRedo: entry.history.canRedo,
     }
@@ -565,5 +568,5 @@ export class CampaignService implements CampaignServiceApi {
 interface StampedChange {
   campaign: Campaign
   at: string
-  patch: PatchOp[]
+  changes: Change[]
 }

@@ -7,8 +7,9 @@ import { createCampaignService, type CampaignService } from '../campaign/service
 import { CampaignLimitError } from '@core/campaign/loadable'
 import type { CampaignMap } from '@core/campaign/schema'
 import { GM_VERBS, isPlayerVerb } from '@core/contract/channels'
-import { contract, type HandlerResult } from '@core/contract/contract'
-import { applyPatch } from '@core/campaign/patch'
+import { contract, eventSchemas, type HandlerResult } from '@core/contract/contract'
+import { applyChanges } from '@core/campaign/changes'
+import type { CampaignEdit } from '@core/contract/campaign-service'
 import { createHandlers, toHandlerError, type Handlers, type RulesApi } from './handlers'
 import { followPlayerViews, withoutSeq } from '@core/table/player-view-testing'
 
@@ -82,7 +83,7 @@ describe('handlers with the real campaign service', () => {
 
   it('dispatches edge.set, pushes campaign.changed, undoes and redoes', async () => {
     const map = await openSample()
-    const events: { canUndo: boolean; canRedo: boolean; cause: { type: string } }[] = []
+    const events: CampaignEdit[] = []
     const off = handlers.subscribe('campaign.changed', (event) => events.push(event))
     const command = {
       type: 'edge.set',
@@ -93,17 +94,21 @@ describe('handlers with the real campaign service', () => {
       ],
       edge: { kind: 'wall' },
     }
-    // The page's copy follows by patches: the answers and events never carry the campaign.
+    // The page's copy follows by record changes, sent once as the event; the answer is only an
+    // acknowledgement, and neither carries the campaign (issue 28).
     const opened = contract['campaign.open'].result.parse(
       value(await handlers.handle('campaign.open', { id: 'sample-campaign' })),
     )
     let copy = opened.campaign
     let revision = opened.revision
     const follow = (answer: unknown): CampaignMap[] => {
-      const edit = contract['campaign.dispatch'].result.parse(answer)
-      expect(edit).not.toHaveProperty('campaign')
-      expect(edit.revision).toBe(revision + 1)
-      copy = applyPatch(copy, edit.patch)
+      const ack = contract['campaign.dispatch'].result.parse(answer)
+      expect(ack).not.toHaveProperty('campaign')
+      expect(ack).not.toHaveProperty('changes')
+      expect(ack.revision).toBe(revision + 1)
+      const edit = eventSchemas['campaign.changed'].parse(events.at(-1))
+      expect(edit.revision).toBe(ack.revision)
+      copy = applyChanges(copy, edit.changes)
       revision = edit.revision
       expect(copy).toEqual(service.getCampaign('sample-campaign'))
       return copy.maps
@@ -130,11 +135,13 @@ describe('handlers with the real campaign service', () => {
 
     const redone = follow(value(await handlers.handle('campaign.redo', { id: 'sample-campaign' })))
     expect(hasWall(redone[0])).toBe(true)
-    // A redo with nothing to redo answers the same revision with an empty patch.
+    // A redo with nothing to redo answers the same revision, and sends no event.
+    const sent = events.length
     const same = contract['campaign.redo'].result.parse(
       value(await handlers.handle('campaign.redo', { id: 'sample-campaign' })),
     )
-    expect(same).toMatchObject({ revision, patch: [] })
+    expect(same).toMatchObject({ revision })
+    expect(events.length).toBe(sent)
     off()
     expect(
       contract['campaign.open'].result.parse(
@@ -324,27 +331,24 @@ describe('campaign.open with outlines', () => {
       ),
     )
     expect(opened.revision).toBe(full.revision)
+    // Every map as an outline of its own type, in order; only the shown map in full.
     expect(opened.outlines).toEqual(
-      full.campaign.maps.filter((m) => m.id !== shown.id).map((m) => m.id),
+      full.campaign.maps.map((m) => ({
+        id: m.id,
+        name: m.name,
+        system: m.system,
+        width: m.width,
+        height: m.height,
+      })),
     )
-    expect(opened.campaign.maps[1]).toEqual(shown)
-    for (const map of opened.campaign.maps.filter((m) => m.id !== shown.id)) {
-      const original = full.campaign.maps.find((m) => m.id === map.id)!
-      expect(map).toMatchObject({
-        name: original.name,
-        system: original.system,
-        width: original.width,
-      })
-      expect(map.tokens).toEqual([])
-      expect(map.edges).toEqual([])
-    }
+    expect(opened.campaign.maps).toEqual([shown])
     expect(JSON.stringify(opened).length).toBeLessThan(JSON.stringify(full).length)
     // No map id, or one that is gone: the first map is shown in full.
     const first = contract['campaign.open'].result.parse(
       value(await handlers.handle('campaign.open', { id: 'sample-campaign', outlineExcept: null })),
     )
-    expect(first.campaign.maps[0]).toEqual(full.campaign.maps[0])
-    expect(first.outlines).not.toContain(full.campaign.maps[0].id)
+    expect(first.campaign.maps).toEqual([full.campaign.maps[0]])
+    expect(first.outlines?.map((o) => o.id)).toEqual(full.campaign.maps.map((m) => m.id))
   })
 })
 

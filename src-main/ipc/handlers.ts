@@ -9,6 +9,7 @@ import type {
   CampaignNotice,
   CampaignServiceApi,
   ChangeEvent,
+  EditAck,
 } from '@core/contract/campaign-service'
 import type { CampaignMap, Command } from '@core/campaign/schema'
 import { createUvttImports } from '../uvtt/import-jobs'
@@ -158,12 +159,12 @@ export function createHandlers(
       }
       case 'campaign.dispatch': {
         const { id, command } = contract[verb].args.parse(args)
-        return toEdit(await service.dispatchEdit(id, await withInitiativeDice(id, command)))
+        return toAck(await service.dispatchEdit(id, await withInitiativeDice(id, command)))
       }
       case 'campaign.undo':
-        return toEdit(await service.undoEdit(contract[verb].args.parse(args).id))
+        return toAck(await service.undoEdit(contract[verb].args.parse(args).id))
       case 'campaign.redo':
-        return toEdit(await service.redoEdit(contract[verb].args.parse(args).id))
+        return toAck(await service.redoEdit(contract[verb].args.parse(args).id))
       case 'campaign.save': {
         await service.flush(contract[verb].args.parse(args).id)
         return { savedAt: new Date().toISOString() }
@@ -556,4 +557,9 @@ function toPointer(path: readonly PropertyKey[]): string {
 /** What a page receives of a change: the revision and patch, never the whole campaign. */
 function toEdit({ campaign: _campaign, ...edit }: ChangeEvent): CampaignEdit {
   return edit
+}
+
+/** The answer to dispatch, undo and redo: the change itself reaches every window as the event. */
+function toAck({ campaignId, revision, canUndo, canRedo }: ChangeEvent): EditAck {
+  return { campaignId, revision, canUndo, canRedo }
 }

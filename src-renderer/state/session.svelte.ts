@@ -1,14 +1,16 @@
-// The GM screen's state: the campaign list, the open campaign, the selected map, undo/redo
-// availability and the status line. Main is the authority: every change goes out as a command
-// and the campaign shown is always the one main sent back.
-import { applyEdit } from '../lib/campaign-edits'
+// The GM screen's state: the campaign list, the open campaign (its document store,
+// campaign-document.svelte.ts: the copy of main's campaign, the command queue, the changes
+// received), the selected map and the status line. Main is the authority: every change goes out
+// as a command and the campaign shown is always main's, followed change by change.
+import { CampaignDocument, type CommandBuilder } from './campaign-document.svelte'
 import { describeFailure, ERROR_MESSAGES } from '../lib/error-messages'
 import { fightNotices } from '../lib/fight-notices'
 import { NoticeList } from './notices.svelte'
 import { TurnFollow } from './turn-follow.svelte'
 import { base64ToBytes } from '../lib/read-file'
-import type { CampaignEdit, OpenResult } from '@core/contract/campaign-service'
+import type { OpenResult } from '@core/contract/campaign-service'
 import type { Campaign, CampaignMap, CampaignSummary, Command } from '@core/campaign/schema'
+import type { MapOutline } from '@core/campaign/outline'
 import type { TrashEntry } from '@core/contract/campaign-service'
 import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
 import type { EdgeKind } from '@core/rules/model'
@@ -23,8 +25,7 @@ import { LayoutState } from './layout.svelte'
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
 
-/** Builds a command from the campaign as main last sent it; null sends nothing. */
-export type CommandBuilder = (campaign: Campaign) => Command | null
+export type { CommandBuilder }
 
 export type StatusTone = 'info' | 'ok' | 'warn' | 'error'
 
@@ -66,7 +67,22 @@ export class GmSession {
   trash = $state.raw<TrashEntry[]>([])
   /** An import of a campaign already in the list, waiting for the GM's choice. */
   importConflict = $state.raw<{ content: ImportContent; fileName: string } | null>(null)
-  campaign = $state.raw<Campaign | null>(null)
+  /** The open campaign's document store; null when none is open. */
+  document = $state.raw<CampaignDocument | null>(null)
+  /** The open campaign, holding in full the maps the page shows (the others: `maps`). */
+  get campaign(): Campaign | null {
+    return this.document?.campaign ?? null
+  }
+  /** Every map of the open campaign, in order, as an outline (the map tabs). */
+  get maps(): MapOutline[] {
+    return this.document?.outlines ?? []
+  }
+  get canUndo(): boolean {
+    return this.document?.canUndo ?? false
+  }
+  get canRedo(): boolean {
+    return this.document?.canRedo ?? false
+  }
   selectedMapId = $state<string | null>(null)
   /** What the table screen shows (main's player.state): a map of this or of another campaign. */
   shownTarget = $state.raw<{ campaignId: string; mapId: string } | null>(null)
@@ -76,8 +92,6 @@ export class GmSession {
       ? this.shownTarget.mapId
       : null,
   )
-  canUndo = $state(false)
-  canRedo = $state(false)
   edgeTool = $state<EdgeKind>('wall')
   connection = $state<ConnectionState>('connecting')
   status = $state<Status>({ tone: 'info', key: 'status.connecting' })
@@ -100,18 +114,12 @@ export class GmSession {
   )
 
   private everConnected = false
-  /** main's revision of `campaign`: edits apply in order (lib/campaign-edits.ts). */
-  private revision = 0
-  /** Maps held as outlines (name, system, size only) until shown (campaign.open outlineExcept). */
-  private outlines: readonly string[] = []
-  /** While the page's copy is fetched again, the edits that arrive meanwhile, applied after. */
-  private resyncing: { done: Promise<void>; waiting: CampaignEdit[] } | null = null
-  /** The last command sent (or waiting to be sent): the next one waits for its answer. */
-  private commands: Promise<void> = Promise.resolve()
 
   /** Public so area state (fight overlays) can ask main's rules engine without a second connection. */
   constructor(readonly api: GmApi) {
-    api.on('campaign.changed', (edit) => void this.receive(edit))
+    api.on('campaign.changed', (edit) => {
+      void this.document?.receive(edit).then(() => this.loadShownMap())
+    })
     api.on('player.state', (state) => (this.shownTarget = state.target))
     api.on('campaign.notice', (notice) => {
       const name =
@@ -219,11 +227,13 @@ export class GmSession {
   open(id: string, mapId: string | null = null): Promise<void> {
     return this.run(async () => {
       const opened = await this.api.call('campaign.open', { id, outlineExcept: mapId })
-      this.campaign = opened.campaign
-      this.revision = opened.revision
-      this.outlines = opened.outlines ?? []
-      this.canUndo = opened.canUndo
-      this.canRedo = opened.canRedo
+      this.document = new CampaignDocument(this.api, id, opened, {
+        attempt: (action) => this.attempt(action),
+        applied: (before, after, edit) => {
+          for (const notice of fightNotices(before, after, edit.cause)) this.tell(notice)
+        },
+        shown: () => this.selectedMap?.id ?? null,
+      })
       this.selectedMapId = opened.campaign.maps.some((m) => m.id === mapId)
         ? mapId
         : (opened.campaign.maps[0]?.id ?? null)
@@ -248,11 +258,10 @@ export class GmSession {
     if (!campaign) return Promise.resolve()
     return this.run(async () => {
       await this.api.call('campaign.close', { id: campaign.id })
-      this.campaign = null
+      this.document = null
       this.selectedMapId = null
       this.recovered = null
       this.journalNotices = []
-      this.canUndo = this.canRedo = false
       await this.refreshList()
       this.status = { tone: 'info', key: 'status.closed' }
     })
@@ -343,11 +352,11 @@ export class GmSession {
 
   /** Shows a map; one the page holds as an outline is fetched in full first. */
   selectMap(mapId: string): void {
-    const campaign = this.campaign
-    if (campaign && this.outlines.includes(mapId)) {
-      void this.inTurn(async () => {
-        if (this.campaign?.id !== campaign.id) return
-        await this.reload(campaign.id, mapId)
+    const document = this.document
+    if (document && !document.holds(mapId) && this.maps.some((m) => m.id === mapId)) {
+      void document.inTurn(async () => {
+        if (this.document !== document) return
+        await document.reload(mapId)
         this.showMap(mapId)
       })
       return
@@ -361,23 +370,16 @@ export class GmSession {
   }
 
   /**
-   * Sends one command. Commands from this page go out one at a time, each after main answered the
-   * one before, and a command given as a function is built only then, from the campaign as it is
-   * after every earlier command: a field changed right after another (type, Tab, type, Tab) can
-   * never be sent with the value the first one is replacing (issue 12.2).
+   * Sends one command to the open campaign (campaign-document.svelte.ts: one at a time, a
+   * function built from the campaign as it is after every earlier command).
    */
-  dispatch(command: Command | CommandBuilder): Promise<boolean> {
-    const id = this.campaign?.id
-    if (!id) return Promise.resolve(false)
-    return this.inTurn(async () => {
-      const campaign = this.campaign
-      // Closed or switched while waiting: the command was meant for another campaign.
-      if (!campaign || campaign.id !== id) return
-      const built = typeof command === 'function' ? command(campaign) : command
-      if (!built) return
-      await this.receive(await this.api.call('campaign.dispatch', { id, command: built }))
-      this.status = { tone: 'info', key: 'status.changed' }
-    })
+  async dispatch(command: Command | CommandBuilder): Promise<boolean> {
+    const document = this.document
+    if (!document) return false
+    const sent = await document.dispatch(command)
+    if (sent && this.document === document) this.status = { tone: 'info', key: 'status.changed' }
+    await this.loadShownMap()
+    return sent
   }
 
   /** The map with this id in the campaign as it is now (for command builders). */
@@ -402,15 +404,17 @@ export class GmSession {
     return this.history('campaign.redo', 'status.redone')
   }
 
-  private history(verb: 'campaign.undo' | 'campaign.redo', done: MessageKey): Promise<boolean> {
-    const campaign = this.campaign
-    if (!campaign) return Promise.resolve(false)
-    if (verb === 'campaign.undo' ? !this.canUndo : !this.canRedo) return Promise.resolve(false)
-    return this.inTurn(async () => {
-      if (this.campaign?.id !== campaign.id) return
-      await this.receive(await this.api.call(verb, { id: campaign.id }))
-      this.status = { tone: 'info', key: done }
-    })
+  private async history(
+    verb: 'campaign.undo' | 'campaign.redo',
+    done: MessageKey,
+  ): Promise<boolean> {
+    const document = this.document
+    if (!document) return false
+    if (verb === 'campaign.undo' ? !this.canUndo : !this.canRedo) return false
+    const went = await document.history(verb)
+    if (went && this.document === document) this.status = { tone: 'info', key: done }
+    await this.loadShownMap()
+    return went
   }
 
   save(): Promise<void> {
@@ -445,67 +449,13 @@ export class GmSession {
     this.journalNotices = []
   }
 
-  /** One edit from main, as a dispatch's answer or a campaign.changed event. */
-  private receive(edit: CampaignEdit): Promise<void> {
-    const campaign = this.campaign
-    if (!campaign || edit.campaignId !== campaign.id) return Promise.resolve()
-    if (this.resyncing) {
-      this.resyncing.waiting.push(edit)
-      return this.resyncing.done
-    }
-    const outcome = applyEdit(campaign, this.revision, edit)
-    if (outcome.kind === 'resync')
-      return this.reload(campaign.id, this.selectedMap?.id ?? null, [edit])
-    if (outcome.kind === 'applied') {
-      this.campaign = outcome.campaign
-      this.revision = outcome.revision
-      for (const notice of fightNotices(campaign, outcome.campaign, edit.cause)) this.tell(notice)
-    }
-    if (edit.revision >= this.revision) {
-      this.canUndo = edit.canUndo
-      this.canRedo = edit.canRedo
-    }
-    return this.loadShownMap()
-  }
-
-  /**
-   * Fetches the campaign again, `shown` in full and the other maps as outlines (after a missed
-   * revision, or to show a map the page holds as an outline); edits that arrive meanwhile are
-   * applied after it.
-   */
-  private reload(id: string, shown: string | null, waiting: CampaignEdit[] = []): Promise<void> {
-    const done = (async () => {
-      try {
-        const opened = await this.api.call('campaign.open', { id, outlineExcept: shown })
-        if (this.campaign?.id !== id) return
-        this.campaign = opened.campaign
-        this.revision = opened.revision
-        this.outlines = opened.outlines ?? []
-        this.canUndo = opened.canUndo
-        this.canRedo = opened.canRedo
-      } finally {
-        this.resyncing = null
-      }
-      for (const edit of waiting) if (edit.revision > this.revision) await this.receive(edit)
-    })()
-    this.resyncing = { done, waiting }
-    return done
-  }
-
-  /** The shown map is an outline (its map was removed, say): fetch it in full. */
+  /** The shown map is held as an outline only (its map was replaced, say): fetch it in full. */
   private loadShownMap(): Promise<void> {
-    const campaign = this.campaign
-    const shown = this.selectedMap
-    if (!campaign || !shown || !this.outlines.includes(shown.id) || this.resyncing)
+    const document = this.document
+    const shown = this.selectedMapId
+    if (!document || !shown || document.holds(shown) || !this.maps.some((m) => m.id === shown))
       return Promise.resolve()
-    return this.reload(campaign.id, shown.id)
-  }
-
-  /** Runs `action` (through `run`) after every command queued before it has been answered. */
-  private inTurn(action: () => Promise<void>): Promise<boolean> {
-    const turn = this.commands.then(() => this.attempt(action))
-    this.commands = turn.then(() => undefined)
-    return turn
+    return document.reload(shown)
   }
 
   /** Every call to main goes through here so a failure always reaches the status line. */

@@ -1,8 +1,8 @@
-// Structural patches between two campaign states, for the journal's undo and redo entries. Undo
-// restores a whole earlier snapshot, which a command cannot describe; the patch is what changed,
-// found cheaply because applyCommand shares every untouched object with its input (a reference
-// compare skips whole subtrees). Applying a patch copies only the path it changes, so the result
-// shares structure the same way a command's does.
+// Tree patches: operations on paths of field names and list indexes. Edits travel as record
+// changes (changes.ts); this form remains for two readers: journals written before record
+// changes (their undo and redo entries are patches, replayed as they were written), and the
+// loader's schema walk and the file-size bound, which check a change where it lands in the tree
+// (change-paths.ts turns record changes into these paths).
 
 export type PatchPath = Array<string | number>
 

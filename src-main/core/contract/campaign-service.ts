@@ -1,7 +1,7 @@
 // The campaign service's public surface. Both the Electron IPC handlers and the Node host's
 // WebSocket handlers call exactly this, so the two transports cannot drift apart.
 import type { Campaign, CampaignSummary, Command } from '../campaign/schema'
-import type { PatchOp } from '../campaign/patch'
+import type { Change } from '../campaign/changes'
 import type { JournalNotice } from '../campaign/journal-notice'
 
 export type { JournalNotice }
@@ -43,16 +43,25 @@ export interface OpenResult {
 }
 
 /**
- * One change as pages receive it (issue 13: edits as patches, not the whole campaign): the
- * revision it makes and the patch from the revision before. A page that holds that earlier
- * revision applies the patch; one that missed a revision opens the campaign again.
+ * One change as every GM window receives it, once, as the campaign.changed event (issue 28): the
+ * revision it makes and its record changes (changes.ts) from the revision before. A page that
+ * holds that earlier revision applies them with applyChanges; one that missed a revision opens
+ * the campaign again.
  */
 export interface CampaignEdit {
   campaignId: string
   revision: number
-  patch: PatchOp[]
-  /** The command that produced this change, or 'undo' / 'redo'. */
-  cause: Command | { type: 'undo' } | { type: 'redo' }
+  changes: Change[]
+  /** The type of the command that produced this change, or 'undo' / 'redo'. */
+  cause: { type: string }
+  canUndo: boolean
+  canRedo: boolean
+}
+
+/** The answer to dispatch, undo and redo: main's revision after it (the change comes as the event). */
+export interface EditAck {
+  campaignId: string
+  revision: number
   canUndo: boolean
   canRedo: boolean
 }
@@ -83,7 +92,7 @@ export interface CampaignServiceApi {
   dispatch(id: string, command: Command): Promise<Campaign>
   undo(id: string): Promise<Campaign>
   redo(id: string): Promise<Campaign>
-  /** The same three, answered with the change (revision and patch) rather than the campaign. */
+  /** The same three, answered with the change (revision and record changes) rather than the campaign. */
   dispatchEdit(id: string, command: Command): Promise<ChangeEvent>
   undoEdit(id: string): Promise<ChangeEvent>
   redoEdit(id: string): Promise<ChangeEvent>

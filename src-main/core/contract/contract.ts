@@ -3,8 +3,10 @@
 // here before any service sees them. Result schemas document the shapes and let tests assert that
 // what the handlers return is what the contract promises.
 import { z } from 'zod'
-import { campaignSchema, commandSchema, strictCommandSchema } from '../campaign/schema'
+import { campaignSchema, strictCommandSchema } from '../campaign/schema'
 import { campaignNameSchema } from '../campaign/strict'
+import { changeSchema } from '../campaign/change-schema'
+import { mapOutlineSchema } from '../campaign/outline'
 import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
 import { JOURNAL_PROBLEMS } from '../campaign/journal-notice'
 import { rollEntrySchema } from '../campaign/fight/schema'
@@ -74,9 +76,13 @@ export const openResultSchema = z.object({
       }),
     )
     .optional(),
-  /** Maps sent as outlines (campaign.open `outlineExcept`): fetch one in full by opening again. */
-  outlines: z.array(z.string()).optional(),
-  /** The campaign's revision in main; edits (campaignEditSchema) carry the next ones. */
+  /**
+   * With campaign.open `outlineExcept`: every map of the campaign, in order, as an outline (id,
+   * name, system, size); `campaign.maps` then holds only the map sent in full. Fetch another in
+   * full by opening again.
+   */
+  outlines: z.array(mapOutlineSchema).optional(),
+  /** The campaign's revision in main; campaign.changed events carry the next ones. */
   revision: z.number().int().nonnegative(),
   /** Undo history of this campaign in main, which outlives a page reload. */
   canUndo: z.boolean(),
@@ -173,35 +179,35 @@ export type LanStatus = z.infer<typeof lanStatusSchema>
 /** One BCDice roll, as table/dice.ts answers it: a roll-log entry without who and when. */
 export const diceRollSchema = rollEntrySchema.omit({ id: true, at: true, who: true, tokenId: true })
 
-const patchPathSchema = z.array(z.union([z.string(), z.number().int().nonnegative()]))
-
-/** One structural change (campaign/patch.ts): a page applies it to its copy with applyPatch. */
-export const patchOpSchema = z.discriminatedUnion('op', [
-  z.strictObject({ op: z.literal('set'), path: patchPathSchema, value: z.unknown() }),
-  z.strictObject({ op: z.literal('delete'), path: patchPathSchema }),
-  z.strictObject({
-    op: z.literal('splice'),
-    path: patchPathSchema,
-    start: z.number().int().nonnegative(),
-    remove: z.number().int().nonnegative(),
-    items: z.array(z.unknown()),
-  }),
-])
+/** What made a change: a command's type, or undo / redo (the command itself is not sent again). */
+const causeSchema = z.strictObject({
+  type: z.string().min(1).max(100),
+})
 
 /**
- * An edit as pages receive it (campaign/api.ts CampaignEdit): the answer to dispatch, undo and
- * redo, and the campaign.changed event. Never the whole campaign (issue 13).
+ * A change as every GM window receives it, once, as the campaign.changed event (issue 28): the
+ * revision it makes and its record changes (core/campaign/changes.ts) from the revision before.
+ * A page applies them with applyChanges, as main does. Never the whole campaign (issue 13).
  */
-export const campaignEditSchema = z.strictObject({
+export const changeEventSchema = z.strictObject({
   campaignId: z.string(),
   revision: z.number().int().nonnegative(),
-  patch: z.array(patchOpSchema),
-  cause: z.union([commandSchema, z.object({ type: z.enum(['undo', 'redo']) })]),
+  changes: z.array(changeSchema),
+  cause: causeSchema,
   canUndo: z.boolean(),
   canRedo: z.boolean(),
 })
 
-export const changeEventSchema = campaignEditSchema
+/**
+ * The answer to dispatch, undo and redo: an acknowledgement, not the change again (that comes
+ * as campaign.changed). `revision` is main's revision after it (unchanged if nothing changed).
+ */
+export const editAckSchema = z.strictObject({
+  campaignId: z.string(),
+  revision: z.number().int().nonnegative(),
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+})
 
 /** campaign/api.ts CampaignNotice: an autosave that failed, for the GM pages' notice list. */
 export const campaignNoticeSchema = z.strictObject({
@@ -229,10 +235,10 @@ export const contract = {
   'campaign.close': { args: z.strictObject({ id: idSchema }), result: z.null() },
   'campaign.dispatch': {
     args: z.strictObject({ id: idSchema, command: strictCommandSchema }),
-    result: campaignEditSchema,
+    result: editAckSchema,
   },
-  'campaign.undo': { args: z.strictObject({ id: idSchema }), result: campaignEditSchema },
-  'campaign.redo': { args: z.strictObject({ id: idSchema }), result: campaignEditSchema },
+  'campaign.undo': { args: z.strictObject({ id: idSchema }), result: editAckSchema },
+  'campaign.redo': { args: z.strictObject({ id: idSchema }), result: editAckSchema },
   /** Writes the pending autosave now; the UI's "Save" and shutdown use it. */
   'campaign.save': {
     args: z.strictObject({ id: idSchema }),
