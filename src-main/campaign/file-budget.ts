@@ -73,8 +73,10 @@ export class FileBudget {
    * the cap. With `refusable` false (undo and redo, which only return to states that were
    * admitted once) the change is counted, never refused.
    */
-  admit(after: Campaign, patch: readonly PatchOp[], refusable = true): void {
-    const growth = patchGrowthBound(patch)
+  admit(after: Campaign, patch: readonly PatchOp[], refusable = true, knownGrowth = 0): void {
+    // knownGrowth: what a part left out of `patch` adds, measured where it was made (an imported
+    // map's edges and wall lines, on its import worker).
+    const growth = patchGrowthBound(patch) + knownGrowth
     if (this.bound + growth <= this.maxBytes || !refusable) {
       this.grown += growth
       return

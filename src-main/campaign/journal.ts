@@ -97,7 +97,8 @@ export class CampaignJournal {
   private gen: number
   private headers = new Map<number, JournalHeader>()
   private seq: number
-  private pending: string[] = []
+  /** Lines waiting for the next write; a large one may still be being written out in slices. */
+  private pending: Array<string | Promise<string>> = []
   private batch: Deferred | null = null
   private scheduled = false
   private chain: Promise<void> = Promise.resolve()
@@ -119,11 +120,19 @@ export class CampaignJournal {
     return this.seq
   }
 
-  /** Resolves once the record is on disk (fsynced). */
-  append(change: JournalChange, at: string): Promise<void> {
+  /**
+   * Resolves once the record is on disk (fsynced). `text`, when given, is the change's JSON
+   * (JSON.stringify(change)), being built without blocking main (json-slices.ts) for a large one.
+   */
+  append(change: JournalChange, at: string, text?: Promise<string>): Promise<void> {
     if (this.closed) return Promise.reject(new Error('The journal is closed.'))
     this.seq += 1
-    this.pending.push(`${JSON.stringify({ seq: this.seq, at, ...change })}\n`)
+    const head = `{"seq":${this.seq},"at":${JSON.stringify(at)},`
+    this.pending.push(
+      text
+        ? text.then((json) => `${head}${json.slice(1)}\n`)
+        : `${JSON.stringify({ seq: this.seq, at, ...change })}\n`,
+    )
     this.batch ??= deferred()
     const { promise } = this.batch
     if (!this.scheduled) {
@@ -171,12 +180,14 @@ export class CampaignJournal {
   private enqueuePending(): void {
     this.scheduled = false
     if (this.pending.length === 0 || !this.batch) return
-    const lines = this.pending.join('')
+    const lines = this.pending
     const batch = this.batch
     const gen = this.gen
     this.pending = []
     this.batch = null
-    const written = this.chain.then(() => this.write(gen, lines))
+    const written = this.chain.then(async () =>
+      this.write(gen, (await Promise.all(lines)).join('')),
+    )
     written.then(batch.resolve, (error: unknown) => {
       this.broken = true
       batch.reject(error)

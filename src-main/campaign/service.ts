@@ -21,10 +21,11 @@ import { FileBudget } from './file-budget'
 import { decodeCampaign } from './migrations'
 import { changesOf, type Change } from '@core/campaign/changes'
 import { treeOpsOf } from '@core/campaign/change-paths'
-import type { Campaign, CampaignSummary, Command } from '@core/campaign/schema'
+import type { Campaign, CampaignMap, CampaignSummary, Command } from '@core/campaign/schema'
 import { CURRENT_SCHEMA_VERSION, strictCommandSchema } from '@core/campaign/schema'
 import { CampaignStore, serializeCampaign } from './storage'
 import { serializeCampaignInSlices } from './serialize'
+import { stringifyInSlices } from './json-slices'
 import { EXPORT_FORMAT } from './campaign-file'
 import { CampaignLibrary } from './library'
 import type { FileReaderOptions } from './file-reader'
@@ -267,6 +268,36 @@ export class CampaignService implements CampaignServiceApi {
     return this.commit(id, entry, change, valid.type, 'command')
   }
 
+  /**
+   * Adds a map checked where it was made (an imported Universal VTT map: the campaign map schema,
+   * its consistency and the bytes its edges and wall lines take in the file, all on its import
+   * worker), as the `map.add` command does, without checking it again on main (issue 26: a map
+   * of a hundred thousand edges kept the host from answering for seconds). What is checked here
+   * is the rest: the campaign's limits on its list of maps and the file-size budget. The journal
+   * line and the windows' event are written out in slices.
+   */
+  async addCheckedMap(id: string, map: CampaignMap, savedBytes: number): Promise<ChangeEvent> {
+    this.requireLive()
+    const entry = this.requireOpen(id)
+    const command: Command = { type: 'map.add', map }
+    const next = applyCommand(entry.campaign, command, { checkedMaps: new Set([map]) })
+    const change = this.stamped(entry, next)
+    // The map itself is not walked again: its list's limits are, and its skeleton's size.
+    const skeleton = { ...map, edges: [], wallLines: [] }
+    const ops = treeOpsOf(change.campaign, change.changes).map((op) =>
+      op.op === 'splice' && op.items.includes(map) ? { ...op, items: [] } : op,
+    )
+    checkChange(change.campaign, ops)
+    const sized = ops.map((op) =>
+      op.op === 'splice' && op.path.length === 1 && op.path[0] === 'maps'
+        ? { ...op, items: [skeleton] }
+        : op,
+    )
+    entry.budget.admit(change.campaign, sized, true, savedBytes)
+    entry.history.record(entry.campaign)
+    return this.commit(id, entry, change, command.type, 'command', true)
+  }
+
   // Undo and redo return to states that were admitted once (loaded, or made by a checked
   // command), so they are never refused; the budget still counts what they add.
   async undoEdit(id: string): Promise<ChangeEvent> {
@@ -453,6 +484,7 @@ export class CampaignService implements CampaignServiceApi {
     { campaign, at, changes }: StampedChange,
     cause: string,
     edit: JournalEdit,
+    large = false,
   ): Promise<ChangeEvent> {
     entry.campaign = campaign
     entry.revision += 1
@@ -466,7 +498,8 @@ export class CampaignService implements CampaignServiceApi {
       canUndo: entry.history.canUndo,
       canRedo: entry.history.canRedo,
     }
-    await this.makeDurable(id, entry, { edit, cause, changes }, at)
+    const record: JournalChange = { edit, cause, changes }
+    await this.makeDurable(id, entry, record, at, large ? stringifyInSlices(record) : undefined)
     for (const listener of [...this.listeners]) {
       try {
         listener(event)
@@ -496,10 +529,11 @@ export class CampaignService implements CampaignServiceApi {
     entry: OpenCampaign,
     change: JournalChange,
     at: string,
+    text?: Promise<string>,
   ): Promise<void> {
     if (!entry.journal.broken) {
       try {
-        await entry.journal.append(change, at)
+        await entry.journal.append(change, at, text)
         return
       } catch (error) {
         console.error(

@@ -9,7 +9,16 @@ import type { UvttJobRequest, UvttJobResult } from '@core/uvtt/import-job'
 import { UVTT_LIMITS } from '@core/uvtt/limits'
 
 export type UvttWorkerMessage =
-  { type: 'progress'; done: number; total: number } | { type: 'result'; result: UvttJobResult }
+  | { type: 'progress'; done: number; total: number }
+  /** A slice of the new map's edges or wall lines, as JSON, sent before the result. */
+  | { type: 'map-part'; field: MapListField; json: string }
+  | { type: 'result'; result: UvttJobResult }
+
+/** The new map's lists that come in parts; the result's map holds none of them. */
+export const MAP_LIST_FIELDS = ['edges', 'wallLines'] as const
+export type MapListField = (typeof MAP_LIST_FIELDS)[number]
+/** Edges (or wall lines) to a part: each is parsed on main in a few milliseconds. */
+export const MAP_PART_ITEMS = 2000
 
 /** The worker's heap cap (limits.ts), and room for short-lived objects so fewer survive to it. */
 export const UVTT_WORKER_LIMITS: ResourceLimits = {
@@ -31,6 +40,17 @@ export interface UvttImports {
   /** Imports running now. */
   running(): number
   dispose(): void
+}
+
+/** The result's map with the lists that came in parts put back (one copy, no re-check). */
+function withParts(result: UvttJobResult, parts: Record<MapListField, unknown[][]>): UvttJobResult {
+  if (!result.ok || !result.answer.map) return result
+  const map = { ...result.answer.map }
+  const edges = parts.edges.flat()
+  if (edges.length > 0) map.edges = edges as typeof map.edges
+  const wallLines = parts.wallLines.flat()
+  if (wallLines.length > 0) map.wallLines = wallLines as NonNullable<typeof map.wallLines>
+  return { ok: true, answer: { ...result.answer, map } }
 }
 
 export function createUvttImports(
@@ -57,10 +77,13 @@ export function createUvttImports(
           resolve(result)
         }
         runs.set(key, { jobId: options.jobId, end })
+        const parts: Record<MapListField, unknown[][]> = { edges: [], wallLines: [] }
         worker.on('message', (message: UvttWorkerMessage) => {
           if (message.type === 'progress') {
             if (!settled) options.onProgress?.(message.done, message.total)
-          } else end(message.result)
+          } else if (message.type === 'map-part') {
+            if (!settled) parts[message.field].push(JSON.parse(message.json) as unknown[])
+          } else end(withParts(message.result, parts))
         })
         worker.on('error', (error: Error & { code?: string }) =>
           end(

@@ -4,7 +4,7 @@
 // it) or at once when the GM cancels (import-jobs.ts).
 import { parentPort } from 'node:worker_threads'
 import { runUvttJob, type UvttJobRequest } from '@core/uvtt/import-job'
-import type { UvttWorkerMessage } from './import-jobs'
+import { MAP_LIST_FIELDS, MAP_PART_ITEMS, type UvttWorkerMessage } from './import-jobs'
 
 const PROGRESS_MS = 100
 
@@ -22,7 +22,25 @@ port.once('message', (request: UvttJobRequest) => {
       last = now
       post({ type: 'progress', done, total })
     })
-    post({ type: 'result', result })
+    if (result.ok && result.answer.map) {
+      // The map's long lists go as JSON text in slices: main parses one slice per task, where one
+      // structured clone of a hundred thousand edges would hold it up for a second (issue 26).
+      const { map } = result.answer
+      for (const field of MAP_LIST_FIELDS) {
+        const list = map[field] ?? []
+        for (let start = 0; start < list.length; start += MAP_PART_ITEMS)
+          post({
+            type: 'map-part',
+            field,
+            json: JSON.stringify(list.slice(start, start + MAP_PART_ITEMS)),
+          })
+      }
+      const { edges: _edges, wallLines: _wallLines, ...rest } = map
+      post({
+        type: 'result',
+        result: { ok: true, answer: { ...result.answer, map: { ...rest, edges: [] } } },
+      })
+    } else post({ type: 'result', result })
   } catch (error) {
     post({
       type: 'result',

@@ -1,6 +1,6 @@
 // The campaign service's public surface. Both the Electron IPC handlers and the Node host's
 // WebSocket handlers call exactly this, so the two transports cannot drift apart.
-import type { Campaign, CampaignSummary, Command } from '../campaign/schema'
+import type { Campaign, CampaignMap, CampaignSummary, Command } from '../campaign/schema'
 import type { Change } from '../campaign/changes'
 import type { JournalNotice } from '../campaign/journal-notice'
 
@@ -96,6 +96,11 @@ export interface CampaignServiceApi {
   dispatchEdit(id: string, command: Command): Promise<ChangeEvent>
   undoEdit(id: string): Promise<ChangeEvent>
   redoEdit(id: string): Promise<ChangeEvent>
+  /**
+   * A new map checked where it was made (an imported map, on its import worker), with the bytes
+   * its edges and wall lines take in the file: the `map.add` command without its checks again.
+   */
+  addCheckedMap(id: string, map: CampaignMap, savedBytes: number): Promise<ChangeEvent>
   /** Writes any pending autosave now. */
   flush(id?: string): Promise<void>
   exportCampaign(id: string): Promise<string>

@@ -4,12 +4,16 @@
 // open again. The check counts bytes without writing the map out.
 import { UvttError } from './errors'
 import { campaignMapSchema, type CampaignMap } from '../campaign/schema'
+import { findMapProblems } from '../campaign/commands'
 import type { SystemId } from '../rules/model'
 import { forEachImportedEdge, uvttMap, type ImportedUvtt } from './import'
 import { UVTT_LIMITS } from './limits'
 
-/** Refuses a map too big for a campaign (`map-too-detailed`) before anything is built. */
-export function checkFitsCampaign(imported: ImportedUvtt): void {
+/**
+ * Refuses a map too big for a campaign (`map-too-detailed`) before anything is built; answers the
+ * bytes its edges, wall lines and lights take in the campaign file.
+ */
+export function checkFitsCampaign(imported: ImportedUvtt): number {
   const bytes = savedMapBytes(imported)
   if (bytes > UVTT_LIMITS.savedMapBytes) {
     const mb = (n: number) => (n / (1024 * 1024)).toFixed(1)
@@ -18,6 +22,7 @@ export function checkFitsCampaign(imported: ImportedUvtt): void {
       `This map would take ${mb(bytes)} MB of the campaign file (its wall edges and wall lines); at most ${mb(UVTT_LIMITS.savedMapBytes)} MB are allowed.`,
     )
   }
+  return bytes
 }
 
 /**
@@ -31,7 +36,7 @@ export function campaignMapOf(
 ): CampaignMap {
   const { width, height, edges, light } = uvttMap(imported)
   const level = ambient ?? light.ambient
-  return campaignMapSchema.parse({
+  const map = campaignMapSchema.parse({
     id: 'imported',
     name,
     system,
@@ -44,6 +49,11 @@ export function campaignMapOf(
     },
     ...(imported.wallLines.length > 0 ? { wallLines: imported.wallLines.map(pointPairs) } : {}),
   })
+  // The reducer's own consistency check (map.add), here too, so main can take the map as checked.
+  const problems = findMapProblems(map)
+  if (problems.length > 0)
+    throw new UvttError('invalid-uvtt', `The imported map is not consistent: ${problems[0]}`)
+  return map
 }
 
 /** Where a map's edges and wall lines sit in the campaign file: campaign › maps › map › field. */

@@ -28,8 +28,13 @@ export interface UvttSummary {
 
 export interface UvttJobAnswer {
   summary: UvttSummary
-  /** The new map (its id a placeholder), checked by the campaign's schema; absent in a dry run. */
+  /**
+   * The new map (its id a placeholder), checked by the campaign's schema and the reducer's
+   * consistency check; absent in a dry run.
+   */
   map?: CampaignMap
+  /** The bytes the map's edges, wall lines and lights take in the campaign file. */
+  savedBytes: number
   image: string | null
   pixelsPerGrid: number
 }
@@ -54,7 +59,7 @@ export function runUvttJob(request: UvttJobRequest, onProgress?: ImportProgress)
     }
     const imported = importUvtt(raw, request.system, onProgress)
     raw = undefined
-    checkFitsCampaign(imported)
+    const savedBytes = checkFitsCampaign(imported)
     const summary: UvttSummary = {
       width: imported.width,
       height: imported.height,
@@ -76,6 +81,7 @@ export function runUvttJob(request: UvttJobRequest, onProgress?: ImportProgress)
             }),
         image: imported.image,
         pixelsPerGrid: imported.pixelsPerGrid,
+        savedBytes,
       },
     }
   } catch (error) {
