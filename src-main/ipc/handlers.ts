@@ -12,7 +12,7 @@ import type {
   EditAck,
 } from '@core/contract/campaign-service'
 import type { CampaignMap, Command } from '@core/campaign/schema'
-import { createUvttImports } from '../uvtt/import-jobs'
+import { createUvttVerbs } from './uvtt-verbs'
 import { preparedBattleOf } from '@core/campaign/map-battle'
 import { outlined } from './map-outlines'
 import type { PreparedBattle } from '@core/rules/scenario/run'
@@ -124,8 +124,7 @@ export function createHandlers(
   const dice = options.dice ?? createDiceRoller()
   const ids = options.ids ?? createIdMaker(randomSeed())
   // Universal VTT imports run on worker threads; their progress goes to every GM page.
-  const uvttImports = createUvttImports()
-  const progressListeners = new Set<(data: EventData<'uvtt.progress'>) => void>()
+  const uvtt = createUvttVerbs(service, art)
   const requireLan = (): LanControl => {
     const lan = options.lan?.()
     if (!lan) throw unavailable('The LAN view')
@@ -248,9 +247,9 @@ export function createHandlers(
         contract[verb].args.parse(args)
         return requireLan().status()
       case 'map.importUvtt':
-        return importUvttMap(contract[verb].args.parse(args))
+        return uvtt.importMap(contract[verb].args.parse(args))
       case 'map.cancelImport':
-        return { cancelled: uvttImports.cancel(contract[verb].args.parse(args).jobId) }
+        return { cancelled: uvtt.cancel(contract[verb].args.parse(args).jobId) }
       case 'dice.roll': {
         const { system, command, secret, campaignId, who, tokenId } =
           contract[verb].args.parse(args)
@@ -312,42 +311,6 @@ export function createHandlers(
     return { ...command, d20s }
   }
 
-  async function importUvttMap(args: VerbArgs<'map.importUvtt'>) {
-    const { jobId } = args
-    const result = await uvttImports.run(
-      {
-        json: args.json,
-        system: args.system,
-        dryRun: args.dryRun === true,
-        name: args.name,
-        ...(args.ambient !== undefined ? { ambient: args.ambient } : {}),
-      },
-      {
-        jobId,
-        onProgress: jobId
-          ? (done, total) => {
-              for (const listener of progressListeners) listener({ jobId, done, total })
-            }
-          : undefined,
-      },
-    )
-    if (!result.ok) throw new HandledError(result.error)
-    const { summary, map, image, pixelsPerGrid } = result.answer
-    if (image) await art.checkUvttPicture(image)
-    const ambient = args.ambient ?? summary.ambient
-    const answer = { width: summary.width, height: summary.height, ambient, report: summary.report }
-    if (args.dryRun || !map) return { ...answer, mapId: null }
-    const { campaign } = await service.open(args.campaignId)
-    // The picture goes to the assets folder first: a refused picture leaves the campaign untouched.
-    const picture = image ? await art.storeUvttPicture(image, pixelsPerGrid) : undefined
-    const mapId = uniqueMapId(args.name, new Set(campaign.maps.map((m) => m.id)))
-    await service.dispatch(args.campaignId, {
-      type: 'map.add',
-      map: { ...map, id: mapId, ...(picture ? { art: picture } : {}) },
-    })
-    return { ...answer, mapId }
-  }
-
   function askRules(map: CampaignMap, query: unknown): ScenarioOutcome {
     const prepared = preparedBattleOf(map)
     return prepared.ok ? rules.runPrepared(prepared.prepared, query) : prepared
@@ -381,9 +344,7 @@ export function createHandlers(
     },
     subscribe(event, listener) {
       if (event === 'uvtt.progress') {
-        const send = listener as (data: EventData<'uvtt.progress'>) => void
-        progressListeners.add(send)
-        return () => progressListeners.delete(send)
+        return uvtt.subscribeProgress(listener as (data: EventData<'uvtt.progress'>) => void)
       }
       if (event === 'campaign.changed') {
         const send = listener as (data: CampaignEdit) => void
@@ -402,7 +363,7 @@ export function createHandlers(
       playerView.dispose()
       artWorker?.dispose()
       art.dispose()
-      uvttImports.dispose()
+      uvtt.dispose()
     },
   }
 }
@@ -417,19 +378,6 @@ function refuseOversizedImport(args: unknown): void {
 }
 
 /** A map id from its name, unique in the campaign ("cellar", "cellar-2", …). */
-function uniqueMapId(name: string, taken: ReadonlySet<string>): string {
-  const base =
-    name
-      .normalize('NFKC')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'map'
-  let id = base
-  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`
-  return id
-}
-
 function fail(error: HandlerError): HandlerResult {
   return { ok: false, error }
 }
