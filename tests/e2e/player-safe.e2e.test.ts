@@ -22,7 +22,10 @@ import {
 } from './player-fixture'
 import { spansToMask } from '@core/campaign/fog'
 import { tokenParts } from '../../src-renderer/lib/token-layout'
+import type { PlayerView } from '@core/contract/contract'
 import type { PlayerMapView } from '@core/table/player-view-schema'
+import { applyPlayerViewPatch } from '@core/table/player-view-patch'
+import type { PlayerViewMessage } from '@core/table/player-view-patch-schema'
 
 const LOCKED_DOOR: [Cell, Cell] = [
   [4, 5],
@@ -102,16 +105,35 @@ async function setHp(
   }
 }
 
-/** Every player-view payload the player page received (`{event, data}` pushes and `{id, result}` answers). */
+/**
+ * Every player view the player page held, in order: the whole views it received (`player.view`
+ * pushes carrying a view, `player.current` answers) and each view after a patch, rebuilt the
+ * way the page does (issue 29: changes arrive as patches).
+ */
 function receivedViews(): PlayerMapView[] {
   const views: PlayerMapView[] = []
+  let view: PlayerView | null = null
+  let seq: number | null = null
   for (const frame of playerFrames) {
     const message = JSON.parse(frame) as {
-      data?: { map?: PlayerMapView | null }
-      result?: { ok: boolean; value?: { map?: PlayerMapView | null } }
+      event?: string
+      data?: PlayerViewMessage<PlayerView>
+      result?: { ok: boolean; value?: PlayerView & { seq?: number } }
     }
-    const map = message.data?.map ?? message.result?.value?.map
-    if (map) views.push(map)
+    const data = message.event === 'player.view' ? message.data : undefined
+    const answer = message.result?.ok ? message.result.value : undefined
+    if (data && 'view' in data) {
+      view = data.view
+      seq = data.seq
+    } else if (data && view && data.base === seq) {
+      view = applyPlayerViewPatch(view, data.patch)
+      seq = data.seq
+    } else if (answer && typeof answer === 'object' && 'map' in answer) {
+      const { seq: answered, ...whole } = answer
+      view = whole
+      seq = answered ?? null
+    } else continue
+    if (view?.map) views.push(view.map)
   }
   return views
 }
