@@ -234,3 +234,54 @@ describe('record changes', () => {
     for (const changes of bad) expect(() => applyChanges(campaign, changes)).toThrow(ChangeError)
   })
 })
+
+describe('a changed list is compared only between the records both ends share (issue 29)', () => {
+  // Edge lists edited anywhere: records put in front, in the middle or at the end (a second edge
+  // between the same squares too: then the list goes whole), removed, replaced or moved. The changes (keyed once per list and kept for the next edit) rebuild the
+  // list exactly, order included, whatever part of it the shared ends cover.
+  const edge = (x: number) => ({
+    between: [
+      [x, 0],
+      [x, 1],
+    ] as [[number, number], [number, number]],
+    kind: 'wall' as const,
+  })
+  const edit = fc.oneof(
+    fc.record({ op: fc.constant('insert'), at: fc.nat(), x: fc.integer({ min: 0, max: 40 }) }),
+    fc.record({ op: fc.constant('remove'), at: fc.nat() }),
+    fc.record({ op: fc.constant('replace'), at: fc.nat() }),
+    fc.record({ op: fc.constant('move'), at: fc.nat(), to: fc.nat() }),
+  )
+  it('rebuilds every list, order included, edit after edit', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 40 }), { maxLength: 12 }),
+        fc.array(fc.array(edit, { maxLength: 3 }), { maxLength: 6 }),
+        (start, steps) => {
+          let campaign = makeCampaign({
+            maps: [makeMap({ id: 'm1', width: 50, height: 5, edges: start.map(edge) })],
+          })
+          for (const step of steps) {
+            const edges = [...campaign.maps[0].edges]
+            for (const e of step) {
+              const at = edges.length === 0 ? 0 : e.at % edges.length
+              if (e.op === 'insert') {
+                edges.splice(e.at % (edges.length + 1), 0, edge(e.x))
+              } else if (edges.length === 0) continue
+              else if (e.op === 'remove') edges.splice(at, 1)
+              else if (e.op === 'replace') edges[at] = { ...edges[at], kind: 'door' } as never
+              else {
+                const [moved] = edges.splice(at, 1)
+                edges.splice(e.to % (edges.length + 1), 0, moved)
+              }
+            }
+            const next = { ...campaign, maps: [{ ...campaign.maps[0], edges }] } as Campaign
+            const rebuilt = applyChanges(roundTrip(campaign), roundTrip(changesOf(campaign, next)))
+            expect(rebuilt.maps[0].edges).toEqual(next.maps[0].edges)
+            campaign = next
+          }
+        },
+      ),
+    )
+  })
+})

@@ -173,17 +173,80 @@ function diffFields(
   }
 }
 
-/** The records' keys, or undefined when one has none or two share one (then the list is a field). */
-function keysOf(list: readonly unknown[], collection: Collection): string[] | undefined {
+// A list's keys are kept per array and per collection: the list a command leaves is the list the
+// next command starts from, and the new list's keys are the old one's but for the records a
+// command replaced, so a wall click keys only the edges it touched, not all 5,000 (issue 29).
+interface ListKeys {
+  keys: string[]
+  set: Set<string>
+}
+const listKeys = new WeakMap<readonly unknown[], Map<Collection, ListKeys | null>>()
+
+function remember(list: readonly unknown[], collection: Collection, keys: ListKeys | null): void {
+  let known = listKeys.get(list)
+  if (!known) listKeys.set(list, (known = new Map()))
+  known.set(collection, keys)
+}
+
+function keyOf(record: unknown, collection: Collection): string | undefined {
+  return isPlainObject(record) ? collection.key(record) : undefined
+}
+
+/** The records' keys, or null when one has none or two share one (then the list is a field). */
+function keysOf(list: readonly unknown[], collection: Collection): ListKeys | null {
+  const cached = listKeys.get(list)?.get(collection)
+  if (cached !== undefined) return cached
   const keys: string[] = []
-  const seen = new Set<string>()
+  const set = new Set<string>()
+  let result: ListKeys | null = { keys, set }
   for (const record of list) {
-    const key = isPlainObject(record) ? collection.key(record) : undefined
-    if (key === undefined || seen.has(key)) return undefined
-    seen.add(key)
+    const key = keyOf(record, collection)
+    if (key === undefined || set.has(key)) {
+      result = null
+      break
+    }
+    set.add(key)
     keys.push(key)
   }
-  return keys
+  remember(list, collection, result)
+  return result
+}
+
+/**
+ * The keys of `to`, which shares `head` records at its start and `tail` at its end with `from`
+ * (same objects, so same keys): only the records between are keyed, and checked against the rest.
+ */
+function keysBetween(
+  from: ListKeys,
+  to: readonly unknown[],
+  head: number,
+  tail: number,
+  collection: Collection,
+): ListKeys | null {
+  const cached = listKeys.get(to)?.get(collection)
+  if (cached !== undefined) return cached
+  const fromMiddle = new Set(from.keys.slice(head, from.keys.length - tail))
+  const middle: string[] = []
+  const seen = new Set<string>()
+  let result: ListKeys | null = null
+  check: {
+    for (let i = head; i < to.length - tail; i++) {
+      const key = keyOf(to[i], collection)
+      // A key the shared ends hold, or one met twice, makes the list a plain field.
+      if (key === undefined || seen.has(key) || (from.set.has(key) && !fromMiddle.has(key)))
+        break check
+      seen.add(key)
+      middle.push(key)
+    }
+    const keys = [
+      ...from.keys.slice(0, head),
+      ...middle,
+      ...from.keys.slice(from.keys.length - tail),
+    ]
+    result = { keys, set: new Set(keys) }
+  }
+  remember(to, collection, result)
+  return result
 }
 
 function diffCollection(
@@ -194,24 +257,35 @@ function diffCollection(
   field: string[],
   out: Change[],
 ): void {
-  const fromKeys = keysOf(from, collection)
-  const toKeys = keysOf(to, collection)
-  if (!fromKeys || !toKeys) {
+  // Records shared at both ends are the same objects under the same keys; keys are unique in each
+  // list, so what changed lies between them and only that part is compared.
+  let head = 0
+  const shorter = Math.min(from.length, to.length)
+  while (head < shorter && from[head] === to[head]) head++
+  let tail = 0
+  while (tail < shorter - head && from[from.length - 1 - tail] === to[to.length - 1 - tail]) tail++
+  const fromList = keysOf(from, collection)
+  const toList = fromList ? keysBetween(fromList, to, head, tail, collection) : null
+  if (!fromList || !toList) {
     out.push({ op: 'set', ...holder, field, value: to })
     return
   }
+  const fromKeys = fromList.keys
+  const toKeys = toList.keys
   const mapId = holder.kind === 'map' ? holder.id : holder.mapId
   const where = (id: string): RecordAt & { id: string } => ({
     kind: collection.kind,
     id,
     ...(mapId !== undefined && collection.kind !== 'map' ? { mapId } : {}),
   })
+  const fromMiddle = fromKeys.slice(head, fromKeys.length - tail)
+  const toMiddle = toKeys.slice(head, toKeys.length - tail)
   const before = new Map<string, unknown>()
-  fromKeys.forEach((key, i) => before.set(key, from[i]))
-  const after = new Set(toKeys)
-  for (const key of fromKeys) if (!after.has(key)) out.push({ op: 'remove', ...where(key) })
-  toKeys.forEach((key, i) => {
-    const record = to[i]
+  fromMiddle.forEach((key, i) => before.set(key, from[head + i]))
+  const after = new Set(toMiddle)
+  for (const key of fromMiddle) if (!after.has(key)) out.push({ op: 'remove', ...where(key) })
+  toMiddle.forEach((key, i) => {
+    const record = to[head + i]
     const previous = before.get(key)
     if (previous === record) return
     if (previous !== undefined && isPlainObject(previous) && isPlainObject(record))
@@ -219,9 +293,13 @@ function diffCollection(
     else out.push({ op: 'put', ...where(key), record })
   })
   // Kept records in their old order, then new ones appended: anything else needs an order.
-  const expected = fromKeys.filter((key) => after.has(key))
-  for (const key of toKeys) if (!before.has(key)) expected.push(key)
-  if (!expected.every((key, i) => key === toKeys[i])) {
+  const kept = fromMiddle.filter((key) => after.has(key))
+  const added = toMiddle.filter((key) => !before.has(key))
+  const inOrder =
+    tail === 0
+      ? [...kept, ...added].every((key, i) => key === toMiddle[i])
+      : added.length === 0 && kept.every((key, i) => key === toMiddle[i])
+  if (!inOrder) {
     const order: Change = { op: 'order', kind: collection.kind, ids: toKeys }
     if (mapId !== undefined && collection.kind !== 'map') order.mapId = mapId
     out.push(order)
