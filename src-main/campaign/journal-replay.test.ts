@@ -13,7 +13,7 @@ import { decodeCampaign } from './migrations'
 import type { Campaign, Command } from '@core/campaign/schema'
 import { createCampaignService, type CampaignService } from './service'
 import { makeCampaign } from '@core/campaign/test-helpers'
-import { makeTempDir, removeDir } from './temp-dirs.testing'
+import { copyCrashImage, makeTempDir, removeDir } from './temp-dirs.testing'
 
 let root: string
 let dataDir: string
@@ -46,7 +46,7 @@ async function journaledWalls(): Promise<string> {
   await service.open('c1')
   for (const x of [0, 1, 2]) await service.dispatch('c1', wall(x))
   const image = path.join(root, `image-${services.length}`)
-  await fs.cp(dataDir, image, { recursive: true })
+  await copyCrashImage(dataDir, image)
   return image
 }
 
@@ -136,7 +136,7 @@ describe('a journal record that does not apply', () => {
     await service.flush('c1') // generation 2 starts here
     await service.dispatch('c1', wall(1))
     const image = path.join(root, 'image')
-    await fs.cp(dataDir, image, { recursive: true })
+    await copyCrashImage(dataDir, image)
     const gens = await listGenerations(journalDir(image))
     const last = gens.at(-1)!
     await fs.appendFile(
@@ -209,7 +209,7 @@ describe('a journal whose header is damaged', () => {
     await service.open('c1')
     await service.dispatch('c1', wall(0))
     const image = path.join(root, 'image')
-    await fs.cp(dataDir, image, { recursive: true })
+    await copyCrashImage(dataDir, image)
     await fs.writeFile(
       path.join(journalDir(image), '00000002.jsonl'),
       `not a header\n${record(2, { command: wall(1) })}`,
@@ -232,7 +232,7 @@ describe('a journal whose header is damaged', () => {
 
 async function copyOf(dir: string): Promise<string> {
   const copy = `${dir}-copy`
-  await fs.cp(dir, copy, { recursive: true })
+  await copyCrashImage(dir, copy)
   return copy
 }
 
@@ -281,7 +281,7 @@ describe('a journal written before record changes (issue 28: journals are append
     // What it writes from now on is record changes, and a second crash replays both kinds.
     await service.dispatch('c1', wall(3))
     const image = path.join(root, 'image-mixed')
-    await fs.cp(dataDir, image, { recursive: true })
+    await copyCrashImage(dataDir, image)
     const written = (await fs.readdir(journalDir(image))).filter((n) => n.endsWith('.jsonl'))
     const lines = (
       await Promise.all(written.map((n) => fs.readFile(path.join(journalDir(image), n), 'utf8')))

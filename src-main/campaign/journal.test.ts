@@ -9,7 +9,7 @@ import { listGenerations } from './journal'
 import type { Command } from '@core/campaign/schema'
 import { createCampaignService, type CampaignService } from './service'
 import { makeCampaign } from '@core/campaign/test-helpers'
-import { makeTempDir, removeDir } from './temp-dirs.testing'
+import { copyCrashImage, makeTempDir, removeDir } from './temp-dirs.testing'
 
 let root: string
 let dataDir: string
@@ -37,18 +37,9 @@ async function startService(dir: string): Promise<CampaignService> {
 
 /** The data folder as a crash would leave it now: a copy, while the service keeps running. */
 async function crashImage(): Promise<string> {
-  // A save running meanwhile may rename a temp file between cp's listing and its copy; a crash
-  // image is then taken again (a real crash sees one instant, the copy needs a quiet moment).
-  for (let attempt = 1; ; attempt++) {
-    const image = path.join(root, `image-${++images}`)
-    try {
-      await fs.cp(dataDir, image, { recursive: true })
-      return image
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 20) throw error
-      await fs.rm(image, { recursive: true, force: true })
-    }
-  }
+  const image = path.join(root, `image-${++images}`)
+  await copyCrashImage(dataDir, image)
+  return image
 }
 
 async function journalFiles(dir: string, id = 'c1'): Promise<string[]> {
@@ -180,6 +171,6 @@ describe('campaign journal', () => {
 
 async function copyOf(dir: string): Promise<string> {
   const copy = `${dir}-copy`
-  await fs.cp(dir, copy, { recursive: true })
+  await copyCrashImage(dir, copy)
   return copy
 }

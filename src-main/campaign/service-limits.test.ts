@@ -18,7 +18,7 @@ import {
 import type { Campaign, Command } from '@core/campaign/schema'
 import { serializedByteLength } from './serialize'
 import { createCampaignService, type CampaignService } from './service'
-import { makeTempDir, removeDir } from './temp-dirs.testing'
+import { copyCrashImage, makeTempDir, removeDir } from './temp-dirs.testing'
 
 let root: string
 let services: CampaignService[]
@@ -197,7 +197,7 @@ describe('a command the loader would not accept', () => {
           const current = service.getCampaign('c1')!
           // As a crash would leave it (the changes only in the journal), and after a save.
           const image = `${dataDir}-image`
-          await fs.cp(dataDir, image, { recursive: true })
+          await copyCrashImage(dataDir, image)
           const crashed = await createCampaignService({
             dataDir: image,
             autosaveDelayMs: 3_600_000,

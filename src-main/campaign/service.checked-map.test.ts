@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ChangeEvent } from '@core/contract/campaign-service'
 import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { createCampaignService, type CampaignService } from './service'
-import { makeTempDir, removeDir } from './temp-dirs.testing'
+import { copyCrashImage, makeTempDir, removeDir } from './temp-dirs.testing'
 
 let dataDir: string
 const services: CampaignService[] = []
@@ -60,7 +60,7 @@ describe('addCheckedMap', () => {
     expect(service.canUndo('c1')).toBe(true)
     // A copy of the folder as a crash would leave it: the journal alone holds the map.
     const image = `${dataDir}-image`
-    await fs.cp(dataDir, image, { recursive: true })
+    await copyCrashImage(dataDir, image)
     try {
       const again = await createCampaignService({ dataDir: image, autosaveDelayMs: 3_600_000 })
       services.push(again)
