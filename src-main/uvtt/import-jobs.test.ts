@@ -1,11 +1,13 @@
 // The import workers themselves: one per import, ended after it; a file that needs more memory
 // than the cap is refused with its own code instead of taking the host down.
+import { EventEmitter } from 'node:events'
 import type { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { spawnModuleWorker } from '../worker-spawn'
 import { longDiagonalWalls, uvttFile } from './hostile-files.testing'
 import { UVTT_LIMITS } from '@core/uvtt/limits'
-import { createUvttImports } from './import-jobs'
+import { createUvttImports, MAP_PART_ITEMS, type UvttWorkerMessage } from './import-jobs'
+import type { UvttJobResult } from '@core/uvtt/import-job'
 
 const spawnWith = (maxOldGenerationSizeMb: number) => (): Worker =>
   spawnModuleWorker(
@@ -58,5 +60,87 @@ describe('Universal VTT import workers', () => {
       ok: true,
       answer: { summary: { width: 1000 } },
     })
+  })
+})
+
+/**
+ * A worker that answers an import as import-worker.ts does (the map's edges in parts, then the
+ * result), every message in one task, as Node delivers a worker's queued messages to main.
+ */
+function answeringWorker(edges: unknown[]): () => Worker {
+  return () => {
+    const worker = new EventEmitter() as EventEmitter & {
+      postMessage(): void
+      terminate(): Promise<number>
+    }
+    worker.postMessage = () =>
+      setImmediate(() => {
+        const send = (message: UvttWorkerMessage) => worker.emit('message', message)
+        for (let start = 0; start < edges.length; start += MAP_PART_ITEMS)
+          send({
+            type: 'map-part',
+            field: 'edges',
+            json: JSON.stringify(edges.slice(start, start + MAP_PART_ITEMS)),
+          })
+        const result = {
+          ok: true,
+          answer: { summary: { width: 1000 }, map: { id: 'm', edges: [] }, savedBytes: 1 },
+        } as unknown as UvttJobResult
+        send({ type: 'result', result })
+        worker.emit('exit', 0)
+      })
+    worker.terminate = () => Promise.resolve(0)
+    return worker as unknown as Worker
+  }
+}
+
+describe('Universal VTT import results on main', () => {
+  it('are taken in one part per turn of the event loop, other work served between parts', async () => {
+    const edges = Array.from({ length: 10 * MAP_PART_ITEMS + 5 }, (_, i) => ({
+      between: [
+        [i % 1000, Math.floor(i / 1000)],
+        [(i % 1000) + 1, Math.floor(i / 1000)],
+      ],
+      kind: 'wall',
+    }))
+    const imports = createUvttImports(answeringWorker(edges))
+    // Another request's turn, counted while the import's result is taken in.
+    let turns = 0
+    let counting = true
+    const count = (): void => {
+      turns++
+      if (counting) setImmediate(count)
+    }
+    const running = imports.run({ json: '{}', system: 'arianrhod', dryRun: false, name: 'm' })
+    setImmediate(count)
+    const result = await running
+    counting = false
+    expect(result).toMatchObject({ ok: true })
+    if (!result.ok) return
+    // Exactly the edges the worker sent, in order.
+    expect(result.answer.map?.edges).toEqual(edges)
+    // Eleven parts: taken in one a turn, not all eleven in the task that delivered them.
+    expect(turns).toBeGreaterThanOrEqual(11)
+    expect(imports.running()).toBe(0)
+  })
+
+  it('lets a cancel win while the parts are being taken in', async () => {
+    const edges = Array.from({ length: 5 * MAP_PART_ITEMS }, () => ({
+      between: [
+        [0, 0],
+        [1, 0],
+      ],
+      kind: 'wall',
+    }))
+    const imports = createUvttImports(answeringWorker(edges))
+    const running = imports.run(
+      { json: '{}', system: 'arianrhod', dryRun: false, name: 'm' },
+      { jobId: 'job' },
+    )
+    // The result arrives in the first turn; cancel a turn after, with the parts half taken in.
+    await new Promise((resolve) => setImmediate(resolve))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(imports.cancel('job')).toBe(true)
+    expect(await running).toMatchObject({ ok: false, error: { code: 'import-cancelled' } })
   })
 })

@@ -42,14 +42,30 @@ export interface UvttImports {
   dispose(): void
 }
 
-/** The result's map with the lists that came in parts put back (one copy, no re-check). */
-function withParts(result: UvttJobResult, parts: Record<MapListField, unknown[][]>): UvttJobResult {
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+/**
+ * The result's map with the lists that came in parts put back, one part parsed per turn of the
+ * event loop: the worker's messages reach main all in one task, where parsing the fifty parts of
+ * a hundred-thousand-edge map at once held other requests up for a quarter of a second (issue 26).
+ */
+export async function withParts(
+  result: UvttJobResult,
+  parts: Record<MapListField, string[]>,
+  turn: () => Promise<void> = nextTurn,
+): Promise<UvttJobResult> {
   if (!result.ok || !result.answer.map) return result
   const map = { ...result.answer.map }
-  const edges = parts.edges.flat()
-  if (edges.length > 0) map.edges = edges as typeof map.edges
-  const wallLines = parts.wallLines.flat()
-  if (wallLines.length > 0) map.wallLines = wallLines as NonNullable<typeof map.wallLines>
+  for (const field of MAP_LIST_FIELDS) {
+    if (parts[field].length === 0) continue
+    const list: unknown[] = []
+    for (const json of parts[field]) {
+      await turn()
+      for (const item of JSON.parse(json) as unknown[]) list.push(item)
+    }
+    if (field === 'edges') map.edges = list as typeof map.edges
+    else map.wallLines = list as NonNullable<typeof map.wallLines>
+  }
   return { ok: true, answer: { ...result.answer, map } }
 }
 
@@ -77,15 +93,24 @@ export function createUvttImports(
           resolve(result)
         }
         runs.set(key, { jobId: options.jobId, end })
-        const parts: Record<MapListField, unknown[][]> = { edges: [], wallLines: [] }
+        // The map's lists as the worker wrote them, parsed once its result is in (withParts).
+        const parts: Record<MapListField, string[]> = { edges: [], wallLines: [] }
+        /** The worker has answered: its exit is expected, and a cancel still wins meanwhile. */
+        let answered = false
         worker.on('message', (message: UvttWorkerMessage) => {
-          if (message.type === 'progress') {
-            if (!settled) options.onProgress?.(message.done, message.total)
-          } else if (message.type === 'map-part') {
-            if (!settled) parts[message.field].push(JSON.parse(message.json) as unknown[])
-          } else end(withParts(message.result, parts))
+          if (settled || answered) return
+          if (message.type === 'progress') options.onProgress?.(message.done, message.total)
+          else if (message.type === 'map-part') parts[message.field].push(message.json)
+          else {
+            answered = true
+            void worker.terminate()
+            void withParts(message.result, parts).then(end, (error: unknown) =>
+              end(failure('import-failed', `The import stopped: ${String(error)}`)),
+            )
+          }
         })
-        worker.on('error', (error: Error & { code?: string }) =>
+        worker.on('error', (error: Error & { code?: string }) => {
+          if (answered) return
           end(
             error.code === 'ERR_WORKER_OUT_OF_MEMORY'
               ? failure(
@@ -93,9 +118,11 @@ export function createUvttImports(
                   `The file needs more than the ${UVTT_WORKER_LIMITS.maxOldGenerationSizeMb} MB an import may use.`,
                 )
               : failure('import-failed', `The import stopped: ${error.message}`),
-          ),
-        )
-        worker.on('exit', () => end(failure('import-failed', 'The import stopped unexpectedly.')))
+          )
+        })
+        worker.on('exit', () => {
+          if (!answered) end(failure('import-failed', 'The import stopped unexpectedly.'))
+        })
         worker.postMessage(request)
       })
     },
