@@ -2,7 +2,6 @@
 // transports cannot drift apart. Nothing here throws at a caller: bad arguments and service
 // failures both come back as `{ ok: false, error }`, because a renderer must never be able to
 // crash main by sending junk.
-import { systemFacts } from '@core/rules/facts'
 import { z } from 'zod'
 import type {
   CampaignEdit,
@@ -11,11 +10,8 @@ import type {
   ChangeEvent,
   EditAck,
 } from '@core/contract/campaign-service'
-import type { CampaignMap, Command } from '@core/campaign/schema'
 import { createUvttVerbs } from './uvtt-verbs'
-import { preparedBattleOf } from '@core/campaign/map-battle'
 import { outlined } from './map-outlines'
-import type { PreparedBattle } from '@core/rules/scenario/run'
 import { CampaignTooLargeError } from '../campaign/campaign-file'
 import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
 import { isGmVerb, isPlayerVerb, type EventName, type GmVerb } from '@core/contract/channels'
@@ -35,27 +31,17 @@ import {
   type CalibrationStore,
   type DisplayInfo,
 } from '../table/calibration'
-import { createDiceRoller, DiceError, type DiceRoller } from '../table/dice'
+import { createDiceRoller, type DiceRoller } from '../table/dice'
 import { createIdMaker, randomSeed, type IdMaker } from '@core/random'
 import type { AssetStore } from '../art/assets'
 import { createArtWorkerClient } from '../art/art-worker-client'
 import { createPlayerArtService } from '../art/player-art-service'
 import { createArtVerbs } from './art-verbs'
 import type { PackReader } from '../art/pack-reader'
+import { createRulesVerbs, type RulesApi } from './rules-verbs'
+import { mapNotFound, VerbError } from './verb-error'
 
-export type ScenarioOutcome =
-  | { ok: true; answer: unknown }
-  | { ok: false; error: { code: string; message: string; path?: string } }
-
-/** The rules engine as the handlers see it (src-main/core/rules/scenario/run.ts). */
-export interface RulesApi {
-  /**
-   * One query on a map revision's battle (built once per revision from the campaign map by
-   * core/campaign/map-battle.ts): `runPrepared` checks the query's arguments with its declared
-   * schema (core/rules/queries.ts) and answers through `ask` (core/rules/ask.ts askUntrusted).
-   */
-  runPrepared(prepared: PreparedBattle, query: unknown): ScenarioOutcome
-}
+export type { RulesApi, ScenarioOutcome } from './rules-verbs'
 
 export type Role = 'gm' | 'player'
 
@@ -119,10 +105,14 @@ export function createHandlers(
       )
     : undefined
   calibration?.refresh()
-  const unavailable = (what: string): HandledError =>
-    new HandledError({ code: 'unavailable', message: `${what} is not available in this app.` })
-  const dice = options.dice ?? createDiceRoller()
-  const ids = options.ids ?? createIdMaker(randomSeed())
+  const unavailable = (what: string): VerbError =>
+    new VerbError({ code: 'unavailable', message: `${what} is not available in this app.` })
+  const fight = createRulesVerbs(
+    service,
+    rules,
+    options.dice ?? createDiceRoller(),
+    options.ids ?? createIdMaker(randomSeed()),
+  )
   // Universal VTT imports run on worker threads; their progress goes to every GM page.
   const uvtt = createUvttVerbs(service, art)
   const requireLan = (): LanControl => {
@@ -158,7 +148,7 @@ export function createHandlers(
       }
       case 'campaign.dispatch': {
         const { id, command } = contract[verb].args.parse(args)
-        return toAck(await service.dispatchEdit(id, await withInitiativeDice(id, command)))
+        return toAck(await service.dispatchEdit(id, await fight.withInitiativeDice(id, command)))
       }
       case 'campaign.undo':
         return toAck(await service.undoEdit(contract[verb].args.parse(args).id))
@@ -201,18 +191,13 @@ export function createHandlers(
         return service.listTrash()
       case 'campaign.restore':
         return service.restore(contract[verb].args.parse(args).trashId)
-      case 'rules.query': {
-        const { campaignId, mapId, query } = contract[verb].args.parse(args)
-        const map = await findMap(campaignId, mapId)
-        const outcome = askRules(map, query)
-        if (!outcome.ok) throw new HandledError(outcome.error)
-        return outcome.answer
-      }
+      case 'rules.query':
+        return fight.query(contract[verb].args.parse(args))
       case 'player.show': {
         const { target } = contract[verb].args.parse(args)
         if (!target) return playerView.show(null, null)
         const { campaign } = await service.open(target.campaignId)
-        if (!campaign.maps.some((m) => m.id === target.mapId)) throw notFoundMap(target.mapId)
+        if (!campaign.maps.some((m) => m.id === target.mapId)) throw mapNotFound(target.mapId)
         return playerView.show(target, campaign)
       }
       case 'player.current':
@@ -226,7 +211,7 @@ export function createHandlers(
       case 'player.viewOf': {
         const target = contract[verb].args.parse(args)
         const { campaign } = await service.open(target.campaignId)
-        if (!campaign.maps.some((m) => m.id === target.mapId)) throw notFoundMap(target.mapId)
+        if (!campaign.maps.some((m) => m.id === target.mapId)) throw mapNotFound(target.mapId)
         return playerView.viewOf(target, campaign)
       }
       case 'calibration.get':
@@ -250,30 +235,8 @@ export function createHandlers(
         return uvtt.importMap(contract[verb].args.parse(args))
       case 'map.cancelImport':
         return { cancelled: uvtt.cancel(contract[verb].args.parse(args).jobId) }
-      case 'dice.roll': {
-        const { system, command, secret, campaignId, who, tokenId } =
-          contract[verb].args.parse(args)
-        let roll
-        try {
-          roll = await dice.roll(system, command, { secret })
-        } catch (error) {
-          if (error instanceof DiceError)
-            throw new HandledError({ code: error.code, message: error.message })
-          throw error
-        }
-        if (campaignId) {
-          const at = new Date().toISOString()
-          const entry = {
-            id: ids.next('roll'),
-            at,
-            who: who ?? 'GM',
-            ...(tokenId ? { tokenId } : {}),
-            ...roll,
-          }
-          await service.dispatch(campaignId, { type: 'roll.record', entry })
-        }
-        return roll
-      }
+      case 'dice.roll':
+        return fight.roll(contract[verb].args.parse(args))
       case 'ui.setLocale':
         options.uiLocale?.(contract[verb].args.parse(args).locale)
         return null
@@ -293,34 +256,6 @@ export function createHandlers(
         return { tiles }
       }
     }
-  }
-
-  /**
-   * Initiative d20s are rolled here, in main, and written into the command, so the reducer stays
-   * pure and a replay gives the same order. A pool covers roll-offs; unused dice are ignored.
-   */
-  async function withInitiativeDice(campaignId: string, command: Command): Promise<Command> {
-    if ((command.type !== 'fight.start' && command.type !== 'fight.add') || command.d20s.length > 0)
-      return command
-    const map = await findMap(campaignId, command.mapId)
-    if (!systemFacts(map.system).rollsInitiative) return command
-    // A newcomer's d20 and its roll-offs against those it ties with (two dice a round of them).
-    const needed = command.type === 'fight.start' ? command.tokenIds.length * 5 : 21
-    const d20s: number[] = []
-    for (let i = 0; i < needed; i++) d20s.push((await dice.roll(map.system, '1D20')).dice[0])
-    return { ...command, d20s }
-  }
-
-  function askRules(map: CampaignMap, query: unknown): ScenarioOutcome {
-    const prepared = preparedBattleOf(map)
-    return prepared.ok ? rules.runPrepared(prepared.prepared, query) : prepared
-  }
-
-  async function findMap(campaignId: string, mapId: string): Promise<CampaignMap> {
-    const { campaign } = await service.open(campaignId)
-    const map = campaign.maps.find((m) => m.id === mapId)
-    if (!map) throw notFoundMap(mapId)
-    return map
   }
 
   return {
@@ -377,30 +312,15 @@ function refuseOversizedImport(args: unknown): void {
     throw new CampaignTooLargeError(bytes, MAX_CAMPAIGN_FILE_BYTES)
 }
 
-/** A map id from its name, unique in the campaign ("cellar", "cellar-2", …). */
 function fail(error: HandlerError): HandlerResult {
   return { ok: false, error }
-}
-
-/** An error whose shape is already the contract's (e.g. the rules engine's answer). */
-class HandledError extends Error {
-  constructor(readonly handlerError: HandlerError) {
-    super(handlerError.message)
-  }
-}
-
-function notFoundMap(mapId: string): HandledError {
-  return new HandledError({
-    code: 'not-found',
-    message: `No map with id ${mapId} in this campaign.`,
-  })
 }
 
 const CODE_PATTERN = /^[a-z][a-z0-9-]{0,60}$/
 
 /** Maps anything a service may throw to the contract's error shape. */
 export function toHandlerError(error: unknown): HandlerError {
-  if (error instanceof HandledError) return error.handlerError
+  if (error instanceof VerbError) return error.handlerError
   if (error instanceof z.ZodError) {
     const issue = error.issues[0]
     const path = issue ? toPointer(issue.path) : undefined
