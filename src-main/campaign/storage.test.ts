@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { backupsToKeep, DEFAULT_BACKUP_POLICY } from './backups'
 import { MigrationError } from './migrations'
 import type { Campaign } from '@core/campaign/schema'
@@ -210,6 +210,26 @@ describe('CampaignStore housekeeping', () => {
     const backups = await store.listBackups('old')
     expect(backups).toHaveLength(1)
     expect(await fs.readFile(backups[0], 'utf8')).toBe(original)
+  })
+
+  it('lists a campaign being saved without reading its file (issue 26)', async () => {
+    const campaign = makeCampaign({ id: 'a', name: 'Alpha' })
+    await store.save(campaign)
+    const summaries = vi.spyOn(store.reader, 'summary')
+    const next = { ...campaign, name: 'Alpha 2', updatedAt: '2025-03-01T00:00:00.000Z' }
+    let saved = false
+    const saving = store.save(next).finally(() => (saved = true))
+    // Asked at every turn of the event loop while the save runs: between its rename and the
+    // index learning the new file, the file looked edited by hand and was read again.
+    const names = new Set<string>()
+    while (!saved) {
+      for (const summary of await store.list()) names.add(summary.name)
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    await saving
+    expect(summaries).not.toHaveBeenCalled()
+    expect([...names].every((name) => name === 'Alpha' || name === 'Alpha 2')).toBe(true)
+    expect(await store.list()).toMatchObject([{ id: 'a', name: 'Alpha 2' }])
   })
 
   it('lists campaigns newest first and flags unreadable files', async () => {

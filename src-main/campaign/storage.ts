@@ -32,7 +32,7 @@ import {
 
 export { serializeCampaign }
 import { CampaignFileReader, type FileReaderOptions } from './file-reader'
-import type { ReadCampaign } from './campaign-file'
+import type { FileSummary, ReadCampaign } from './campaign-file'
 import { AssetStore } from '../art/assets'
 import { CampaignIndex } from './campaign-index'
 import { isSafeCampaignId } from '@core/campaign/campaign-id'
@@ -112,6 +112,12 @@ export class CampaignStore {
   /** Files opened as the bytes this store wrote, without the full check (for tests). */
   trustedOpens = 0
   private readonly writeChains = new Map<string, Promise<unknown>>()
+  /**
+   * The summary of each campaign file being saved now, by file name: from the rename until the
+   * index learns the new file, the list would otherwise take the file for a hand edit and read
+   * it (seconds on the file worker for an imported map of a hundred thousand edges, issue 26).
+   */
+  private readonly savingSummaries = new Map<string, FileSummary>()
 
   constructor(
     readonly dataDir: string,
@@ -195,7 +201,8 @@ export class CampaignStore {
       // the worker: start that now, while the GM looks at the list.
       if (stat.size > this.reader.inlineBytes && stat.size <= this.reader.maxBytes)
         this.reader.prestart()
-      let summary = await this.index.get(name, stat)
+      const saving = this.savingSummaries.get(name)
+      let summary = saving ?? (await this.index.get(name, stat))
       if (!summary) {
         try {
           summary = await this.reader.summary(file, stat.size)
@@ -318,33 +325,39 @@ export class CampaignStore {
       .catch(() => undefined)
       .then(async () => {
         const { parts, hash } = serialized ?? (await serializeCampaignInSlices(campaign))
-        const db = new Low<unknown>(new AtomicJsonFile(file, () => new FileChunks(parts)), null)
-        db.data = campaign
-        await db.write()
-        const backupFile = await writeBackup(
-          this.backupDir(campaign.id),
-          file,
-          this.now(),
-          this.policy,
-        )
-        // The list's index learns the new file as it is, so listing never needs to parse it, and
-        // what was written, so opening it needs no full check.
-        const stat = await fs.stat(file).catch(() => null)
-        if (stat) {
-          const summary = {
-            name: campaign.name,
-            updatedAt: campaign.updatedAt,
-            mapCount: campaign.maps.length,
-          }
-          const written: WrittenRecord = {
-            sha256: hash,
-            loader: TRUSTED_LOADER,
-            maps: mapSpansOf(campaign, parts),
-          }
-          await this.index.set(path.basename(file), stat, summary, written)
-          void this.index.persist()
+        const name = path.basename(file)
+        const summary = {
+          name: campaign.name,
+          updatedAt: campaign.updatedAt,
+          mapCount: campaign.maps.length,
         }
-        return { file, backupFile, hash }
+        this.savingSummaries.set(name, summary)
+        try {
+          const db = new Low<unknown>(new AtomicJsonFile(file, () => new FileChunks(parts)), null)
+          db.data = campaign
+          await db.write()
+          const backupFile = await writeBackup(
+            this.backupDir(campaign.id),
+            file,
+            this.now(),
+            this.policy,
+          )
+          // The list's index learns the new file as it is, so listing never needs to parse it,
+          // and what was written, so opening it needs no full check.
+          const stat = await fs.stat(file).catch(() => null)
+          if (stat) {
+            const written: WrittenRecord = {
+              sha256: hash,
+              loader: TRUSTED_LOADER,
+              maps: mapSpansOf(campaign, parts),
+            }
+            await this.index.set(name, stat, summary, written)
+            void this.index.persist()
+          }
+          return { file, backupFile, hash }
+        } finally {
+          this.savingSummaries.delete(name)
+        }
       })
     this.writeChains.set(campaign.id, run)
     void run
