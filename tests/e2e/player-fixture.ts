@@ -119,7 +119,12 @@ export interface GmClient {
   close(): void
 }
 
-export function gmClient(port: number): Promise<GmClient> {
+/**
+ * A GM connection over the host's WebSocket. `ignoreEvents`: pushed events are not parsed (a
+ * bench that times another connection's answers in this process must not spend its own time
+ * reading a large event meant for the GM page).
+ */
+export function gmClient(port: number, { ignoreEvents = false } = {}): Promise<GmClient> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { origin: `http://127.0.0.1:${port}` })
     let nextId = 1
@@ -127,7 +132,8 @@ export function gmClient(port: number): Promise<GmClient> {
       number,
       (result: { ok: boolean; value?: unknown; error?: { message: string } }) => void
     >()
-    ws.on('message', (raw) => {
+    ws.on('message', (raw: Buffer) => {
+      if (ignoreEvents && raw.subarray(0, 9).toString() === '{"event":') return
       const message = JSON.parse(raw.toString()) as {
         id?: number
         result?: { ok: boolean; value?: unknown; error?: { message: string } }
