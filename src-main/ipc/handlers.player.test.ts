@@ -14,6 +14,7 @@ import { createHandlers, type Handlers } from './handlers'
 import { centreOf } from '@core/table/frame'
 import { followPlayerViews, withoutSeq } from '@core/table/player-view-testing'
 import { PlayerViewReceiver, type PlayerViewMessage } from '@core/table/player-view-patch'
+import { cachedMapsOf } from '@core/table/map-caches'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
 
@@ -252,5 +253,32 @@ describe('player view patches (issue 29)', () => {
     expect(page.current()).toEqual(
       withoutSeq(value<PlayerView>(await handlers.handle('player.current', {}, 'player'))),
     )
+  })
+})
+
+describe('player view caches', () => {
+  const mapsHeld = (): string[] => cachedMapsOf('sample-campaign')
+
+  it('drops what a closed campaign left in the player view’s caches, but the shown map’s', async () => {
+    value(await handlers.handle('campaign.open', { id: 'sample-campaign' }))
+    for (const mapId of ['arianrhod-sample', 'pathfinder-sample'])
+      value(await handlers.handle('player.viewOf', { campaignId: 'sample-campaign', mapId }))
+    expect(mapsHeld()).toEqual(expect.arrayContaining(['arianrhod-sample', 'pathfinder-sample']))
+    value(await handlers.handle('campaign.close', { id: 'sample-campaign' }))
+    expect(mapsHeld()).toEqual([])
+
+    // The table screen keeps showing a map of a closed campaign: its tables stay for its patches.
+    const target = { campaignId: 'sample-campaign', mapId: 'dnd35-sample' }
+    value(await handlers.handle('player.show', { target }))
+    value(
+      await handlers.handle('player.viewOf', {
+        campaignId: 'sample-campaign',
+        mapId: 'dystopia-sample',
+      }),
+    )
+    value(await handlers.handle('campaign.close', { id: 'sample-campaign' }))
+    expect(mapsHeld()).toEqual(['dnd35-sample'])
+    value(await handlers.handle('campaign.delete', { id: 'sample-campaign' }))
+    expect(mapsHeld()).toEqual([])
   })
 })

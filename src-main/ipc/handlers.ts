@@ -144,6 +144,7 @@ export function createHandlers(
         const { id } = contract[verb].args.parse(args)
         // The table screen keeps showing a map of a closed campaign: only the GM's page closed it.
         await service.close(id)
+        playerView.campaignClosed(id)
         return null
       }
       case 'campaign.dispatch': {

@@ -15,6 +15,7 @@ import { toPlayerView, type TemplateInput } from '@core/table/player-view'
 import { TokenAliases } from '@core/table/token-aliases'
 import { playerViewSchema, type PlayerView } from '@core/contract/contract'
 import { diffPlayerView, type PlayerViewMessage } from '@core/table/player-view-patch'
+import { forgetCampaignCaches } from '@core/table/map-caches'
 import type { PlayerArtSource } from '../art/player-art-service'
 import {
   centreOf,
@@ -93,6 +94,11 @@ export interface PlayerViewChannel {
    */
   viewOf(target: PlayerViewTarget, campaign: Campaign): PlayerView
   setProjector(scale: ProjectorScale): void
+  /**
+   * The GM closed the campaign: drops what the views of its maps keep for the next patch, but for
+   * the map the table screen shows (it keeps showing a map of a closed campaign).
+   */
+  campaignClosed(campaignId: string): void
   /** Drops the target when its campaign is gone (deleted, or replaced by an import). */
   campaignGone(campaignId: string): void
   /** Each change: the whole view to a new listener, then patches of the view it had. */
@@ -345,7 +351,11 @@ export function createPlayerViewChannel(
       projector = { ...scale }
       refresh()
     },
+    campaignClosed(campaignId) {
+      forgetCampaignCaches(campaignId, target?.campaignId === campaignId ? target.mapId : undefined)
+    },
     campaignGone(campaignId) {
+      forgetCampaignCaches(campaignId)
       for (const key of [...frames.keys()])
         if (key.startsWith(`${campaignId}\n`)) frames.delete(key)
       if (target?.campaignId !== campaignId) return

@@ -3,6 +3,7 @@
 // built before for that map keep their spans (the same objects), and only the others are walked
 // again (issue 29: 5,000 spans allocated per view were a third of building it).
 import type { CellSpans } from '../campaign/fog'
+import { perMapCache } from './map-caches'
 
 interface RowSpans {
   /** A copy of the mask the spans were made from. */
@@ -14,7 +15,7 @@ interface RowSpans {
 
 // The last spans built per campaign map and list. Reuse is decided by comparing the squares
 // themselves, so a map id shared by two campaigns costs reuse, never correctness.
-const lastBuilt = new Map<string, RowSpans>()
+const lastBuilt = perMapCache<RowSpans>()
 
 /** Row spans `[y, x0, x1]` of `mask`, sharing unchanged rows with the last ones built for `key`. */
 export function spansReusingRows(

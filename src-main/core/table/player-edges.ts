@@ -7,6 +7,7 @@
 import type { CampaignEdge } from '../campaign/schema'
 import type { Cell } from '../rules/model'
 import type { PlayerMapView } from './player-view-schema'
+import { perMapCache } from './map-caches'
 
 type PlayerEdge = PlayerMapView['edges'][number]
 
@@ -20,7 +21,7 @@ interface EdgeTable {
   shown: readonly PlayerEdge[]
 }
 
-const lastTables = new Map<string, EdgeTable>()
+const lastTables = perMapCache<EdgeTable>()
 
 /** The player-side edges of `edges` that bound a square of `known` (1 = known). */
 export function knownEdges(

@@ -13,6 +13,7 @@
 import type { Campaign, CampaignMap, CampaignToken } from '../campaign/schema'
 import { fogOf, spansToMask, usesManualReveal, usesVision } from '../campaign/fog'
 import { spansReusingRows } from './fog-spans'
+import { mapCacheKey } from './map-caches'
 import { knownEdges } from './player-edges'
 import type { Cell } from '../rules/model'
 import { systemFacts } from '../rules/facts'
@@ -114,7 +115,7 @@ export function toPlayerView(
       terrain.push(playerTerrain(cell))
   }
 
-  const edges = knownEdges(map.edges, w, map.height, knownCells, `${campaign.id}\n${map.id}`)
+  const edges = knownEdges(map.edges, w, map.height, knownCells, mapCacheKey(campaign.id, map.id))
 
   // Every token id in the payload goes through the same alias, so turn and order still match.
   const aliases = options.aliases ?? new TokenAliases()
@@ -186,8 +187,8 @@ export function toPlayerView(
     ...(rolls ? { rolls } : {}),
     ...(rolls && fight?.hideRollLog ? { rollLogHidden: true as const } : {}),
     ...(art && art.tiles.length > 0 ? { art } : {}),
-    visible: spansReusingRows(visible, w, `${campaign.id}\n${map.id}\nvisible`),
-    explored: spansReusingRows(explored, w, `${campaign.id}\n${map.id}\nexplored`),
+    visible: spansReusingRows(visible, w, mapCacheKey(campaign.id, map.id, 'visible')),
+    explored: spansReusingRows(explored, w, mapCacheKey(campaign.id, map.id, 'explored')),
     terrain,
     edges,
     tokens: tokens.map((token) => ({ ...token, id: alias(token.id) })),
