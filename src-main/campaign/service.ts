@@ -1,6 +1,8 @@
-// The campaign service: open campaigns in memory, every change through applyCommand with undo,
-// autosave to the store, import / export, and a change feed. Both transports (Electron IPC and
-// the Node host's WebSocket) call this one object. Node-only; never imports electron.
+// The campaign service: the lifecycle of campaigns (list, create, open with the journal replayed,
+// autosave to the store, close, flush, import / export) and the notices about them. Every change
+// goes through the edit pipeline (edit-pipeline.ts: applyCommand with undo, the journal, the change
+// feed). Both transports (Electron IPC and the Node host's WebSocket) call this one object.
+// Node-only; never imports electron.
 import { randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import type {
@@ -12,21 +14,18 @@ import type {
   TrashEntry,
 } from '@core/contract/campaign-service'
 import type { BackupPolicy } from './backups'
-import { applyCommand } from '@core/campaign/commands'
 import { UndoHistory } from '@core/campaign/history'
-import { CampaignJournal, hashSnapshot, type JournalChange, type JournalEdit } from './journal'
+import { CampaignJournal, hashSnapshot } from './journal'
 import { loadForEditing, type KeptHistory } from './load-for-editing'
-import { checkChange } from '@core/campaign/loadable'
 import { FileBudget } from './file-budget'
 import { decodeCampaign } from './migrations'
-import { changesOf, type Change } from '@core/campaign/changes'
-import { treeOpsOf } from '@core/campaign/change-paths'
 import type { Campaign, CampaignMap, CampaignSummary, Command } from '@core/campaign/schema'
-import { CURRENT_SCHEMA_VERSION, strictCommandSchema } from '@core/campaign/schema'
+import { CURRENT_SCHEMA_VERSION } from '@core/campaign/schema'
 import { CampaignStore, serializeCampaign } from './storage'
 import { serializeCampaignInSlices } from './serialize'
-import { stringifyInSlices } from './json-slices'
 import { EXPORT_FORMAT } from './campaign-file'
+import { CampaignEdits } from './edit-pipeline'
+import { openCampaignEntry, type OpenCampaign } from './open-campaign'
 import { CampaignLibrary } from './library'
 import type { FileReaderOptions } from './file-reader'
 
@@ -75,23 +74,6 @@ export class CampaignServiceError extends Error {
   }
 }
 
-interface OpenCampaign {
-  campaign: Campaign
-  history: UndoHistory
-  /** Every change is appended here, durably, before it is acknowledged (journal.ts). */
-  journal: CampaignJournal
-  dirty: boolean
-  /** Counts the changes since this campaign was opened; a page applies edits in this order. */
-  revision: number
-  /** Keeps the saved file under the size the loader opens (file-budget.ts). */
-  budget: FileBudget
-  /** SHA-256 of the campaign file as this entry last read or wrote it. */
-  fileHash: string
-  timer?: ReturnType<typeof setTimeout>
-  /** The latest save of this campaign, so flush can wait for one already running. */
-  saving: Promise<void>
-}
-
 export async function createCampaignService(
   options: CampaignServiceOptions,
 ): Promise<CampaignService> {
@@ -105,7 +87,7 @@ export class CampaignService implements CampaignServiceApi {
   private readonly library: CampaignLibrary
   private readonly open_ = new Map<string, OpenCampaign>()
   private readonly loading = new Map<string, Promise<OpenResult>>()
-  private readonly listeners = new Set<(event: ChangeEvent) => void>()
+  private readonly edits: CampaignEdits
   private readonly noticeListeners = new Set<(notice: CampaignNotice) => void>()
   /** Undo histories of campaigns closed while the app runs, with the file each ends at. */
   private readonly keptHistories = new Map<string, KeptHistory>()
@@ -124,6 +106,13 @@ export class CampaignService implements CampaignServiceApi {
       trustWrittenFiles: options.trustWrittenFiles,
     })
     this.library = new CampaignLibrary(this, this.now)
+    this.edits = new CampaignEdits({
+      now: () => this.now(),
+      requireLive: () => this.requireLive(),
+      requireOpen: (id) => this.requireOpen(id),
+      markDirty: (id, entry) => this.markDirty(id, entry),
+      saveEntry: (id, entry) => this.saveEntry(id, entry),
+    })
     this.autosaveDelayMs = Math.max(0, options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS)
     this.historyLimit = options.historyLimit
     this.onSaveError =
@@ -176,7 +165,7 @@ export class CampaignService implements CampaignServiceApi {
     const budget = await FileBudget.measure(campaign, this.store.reader.maxBytes)
     this.open_.set(
       campaign.id,
-      this.newEntry(campaign, new UndoHistory(this.historyLimit), journal, budget, hash),
+      openCampaignEntry(campaign, new UndoHistory(this.historyLimit), journal, budget, hash),
     )
     return campaign
   }
@@ -202,7 +191,7 @@ export class CampaignService implements CampaignServiceApi {
       historyLimit: this.historyLimit,
       ...(kept ? { kept } : {}),
     })
-    const entry = this.newEntry(
+    const entry = openCampaignEntry(
       loaded.campaign,
       loaded.history,
       loaded.journal,
@@ -251,73 +240,23 @@ export class CampaignService implements CampaignServiceApi {
 
   /**
    * dispatch, answered with the change itself: the new revision and its record changes (issue
-   * 28). A command after which the loader would refuse the campaign (a limit passed, the file too
-   * big) is refused with CampaignLimitError and changes nothing (issue 27).
+   * 28); refused with CampaignLimitError, changing nothing, if the loader would refuse the result.
    */
-  async dispatchEdit(id: string, command: Command): Promise<ChangeEvent> {
-    this.requireLive()
-    const valid = strictCommandSchema.parse(command)
-    const entry = this.requireOpen(id)
-    const next = applyCommand(entry.campaign, valid)
-    if (next === entry.campaign) return this.unchanged(id, entry, valid.type)
-    const change = this.stamped(entry, next)
-    const ops = treeOpsOf(change.campaign, change.changes)
-    checkChange(change.campaign, ops)
-    entry.budget.admit(change.campaign, ops)
-    entry.history.record(entry.campaign)
-    return this.commit(id, entry, change, valid.type, 'command')
+  dispatchEdit(id: string, command: Command): Promise<ChangeEvent> {
+    return this.edits.dispatchEdit(id, command)
   }
 
-  /**
-   * Adds a map checked where it was made (an imported Universal VTT map: the campaign map schema,
-   * its consistency and the bytes its edges and wall lines take in the file, all on its import
-   * worker), as the `map.add` command does, without checking it again on main (issue 26: a map
-   * of a hundred thousand edges kept the host from answering for seconds). What is checked here
-   * is the rest: the campaign's limits on its list of maps and the file-size budget. The journal
-   * line and the windows' event are written out in slices.
-   */
-  async addCheckedMap(id: string, map: CampaignMap, savedBytes: number): Promise<ChangeEvent> {
-    this.requireLive()
-    const entry = this.requireOpen(id)
-    const command: Command = { type: 'map.add', map }
-    const next = applyCommand(entry.campaign, command, { checkedMaps: new Set([map]) })
-    const change = this.stamped(entry, next)
-    // The map itself is not walked again: its list's limits are, and its skeleton's size.
-    const skeleton = { ...map, edges: [], wallLines: [] }
-    const ops = treeOpsOf(change.campaign, change.changes).map((op) =>
-      op.op === 'splice' && op.items.includes(map) ? { ...op, items: [] } : op,
-    )
-    checkChange(change.campaign, ops)
-    const sized = ops.map((op) =>
-      op.op === 'splice' && op.path.length === 1 && op.path[0] === 'maps'
-        ? { ...op, items: [skeleton] }
-        : op,
-    )
-    entry.budget.admit(change.campaign, sized, true, savedBytes)
-    entry.history.record(entry.campaign)
-    return this.commit(id, entry, change, command.type, 'command', true)
+  /** Adds a map checked on its import worker without checking it again on main (issue 26). */
+  addCheckedMap(id: string, map: CampaignMap, savedBytes: number): Promise<ChangeEvent> {
+    return this.edits.addCheckedMap(id, map, savedBytes)
   }
 
-  // Undo and redo return to states that were admitted once (loaded, or made by a checked
-  // command), so they are never refused; the budget still counts what they add.
-  async undoEdit(id: string): Promise<ChangeEvent> {
-    this.requireLive()
-    const entry = this.requireOpen(id)
-    const previous = entry.history.undo(entry.campaign)
-    if (!previous) return this.unchanged(id, entry, 'undo')
-    const change = this.stamped(entry, previous)
-    entry.budget.admit(change.campaign, treeOpsOf(change.campaign, change.changes), false)
-    return this.commit(id, entry, change, 'undo', 'undo')
+  undoEdit(id: string): Promise<ChangeEvent> {
+    return this.edits.undoEdit(id)
   }
 
-  async redoEdit(id: string): Promise<ChangeEvent> {
-    this.requireLive()
-    const entry = this.requireOpen(id)
-    const next = entry.history.redo(entry.campaign)
-    if (!next) return this.unchanged(id, entry, 'redo')
-    const change = this.stamped(entry, next)
-    entry.budget.admit(change.campaign, treeOpsOf(change.campaign, change.changes), false)
-    return this.commit(id, entry, change, 'redo', 'redo')
+  redoEdit(id: string): Promise<ChangeEvent> {
+    return this.edits.redoEdit(id)
   }
 
   async flush(id?: string): Promise<void> {
@@ -373,10 +312,7 @@ export class CampaignService implements CampaignServiceApi {
   }
 
   subscribe(listener: (event: ChangeEvent) => void): () => void {
-    this.listeners.add(listener)
-    return () => {
-      this.listeners.delete(listener)
-    }
+    return this.edits.subscribe(listener)
   }
 
   subscribeNotices(listener: (notice: CampaignNotice) => void): () => void {
@@ -425,39 +361,12 @@ export class CampaignService implements CampaignServiceApi {
     try {
       await this.flush()
     } finally {
-      this.listeners.clear()
+      this.edits.clearListeners()
       this.noticeListeners.clear()
       this.keptHistories.clear()
       await Promise.all([...this.open_.values()].map((entry) => entry.journal.close()))
       await this.store.close()
     }
-  }
-
-  private newEntry(
-    campaign: Campaign,
-    history: UndoHistory,
-    journal: CampaignJournal,
-    budget: FileBudget,
-    fileHash: string,
-  ): OpenCampaign {
-    return {
-      campaign,
-      history,
-      journal,
-      budget,
-      dirty: false,
-      revision: 0,
-      saving: Promise.resolve(),
-      fileHash,
-    }
-  }
-
-  /** `next` as the campaign would become it now, and the record changes from the current one. */
-  private stamped(entry: OpenCampaign, next: Campaign): StampedChange {
-    const at = this.now().toISOString()
-    const campaign = { ...next, updatedAt: at }
-    // Cheap: applyCommand and the undo history share every untouched object (changes.ts).
-    return { campaign, at, changes: changesOf(entry.campaign, campaign) }
   }
 
   private requireLive(): void {
@@ -471,78 +380,6 @@ export class CampaignService implements CampaignServiceApi {
       throw new CampaignServiceError('not-open', `Campaign "${id}" is not open; open it first.`)
     }
     return entry
-  }
-
-  /**
-   * Makes `next` the campaign, appends its record changes to the journal and waits until they are
-   * on disk, then tells the listeners and answers: an acknowledged change survives a crash (issue
-   * 11.2). The journal, the listeners (every window) and undo hold the same change list.
-   */
-  private async commit(
-    id: string,
-    entry: OpenCampaign,
-    { campaign, at, changes }: StampedChange,
-    cause: string,
-    edit: JournalEdit,
-    large = false,
-  ): Promise<ChangeEvent> {
-    entry.campaign = campaign
-    entry.revision += 1
-    this.markDirty(id, entry)
-    const event: ChangeEvent = {
-      campaignId: id,
-      campaign,
-      revision: entry.revision,
-      changes,
-      cause: { type: cause },
-      canUndo: entry.history.canUndo,
-      canRedo: entry.history.canRedo,
-    }
-    const record: JournalChange = { edit, cause, changes }
-    await this.makeDurable(id, entry, record, at, large ? stringifyInSlices(record) : undefined)
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(event)
-      } catch (error) {
-        console.error('[campaign] change listener failed', error)
-      }
-    }
-    return event
-  }
-
-  /** The answer to a command that changed nothing: the same revision, no changes. */
-  private unchanged(id: string, entry: OpenCampaign, cause: string): ChangeEvent {
-    return {
-      campaignId: id,
-      campaign: entry.campaign,
-      revision: entry.revision,
-      changes: [],
-      cause: { type: cause },
-      canUndo: entry.history.canUndo,
-      canRedo: entry.history.canRedo,
-    }
-  }
-
-  /** The journal append; if the journal cannot be written, a snapshot save is the fallback. */
-  private async makeDurable(
-    id: string,
-    entry: OpenCampaign,
-    change: JournalChange,
-    at: string,
-    text?: Promise<string>,
-  ): Promise<void> {
-    if (!entry.journal.broken) {
-      try {
-        await entry.journal.append(change, at, text)
-        return
-      } catch (error) {
-        console.error(
-          `[campaign] journal of ${id} could not be written; saving a snapshot instead`,
-          error,
-        )
-      }
-    }
-    await this.saveEntry(id, entry)
   }
 
   /**
@@ -597,10 +434,4 @@ export class CampaignService implements CampaignServiceApi {
     entry.saving = run.catch(() => undefined)
     return run
   }
-}
-
-interface StampedChange {
-  campaign: Campaign
-  at: string
-  changes: Change[]
 }
