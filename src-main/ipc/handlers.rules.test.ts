@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createCampaignService, type CampaignService } from '../campaign/service'
 import { runPrepared, runPreparedInFull as validateEveryQuery } from '@core/rules/scenario/run'
 import { createHandlers, type Handlers } from './handlers'
+import { contract } from '@core/contract/contract'
+import { QUERIES, type RulesQuery } from '@core/rules/queries'
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
 
@@ -203,5 +205,62 @@ describe('flanking-all', () => {
       flankedSomewhere += Object.keys(expected).length
     }
     expect(flankedSomewhere).toBeGreaterThan(0)
+  })
+})
+
+describe('rules.query’s answers in the contract', () => {
+  const MAPS = [
+    { mapId: 'arianrhod-sample', token: 'pc-mage', other: 'goblin-ledge' },
+    { mapId: 'pathfinder-sample', token: 'fighter', other: 'ogre' },
+    { mapId: 'dnd35-sample', token: 'paladin', other: 'wight' },
+    { mapId: 'dystopia-sample', token: 'hero-a', other: 'guard-1' },
+  ]
+  const queriesFor = (token: string, other: string): RulesQuery[] => [
+    { type: 'distance', from: [0, 0], to: [3, 2] },
+    { type: 'reach', token },
+    { type: 'path', token, to: [2, 2] },
+    { type: 'zoc', token: other },
+    { type: 'cover', from: token, to: other },
+    { type: 'attack', attacker: token, target: other, attack: 'melee' },
+    { type: 'flanking', target: other },
+    { type: 'flanking-all' },
+    { type: 'light', at: [1, 1] },
+    { type: 'targets', token },
+    { type: 'initiative' },
+    { type: 'initiative', dice: Array.from({ length: 40 }, (_, i) => (i % 20) + 1) },
+    { type: 'front-row', token },
+    { type: 'skills' },
+  ]
+
+  it('are each the answer the query declares, and one of the contract’s', async () => {
+    const answered = new Set<string>()
+    for (const { mapId, token, other } of MAPS) {
+      for (const query of queriesFor(token, other)) {
+        const result = await handlers.handle('rules.query', {
+          campaignId: 'sample-campaign',
+          mapId,
+          query,
+        })
+        if (!result.ok) {
+          // A query a system does not answer, or arguments its readers refuse: not an answer.
+          expect(result.error.code).not.toBe('internal')
+          continue
+        }
+        answered.add(query.type)
+        const declared = QUERIES[query.type].answer.safeParse(result.value)
+        expect(declared.error, `${mapId} ${query.type}`).toBeUndefined()
+        const promised = contract['rules.query'].result.safeParse(result.value)
+        expect(promised.error, `${mapId} ${query.type}`).toBeUndefined()
+      }
+    }
+    expect(answered.size).toBeGreaterThanOrEqual(10)
+  })
+
+  it('refuse what no query answers', () => {
+    const result = contract['rules.query'].result
+    expect(result.safeParse({ distance: 'far', unit: 'm' }).success).toBe(false)
+    expect(result.safeParse(42).success).toBe(false)
+    expect(result.safeParse(null).success).toBe(false)
+    expect(result.safeParse({ distance: 4, unit: 'm' }).success).toBe(true)
   })
 })

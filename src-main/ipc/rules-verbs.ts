@@ -53,7 +53,8 @@ export function createRulesVerbs(
       const prepared = preparedBattleOf(map)
       const outcome = prepared.ok ? rules.runPrepared(prepared.prepared, query) : prepared
       if (!outcome.ok) throw new VerbError(outcome.error)
-      // The engine's answer to this query, of the shape its declaration gives (core/rules/queries.ts).
+      // `ask` answers with the query's declared answer (not parsed again here: the schemas are
+      // held to the engine's answers by answers.test.ts and handlers.rules.test.ts).
       return outcome.answer as VerbResult<'rules.query'>
     },
 

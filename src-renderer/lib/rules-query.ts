@@ -11,6 +11,6 @@ export function askMain<Q extends QueryName>(
   args: QueryArgs<Q>,
 ): Promise<QueryAnswer<Q>> {
   const query = { ...args, type: name }
-  // The verb's result is the answer ask gave in main for this query (typed there, sent as is).
+  // The verb answers one of the declared answers; which one is this query's declaration's.
   return api.call('rules.query', { ...where, query }) as Promise<QueryAnswer<Q>>
 }

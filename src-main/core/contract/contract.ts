@@ -16,6 +16,7 @@ import { playerViewMessageSchema } from '../table/player-view-patch-schema'
 import { MAX_ZOOM, MIN_ZOOM } from '../table/frame'
 import { calibrationSettingsSchema } from '../table/calibration-schema'
 import { systemIdSchema } from '../rules/model'
+import { anyQueryAnswerSchema } from '../rules/queries'
 import { DICE_LIMITS } from '../table/dice-limits'
 import { UI_LOCALES } from './ui-locales'
 import { ASSET_HASH_PATTERN, MAX_ASSET_BYTES } from '../art/asset-limits'
@@ -297,9 +298,10 @@ export const contract = {
       query: z.looseObject({ type: z.string().min(1).max(100) }),
     }),
     // The query's own arguments are checked by its declaration (core/rules/queries.ts), and the
-    // answer is the one `ask` returns for it, typed there (the page reads it with
-    // src-renderer/lib/rules-query.ts); shared/spec/scenario-format.md defines the shapes.
-    result: z.unknown(),
+    // answer is the one `ask` returns for it, of the answer schema declared with it: one of these
+    // (the page reads it with that query's type: src-renderer/lib/rules-query.ts);
+    // shared/spec/scenario-format.md defines the shapes.
+    result: anyQueryAnswerSchema,
   },
   /** The GM chooses which map the projector and player clients show (null: none). */
   'player.show': {

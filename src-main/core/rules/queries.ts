@@ -167,7 +167,13 @@ export const QUERIES = {
       tokens: z.array(z.string()).optional(),
       ...orderChanges,
     }),
-    z.object({ order: z.array(z.string()) }),
+    z.object({
+      // Pathfinder / dnd35: token ids; the systems that order by value: an entry per token.
+      order: z.union([
+        z.array(z.string()),
+        z.array(z.object({ token: z.string(), count: z.number().nullable() })),
+      ]),
+    }),
   ),
   // DysTopiA (systems/dystopia/README.md)
   'front-row': query(
@@ -205,6 +211,15 @@ export const QUERY_NAMES = Object.keys(QUERIES) as QueryName[]
 export type QueryArgs<Q extends QueryName> = z.input<(typeof QUERIES)[Q]['args']>
 /** What the engine answers to query `Q`. */
 export type QueryAnswer<Q extends QueryName> = z.output<(typeof QUERIES)[Q]['answer']>
+type AnswerSchema = (typeof QUERIES)[QueryName]['answer']
+/**
+ * Every answer a query may get, as one schema: `rules.query`'s result in the contract. Which one a
+ * query gets is its declaration's (`QUERIES[name].answer`), and the page reads it with that type
+ * (src-renderer/lib/rules-query.ts).
+ */
+export const anyQueryAnswerSchema = z.union(
+  Object.values(QUERIES).map((declared) => declared.answer) as readonly AnswerSchema[],
+)
 /** A whole query as the scenario format and `rules.query` carry it: `{type, …args}`. */
 export type RulesQuery<Q extends QueryName = QueryName> = {
   [N in Q]: { type: N } & QueryArgs<N>
