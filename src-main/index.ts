@@ -38,6 +38,8 @@ import { resourceFile, type ResourceLayout } from './desktop/resources'
 import { applicationMenuTemplate } from './desktop/menu'
 import { menuLocaleFor, type MenuLocale } from './desktop/menu-messages'
 import { WindowSet } from './desktop/window-set'
+import { createOrderedSender, isLargeEvent, textPartsOnce } from './ipc/outgoing'
+import type { EventAsJson } from '@core/contract/event-json'
 
 // Same folder as `npm run web` uses, whatever the product name says. GRID_GM_USER_DATA lets the
 // end-to-end tests run the app on a throwaway folder.
@@ -66,10 +68,40 @@ function track(win: BrowserWindow, kind: WindowKind): BrowserWindow {
   return win
 }
 
+interface WindowMessage {
+  event: EventName
+  data: unknown
+}
+
+/** Each window's sender: its messages in order, a large event as JSON text (ipc/outgoing.ts). */
+const senders = new Map<number, (message: WindowMessage) => void>()
+
+function senderFor(win: BrowserWindow): (message: WindowMessage) => void {
+  const id = win.webContents.id
+  let sender = senders.get(id)
+  if (!sender) {
+    sender = createOrderedSender<WindowMessage, WindowMessage>(
+      (message) =>
+        isLargeEvent(message.event, message.data)
+          ? textPartsOnce(message.data as object, message).then((parts) => ({
+              event: message.event,
+              data: { eventJson: parts.join('') } satisfies EventAsJson,
+            }))
+          : message,
+      ({ event, data }) => {
+        if (!win.isDestroyed()) win.webContents.send(channelFor(event), data)
+      },
+    )
+    senders.set(id, sender)
+    win.once('closed', () => senders.delete(id))
+  }
+  return sender
+}
+
 function send(event: EventName, data: unknown, kinds: readonly WindowKind[]): void {
   for (const win of BrowserWindow.getAllWindows()) {
     const kind = windows.kindOf(win.webContents.id)
-    if (kind && kinds.includes(kind)) win.webContents.send(channelFor(event), data)
+    if (kind && kinds.includes(kind)) senderFor(win)({ event, data })
   }
 }
 

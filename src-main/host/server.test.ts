@@ -2,11 +2,13 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { metaContentSecurityPolicy } from '../ipc/csp'
 import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
 import { startHost, type RunningHost } from './server'
+import { OUTGOING_PART_CHARS } from '../ipc/outgoing'
+import { longDiagonalWalls, uvttFile } from '../uvtt/hostile-files.testing'
 
 const PAGE = `<!doctype html><html><head>
 <meta http-equiv="Content-Security-Policy" content="${metaContentSecurityPolicy('electron')}" />
@@ -287,6 +289,44 @@ describe('WebSocket endpoint', () => {
     ).toBe(false)
     for (const c of [gm, other, player]) c.ws.close()
   })
+
+  it("sends an imported map's event in fragments of bounded size, whole and before the answer (issue 26)", async () => {
+    const sends = vi.spyOn(WebSocket.prototype, 'send')
+    const gm = await connect()
+    const other = await connect()
+    await gm.call('campaign.open', { id: 'sample-campaign' })
+    // About 20,000 edges: a million characters of event, several parts.
+    const json = JSON.stringify(uvttFile(400, longDiagonalWalls(400, 60)))
+    const answer = await gm.call('map.importUvtt', {
+      campaignId: 'sample-campaign',
+      json,
+      name: 'Imported',
+      system: 'arianrhod',
+    })
+    expect(answer.ok).toBe(true)
+    const { mapId } = answer.value as { mapId: string }
+    const event = (await other.next(
+      (m) => m.event === 'campaign.changed' && JSON.stringify(m).includes(mapId),
+    )) as { data: { changes: Array<{ op: string; kind: string; record?: { edges: unknown[] } }> } }
+    const put = event.data.changes.find((change) => change.op === 'put' && change.kind === 'map')
+    expect(put?.record?.edges.length).toBeGreaterThan(15_000)
+    // The importing page heard of the change before the answer that acknowledges it.
+    const heard = gm.messages.findIndex(
+      (m) => m.event === 'campaign.changed' && JSON.stringify(m).includes(mapId),
+    )
+    expect(heard).toBeGreaterThanOrEqual(0)
+    expect(heard).toBeLessThan(gm.messages.findIndex((m) => m.id === 2))
+    const texts = sends.mock.calls.map(([data]) => String(data))
+    expect(Math.max(...texts.map((text) => text.length))).toBeLessThan(
+      OUTGOING_PART_CHARS + 100_000,
+    )
+    expect(
+      sends.mock.calls.filter(([, options]) => (options as { fin?: boolean })?.fin === false)
+        .length,
+    ).toBeGreaterThanOrEqual(2 * 2)
+    sends.mockRestore()
+    for (const c of [gm, other]) c.ws.close()
+  }, 60_000)
 
   it('writes pending changes to disk when closed', async () => {
     const gm = await connect()

@@ -16,7 +16,7 @@ import { runPrepared } from '@core/rules/scenario/run'
 import { contentSecurityPolicy } from '../ipc/csp'
 import { parseClientMessage, type ServerMessage } from './messages'
 import { LongRequests } from './long-messages'
-import { stringifyInSlices } from '../campaign/json-slices'
+import { createOrderedSender, isLargeEvent, textPartsOnce, writeInFragments } from '../ipc/outgoing'
 import { serveStatic } from './static-files'
 import { createLanServer, type LanServer } from './lan'
 import { openCalibrationStore, type DisplayInfo } from '../table/calibration'
@@ -166,46 +166,28 @@ async function startOnLockedFolder(
   }
 }
 
-/** The text of an event that adds a whole map, built once for every window, in slices. */
-const largeEventTexts = new WeakMap<object, Promise<string>>()
-
 /**
  * A message's text: at once, or (an event putting a whole map, such as an imported map of a
- * hundred thousand edges: issue 26) written in slices that yield to other requests meanwhile.
+ * hundred thousand edges: issue 26) in parts written in slices, once for every window.
  */
-function textOf(message: ServerMessage): string | Promise<string> {
-  if ('event' in message && message.event === 'campaign.changed') {
-    const { changes } = message.data
-    if (changes.some((change) => change.op === 'put' && change.kind === 'map')) {
-      let text = largeEventTexts.get(message.data)
-      if (!text) largeEventTexts.set(message.data, (text = stringifyInSlices(message)))
-      return text
-    }
-  }
+function textOf(message: ServerMessage): string | Promise<string[]> {
+  if ('event' in message && isLargeEvent(message.event, message.data))
+    return textPartsOnce(message.data, message)
   return JSON.stringify(message)
 }
 
 function attachClient(ws: WebSocket, role: Role, handlers: Handlers): void {
-  // Messages leave in the order they were sent, a large one's text built first: a change's event
-  // still reaches the page before the answer that acknowledges it.
-  let writing: Promise<void> | null = null
-  const send = (message: ServerMessage): void => {
-    const text = textOf(message)
-    if (typeof text === 'string' && writing === null) {
-      if (ws.readyState === ws.OPEN) ws.send(text)
-      return
-    }
-    const written: Promise<void> = (writing ?? Promise.resolve())
-      .then(() => text)
-      .then((t) => {
-        if (ws.readyState === ws.OPEN) ws.send(t)
-      })
-      .catch((error: unknown) => console.error('[host] a message could not be sent', error))
-      .finally(() => {
-        if (writing === written) writing = null
-      })
-    writing = written
+  // Messages leave in the order they were sent, a large one's text built first and sent as the
+  // fragments of one message, a fragment a turn (ipc/outgoing.ts): a change's event still
+  // reaches the page before the answer that acknowledges it.
+  const write = (text: string, last: boolean): boolean => {
+    if (ws.readyState !== ws.OPEN) return false
+    ws.send(text, { fin: last })
+    return true
   }
+  const send = createOrderedSender<ServerMessage, string | string[]>(textOf, (text) =>
+    typeof text === 'string' ? void write(text, true) : writeInFragments(text, write),
+  )
   const unsubscribers = [
     handlers.subscribe('player.view', (data) => send({ event: 'player.view', data })),
   ]

@@ -4,6 +4,7 @@ import { ipcRenderer, type IpcRendererEvent } from 'electron'
 import { channelFor, type EventName, type GmVerb } from '@core/contract/channels'
 import type { BridgeApi } from '@core/contract/bridge'
 import type { HandlerResult } from '@core/contract/contract'
+import { eventDataOf } from '@core/contract/event-json'
 
 export function makeBridge<Verb extends GmVerb, Event extends EventName>(
   verbs: readonly Verb[],
@@ -26,7 +27,8 @@ export function makeBridge<Verb extends GmVerb, Event extends EventName>(
     on(event, listener) {
       if (!events.includes(event))
         throw new Error(`Not available here: ${String(event).slice(0, 100)}`)
-      const forward = (_event: IpcRendererEvent, data: unknown): void => listener(data)
+      // A large event comes as its JSON text (event-json.ts), parsed here in the page's process.
+      const forward = (_event: IpcRendererEvent, data: unknown): void => listener(eventDataOf(data))
       ipcRenderer.on(channelFor(event), forward)
       return () => {
         ipcRenderer.removeListener(channelFor(event), forward)

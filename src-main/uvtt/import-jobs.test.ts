@@ -8,6 +8,7 @@ import { longDiagonalWalls, uvttFile } from './hostile-files.testing'
 import { UVTT_LIMITS } from '@core/uvtt/limits'
 import { createUvttImports, MAP_PART_ITEMS, type UvttWorkerMessage } from './import-jobs'
 import type { UvttJobResult } from '@core/uvtt/import-job'
+import { stringifyInSlices } from '../campaign/json-slices'
 
 const spawnWith = (maxOldGenerationSizeMb: number) => (): Worker =>
   spawnModuleWorker(
@@ -67,7 +68,10 @@ describe('Universal VTT import workers', () => {
  * A worker that answers an import as import-worker.ts does (the map's edges in parts, then the
  * result), every message in one task, as Node delivers a worker's queued messages to main.
  */
-function answeringWorker(edges: unknown[]): () => Worker {
+function answeringWorker(
+  edges: unknown[],
+  write: (slice: unknown[]) => string = (slice) => JSON.stringify(slice),
+): () => Worker {
   return () => {
     const worker = new EventEmitter() as EventEmitter & {
       postMessage(): void
@@ -80,7 +84,7 @@ function answeringWorker(edges: unknown[]): () => Worker {
           send({
             type: 'map-part',
             field: 'edges',
-            json: JSON.stringify(edges.slice(start, start + MAP_PART_ITEMS)),
+            json: write(edges.slice(start, start + MAP_PART_ITEMS)),
           })
         const result = {
           ok: true,
@@ -142,5 +146,31 @@ describe('Universal VTT import results on main', () => {
     await new Promise((resolve) => setImmediate(resolve))
     expect(imports.cancel('job')).toBe(true)
     expect(await running).toMatchObject({ ok: false, error: { code: 'import-cancelled' } })
+  })
+
+  it("keep the worker's text of the lists, so main does not write them again", async () => {
+    const edges = Array.from({ length: 3 * MAP_PART_ITEMS }, (_, i) => ({
+      between: [
+        [i, 0],
+        [i + 1, 0],
+      ],
+      kind: 'wall',
+    }))
+    // Text the worker wrote with spaces (JSON.stringify never does): if the journal line and the
+    // event are written from the worker's text, the spaces show.
+    const spaced = (slice: unknown[]) => JSON.stringify(slice, null, 1)
+    const result = await createUvttImports(answeringWorker(edges, spaced)).run({
+      json: '{}',
+      system: 'arianrhod',
+      dryRun: false,
+      name: 'm',
+    })
+    if (!result.ok) throw new Error('refused')
+    const list = result.answer.map?.edges ?? []
+    expect(list).toEqual(edges)
+    const text = await stringifyInSlices(list)
+    expect(JSON.parse(text)).toEqual(edges)
+    expect(text).not.toBe(JSON.stringify(edges))
+    expect(text).toContain('\n')
   })
 })

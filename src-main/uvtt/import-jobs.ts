@@ -7,6 +7,7 @@ import type { ResourceLimits, Worker } from 'node:worker_threads'
 import { spawnModuleWorker } from '../worker-spawn'
 import type { UvttJobRequest, UvttJobResult } from '@core/uvtt/import-job'
 import { UVTT_LIMITS } from '@core/uvtt/limits'
+import { adoptListJson } from '../campaign/json-slices'
 
 export type UvttWorkerMessage =
   | { type: 'progress'; done: number; total: number }
@@ -63,6 +64,8 @@ export async function withParts(
       await turn()
       for (const item of JSON.parse(json) as unknown[]) list.push(item)
     }
+    // The journal line and the windows' event reuse the worker's text of the list.
+    adoptListJson(list, parts[field])
     if (field === 'edges') map.edges = list as typeof map.edges
     else map.wallLines = list as NonNullable<typeof map.wallLines>
   }
