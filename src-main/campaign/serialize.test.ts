@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { Hash } from 'node:crypto'
+import { describe, expect, it, vi } from 'vitest'
 import { hashSnapshot } from './journal'
 import { campaignSchema, type Campaign } from '@core/campaign/schema'
 import { byteLengthOf, serializeCampaignInSlices, serializedByteLength } from './serialize'
@@ -153,6 +154,56 @@ describe('serializeCampaignInSlices', () => {
       },
     })
     expect(yields).toBeGreaterThanOrEqual(100)
+    expect(parts.join('')).toBe(serializeCampaign(campaign))
+  })
+
+  it('gathers and hashes a map of a hundred thousand edges a bounded number of bytes a turn (issue 26)', async () => {
+    const edges = Array.from({ length: 100_000 }, (_, i) => ({
+      between: [
+        [i % 300, Math.floor(i / 300)],
+        [(i % 300) + 1, Math.floor(i / 300)],
+      ],
+      kind: 'wall',
+    }))
+    const campaign = { ...sample, maps: [{ ...sample.maps[0], edges }] } as Campaign
+    const hashed = vi.spyOn(Hash.prototype, 'update')
+    const concat = vi.spyOn(Buffer, 'concat')
+    const copied = vi.spyOn(Buffer.prototype, 'copy')
+    // The calls made by the end of each turn; every reading of the clock ends a slice.
+    const turns: Array<[number, number]> = []
+    let clock = 0
+    const { parts, bytes } = await serializeCampaignInSlices(campaign, {
+      sliceMs: 1,
+      now: () => clock++,
+      yieldNow: async () => {
+        turns.push([hashed.mock.calls.length, copied.mock.calls.length])
+      },
+    })
+    const sizes = (calls: unknown[][]) => calls.map(([data]) => (data as Uint8Array).length)
+    const perTurn = (calls: unknown[][], index: 0 | 1): number[] => {
+      const all = sizes(calls)
+      let from = 0
+      return [...turns.map((turn) => turn[index]), all.length].map((to) => {
+        const sum = all.slice(from, to).reduce((a, b) => a + b, 0)
+        from = to
+        return sum
+      })
+    }
+    const hashedPerTurn = perTurn(hashed.mock.calls, 0)
+    // Buffer#copy copies its receiver: the piece, not the target named first.
+    const copiedPerTurn = perTurn(
+      copied.mock.contexts.map((piece) => [piece]),
+      1,
+    )
+    expect(bytes).toBeGreaterThan(8_000_000)
+    expect(hashedPerTurn.reduce((a, b) => a + b, 0)).toBe(bytes)
+    expect(Math.max(...hashedPerTurn)).toBeLessThanOrEqual(1 << 20)
+    expect(Math.max(...copiedPerTurn)).toBeLessThan(1 << 20)
+    const gathered = concat.mock.calls.map(([list]) =>
+      (list as readonly Uint8Array[]).reduce((n, piece) => n + piece.length, 0),
+    )
+    expect(Math.max(0, ...gathered)).toBeLessThan(1 << 20)
+    for (const spy of [hashed, concat, copied]) spy.mockRestore()
     expect(parts.join('')).toBe(serializeCampaign(campaign))
   })
 

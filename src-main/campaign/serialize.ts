@@ -101,14 +101,27 @@ function* mapBytes(map: Record<string, unknown>): Generator<Buffer | typeof PAUS
   const cached = mapBytesCache.get(map)
   if (cached !== undefined) return yield cached
   const encoded: Buffer[] = []
+  let length = 0
   for (const text of mapPieces(map, 2)) {
-    encoded.push(utf8(text))
+    const piece = utf8(text)
+    encoded.push(piece)
+    length += piece.length
     yield PAUSE
   }
-  const bytes = Buffer.concat(encoded)
+  // Gathered a piece at a time: one Buffer.concat of an imported map's 10 MB held main for
+  // tens of milliseconds (issue 26).
+  const bytes = Buffer.allocUnsafe(length)
+  let offset = 0
+  for (const piece of encoded) {
+    offset += piece.copy(bytes, offset)
+    yield PAUSE
+  }
   mapBytesCache.set(map, bytes)
   yield bytes
 }
+
+/** Bytes hashed between two chances to yield: a big map's buffer is hashed in these. */
+const HASH_CHUNK = 1 << 20
 
 /**
  * A map `depth` levels deep, field by field (each field's text cached by its value, so an edited
@@ -171,8 +184,19 @@ export async function serializeCampaignInSlices(
   for (const part of campaignParts(campaign)) {
     if (part !== PAUSE) {
       parts.push(part)
-      hash.update(part)
       bytes += part.length
+      for (let start = 0; start < part.length; start += HASH_CHUNK) {
+        hash.update(
+          start === 0 && part.length <= HASH_CHUNK
+            ? part
+            : part.subarray(start, start + HASH_CHUNK),
+        )
+        if (now() - sliceStart >= sliceMs) {
+          await yieldNow()
+          sliceStart = now()
+        }
+      }
+      continue
     }
     if (now() - sliceStart >= sliceMs) {
       await yieldNow()
