@@ -32,6 +32,8 @@ import { systemFacts } from '@core/rules/facts'
 import type { QueryAnswer, QueryArgs, QueryName } from '@core/rules/queries'
 import { askMain } from '../lib/rules-query'
 import type { Tool } from '../lib/tools'
+import { boardActions } from './actions/board-actions'
+import { runnerFor } from './actions/runner'
 
 export const HOVER_DEBOUNCE_MS = 120
 
@@ -395,7 +397,7 @@ export class FightState {
     if (reason !== undefined && !force) {
       outcome = { kind: 'refused', tokenId: selected.id, to, reason }
     } else {
-      await this.session.dispatch({ type: 'token.move', mapId: map.id, tokenId: selected.id, to })
+      await this.sendMove(map, selected, to)
       const moved = this.session.selectedMap?.tokens.find((t) => t.id === selected.id)
       if (!moved || !sameCell(moved.at, to)) outcome = this.failedMove(selected.id, to)
       else if (reason !== undefined) {
@@ -413,7 +415,7 @@ export class FightState {
   }
 
   private async moveFreely(map: CampaignMap, token: CampaignToken, to: Cell): Promise<MoveOutcome> {
-    await this.session.dispatch({ type: 'token.move', mapId: map.id, tokenId: token.id, to })
+    await this.sendMove(map, token, to)
     const moved = this.session.selectedMap?.tokens.find((t) => t.id === token.id)
     const outcome: MoveOutcome =
       moved && sameCell(moved.at, to)
@@ -422,6 +424,15 @@ export class FightState {
     if (outcome.kind === 'free') this.session.focus.pathTarget = null
     this.lastMove = outcome
     return outcome
+  }
+
+  /** The move itself: the registry's token.move action (one command, one undo step). */
+  private sendMove(map: CampaignMap, token: CampaignToken, to: Cell): Promise<boolean> {
+    return runnerFor(this.session).perform(boardActions['token.move'], {
+      mapId: map.id,
+      tokenId: token.id,
+      to,
+    })
   }
 
   /** A move main did not make: what the status line says about it. */

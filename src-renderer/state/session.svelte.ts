@@ -15,7 +15,6 @@ import type { TrashEntry } from '@core/contract/campaign-service'
 import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
 import type { EdgeKind } from '@core/rules/model'
 import { ApiError, type ConnectionState, type GmApi } from '../lib/api'
-import { edgeClickCommand, type Between } from '../lib/grid-geometry'
 import type { MessageKey, MessageParams } from '../lib/i18n'
 import { BoardFocus } from './board.svelte'
 import { addressFor, campaignToOpen, mapToOpen } from '../lib/start-campaign'
@@ -385,15 +384,6 @@ export class GmSession {
   /** The map with this id in the campaign as it is now (for command builders). */
   mapIn(campaign: Campaign, mapId: string): CampaignMap | null {
     return campaign.maps.find((m) => m.id === mapId) ?? null
-  }
-
-  clickEdge(between: Between): Promise<boolean> {
-    const mapId = this.selectedMap?.id
-    if (!mapId) return Promise.resolve(false)
-    return this.dispatch((campaign) => {
-      const map = this.mapIn(campaign, mapId)
-      return map && edgeClickCommand(map, between, this.edgeTool)
-    })
   }
 
   undo(): Promise<boolean> {

@@ -1,6 +1,6 @@
 // The fight's actions: the turn order (start, step, act, delay, ready, reorder, end), its display
 // options, conditions on tokens and the roll log. PageDown and PageUp step the turns.
-import { stepTurn } from '../turn-step'
+import { showWhoseTurn } from '../turn-step'
 import { action, campaignCommand, defineActions, mapCommand } from './action'
 
 /** "Next turn" and "Previous": the step, then the follow to whose turn it is (turn-step.ts). */
@@ -9,7 +9,13 @@ function step(by: 1 | -1, key: string) {
     label: by > 0 ? 'turn.next' : 'turn.previous',
     shortcut: { context: 'board', keys: key, bindings: [{ key: key.toLowerCase() }] },
     enabled: ({ map }) => map?.fight !== undefined && map !== null,
-    perform: ({ session, map }) => (map ? stepTurn(session, map.id, by) : null),
+    perform: ({ map }) =>
+      map
+        ? { type: by > 0 ? ('fight.next' as const) : ('fight.previous' as const), mapId: map.id }
+        : null,
+    after: ({ session, map }, _args, done) => {
+      if (done && map) showWhoseTurn(session, map.id)
+    },
   })
 }
 

@@ -1,18 +1,11 @@
-// The one action registry of the GM page (issue 28): every action by id, run through one path:
-// check it applies, perform it, send its commands with session.dispatch, then its after-step. The
-// toolbar, the key handlers, the board's gestures and the panels call `run(id, args)`; tooltips
-// and the help panel read the keys from here.
+// The one action registry of the GM page (issue 28): every action by id, run through one path
+// (runner.ts: check it applies, perform it, send its commands with session.dispatch, then its
+// after-step). The toolbar, the key handlers, the board's gestures and the panels call
+// `run(id, args)`; tooltips and the help panel read the keys from here.
 import type { KeyLike } from '../../lib/shortcuts'
-import type { Command } from '@core/campaign/schema'
-import type { CommandBuilder, GmSession } from '../session.svelte'
-import {
-  bindingMatches,
-  type Action,
-  type ActionContext,
-  type ActionResult,
-  type BoardView,
-  type ShortcutContext,
-} from './action'
+import type { GmSession } from '../session.svelte'
+import { bindingMatches, type Action, type BoardView, type ShortcutContext } from './action'
+import { runnerFor, type ActionRunner } from './runner'
 import { boardActions } from './board-actions'
 import { editorActions } from './editor-actions'
 import { fightActions } from './fight-actions'
@@ -68,18 +61,23 @@ export function keysOf(id: ActionId): string {
 }
 
 export class ActionRegistry {
+  private readonly runner: ActionRunner
+
+  constructor(readonly session: GmSession) {
+    this.runner = runnerFor(session)
+  }
+
   /** The 2D board while one is on screen (CampaignView lends it). */
-  board: BoardView | null = null
+  get board(): BoardView | null {
+    return this.runner.board
+  }
 
-  constructor(readonly session: GmSession) {}
-
-  private context(): ActionContext {
-    return { session: this.session, map: this.session.selectedMap, board: this.board }
+  set board(board: BoardView | null) {
+    this.runner.board = board
   }
 
   enabled<Id extends ActionId>(id: Id, ...args: ArgsTuple<Id>): boolean {
-    const action = byId[id]
-    return !action.enabled || action.enabled(this.context(), args[0])
+    return this.runner.enabled(byId[id], args[0])
   }
 
   /**
@@ -87,7 +85,7 @@ export class ActionRegistry {
    * session.dispatch in the same tick as the call, so actions keep the order they were run in.
    */
   run<Id extends ActionId>(id: Id, ...args: ArgsTuple<Id>): Promise<boolean> {
-    return this.perform(byId[id], args[0])
+    return this.runner.perform(byId[id], args[0])
   }
 
   /** Runs the action bound to this key in this context; true when a key matched (and was taken). */
@@ -95,27 +93,8 @@ export class ActionRegistry {
     const found = actionForKey(event, context)
     if (!found) return false
     event.preventDefault()
-    void this.perform(found.action, found.args)
+    void this.runner.perform(found.action, found.args)
     return true
-  }
-
-  private async perform(action: Action<unknown>, args: unknown): Promise<boolean> {
-    const context = this.context()
-    if (action.enabled && !action.enabled(context, args)) return false
-    const done = await this.send(action.perform(context, args))
-    if (action.after) await action.after(context, args, done)
-    return done
-  }
-
-  private send(result: ActionResult): Promise<boolean> {
-    if (result === undefined) return Promise.resolve(true)
-    if (result === null) return Promise.resolve(false)
-    if (result instanceof Promise) return result.then((value) => value !== false)
-    if (Array.isArray(result)) {
-      const sent = (result as ActionResult[]).map((command) => this.send(command))
-      return Promise.all(sent).then((all) => all.every(Boolean))
-    }
-    return this.session.dispatch(result as Command | CommandBuilder)
   }
 }
 
