@@ -2,7 +2,7 @@
 // (loadable.ts checkChange) and the file-size bound (file-budget.ts) read: the list a put or
 // remove changes (so its length limit is checked), the field a set changes. Paths are found in
 // the campaign after the change; a record a later change removed again is skipped.
-import { COLLECTION_PATHS, type Change } from './changes'
+import { COLLECTION_PATHS, keyedIndexOf, type Change } from './changes'
 import type { PatchOp, PatchPath } from './patch'
 import type { Campaign } from './schema'
 
@@ -40,7 +40,11 @@ export function treeOpsOf(after: Campaign, changes: readonly Change[]): PatchOp[
     const listPath = [...base, ...field]
     const list = valueAt(listPath)
     if (!Array.isArray(list)) return undefined
-    const i = id === undefined ? undefined : indexOf(list, key, id)
+    // The keys changesOf kept for the list find the record without keying every other one.
+    const known = id === undefined ? undefined : keyedIndexOf(list, change.kind, id)
+    let i: number | undefined
+    if (id !== undefined)
+      i = known === undefined ? indexOf(list, key, id) : known < 0 ? undefined : known
     return { listPath, recordPath: i === undefined ? undefined : [...listPath, i] }
   }
   const ops: PatchOp[] = []

@@ -8,6 +8,21 @@
  * first: an edit replaces, appends or removes a few items in place.
  */
 export function changedItems<T extends object>(before: readonly T[], after: readonly T[]): T[] {
+  const { head, tail } = sharedEnds(before, after)
+  const oldMiddle = before.slice(head, before.length - tail)
+  const newMiddle = after.slice(head, after.length - tail)
+  if (oldMiddle.length === 0) return newMiddle
+  if (newMiddle.length === 0) return oldMiddle
+  const kept = new Set(newMiddle)
+  const had = new Set(oldMiddle)
+  return [...oldMiddle.filter((item) => !kept.has(item)), ...newMiddle.filter((i) => !had.has(i))]
+}
+
+/** How many items two lists share (same objects) at their start and, after that, at their end. */
+export function sharedEnds(
+  before: readonly unknown[],
+  after: readonly unknown[],
+): { head: number; tail: number } {
   let head = 0
   const shorter = Math.min(before.length, after.length)
   while (head < shorter && before[head] === after[head]) head++
@@ -17,11 +32,5 @@ export function changedItems<T extends object>(before: readonly T[], after: read
     before[before.length - 1 - tail] === after[after.length - 1 - tail]
   )
     tail++
-  const oldMiddle = before.slice(head, before.length - tail)
-  const newMiddle = after.slice(head, after.length - tail)
-  if (oldMiddle.length === 0) return newMiddle
-  if (newMiddle.length === 0) return oldMiddle
-  const kept = new Set(newMiddle)
-  const had = new Set(oldMiddle)
-  return [...oldMiddle.filter((item) => !kept.has(item)), ...newMiddle.filter((i) => !had.has(i))]
+  return { head, tail }
 }

@@ -14,6 +14,7 @@
 // every untouched object with its input: a reference compare skips a whole record or collection.
 // applyChanges copies only what it changes, so its result shares structure the same way.
 import type { Campaign } from './schema'
+import { sharedEnds } from './changed-items'
 
 export const RECORD_KINDS = [
   'campaign',
@@ -176,9 +177,11 @@ function diffFields(
 // A list's keys are kept per array and per collection: the list a command leaves is the list the
 // next command starts from, and the new list's keys are the old one's but for the records a
 // command replaced, so a wall click keys only the edges it touched, not all 5,000 (issue 29).
+// The set of keys is handed on from list to list (the old list builds its own again if it is ever
+// diffed once more, after an undo), so a click does not copy 5,000 keys into a new set either.
 interface ListKeys {
   keys: string[]
-  set: Set<string>
+  set: Set<string> | undefined
 }
 const listKeys = new WeakMap<readonly unknown[], Map<Collection, ListKeys | null>>()
 
@@ -190,6 +193,10 @@ function remember(list: readonly unknown[], collection: Collection, keys: ListKe
 
 function keyOf(record: unknown, collection: Collection): string | undefined {
   return isPlainObject(record) ? collection.key(record) : undefined
+}
+
+function setOf(list: ListKeys): Set<string> {
+  return (list.set ??= new Set(list.keys))
 }
 
 /** The records' keys, or null when one has none or two share one (then the list is a field). */
@@ -225,7 +232,9 @@ function keysBetween(
 ): ListKeys | null {
   const cached = listKeys.get(to)?.get(collection)
   if (cached !== undefined) return cached
-  const fromMiddle = new Set(from.keys.slice(head, from.keys.length - tail))
+  const fromMiddle = from.keys.slice(head, from.keys.length - tail)
+  const fromMiddleSet = new Set(fromMiddle)
+  const fromSet = setOf(from)
   const middle: string[] = []
   const seen = new Set<string>()
   let result: ListKeys | null = null
@@ -233,7 +242,7 @@ function keysBetween(
     for (let i = head; i < to.length - tail; i++) {
       const key = keyOf(to[i], collection)
       // A key the shared ends hold, or one met twice, makes the list a plain field.
-      if (key === undefined || seen.has(key) || (from.set.has(key) && !fromMiddle.has(key)))
+      if (key === undefined || seen.has(key) || (fromSet.has(key) && !fromMiddleSet.has(key)))
         break check
       seen.add(key)
       middle.push(key)
@@ -243,10 +252,64 @@ function keysBetween(
       ...middle,
       ...from.keys.slice(from.keys.length - tail),
     ]
-    result = { keys, set: new Set(keys) }
+    // The new list takes the old one's set, changed by what differs between them.
+    for (const key of fromMiddle) fromSet.delete(key)
+    for (const key of middle) fromSet.add(key)
+    from.set = undefined
+    result = { keys, set: fromSet }
   }
   remember(to, collection, result)
   return result
+}
+
+/** The keys of `list`, derived from those of `from` when it is the list an edit started from. */
+function keysDerived(
+  list: readonly unknown[],
+  collection: Collection,
+  from: readonly unknown[] | undefined,
+): ListKeys | null {
+  const cached = listKeys.get(list)?.get(collection)
+  if (cached !== undefined) return cached
+  const fromKeys = from ? keysOf(from, collection) : null
+  if (!from || !fromKeys) return keysOf(list, collection)
+  const { head, tail } = sharedEnds(from, list)
+  return keysBetween(fromKeys, list, head, tail, collection)
+}
+
+/** The key a record of `kind` is found by in its list (an edge's: its two squares, either order). */
+export function recordKeyOf(kind: RecordKind, record: unknown): string | undefined {
+  const found = COLLECTION_OF.get(kind)
+  return found ? keyOf(record, found.collection) : undefined
+}
+
+/**
+ * A lookup of the records of `list`, a list of `kind` records, by key, through the keys kept for
+ * the list as changesOf keys it (derived from those of `from`, the list an edit started from,
+ * when given): a record's index, or -1 when no record has that key. Null when two records share
+ * a key or one has none (the caller then walks the list itself). A wall click on a map of 5,000
+ * edges finds its edge, its grid slots and its journal path without reading the other edges
+ * (issue 29).
+ */
+export function keyedLookup(
+  list: readonly unknown[],
+  kind: RecordKind,
+  from?: readonly unknown[],
+): ((id: string) => number) | null {
+  const found = COLLECTION_OF.get(kind)
+  if (!found) return null
+  const keys = keysDerived(list, found.collection, from)
+  if (!keys) return null
+  return (id) => (keys.set && !keys.set.has(id) ? -1 : keys.keys.indexOf(id))
+}
+
+/** `keyedLookup(list, kind, from)` asked once: undefined when the keys cannot be used. */
+export function keyedIndexOf(
+  list: readonly unknown[],
+  kind: RecordKind,
+  id: string,
+  from?: readonly unknown[],
+): number | undefined {
+  return keyedLookup(list, kind, from)?.(id)
 }
 
 function diffCollection(
@@ -259,11 +322,7 @@ function diffCollection(
 ): void {
   // Records shared at both ends are the same objects under the same keys; keys are unique in each
   // list, so what changed lies between them and only that part is compared.
-  let head = 0
-  const shorter = Math.min(from.length, to.length)
-  while (head < shorter && from[head] === to[head]) head++
-  let tail = 0
-  while (tail < shorter - head && from[from.length - 1 - tail] === to[to.length - 1 - tail]) tail++
+  const { head, tail } = sharedEnds(from, to)
   const fromList = keysOf(from, collection)
   const toList = fromList ? keysBetween(fromList, to, head, tail, collection) : null
   if (!fromList || !toList) {

@@ -30,25 +30,30 @@ import {
 } from '../rules/scenario/run'
 import { failure } from '../rules/ask'
 import { withConditionStates, withFlatFooted } from './fight/conditions-to-rules'
-import type { CampaignMap, CampaignToken } from './schema'
-import { changedItems } from './changed-items'
+import type { CampaignEdge, CampaignMap, CampaignToken } from './schema'
+import { changedItems, sharedEnds } from './changed-items'
+import { keyedLookup, recordKeyOf } from './changes'
 
 /** The engine's view of the map itself: squares, edges (no secret marks), light (no ids). */
-function mapSpecOf(map: CampaignMap): MapSpec {
+function mapSpecOf(map: CampaignMap, edges = map.edges.map(engineEdgeOf)): MapSpec {
   return {
     width: map.width,
     height: map.height,
     cells: map.cells,
-    edges: map.edges.map(({ between, kind, state }) => ({
-      between,
-      kind,
-      ...(state !== undefined ? { state } : {}),
-    })),
+    edges,
     light: {
       ...(map.light.ambient !== undefined ? { ambient: map.light.ambient } : {}),
       sources: map.light.sources.map(({ at, level, radius }) => ({ at, level, radius })),
     },
   }
+}
+
+function engineEdgeOf({
+  between,
+  kind,
+  state,
+}: CampaignEdge): NonNullable<MapSpec['edges']>[number] {
+  return { between, kind, ...(state !== undefined ? { state } : {}) }
 }
 
 /** One token as the engine reads it: rules fields only, with its conditions as engine states. */
@@ -122,32 +127,81 @@ function layoutOf(map: CampaignMap): Layout {
   const byLight = getOrSet(byEdges, map.edges, () => new WeakMap())
   const bySize = getOrSet(byLight, map.light, () => new Map<string, Layout>())
   return getOrSet(bySize, `${map.width}x${map.height}`, () => {
-    const spec = mapSpecOf(map)
-    const grid = derivedGridOf(map) ?? prepareMap(spec, { schemaChecked: true })
+    const latest = latestLayouts.get(map.cells)?.get(map.light)
+    const spec = latest ? mapSpecOf(map, specEdgesAfter(latest, map.edges)) : mapSpecOf(map)
+    const grid = derivedGridOf(map, latest) ?? prepareMap(spec, { schemaChecked: true })
     if (grid.ok)
-      getOrSet(latestGrids, map.cells, () => new WeakMap()).set(map.light, {
+      getOrSet(latestLayouts, map.cells, () => new WeakMap()).set(map.light, {
         edges: map.edges,
         width: map.width,
         height: map.height,
         grid: grid.prepared.grid,
+        specEdges: spec.edges!,
       })
     return { spec, grid }
   })
 }
 
-// The last grid built for each squares-and-light pair: a wall or door edit makes a new edges list
-// on the same squares and light, and its grid is that one with the touched edges set again
-// (Grid.withEdges) instead of 5,000 walls walked (issue 29).
-const latestGrids = new WeakMap<
-  object,
-  WeakMap<object, { edges: CampaignMap['edges']; width: number; height: number; grid: Grid }>
->()
+// The last layout built for each squares-and-light pair: a wall or door edit makes a new edges
+// list on the same squares and light, and its grid is that one with the touched edges set again
+// (Grid.withEdges) and its engine edges that list with the touched ones made again, instead
+// of 5,000 walls walked (issue 29).
+interface LatestLayout {
+  edges: CampaignMap['edges']
+  width: number
+  height: number
+  grid: Grid
+  specEdges: NonNullable<MapSpec['edges']>
+}
+const latestLayouts = new WeakMap<object, WeakMap<object, LatestLayout>>()
 
-function derivedGridOf(map: CampaignMap): PrepareMapResult | null {
-  const latest = latestGrids.get(map.cells)?.get(map.light)
+/** The engine's edges for `edges`: the latest layout's, with the part an edit changed made anew. */
+function specEdgesAfter(
+  latest: LatestLayout,
+  edges: CampaignMap['edges'],
+): NonNullable<MapSpec['edges']> {
+  const before = latest.specEdges
+  const { head, tail } = sharedEnds(latest.edges, edges)
+  return before
+    .slice(0, head)
+    .concat(
+      edges.slice(head, edges.length - tail).map(engineEdgeOf),
+      before.slice(before.length - tail),
+    )
+}
+
+function derivedGridOf(
+  map: CampaignMap,
+  latest: LatestLayout | undefined,
+): PrepareMapResult | null {
   if (!latest || latest.width !== map.width || latest.height !== map.height) return null
-  const grid = Grid.withEdges(latest.grid, map.edges, changedItems(latest.edges, map.edges))
+  const touched = changedItems(latest.edges, map.edges)
+  const slots = slotsNow(map.edges, touched, latest.edges)
+  const grid = slots && Grid.withEdges(latest.grid, slots)
   return grid ? { ok: true, prepared: { grid } } : null
+}
+
+/**
+ * What each touched edge's slot holds in `edges`: the one entry with its squares, found through
+ * the keys the change lists keep (derived from the list before), or none. Null when two entries
+ * share a slot (the last one wins, and an edit that only reorders them changes the grid: the
+ * loader and the commands never leave such a list, but then the grid is built again).
+ */
+function slotsNow(
+  edges: CampaignMap['edges'],
+  touched: readonly CampaignEdge[],
+  before: CampaignMap['edges'],
+): { between: CampaignEdge['between']; now: CampaignEdge | undefined }[] | null {
+  const indexOf = keyedLookup(edges, 'edge', before)
+  if (!indexOf) return null
+  const slots: { between: CampaignEdge['between']; now: CampaignEdge | undefined }[] = []
+  for (const edge of touched) {
+    const key = recordKeyOf('edge', edge)
+    if (key === undefined) return null
+    const at = indexOf(key)
+    slots.push({ between: edge.between, now: at < 0 ? undefined : edges[at] })
+  }
+  return slots
 }
 
 function getOrSet<K, V>(

@@ -1,0 +1,65 @@
+// Where each record change lands in the tree (treeOpsOf) is found through the keys the change
+// lists keep for a list when they are unique (issue 29: a wall click no longer keys all 5,000
+// edges again); the answer is exactly the one a walk of every list gives: the same ops on a deep
+// copy, which shares no kept keys. Random edge lists (two entries for one edge on some), edited
+// anywhere, edge by edge or whole.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { treeOpsOf } from './change-paths'
+import { changesOf } from './changes'
+import { applyCommand } from './commands'
+import type { Campaign, CampaignEdge, Command } from './schema'
+import { makeCampaign, makeMap } from './test-helpers'
+
+const between = fc
+  .tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 3 }), fc.boolean())
+  .map(([x, y, across]): CampaignEdge['between'] => [[x, y], across ? [x + 1, y] : [x, y + 1]])
+const edge = fc
+  .tuple(between, fc.constantFrom('wall' as const, 'window' as const))
+  .map(([b, kind]): CampaignEdge => ({ between: b, kind }))
+const step = fc.oneof(
+  fc.record({ op: fc.constant('command' as const), between, wall: fc.boolean() }),
+  fc.record({ op: fc.constant('insert' as const), at: fc.nat(), edge }),
+  fc.record({ op: fc.constant('remove' as const), at: fc.nat() }),
+  fc.record({ op: fc.constant('replace' as const), at: fc.nat() }),
+)
+
+describe('treeOpsOf (issue 29)', () => {
+  it('finds records through the kept keys exactly where a walk of the list finds them', () => {
+    fc.assert(
+      fc.property(
+        fc.array(edge, { maxLength: 16 }),
+        fc.array(step, { maxLength: 10 }),
+        (start, steps) => {
+          let campaign = makeCampaign({ maps: [makeMap({ width: 6, height: 5, edges: start })] })
+          for (const s of steps) {
+            let next: Campaign
+            if (s.op === 'command') {
+              const command: Command = {
+                type: 'edge.set',
+                mapId: 'm1',
+                between: s.between,
+                edge: s.wall ? { kind: 'door', state: 'closed' } : null,
+              }
+              next = applyCommand(campaign, command)
+            } else {
+              const edges = [...campaign.maps[0].edges]
+              const at = edges.length === 0 ? 0 : s.at % edges.length
+              if (s.op === 'insert') edges.splice(s.at % (edges.length + 1), 0, s.edge)
+              else if (edges.length === 0) continue
+              else if (s.op === 'remove') edges.splice(at, 1)
+              else edges[at] = { ...edges[at], kind: 'low-wall' }
+              next = { ...campaign, maps: [{ ...campaign.maps[0], edges }] }
+            }
+            const changes = changesOf(campaign, next)
+            expect(treeOpsOf(next, changes)).toEqual(
+              treeOpsOf(structuredClone(next), structuredClone(changes)),
+            )
+            campaign = next
+          }
+        },
+      ),
+      { numRuns: 400 },
+    )
+  })
+})
