@@ -2,7 +2,10 @@
 // full, every map's outline, main's revision, undo availability, and the queue of commands this
 // page sends. Main is the authority: a command goes out, main answers with an acknowledgement
 // (its revision), and the change itself arrives once, for every window alike, as the
-// campaign.changed event, applied here with core's applyChanges (lib/campaign-edits.ts).
+// campaign.changed event, applied here with core's applyChanges (lib/campaign-edits.ts). There is
+// no clock in it: a command's turn ends when the change its acknowledgement names has arrived, the
+// copy is fetched again only on a detected gap (a change whose revision skips one, or changes that
+// do not fit), and a reconnect opens the campaign again in a new document (session.svelte.ts).
 import { applyEdit } from '../lib/campaign-edits'
 import type { CampaignEdit, EditAck } from '@core/contract/campaign-service'
 import { outlineOf, type MapOutline } from '@core/campaign/outline'
@@ -11,9 +14,6 @@ import type { GmApi } from '../lib/api'
 
 /** Builds a command from the campaign as main last sent it; null sends nothing. */
 export type CommandBuilder = (campaign: Campaign) => Command | null
-
-/** How long the page waits for the event of an acknowledged change before it reloads instead. */
-const EVENT_WAIT_MS = 3000
 
 export interface DocumentHooks {
   /** Runs a call to main, reporting a failure to the GM; true when it went through. */
@@ -148,23 +148,25 @@ export class CampaignDocument {
   }
 
   /**
-   * Resolves once the change an acknowledgement names has been applied. The event normally comes
-   * first (main sends it before it answers); if it never comes (a lost message), the page opens
-   * the campaign again rather than wait for ever.
+   * Resolves once the change an acknowledgement names has been applied: by its event (which main
+   * queues before it answers, though a large one written in slices may reach the desktop page
+   * after the answer), or by the copy fetched again when a later change shows that one was
+   * missed. Messages are not lost while the connection lives; a lost connection ends with a new
+   * document (release).
    */
   private caughtUp(ack: EditAck): Promise<void> {
     if (this.revision >= ack.revision) return Promise.resolve()
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w.resolve !== settle)
-        void this.reload(this.shownAfterReload()).then(resolve, resolve)
-      }, EVENT_WAIT_MS)
-      const settle = (): void => {
-        clearTimeout(timer)
-        resolve()
-      }
-      this.waiters.push({ revision: ack.revision, resolve: settle })
-    })
+    return new Promise<void>((resolve) => this.waiters.push({ revision: ack.revision, resolve }))
+  }
+
+  /**
+   * The page let this document go (another campaign, a reconnect that opens this one again): the
+   * commands waiting for their change end, main having taken them; the new copy holds it.
+   */
+  release(): void {
+    const waiting = this.waiters
+    this.waiters = []
+    for (const waiter of waiting) waiter.resolve()
   }
 
   private wake(): void {

@@ -226,6 +226,7 @@ export class GmSession {
   open(id: string, mapId: string | null = null): Promise<void> {
     return this.run(async () => {
       const opened = await this.api.call('campaign.open', { id, outlineExcept: mapId })
+      this.document?.release()
       this.document = new CampaignDocument(this.api, id, opened, {
         attempt: (action) => this.attempt(action),
         applied: (before, after, edit) => {
@@ -257,6 +258,7 @@ export class GmSession {
     if (!campaign) return Promise.resolve()
     return this.run(async () => {
       await this.api.call('campaign.close', { id: campaign.id })
+      this.document?.release()
       this.document = null
       this.selectedMapId = null
       this.recovered = null
