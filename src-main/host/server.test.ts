@@ -311,11 +311,12 @@ describe('WebSocket endpoint', () => {
     const put = event.data.changes.find((change) => change.op === 'put' && change.kind === 'map')
     expect(put?.record?.edges.length).toBeGreaterThan(15_000)
     // The importing page heard of the change before the answer that acknowledges it.
-    const heard = gm.messages.findIndex(
+    const heardByGm = gm.messages as Record<string, unknown>[]
+    const heard = heardByGm.findIndex(
       (m) => m.event === 'campaign.changed' && JSON.stringify(m).includes(mapId),
     )
     expect(heard).toBeGreaterThanOrEqual(0)
-    expect(heard).toBeLessThan(gm.messages.findIndex((m) => m.id === 2))
+    expect(heard).toBeLessThan(heardByGm.findIndex((m) => m.id === 2))
     const texts = sends.mock.calls.map(([data]) => String(data))
     expect(Math.max(...texts.map((text) => text.length))).toBeLessThan(
       OUTGOING_PART_CHARS + 100_000,
