@@ -9,6 +9,9 @@ import { UVTT_LIMITS } from '@core/uvtt/limits'
 import { createUvttImports, MAP_PART_ITEMS, type UvttWorkerMessage } from './import-jobs'
 import type { UvttJobResult } from '@core/uvtt/import-job'
 import { stringifyInSlices } from '../campaign/json-slices'
+import { mapListPieces, serializeCampaign, serializeCampaignInSlices } from '../campaign/serialize'
+import { makeCampaign } from '@core/campaign/test-helpers'
+import type { Campaign, CampaignMap } from '@core/campaign/schema'
 
 const spawnWith = (maxOldGenerationSizeMb: number) => (): Worker =>
   spawnModuleWorker(
@@ -71,6 +74,7 @@ describe('Universal VTT import workers', () => {
 function answeringWorker(
   edges: unknown[],
   write: (slice: unknown[]) => string = (slice) => JSON.stringify(slice),
+  filePieces?: string[],
 ): () => Worker {
   return () => {
     const worker = new EventEmitter() as EventEmitter & {
@@ -86,6 +90,7 @@ function answeringWorker(
             field: 'edges',
             json: write(edges.slice(start, start + MAP_PART_ITEMS)),
           })
+        if (filePieces) send({ type: 'map-file-part', field: 'edges', pieces: filePieces })
         const result = {
           ok: true,
           answer: { summary: { width: 1000 }, map: { id: 'm', edges: [] }, savedBytes: 1 },
@@ -99,6 +104,24 @@ function answeringWorker(
 }
 
 describe('Universal VTT import results on main', () => {
+  it("are saved from the worker's own text of the map's long lists, exactly as the file writes them", async () => {
+    // Through the real worker: about 20,000 edges.
+    const json = JSON.stringify(uvttFile(400, longDiagonalWalls(400, 60)))
+    const result = await createUvttImports(spawnWith(UVTT_LIMITS.workerMemoryMb)).run({
+      json,
+      system: 'arianrhod',
+      dryRun: false,
+      name: 'm',
+    })
+    if (!result.ok || !result.answer.map) throw new Error('refused')
+    const map = { ...result.answer.map, id: 'imported' } as CampaignMap
+    expect(map.edges.length).toBeGreaterThan(15_000)
+    const campaign: Campaign = { ...makeCampaign(), maps: [map] }
+    const { parts } = await serializeCampaignInSlices(campaign)
+    expect(Buffer.concat(parts).toString('utf8')).toBe(serializeCampaign(campaign))
+    expect(await stringifyInSlices(campaign)).toBe(JSON.stringify(campaign))
+  })
+
   it('are taken in one part per turn of the event loop, other work served between parts', async () => {
     const edges = Array.from({ length: 10 * MAP_PART_ITEMS + 5 }, (_, i) => ({
       between: [
@@ -172,5 +195,29 @@ describe('Universal VTT import results on main', () => {
     expect(JSON.parse(text)).toEqual(edges)
     expect(text).not.toBe(JSON.stringify(edges))
     expect(text).toContain('\n')
+  })
+
+  it("keep the worker's file text of the lists, so main's save does not write them again", async () => {
+    const edges = Array.from({ length: 3 * MAP_PART_ITEMS }, (_, i) => ({
+      between: [
+        [i, 0],
+        [i + 1, 0],
+      ],
+      kind: 'wall',
+    }))
+    // The file's pieces as the worker writes them, marked: the save shows whose they are.
+    const pieces = (mapListPieces(edges) ?? []).map((piece, i) =>
+      i === 0 ? piece.replace('"wall"', '"WORKER"') : piece,
+    )
+    const result = await createUvttImports(answeringWorker(edges, undefined, pieces)).run({
+      json: '{}',
+      system: 'arianrhod',
+      dryRun: false,
+      name: 'm',
+    })
+    if (!result.ok || !result.answer.map) throw new Error('refused')
+    const map = { ...result.answer.map, id: 'imported' } as CampaignMap
+    const { parts } = await serializeCampaignInSlices({ ...makeCampaign(), maps: [map] })
+    expect(Buffer.concat(parts).toString('utf8')).toContain('"WORKER"')
   })
 })

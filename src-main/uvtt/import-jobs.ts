@@ -8,11 +8,14 @@ import { spawnModuleWorker } from '../worker-spawn'
 import type { UvttJobRequest, UvttJobResult } from '@core/uvtt/import-job'
 import { UVTT_LIMITS } from '@core/uvtt/limits'
 import { adoptListJson } from '../campaign/json-slices'
+import { adoptMapListPieces } from '../campaign/serialize'
 
 export type UvttWorkerMessage =
   | { type: 'progress'; done: number; total: number }
   /** A slice of the new map's edges or wall lines, as JSON, sent before the result. */
   | { type: 'map-part'; field: MapListField; json: string }
+  /** Pieces of the same list as the campaign file writes it (serialize.ts mapListPieces). */
+  | { type: 'map-file-part'; field: MapListField; pieces: string[] }
   | { type: 'result'; result: UvttJobResult }
 
 /** The new map's lists that come in parts; the result's map holds none of them. */
@@ -20,6 +23,14 @@ export const MAP_LIST_FIELDS = ['edges', 'wallLines'] as const
 export type MapListField = (typeof MAP_LIST_FIELDS)[number]
 /** Edges (or wall lines) to a part: each is parsed on main in a few milliseconds. */
 export const MAP_PART_ITEMS = 2000
+/** File pieces (a thousand elements each) to a message. */
+export const MAP_FILE_PIECES = 20
+
+/** What the worker sent of the new map's lists before its result. */
+export interface MapParts {
+  json: Record<MapListField, string[]>
+  file: Record<MapListField, string[]>
+}
 
 /** The worker's heap cap (limits.ts), and room for short-lived objects so fewer survive to it. */
 export const UVTT_WORKER_LIMITS: ResourceLimits = {
@@ -52,20 +63,21 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  */
 export async function withParts(
   result: UvttJobResult,
-  parts: Record<MapListField, string[]>,
+  parts: MapParts,
   turn: () => Promise<void> = nextTurn,
 ): Promise<UvttJobResult> {
   if (!result.ok || !result.answer.map) return result
   const map = { ...result.answer.map }
   for (const field of MAP_LIST_FIELDS) {
-    if (parts[field].length === 0) continue
+    if (parts.json[field].length === 0) continue
     const list: unknown[] = []
-    for (const json of parts[field]) {
+    for (const json of parts.json[field]) {
       await turn()
       for (const item of JSON.parse(json) as unknown[]) list.push(item)
     }
-    // The journal line and the windows' event reuse the worker's text of the list.
-    adoptListJson(list, parts[field])
+    // The journal line, the windows' event and the save reuse the worker's texts of the list.
+    adoptListJson(list, parts.json[field])
+    if (parts.file[field].length > 0) adoptMapListPieces(list, parts.file[field])
     if (field === 'edges') map.edges = list as typeof map.edges
     else map.wallLines = list as NonNullable<typeof map.wallLines>
   }
@@ -97,13 +109,18 @@ export function createUvttImports(
         }
         runs.set(key, { jobId: options.jobId, end })
         // The map's lists as the worker wrote them, parsed once its result is in (withParts).
-        const parts: Record<MapListField, string[]> = { edges: [], wallLines: [] }
+        const parts: MapParts = {
+          json: { edges: [], wallLines: [] },
+          file: { edges: [], wallLines: [] },
+        }
         /** The worker has answered: its exit is expected, and a cancel still wins meanwhile. */
         let answered = false
         worker.on('message', (message: UvttWorkerMessage) => {
           if (settled || answered) return
           if (message.type === 'progress') options.onProgress?.(message.done, message.total)
-          else if (message.type === 'map-part') parts[message.field].push(message.json)
+          else if (message.type === 'map-part') parts.json[message.field].push(message.json)
+          else if (message.type === 'map-file-part')
+            parts.file[message.field].push(...message.pieces)
           else {
             answered = true
             void worker.terminate()

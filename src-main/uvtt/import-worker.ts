@@ -4,7 +4,13 @@
 // it) or at once when the GM cancels (import-jobs.ts).
 import { parentPort } from 'node:worker_threads'
 import { runUvttJob, type UvttJobRequest } from '@core/uvtt/import-job'
-import { MAP_LIST_FIELDS, MAP_PART_ITEMS, type UvttWorkerMessage } from './import-jobs'
+import {
+  MAP_FILE_PIECES,
+  MAP_LIST_FIELDS,
+  MAP_PART_ITEMS,
+  type UvttWorkerMessage,
+} from './import-jobs'
+import { mapListPieces } from '../campaign/serialize'
 
 const PROGRESS_MS = 100
 
@@ -33,6 +39,16 @@ port.once('message', (request: UvttJobRequest) => {
             type: 'map-part',
             field,
             json: JSON.stringify(list.slice(start, start + MAP_PART_ITEMS)),
+          })
+      }
+      // And as the campaign file writes them, so main's save does not write them again.
+      for (const field of MAP_LIST_FIELDS) {
+        const pieces = mapListPieces(map[field] ?? []) ?? []
+        for (let start = 0; start < pieces.length; start += MAP_FILE_PIECES)
+          post({
+            type: 'map-file-part',
+            field,
+            pieces: pieces.slice(start, start + MAP_FILE_PIECES),
           })
       }
       const { edges: _edges, wallLines: _wallLines, ...rest } = map
