@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { applyCommand, CommandError } from '@core/campaign/commands'
 import { FileBudget, patchGrowthBound } from './file-budget'
 import {
+  FAR_FROM_LIMITS,
   limitCommandArbitrary,
   nearLimitCampaign,
   nearLimitsArbitrary,
@@ -18,17 +19,6 @@ import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 const bytesOf = (campaign: Campaign): number =>
   Buffer.byteLength(serializeCampaign(campaign), 'utf8')
-
-const FAR = {
-  funds: 0,
-  money: 0,
-  conditions: 0,
-  logEntries: 0,
-  picks: 0,
-  heldConnections: 0,
-  longNamedMembers: 0,
-  combatants: 0,
-}
 
 describe('the file-size budget', () => {
   it('bounds the file from above after any change, and refuses only a file over the cap', async () => {
@@ -70,7 +60,7 @@ describe('the file-size budget', () => {
   })
 
   it('starts again from a save’s exact size', async () => {
-    const campaign = nearLimitCampaign(FAR)
+    const campaign = nearLimitCampaign(FAR_FROM_LIMITS)
     const budget = await FileBudget.measure(campaign, 10_000_000)
     const grown = { ...campaign, notes: 'n'.repeat(5000) }
     budget.admit(grown, diff(campaign, grown))
@@ -88,7 +78,7 @@ describe('the size a campaign opens with', () => {
   it('is the size of the file the app saves, measured where the file was parsed', async () => {
     const root = await makeTempDir('gm-budget-')
     try {
-      const campaign = nearLimitCampaign({ ...FAR, conditions: 500 })
+      const campaign = nearLimitCampaign({ ...FAR_FROM_LIMITS, conditions: 500 })
       for (const inlineBytes of [10_000_000, 0]) {
         const store = new CampaignStore(path.join(root, `data-${inlineBytes}`), {
           files: { inlineBytes },

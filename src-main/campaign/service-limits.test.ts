@@ -9,11 +9,11 @@ import type { OpenResult } from '@core/contract/campaign-service'
 import { CommandError } from '@core/campaign/commands'
 import { CampaignLimitError } from '@core/campaign/loadable'
 import {
-  limitCommandArbitrary,
+  FAR_FROM_LIMITS,
+  limitStepsArbitrary,
   MAX_GOLD,
   nearLimitCampaign,
   nearLimitsArbitrary,
-  type NearLimits,
 } from '@core/campaign/limits-testing'
 import type { Campaign, Command } from '@core/campaign/schema'
 import { serializedByteLength } from './serialize'
@@ -24,16 +24,6 @@ let root: string
 let services: CampaignService[]
 let folders = 0
 
-const FAR_FROM_LIMITS: NearLimits = {
-  funds: 0,
-  money: 0,
-  conditions: 0,
-  logEntries: 0,
-  picks: 0,
-  heldConnections: 0,
-  longNamedMembers: 0,
-  combatants: 0,
-}
 const AT = '2025-04-04T00:00:00.000Z'
 
 /** A service on a fresh data folder holding `campaign` (id c1), opened. */
@@ -169,46 +159,35 @@ describe('a command the loader would not accept', () => {
   it('never leaves a campaign the loader refuses, whatever the commands (random, near the limits)', async () => {
     const outcomes = { applied: 0, refused: 0 }
     await fc.assert(
-      fc.asyncProperty(
-        nearLimitsArbitrary,
-        fc.array(
-          fc.oneof(
-            { weight: 8, arbitrary: limitCommandArbitrary },
-            { weight: 1, arbitrary: fc.constantFrom('undo' as const, 'redo' as const) },
-          ),
-          { minLength: 1, maxLength: 10 },
-        ),
-        async (near, steps) => {
-          const start = nearLimitCampaign(near)
-          const maxBytes = serializedByteLength(start) + 200_000
-          const { service, dataDir } = await serviceWith(start, maxBytes)
-          for (const step of steps) {
-            try {
-              if (step === 'undo') await service.undo('c1')
-              else if (step === 'redo') await service.redo('c1')
-              else await service.dispatch('c1', step)
-              outcomes.applied++
-            } catch (error) {
-              if (!(error instanceof CommandError || error instanceof CampaignLimitError))
-                throw error
-              outcomes.refused++
-            }
+      fc.asyncProperty(nearLimitsArbitrary, limitStepsArbitrary, async (near, steps) => {
+        const start = nearLimitCampaign(near)
+        const maxBytes = serializedByteLength(start) + 200_000
+        const { service, dataDir } = await serviceWith(start, maxBytes)
+        for (const step of steps) {
+          try {
+            if (step === 'undo') await service.undo('c1')
+            else if (step === 'redo') await service.redo('c1')
+            else await service.dispatch('c1', step)
+            outcomes.applied++
+          } catch (error) {
+            if (!(error instanceof CommandError || error instanceof CampaignLimitError)) throw error
+            outcomes.refused++
           }
-          const current = service.getCampaign('c1')!
-          // As a crash would leave it (the changes only in the journal), and after a save.
-          const image = `${dataDir}-image`
-          await copyCrashImage(dataDir, image)
-          const crashed = await createCampaignService({
-            dataDir: image,
-            autosaveDelayMs: 3_600_000,
-            trustWrittenFiles: false,
-            files: { maxBytes },
-          })
-          services.push(crashed)
-          expect(cleanly(await crashed.open('c1'))).toEqual(current)
-          expect(cleanly(await reopen(service))).toEqual(current)
-        },
-      ),
+        }
+        const current = service.getCampaign('c1')!
+        // As a crash would leave it (the changes only in the journal), and after a save.
+        const image = `${dataDir}-image`
+        await copyCrashImage(dataDir, image)
+        const crashed = await createCampaignService({
+          dataDir: image,
+          autosaveDelayMs: 3_600_000,
+          trustWrittenFiles: false,
+          files: { maxBytes },
+        })
+        services.push(crashed)
+        expect(cleanly(await crashed.open('c1'))).toEqual(current)
+        expect(cleanly(await reopen(service))).toEqual(current)
+      }),
       { numRuns: 12 },
     )
     expect(outcomes.applied).toBeGreaterThan(10)

@@ -6,10 +6,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach } from 'vitest'
 import { AssetStore } from '../art/assets'
+import { cellColourPicture } from '../art/art-fixtures'
 import { createCampaignService, type CampaignService } from '../campaign/service'
 import { runPrepared } from '@core/rules/scenario/run'
-import type { HandlerResult } from '@core/contract/contract'
-import { createHandlers, type Handlers } from './handlers'
+import type { HandlerResult, PlayerView } from '@core/contract/contract'
+import { followPlayerViews } from '@core/table/player-view-testing'
+import { createHandlers, type HandlerOptions, type Handlers } from './handlers'
 
 export const SAMPLE = fileURLToPath(
   new URL('../../resources/sample-campaign.json', import.meta.url),
@@ -22,6 +24,14 @@ export let dataDir: string
 export let service: CampaignService
 export let handlers: Handlers
 
+function handlersOn(on: CampaignService, folder: string, options: HandlerOptions = {}): Handlers {
+  return createHandlers(
+    on,
+    { runPrepared },
+    { logError: () => {}, assets: new AssetStore(folder), ...options },
+  )
+}
+
 /** Gives every test of the calling file a fresh data folder, service and handlers. */
 export function useArtTestbed(): void {
   beforeEach(async () => {
@@ -31,11 +41,7 @@ export function useArtTestbed(): void {
       autosaveDelayMs: 10_000,
       sampleCampaignFile: SAMPLE,
     })
-    handlers = createHandlers(
-      service,
-      { runPrepared },
-      { logError: () => {}, assets: new AssetStore(dataDir) },
-    )
+    handlers = handlersOn(service, dataDir)
   })
 
   afterEach(async () => {
@@ -61,11 +67,7 @@ export async function withOtherFolder(
     autosaveDelayMs: 10_000,
     sampleCampaignFile: SAMPLE,
   })
-  const other = createHandlers(
-    otherService,
-    { runPrepared },
-    { logError: () => {}, assets: new AssetStore(otherDir) },
-  )
+  const other = handlersOn(otherService, otherDir)
   try {
     await body(other, otherService)
   } finally {
@@ -82,4 +84,60 @@ export async function until<T>(read: () => T | undefined): Promise<T> {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   throw new Error('timed out')
+}
+
+/** The current test's handlers made again with other options (a pack reader whose worker it holds). */
+export function restartHandlers(options: HandlerOptions): void {
+  handlers.dispose()
+  handlers = handlersOn(service, dataDir, options)
+}
+
+/** The art of `cellColourPicture(12, 10, 8)` stored as `hash`: 8 px a square from the map's corner. */
+export function cellColourArt(hash: string) {
+  return {
+    asset: hash,
+    type: 'png' as const,
+    width: 96,
+    height: 80,
+    pixelsPerSquare: 8,
+    offsetX: 0,
+    offsetY: 0,
+  }
+}
+
+export async function dispatch(command: unknown, id = CAMPAIGN): Promise<void> {
+  value(await handlers.handle('campaign.dispatch', { id, command }))
+}
+
+/** Stores `cellColourPicture(12, 10, 8)` and puts it under MAP (the campaign opened); its hash. */
+export async function putCellColourArt(): Promise<string> {
+  const { png } = cellColourPicture(12, 10, 8)
+  const stored = value<{ hash: string }>(
+    await handlers.handle('asset.put', { base64: Buffer.from(png).toString('base64') }),
+  )
+  value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
+  await dispatch({ type: 'map.art', mapId: MAP, art: cellColourArt(stored.hash) })
+  return stored.hash
+}
+
+/** Every square of the sample's 12 × 10 map. */
+export const EVERY_SQUARE: Array<[number, number]> = Array.from({ length: 120 }, (_, i) => [
+  i % 12,
+  Math.floor(i / 12),
+])
+
+/** The GM reveals every square of MAP by hand. */
+export async function revealEverySquare(id = CAMPAIGN): Promise<void> {
+  await dispatch({ type: 'fog.reveal', mapId: MAP, cells: EVERY_SQUARE, reveal: true }, id)
+}
+
+/** Shows MAP to the players; the views they get from then on, and the first with art. */
+export async function showMapArt(): Promise<{ views: PlayerView[]; shown: PlayerView }> {
+  const views: PlayerView[] = []
+  handlers.subscribe(
+    'player.view',
+    followPlayerViews((v) => views.push(v)),
+  )
+  value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
+  return { views, shown: await until(() => views.find((v) => v.map?.art)) }
 }

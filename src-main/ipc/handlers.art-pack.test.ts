@@ -2,11 +2,10 @@
 // tampered, padded or incomplete pack is refused with nothing written (issues 16, 27).
 import { unzipSync, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { cellColourPicture } from '../art/art-fixtures'
 import {
   CAMPAIGN,
-  MAP,
   handlers,
+  putCellColourArt,
   service,
   useArtTestbed,
   value,
@@ -16,30 +15,6 @@ import {
 useArtTestbed()
 
 describe('campaign packs (a campaign with its pictures as one zip)', () => {
-  async function campaignWithArt(): Promise<string> {
-    const { png } = cellColourPicture(12, 10, 8)
-    const stored = value<{ hash: string }>(
-      await handlers.handle('asset.put', { base64: Buffer.from(png).toString('base64') }),
-    )
-    value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
-    const art = {
-      asset: stored.hash,
-      type: 'png',
-      width: 96,
-      height: 80,
-      pixelsPerSquare: 8,
-      offsetX: 0,
-      offsetY: 0,
-    }
-    value(
-      await handlers.handle('campaign.dispatch', {
-        id: CAMPAIGN,
-        command: { type: 'map.art', mapId: MAP, art },
-      }),
-    )
-    return stored.hash
-  }
-
   it('round-trips into another data folder, pictures included', async () => {
     // Without pictures, the export is the campaign's JSON as campaign.export gives it.
     value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
@@ -47,7 +22,7 @@ describe('campaign packs (a campaign with its pictures as one zip)', () => {
       await handlers.handle('campaign.exportPack', { id: CAMPAIGN }),
     )
     expect(JSON.parse(plain.json!).campaign.id).toBe(CAMPAIGN)
-    const hash = await campaignWithArt()
+    const hash = await putCellColourArt()
     const { zip: base64 } = value<{ zip: string }>(
       await handlers.handle('campaign.exportPack', { id: CAMPAIGN }),
     )
@@ -70,7 +45,7 @@ describe('campaign packs (a campaign with its pictures as one zip)', () => {
   })
 
   it('refuses a tampered, padded or incomplete pack and writes nothing', async () => {
-    const hash = await campaignWithArt()
+    const hash = await putCellColourArt()
     const { zip: base64 } = value<{ zip: string }>(
       await handlers.handle('campaign.exportPack', { id: CAMPAIGN }),
     )

@@ -10,8 +10,12 @@ import type { PlayerView } from '@core/contract/contract'
 import {
   CAMPAIGN,
   MAP,
+  dispatch,
   handlers,
+  putCellColourArt,
+  revealEverySquare,
   service,
+  showMapArt,
   until,
   useArtTestbed,
   value,
@@ -93,39 +97,11 @@ describe('map art', () => {
   })
 
   it('tile ids die with the fog that made them: after a fog reset, an old id fetches nothing', async () => {
-    const picture = cellColourPicture(12, 10, 8)
-    const stored = value<{ hash: string }>(
-      await handlers.handle('asset.put', { base64: Buffer.from(picture.png).toString('base64') }),
-    )
-    value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
-    const dispatch = async (command: unknown): Promise<void> => {
-      value(await handlers.handle('campaign.dispatch', { id: CAMPAIGN, command }))
-    }
-    await dispatch({
-      type: 'map.art',
-      mapId: MAP,
-      art: {
-        asset: stored.hash,
-        type: 'png',
-        width: 96,
-        height: 80,
-        pixelsPerSquare: 8,
-        offsetX: 0,
-        offsetY: 0,
-      },
-    })
+    await putCellColourArt()
     // The GM reveals the whole map by hand: every tile shows every square.
     await dispatch({ type: 'fog.settings', mapId: MAP, mode: 'both' })
-    const every: Array<[number, number]> = []
-    for (let y = 0; y < 10; y++) for (let x = 0; x < 12; x++) every.push([x, y])
-    await dispatch({ type: 'fog.reveal', mapId: MAP, cells: every, reveal: true })
-    const views: PlayerView[] = []
-    handlers.subscribe(
-      'player.view',
-      followPlayerViews((v) => views.push(v)),
-    )
-    value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
-    const revealed = await until(() => views.find((v) => v.map?.art))
+    await revealEverySquare()
+    const { views, shown: revealed } = await showMapArt()
     const oldIds = revealed.map!.art!.tiles.map((t) => t.id)
     const fetch = async (ids: string[]) =>
       value<{ tiles: Array<{ id: string; dataUrl: string }> }>(
@@ -147,35 +123,10 @@ describe('map art', () => {
   })
 
   it('players fetch only the tiles of the view they are shown now: a map no longer shown, then forgotten, gives nothing', async () => {
-    const picture = cellColourPicture(12, 10, 8)
-    const stored = value<{ hash: string }>(
-      await handlers.handle('asset.put', { base64: Buffer.from(picture.png).toString('base64') }),
-    )
-    value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
-    const dispatch = async (command: unknown): Promise<void> => {
-      value(await handlers.handle('campaign.dispatch', { id: CAMPAIGN, command }))
-    }
-    const art = {
-      asset: stored.hash,
-      type: 'png',
-      width: 96,
-      height: 80,
-      pixelsPerSquare: 8,
-      offsetX: 0,
-      offsetY: 0,
-    }
-    await dispatch({ type: 'map.art', mapId: MAP, art })
+    await putCellColourArt()
     await dispatch({ type: 'fog.settings', mapId: MAP, mode: 'both' })
-    const every: Array<[number, number]> = []
-    for (let y = 0; y < 10; y++) for (let x = 0; x < 12; x++) every.push([x, y])
-    await dispatch({ type: 'fog.reveal', mapId: MAP, cells: every, reveal: true })
-    const views: PlayerView[] = []
-    handlers.subscribe(
-      'player.view',
-      followPlayerViews((v) => views.push(v)),
-    )
-    value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
-    const shown = await until(() => views.find((v) => v.map?.art))
+    await revealEverySquare()
+    const { views, shown } = await showMapArt()
     const oldIds = shown.map!.art!.tiles.map((t) => t.id)
     const fetch = async (ids: string[], role: 'gm' | 'player' = 'player') =>
       value<{ tiles: Array<{ id: string }> }>(
@@ -193,7 +144,7 @@ describe('map art', () => {
     expect(await fetch(oldIds)).toEqual([])
     // Shown and revealed again: the new ids are fetched; blacked out, no tile at all.
     value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
-    await dispatch({ type: 'fog.reveal', mapId: MAP, cells: every, reveal: true })
+    await revealEverySquare()
     const again = await until(() => {
       const last = views.at(-1)
       return last?.map?.art ? last : undefined
@@ -207,42 +158,14 @@ describe('map art', () => {
   })
 
   it('ids die only with their own fog: the same map of a copied campaign, exported, leaves the shown tiles alive', async () => {
-    const picture = cellColourPicture(12, 10, 8)
-    const stored = value<{ hash: string }>(
-      await handlers.handle('asset.put', { base64: Buffer.from(picture.png).toString('base64') }),
-    )
-    value(await handlers.handle('campaign.open', { id: CAMPAIGN }))
-    const dispatch = async (id: string, command: unknown): Promise<void> => {
-      value(await handlers.handle('campaign.dispatch', { id, command }))
-    }
-    await dispatch(CAMPAIGN, {
-      type: 'map.art',
-      mapId: MAP,
-      art: {
-        asset: stored.hash,
-        type: 'png',
-        width: 96,
-        height: 80,
-        pixelsPerSquare: 8,
-        offsetX: 0,
-        offsetY: 0,
-      },
-    })
-    await dispatch(CAMPAIGN, { type: 'fog.settings', mapId: MAP, mode: 'both' })
+    await putCellColourArt()
+    await dispatch({ type: 'fog.settings', mapId: MAP, mode: 'both' })
     // A copy of the campaign (same map ids, same picture), imported next to it.
     await service.flush()
     const copy = await service.importCampaign(await service.exportCampaign(CAMPAIGN), 'keep-both')
     expect(copy.id).not.toBe(CAMPAIGN)
-    const every: Array<[number, number]> = []
-    for (let y = 0; y < 10; y++) for (let x = 0; x < 12; x++) every.push([x, y])
-    await dispatch(CAMPAIGN, { type: 'fog.reveal', mapId: MAP, cells: every, reveal: true })
-    const views: PlayerView[] = []
-    handlers.subscribe(
-      'player.view',
-      followPlayerViews((v) => views.push(v)),
-    )
-    value(await handlers.handle('player.show', { target: { campaignId: CAMPAIGN, mapId: MAP } }))
-    const shown = await until(() => views.find((v) => v.map?.art))
+    await revealEverySquare()
+    const { shown } = await showMapArt()
     const ids = shown.map!.art!.tiles.map((t) => t.id)
     // The GM exports the copy's map, whose players know less: its fog is not the shown map's.
     value(await handlers.handle('player.viewOf', { campaignId: copy.id, mapId: MAP }))

@@ -4,14 +4,11 @@
 // its work on the thread that answers the other requests.
 import { EventEmitter } from 'node:events'
 import { createHash } from 'node:crypto'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Worker } from 'node:worker_threads'
 import { zipSync, type Zippable } from 'fflate'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { AssetStore } from '../art/assets'
+import { describe, expect, it } from 'vitest'
 import { cellColourPicture } from '../art/art-fixtures'
 import {
   htmlBehindPngHeader,
@@ -23,41 +20,17 @@ import {
   storedEntry,
 } from '../art/hostile-pictures'
 import { createPackReader, spawnPackWorker } from '../art/pack-reader'
-import { createCampaignService, type CampaignService } from '../campaign/service'
-import { runPrepared } from '@core/rules/scenario/run'
 import type { HandlerResult } from '@core/contract/contract'
-import { createHandlers, type HandlerOptions, type Handlers } from './handlers'
+import {
+  cellColourArt,
+  dataDir,
+  handlers,
+  restartHandlers,
+  service,
+  useArtTestbed,
+} from './art-handlers.testing'
 
-const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
-
-let dataDir: string
-let service: CampaignService
-let handlers: Handlers
-
-async function start(options: HandlerOptions = {}): Promise<void> {
-  handlers?.dispose()
-  handlers = createHandlers(
-    service,
-    { runPrepared },
-    { logError: () => {}, assets: new AssetStore(dataDir), ...options },
-  )
-}
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-pack-'))
-  service = await createCampaignService({
-    dataDir,
-    autosaveDelayMs: 10_000,
-    sampleCampaignFile: SAMPLE,
-  })
-  await start()
-})
-
-afterEach(async () => {
-  handlers.dispose()
-  await service.dispose()
-  await rm(dataDir, { recursive: true, force: true })
-})
+useArtTestbed()
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
 
@@ -67,15 +40,7 @@ async function campaignJson(mapArt: string, tokenPicture?: string): Promise<Uint
   const campaign = exported.campaign
   campaign.id = 'packed'
   campaign.name = 'Packed'
-  campaign.maps[0].art = {
-    asset: mapArt,
-    type: 'png',
-    width: 96,
-    height: 80,
-    pixelsPerSquare: 8,
-    offsetX: 0,
-    offsetY: 0,
-  }
+  campaign.maps[0].art = cellColourArt(mapArt)
   if (tokenPicture) campaign.maps[0].tokens[0].picture = tokenPicture
   return new TextEncoder().encode(JSON.stringify(exported))
 }
@@ -296,7 +261,7 @@ function heldPackWorker(): { spawn: () => Worker; posted: Promise<void>; release
 describe('the host stays responsive during an import', () => {
   it('answers other requests while the pack worker has the import, before it even starts', async () => {
     const gate = heldPackWorker()
-    await start({ packs: createPackReader(gate.spawn) })
+    restartHandlers({ packs: createPackReader(gate.spawn) })
     let settled = false
     const importing = importPack(rawZip([lyingEntry('campaign.json', 100, 8192)])).then((r) => {
       settled = true

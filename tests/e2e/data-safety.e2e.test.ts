@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { campaignSchema } from '@core/campaign/schema'
-import { MAX_GOLD, nearLimitCampaign } from '@core/campaign/limits-testing'
+import { FAR_FROM_LIMITS, MAX_GOLD, nearLimitCampaign } from '@core/campaign/limits-testing'
 import { openCampaign, waitConnected } from './gm-page'
 import { eventually, screenshotDir, startRig, type Rig } from './harness'
 
@@ -15,16 +15,7 @@ const ID = 'c1'
 let rig: Rig
 let page: Page
 
-const campaign = nearLimitCampaign({
-  funds: MAX_GOLD,
-  money: 0,
-  conditions: 0,
-  logEntries: 0,
-  picks: 0,
-  heldConnections: 0,
-  longNamedMembers: 0,
-  combatants: 0,
-})
+const campaign = nearLimitCampaign({ ...FAR_FROM_LIMITS, funds: MAX_GOLD })
 
 async function onDisk() {
   await rig.host.flush()

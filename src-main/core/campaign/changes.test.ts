@@ -6,7 +6,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyChanges, changesOf, ChangeError, type Change } from './changes'
 import { applyCommand, CommandError } from './commands'
-import { limitCommandArbitrary, nearLimitCampaign } from './limits-testing'
+import { FAR_FROM_LIMITS, limitCommandArbitrary, nearLimitCampaign } from './limits-testing'
 import { commandSchema, type Campaign, type Command } from './schema'
 import { deepFreeze, makeCampaign, makeMap } from './test-helpers'
 
@@ -125,22 +125,11 @@ const anyCommand = fc.oneof(
   { arbitrary: limitCommandArbitrary, weight: 1 },
 )
 
-const FAR = {
-  funds: 0,
-  money: 0,
-  conditions: 0,
-  logEntries: 0,
-  picks: 0,
-  heldConnections: 0,
-  longNamedMembers: 0,
-  combatants: 0,
-}
-
 /** Two starting campaigns: the small test map, and one with a guild and a fight near the limits. */
 const start = fc.constantFrom<() => Campaign>(
   () => makeCampaign(),
   () => {
-    const near = nearLimitCampaign(FAR)
+    const near = nearLimitCampaign(FAR_FROM_LIMITS)
     return { ...near, maps: [...near.maps.filter((m) => m.id !== 'm1'), makeMap()] }
   },
 )

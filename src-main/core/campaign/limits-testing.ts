@@ -120,6 +120,18 @@ export function nearLimitCampaign(near: NearLimits): Campaign {
   return makeCampaign({ maps, guild })
 }
 
+/** A campaign with a guild, nothing near a limit (tests set one field near it). */
+export const FAR_FROM_LIMITS: NearLimits = {
+  funds: 0,
+  money: 0,
+  conditions: 0,
+  logEntries: 0,
+  picks: 0,
+  heldConnections: 0,
+  longNamedMembers: 0,
+  combatants: 0,
+}
+
 export const nearLimitsArbitrary: fc.Arbitrary<NearLimits> = fc.record({
   funds: fc.constantFrom(0, MAX_GOLD - 1, MAX_GOLD),
   money: fc.constantFrom(0, MAX_GOLD - 1, MAX_GOLD),
@@ -246,4 +258,13 @@ export const limitCommandArbitrary: fc.Arbitrary<Command> = fc.oneof(
       secret: false,
     },
   })),
+)
+
+/** What a GM does to such a campaign through the service: those commands, with undo and redo. */
+export const limitStepsArbitrary: fc.Arbitrary<Array<Command | 'undo' | 'redo'>> = fc.array(
+  fc.oneof(
+    { weight: 8, arbitrary: limitCommandArbitrary },
+    { weight: 1, arbitrary: fc.constantFrom('undo' as const, 'redo' as const) },
+  ),
+  { minLength: 1, maxLength: 10 },
 )

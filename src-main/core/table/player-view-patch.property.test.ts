@@ -8,21 +8,24 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyCommand } from '../campaign/commands'
 import { makeCampaign } from '../campaign/test-helpers'
-import type {
-  Campaign,
-  CampaignEdge,
-  CampaignMap,
-  CampaignToken,
-  Command,
-} from '../campaign/schema'
+import type { Campaign, CampaignEdge, CampaignMap, Command } from '../campaign/schema'
 import type { PlayerView } from '../contract/contract'
 import { SYSTEM_IDS, type Cell } from '../rules/model'
 import { playerMapSchema } from './player-view-schema'
 import { toPlayerView } from './player-view'
 import { applyPlayerViewPatch, diffPlayerView } from './player-view-patch'
 import { TokenAliases } from './token-aliases'
+import { randomLayout, type EdgeFields } from './random-maps.testing'
 
 const json = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
+
+const EDGE_KINDS: EdgeFields[] = [
+  { kind: 'wall' },
+  { kind: 'door', state: 'closed' },
+  { kind: 'door', state: 'open' },
+  { kind: 'door', state: 'closed', secret: true },
+  { kind: 'window' },
+]
 
 function randomMap(
   seed: number,
@@ -32,55 +35,16 @@ function randomMap(
   map: CampaignMap
   edits: Command[]
 } {
-  let state = seed || 1
-  const rand = (n: number): number => {
-    state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff
-    return (state >>> 8) % n
-  }
-  const width = 6 + rand(10)
-  const height = 5 + rand(8)
-  const between = (): [Cell, Cell] => {
-    const x = rand(width - 1)
-    const y = rand(height - 1)
-    return rand(2) === 0
-      ? [
-          [x, y],
-          [x + 1, y],
-        ]
-      : [
-          [x, y],
-          [x, y + 1],
-        ]
-  }
-  const kinds: Omit<CampaignEdge, 'between'>[] = [
-    { kind: 'wall' },
-    { kind: 'door', state: 'closed' },
-    { kind: 'door', state: 'open' },
-    { kind: 'door', state: 'closed', secret: true },
-    { kind: 'window' },
-  ]
-  const edges: CampaignEdge[] = []
-  const seen = new Set<string>()
-  for (let k = 0; k < rand(width * height); k++) {
-    const b = between()
-    if (seen.has(`${b}`)) continue
-    seen.add(`${b}`)
-    edges.push({ between: b, ...kinds[rand(kinds.length)] } as CampaignEdge)
-  }
-  const tokens: CampaignToken[] = []
-  const taken = new Set<string>()
-  for (let k = 0; k < 2 + rand(6); k++) {
-    const at: Cell = [rand(width), rand(height)]
-    if (taken.has(`${at}`)) continue
-    taken.add(`${at}`)
-    tokens.push({
-      id: `${id}-t${k}`,
-      name: `name${k}`,
-      at,
-      faction: rand(2) === 0 ? 'party' : 'monsters',
-      ...(rand(4) === 0 ? { hidden: true } : {}),
-    } as CampaignToken)
-  }
+  const layout = randomLayout(seed, { width: [6, 10], height: [5, 8] })
+  const { rand, width, height, between } = layout
+  const edges = layout.edges(rand(width * height), EDGE_KINDS)
+  const tokens = layout.tokens(2 + rand(6), new Set(), (k, at) => ({
+    id: `${id}-t${k}`,
+    name: `name${k}`,
+    at,
+    faction: rand(2) === 0 ? 'party' : 'monsters',
+    ...(rand(4) === 0 ? { hidden: true } : {}),
+  }))
   const map = {
     id,
     name: id,
@@ -103,7 +67,7 @@ function randomMap(
         type: 'edge.set',
         mapId: id,
         between: between(),
-        edge: rand(3) === 0 ? null : kinds[rand(kinds.length)],
+        edge: rand(3) === 0 ? null : EDGE_KINDS[rand(EDGE_KINDS.length)],
       } as Command)
     else if (roll < 5 && token)
       edits.push({

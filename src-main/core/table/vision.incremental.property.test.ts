@@ -15,8 +15,9 @@ import { Grid } from '../rules/grid/grid'
 import { SYSTEM_IDS, type Cell } from '../rules/model'
 import { getSystem } from '../rules/systems/index'
 import { partyVisionMask } from './vision'
+import { randomLayout, type EdgeFields } from './random-maps.testing'
 
-const EDGE_CHOICES: (Omit<CampaignEdge, 'between'> | null)[] = [
+const EDGE_CHOICES: (EdgeFields | null)[] = [
   null,
   { kind: 'wall' },
   { kind: 'door', state: 'open' },
@@ -33,61 +34,35 @@ interface Scenario {
 }
 
 function scenario(seed: number, system: CampaignMap['system'], lit: boolean): Scenario {
-  let state = seed || 1
-  const rand = (n: number): number => {
-    state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff
-    return (state >>> 8) % n
-  }
-  const width = 6 + rand(12)
-  const height = 5 + rand(10)
-  const randomBetween = (): [Cell, Cell] => {
-    const x = rand(width - 1)
-    const y = rand(height - 1)
-    return rand(2) === 0
-      ? [
-          [x, y],
-          [x + 1, y],
-        ]
-      : [
-          [x, y],
-          [x, y + 1],
-        ]
-  }
-  const edges: CampaignEdge[] = []
-  const seen = new Set<string>()
-  for (let k = 0; k < rand(width * height); k++) {
-    const between = randomBetween()
-    const key = `${between}`
-    if (seen.has(key)) continue
-    seen.add(key)
-    edges.push({
-      between,
-      ...(EDGE_CHOICES[1 + rand(EDGE_CHOICES.length - 1)] as object),
-    } as CampaignEdge)
-  }
+  const layout = randomLayout(seed, { width: [6, 12], height: [5, 10] })
+  const { rand, width, height } = layout
+  const randomBetween = layout.between
+  const edges = layout.edges(
+    rand(width * height),
+    EDGE_CHOICES.filter((kind) => kind !== null),
+  )
   const cells: CampaignMap['cells'] = []
   const used = new Set<string>()
   for (let k = 0; k < rand(6); k++) {
-    const at: Cell = [rand(width), rand(height)]
+    const at: Cell = layout.square()
     if (used.has(`${at}`)) continue
     used.add(`${at}`)
     cells.push({ at, terrain: 'solid' })
   }
   const occupied = new Set<string>(cells.map((c) => `${c.at}`))
-  const tokens: CampaignToken[] = []
-  for (let k = 0; k < 1 + rand(6); k++) {
-    const at: Cell = [rand(width), rand(height)]
-    if (occupied.has(`${at}`)) continue
-    occupied.add(`${at}`)
-    tokens.push({
-      id: `t${k}`,
-      name: `t${k}`,
-      at,
-      faction: rand(4) === 0 ? 'monsters' : 'party',
-      ...(rand(4) === 0 ? { vision: 'darkvision', darkvisionRange: 10 } : {}),
-      ...(rand(5) === 0 ? { vision: 'low-light' } : {}),
-    } as CampaignToken)
-  }
+  const tokens = layout.tokens(
+    1 + rand(6),
+    occupied,
+    (k, at) =>
+      ({
+        id: `t${k}`,
+        name: `t${k}`,
+        at,
+        faction: rand(4) === 0 ? 'monsters' : 'party',
+        ...(rand(4) === 0 ? { vision: 'darkvision', darkvisionRange: 10 } : {}),
+        ...(rand(5) === 0 ? { vision: 'low-light' } : {}),
+      }) as CampaignToken,
+  )
   const map: CampaignMap = {
     id: 'm',
     name: 'm',

@@ -52,6 +52,15 @@ function shape(name: Shape, key: string) {
   })
 }
 
+/** One zoom step of the board, in or out. */
+function zoom(direction: 1 | -1, label: MessageKey, shown: string, names: string[]) {
+  return action({
+    label,
+    shortcut: board(shown, keys(...names)),
+    perform: ({ board }) => board?.zoomStep(direction),
+  })
+}
+
 function pan(shown: string, label: MessageKey, shift: boolean) {
   const arrows: Record<string, [number, number]> = {
     arrowleft: [PAN_STEP, 0],
@@ -121,16 +130,8 @@ export const viewActions = defineActions({
       session.editor.elevation -= 1
     },
   }),
-  'view.zoomIn': action({
-    label: 'help.zoomIn',
-    shortcut: board('+', keys('+', '=')),
-    perform: ({ board }) => board?.zoomStep(1),
-  }),
-  'view.zoomOut': action({
-    label: 'help.zoomOut',
-    shortcut: board('−', keys('-', '_')),
-    perform: ({ board }) => board?.zoomStep(-1),
-  }),
+  'view.zoomIn': zoom(1, 'help.zoomIn', '+', ['+', '=']),
+  'view.zoomOut': zoom(-1, 'help.zoomOut', '−', ['-', '_']),
   'view.fit': action({
     label: 'help.fit',
     shortcut: board('0', keys('0')),
