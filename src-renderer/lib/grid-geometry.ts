@@ -2,7 +2,7 @@
 // tested without a DOM.
 import type { CampaignEdge, CampaignMap, Command } from '@core/campaign/schema'
 import type { Cell, EdgeKind } from '@core/rules/model'
-import { normaliseBetween } from '@core/campaign/geometry'
+import { findEdgeIndex, normaliseBetween } from '@core/campaign/geometry'
 
 /** Pixels per square at zoom 1. */
 export const CELL_PX = 32
@@ -70,8 +70,9 @@ export function findEdge(
   map: CampaignMap,
   between: readonly [Cell, Cell],
 ): CampaignEdge | undefined {
-  const id = edgeId(between)
-  return map.edges.find((edge) => edgeId(edge.between) === id)
+  // Numbers compared, no key built per edge: a click on a map of 5,000 edges asks this (issue 29).
+  const index = findEdgeIndex(map.edges, between)
+  return index >= 0 ? map.edges[index] : undefined
 }
 
 const DOOR_CYCLE = ['closed', 'open', 'locked'] as const

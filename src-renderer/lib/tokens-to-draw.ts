@@ -40,8 +40,11 @@ export interface GmDrawState {
   pictureOf: (hash: string | undefined) => string | undefined
 }
 
+/** What the GM's token drawing reads of a map (the board redraws tokens only when it changes). */
+export type TokenSource = Pick<CampaignMap, 'system' | 'tokens' | 'fight' | 'fog'>
+
 /** The map's tokens as the GM sees them: hidden ones too, selection, turn, flat-footed, states. */
-export function gmTokensToDraw(map: CampaignMap, state: GmDrawState): TokenToDraw[] {
+export function gmTokensToDraw(map: TokenSource, state: GmDrawState): TokenToDraw[] {
   const facts = systemFacts(map.system)
   const labels = tokenLabels(map.tokens)
   const colours = partyColours(map)

@@ -120,6 +120,18 @@ export class StaticCanvas {
       : null
   }
 
+  /**
+   * Paints now what is waiting for the next animation frame, if anything. Called when the board's
+   * size arrives (the observer reports after layout, before paint): waiting for the next frame's
+   * callbacks would show a frame without the board, or with a canvas of the old size.
+   */
+  paintPending(): void {
+    if (!this.frame) return
+    cancelAnimationFrame(this.frame)
+    this.frame = 0
+    this.paint()
+  }
+
   dispose(): void {
     if (this.frame) cancelAnimationFrame(this.frame)
     this.frame = 0

@@ -1,0 +1,109 @@
+// Mounting the board reads no layout (issue 29): a read of clientWidth or getBoundingClientRect
+// while a big campaign's page is being built makes the browser lay the whole page out on the
+// spot. The board's size comes from its ResizeObserver, which reports after the browser's own
+// layout of the frame and before its paint, and the canvas is painted right there, so the first
+// painted frame shows the board.
+import { cleanup, render } from '@testing-library/svelte'
+import { flushSync } from 'svelte'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { CampaignMap } from '@core/campaign/schema'
+import { fightFor } from '../state/fight.svelte'
+import { rulerFor } from '../state/ruler.svelte'
+import { GmSession } from '../state/session.svelte'
+import Board from './Board.svelte'
+import { english, installBoardStubs, isObserved, offline, reportSize } from './page-test-support'
+
+const map: CampaignMap = {
+  id: 'm',
+  name: 'Keep',
+  system: 'pathfinder',
+  width: 10,
+  height: 8,
+  cells: [{ at: [2, 2], terrain: 'difficult' }],
+  edges: [
+    {
+      between: [
+        [1, 1],
+        [2, 1],
+      ],
+      kind: 'wall',
+    },
+  ],
+  light: { sources: [] },
+  tokens: [{ id: 'ogre', name: 'Ogre', at: [1, 1], faction: 'enemy' }],
+  notes: '',
+}
+
+const layoutReads: string[] = []
+const restore: Array<() => void> = []
+
+function countReads(proto: object, key: string): void {
+  const descriptor = Object.getOwnPropertyDescriptor(proto, key)
+  if (!descriptor) throw new Error(`no ${key}`)
+  Object.defineProperty(proto, key, {
+    ...descriptor,
+    ...(descriptor.get
+      ? {
+          get(this: unknown) {
+            layoutReads.push(key)
+            return descriptor.get!.call(this)
+          },
+        }
+      : {
+          value(this: unknown, ...args: unknown[]) {
+            layoutReads.push(key)
+            return (descriptor.value as (...a: unknown[]) => unknown).apply(this, args)
+          },
+        }),
+  })
+  restore.push(() => Object.defineProperty(proto, key, descriptor))
+}
+
+beforeEach(() => {
+  layoutReads.length = 0
+  restore.push(installBoardStubs())
+  for (const key of ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'])
+    countReads(HTMLElement.prototype, key)
+  countReads(Element.prototype, 'getBoundingClientRect')
+  countReads(Element.prototype, 'getClientRects')
+})
+
+afterEach(() => {
+  cleanup()
+  for (const undo of restore.splice(0).reverse()) undo()
+})
+
+function mountBoard(): HTMLElement {
+  const session = new GmSession(offline)
+  fightFor(session)
+  rulerFor(session)
+  const { getByTestId } = render(Board, {
+    session,
+    map,
+    t: english,
+  })
+  flushSync()
+  return getByTestId('board')
+}
+
+describe('Board mount', () => {
+  it('reads no layout while mounting: its size comes from a ResizeObserver', () => {
+    const board = mountBoard()
+    expect(layoutReads).toEqual([])
+    expect(isObserved(board)).toBe(true)
+  })
+
+  it('paints nothing before its size is known, then paints in the observer callback', () => {
+    const board = mountBoard()
+    expect(board.dataset.paints).toBe('0')
+    reportSize(board, 800, 600)
+    // No animation frame has run (flushSync only applies the attributes the paint changed): the
+    // paint happened inside the callback, before the frame's paint, fitted to the reported size.
+    flushSync()
+    expect(board.dataset.paints).toBe('1')
+    const canvas = board.querySelector('canvas') as HTMLCanvasElement
+    expect(canvas.width).toBeGreaterThan(0)
+    expect(Number(board.dataset.zoom)).not.toBe(1.75)
+    expect(layoutReads).toEqual([])
+  })
+})

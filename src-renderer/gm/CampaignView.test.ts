@@ -1,0 +1,77 @@
+// Opening a campaign mounts the board first (issue 29): the docks are in place at once, so the
+// board's size is final, but their panels are built only after the first frame is painted.
+import { cleanup, render } from '@testing-library/svelte'
+import { flushSync } from 'svelte'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { CURRENT_SCHEMA_VERSION, type Campaign } from '@core/campaign/schema'
+import { CampaignDocument } from '../state/campaign-document.svelte'
+import { fightFor } from '../state/fight.svelte'
+import { rulerFor } from '../state/ruler.svelte'
+import { GmSession } from '../state/session.svelte'
+import CampaignView from './CampaignView.svelte'
+import { english, installBoardStubs, offline } from './page-test-support'
+
+const campaign: Campaign = {
+  schemaVersion: CURRENT_SCHEMA_VERSION,
+  id: 'c',
+  name: 'Keep',
+  createdAt: '2026-11-27T00:00:00.000Z',
+  updatedAt: '2026-11-27T00:00:00.000Z',
+  notes: '',
+  maps: [
+    {
+      id: 'm',
+      name: 'Hall',
+      system: 'pathfinder',
+      width: 10,
+      height: 8,
+      cells: [],
+      edges: [],
+      light: { sources: [] },
+      tokens: [{ id: 'ogre', name: 'Ogre', at: [1, 1], faction: 'enemy' }],
+      notes: '',
+    },
+  ],
+}
+
+let undoStubs = () => {}
+beforeEach(() => (undoStubs = installBoardStubs()))
+afterEach(() => {
+  cleanup()
+  undoStubs()
+})
+
+/** Resolves after the next frame has been painted (its callbacks ran, then a task after). */
+const afterNextFrame = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+
+describe('CampaignView opening', () => {
+  it('shows the board and empty docks first, the panels after the first frame', async () => {
+    const session = new GmSession(offline)
+    fightFor(session)
+    rulerFor(session)
+    session.document = new CampaignDocument(
+      offline,
+      campaign.id,
+      { campaign, revision: 1, canUndo: false, canRedo: false },
+      { attempt: async () => true, applied: () => {}, shown: () => 'm' },
+    )
+    const { getByTestId, queryByTestId } = render(CampaignView, {
+      session,
+      campaign,
+      t: english,
+    })
+    flushSync()
+    expect(getByTestId('board')).toBeTruthy()
+    expect(getByTestId('dock-panels').dataset.open).toBe('true')
+    expect(getByTestId('dock-panels-body').dataset.filled).toBe('false')
+    expect(queryByTestId('section-tool')).toBeNull()
+    expect(getByTestId('dock-fight-body').childElementCount).toBe(0)
+
+    await afterNextFrame()
+    flushSync()
+    expect(getByTestId('dock-panels-body').dataset.filled).toBe('true')
+    expect(queryByTestId('section-tool')).not.toBeNull()
+    expect(getByTestId('dock-fight-body').childElementCount).toBeGreaterThan(0)
+  })
+})
