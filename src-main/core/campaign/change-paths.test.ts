@@ -17,12 +17,45 @@ const between = fc
 const edge = fc
   .tuple(between, fc.constantFrom('wall' as const, 'window' as const))
   .map(([b, kind]): CampaignEdge => ({ between: b, kind }))
-const step = fc.oneof(
+type Step =
+  | { op: 'command'; between: CampaignEdge['between']; wall: boolean }
+  | { op: 'insert'; at: number; edge: CampaignEdge }
+  | { op: 'remove' | 'replace'; at: number }
+const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('command' as const), between, wall: fc.boolean() }),
   fc.record({ op: fc.constant('insert' as const), at: fc.nat(), edge }),
   fc.record({ op: fc.constant('remove' as const), at: fc.nat() }),
   fc.record({ op: fc.constant('replace' as const), at: fc.nat() }),
 )
+
+function sameOpsAsAWalk(start: CampaignEdge[], steps: Step[]): void {
+  let campaign = makeCampaign({ maps: [makeMap({ width: 6, height: 5, edges: start })] })
+  for (const s of steps) {
+    let next: Campaign
+    if (s.op === 'command') {
+      const command: Command = {
+        type: 'edge.set',
+        mapId: 'm1',
+        between: s.between,
+        edge: s.wall ? { kind: 'door', state: 'closed' } : null,
+      }
+      next = applyCommand(campaign, command)
+    } else {
+      const edges = [...campaign.maps[0].edges]
+      const at = edges.length === 0 ? 0 : s.at % edges.length
+      if (s.op === 'insert') edges.splice(s.at % (edges.length + 1), 0, s.edge)
+      else if (edges.length === 0) continue
+      else if (s.op === 'remove') edges.splice(at, 1)
+      else edges[at] = { ...edges[at], kind: 'low-wall' }
+      next = { ...campaign, maps: [{ ...campaign.maps[0], edges }] }
+    }
+    const changes = changesOf(campaign, next)
+    expect(treeOpsOf(next, changes)).toEqual(
+      treeOpsOf(structuredClone(next), structuredClone(changes)),
+    )
+    campaign = next
+  }
+}
 
 describe('treeOpsOf (issue 29)', () => {
   it('finds records through the kept keys exactly where a walk of the list finds them', () => {
@@ -30,36 +63,22 @@ describe('treeOpsOf (issue 29)', () => {
       fc.property(
         fc.array(edge, { maxLength: 16 }),
         fc.array(step, { maxLength: 10 }),
-        (start, steps) => {
-          let campaign = makeCampaign({ maps: [makeMap({ width: 6, height: 5, edges: start })] })
-          for (const s of steps) {
-            let next: Campaign
-            if (s.op === 'command') {
-              const command: Command = {
-                type: 'edge.set',
-                mapId: 'm1',
-                between: s.between,
-                edge: s.wall ? { kind: 'door', state: 'closed' } : null,
-              }
-              next = applyCommand(campaign, command)
-            } else {
-              const edges = [...campaign.maps[0].edges]
-              const at = edges.length === 0 ? 0 : s.at % edges.length
-              if (s.op === 'insert') edges.splice(s.at % (edges.length + 1), 0, s.edge)
-              else if (edges.length === 0) continue
-              else if (s.op === 'remove') edges.splice(at, 1)
-              else edges[at] = { ...edges[at], kind: 'low-wall' }
-              next = { ...campaign, maps: [{ ...campaign.maps[0], edges }] }
-            }
-            const changes = changesOf(campaign, next)
-            expect(treeOpsOf(next, changes)).toEqual(
-              treeOpsOf(structuredClone(next), structuredClone(changes)),
-            )
-            campaign = next
-          }
-        },
+        sameOpsAsAWalk,
       ),
       { numRuns: 400 },
+    )
+  })
+
+  // A list's keys are kept as a chain of differences from the list before, written out every 32
+  // edits: long runs of edits cross that point several times.
+  it('does so after long runs of edits, kept keys chained and written out', () => {
+    fc.assert(
+      fc.property(
+        fc.array(edge, { maxLength: 16 }),
+        fc.array(step, { minLength: 40, maxLength: 120 }),
+        sameOpsAsAWalk,
+      ),
+      { numRuns: 40 },
     )
   })
 })

@@ -177,12 +177,21 @@ function diffFields(
 // A list's keys are kept per array and per collection: the list a command leaves is the list the
 // next command starts from, and the new list's keys are the old one's but for the records a
 // command replaced, so a wall click keys only the edges it touched, not all 5,000 (issue 29).
-// The set of keys is handed on from list to list (the old list builds its own again if it is ever
-// diffed once more, after an undo), so a click does not copy 5,000 keys into a new set either.
+// A derived list keeps only that difference (the keys between the ends it shares with the list
+// before, and that list's keys), since undo keeps 200 revisions and each would otherwise hold its
+// own copy of 5,000 keys; a chain is written out whole every MAX_CHAIN edits, and when a whole
+// list of keys is asked for. The set of keys is handed on from list to list (the old list builds
+// its own again if it is ever diffed once more, after an undo), so a click does not copy 5,000
+// keys into a new set either.
 interface ListKeys {
-  keys: string[]
+  length: number
+  /** Every key, in order; or, until it is written out, `derived`. */
+  keys: string[] | undefined
+  derived:
+    { from: ListKeys; head: number; tail: number; middle: string[]; depth: number } | undefined
   set: Set<string> | undefined
 }
+const MAX_CHAIN = 32
 const listKeys = new WeakMap<readonly unknown[], Map<Collection, ListKeys | null>>()
 
 function remember(list: readonly unknown[], collection: Collection, keys: ListKeys | null): void {
@@ -195,17 +204,58 @@ function keyOf(record: unknown, collection: Collection): string | undefined {
   return isPlainObject(record) ? collection.key(record) : undefined
 }
 
-function setOf(list: ListKeys): Set<string> {
-  return (list.set ??= new Set(list.keys))
+/** The key of the record at `at`. */
+function keyAt(list: ListKeys, at: number): string {
+  let node = list
+  while (!node.keys) {
+    const { from, head, middle } = node.derived!
+    if (at >= head + middle.length) at += from.length - node.length
+    else if (at >= head) return middle[at - head]
+    node = from
+  }
+  return node.keys[at]
 }
 
-/** The records' keys, or null when one has none or two share one (then the list is a field). */
+/** The keys from `start` up to `end`. */
+function keysIn(list: ListKeys, start: number, end: number): string[] {
+  if (list.keys) return list.keys.slice(start, end)
+  const out: string[] = []
+  for (let at = start; at < end; at++) out.push(keyAt(list, at))
+  return out
+}
+
+/** Every key, in order (written out and kept from now on). */
+function allKeys(list: ListKeys): string[] {
+  if (!list.keys) {
+    list.keys = keysIn(list, 0, list.length)
+    list.derived = undefined
+  }
+  return list.keys
+}
+
+/** Where the record keyed `id` is, or -1. */
+function indexIn(list: ListKeys, id: string): number {
+  if (list.keys) return list.keys.indexOf(id)
+  const { from, head, tail, middle } = list.derived!
+  const inMiddle = middle.indexOf(id)
+  if (inMiddle >= 0) return head + inMiddle
+  const before = indexIn(from, id)
+  if (before < 0) return -1
+  if (before < head) return before
+  if (before >= from.length - tail) return before - from.length + list.length
+  return -1 // between the shared ends before, and not there now: removed
+}
+
+function setOf(list: ListKeys): Set<string> {
+  return (list.set ??= new Set(keysIn(list, 0, list.length)))
+}
+
 function keysOf(list: readonly unknown[], collection: Collection): ListKeys | null {
   const cached = listKeys.get(list)?.get(collection)
   if (cached !== undefined) return cached
   const keys: string[] = []
   const set = new Set<string>()
-  let result: ListKeys | null = { keys, set }
+  let result: ListKeys | null = { length: list.length, keys, derived: undefined, set }
   for (const record of list) {
     const key = keyOf(record, collection)
     if (key === undefined || set.has(key)) {
@@ -232,7 +282,7 @@ function keysBetween(
 ): ListKeys | null {
   const cached = listKeys.get(to)?.get(collection)
   if (cached !== undefined) return cached
-  const fromMiddle = from.keys.slice(head, from.keys.length - tail)
+  const fromMiddle = keysIn(from, head, from.length - tail)
   const fromMiddleSet = new Set(fromMiddle)
   const fromSet = setOf(from)
   const middle: string[] = []
@@ -247,16 +297,18 @@ function keysBetween(
       seen.add(key)
       middle.push(key)
     }
-    const keys = [
-      ...from.keys.slice(0, head),
-      ...middle,
-      ...from.keys.slice(from.keys.length - tail),
-    ]
     // The new list takes the old one's set, changed by what differs between them.
     for (const key of fromMiddle) fromSet.delete(key)
     for (const key of middle) fromSet.add(key)
     from.set = undefined
-    result = { keys, set: fromSet }
+    const depth = from.derived ? from.derived.depth + 1 : 1
+    result = {
+      length: to.length,
+      keys: undefined,
+      derived: { from, head, tail, middle, depth },
+      set: fromSet,
+    }
+    if (depth >= MAX_CHAIN) allKeys(result)
   }
   remember(to, collection, result)
   return result
@@ -299,7 +351,7 @@ export function keyedLookup(
   if (!found) return null
   const keys = keysDerived(list, found.collection, from)
   if (!keys) return null
-  return (id) => (keys.set && !keys.set.has(id) ? -1 : keys.keys.indexOf(id))
+  return (id) => (keys.set && !keys.set.has(id) ? -1 : indexIn(keys, id))
 }
 
 /** `keyedLookup(list, kind, from)` asked once: undefined when the keys cannot be used. */
@@ -329,16 +381,14 @@ function diffCollection(
     out.push({ op: 'set', ...holder, field, value: to })
     return
   }
-  const fromKeys = fromList.keys
-  const toKeys = toList.keys
   const mapId = holder.kind === 'map' ? holder.id : holder.mapId
   const where = (id: string): RecordAt & { id: string } => ({
     kind: collection.kind,
     id,
     ...(mapId !== undefined && collection.kind !== 'map' ? { mapId } : {}),
   })
-  const fromMiddle = fromKeys.slice(head, fromKeys.length - tail)
-  const toMiddle = toKeys.slice(head, toKeys.length - tail)
+  const fromMiddle = keysIn(fromList, head, fromList.length - tail)
+  const toMiddle = keysIn(toList, head, toList.length - tail)
   const before = new Map<string, unknown>()
   fromMiddle.forEach((key, i) => before.set(key, from[head + i]))
   const after = new Set(toMiddle)
@@ -359,7 +409,7 @@ function diffCollection(
       ? [...kept, ...added].every((key, i) => key === toMiddle[i])
       : added.length === 0 && kept.every((key, i) => key === toMiddle[i])
   if (!inOrder) {
-    const order: Change = { op: 'order', kind: collection.kind, ids: toKeys }
+    const order: Change = { op: 'order', kind: collection.kind, ids: allKeys(toList) }
     if (mapId !== undefined && collection.kind !== 'map') order.mapId = mapId
     out.push(order)
   }

@@ -283,11 +283,12 @@ function setEdge(
   const index = edgeIndexOf(map.edges, between)
   if (edge === null) {
     if (index < 0) return map
-    return { ...map, edges: map.edges.filter((_, i) => i !== index) }
+    // Lists of exactly their length: every revision undo keeps holds its own (issue 29).
+    return { ...map, edges: map.edges.slice(0, index).concat(map.edges.slice(index + 1)) }
   }
   const stored: CampaignEdge = { ...edge, between: normaliseBetween(between) }
-  const edges =
-    index < 0 ? [...map.edges, stored] : map.edges.map((e, i) => (i === index ? stored : e))
+  const edges = index < 0 ? map.edges.concat([stored]) : map.edges.slice()
+  if (index >= 0) edges[index] = stored
   return { ...map, edges }
 }
 

@@ -72,7 +72,13 @@ export function spansToMask(
   height: number,
 ): Uint8Array {
   const mask = new Uint8Array(width * height)
-  for (const [y, x0, x1] of spans) {
+  // Indexed, not destructured: a 200×200 map's thousands of spans made an iterator result per
+  // number on every wall click (issue 29).
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i]
+    const y = span[0]
+    const x0 = span[1]
+    const x1 = span[2]
     if (y < 0 || y >= height) continue
     const from = Math.max(0, x0)
     const to = Math.min(width - 1, x1)

@@ -31,16 +31,25 @@ import {
 import { failure } from '../rules/ask'
 import { withConditionStates, withFlatFooted } from './fight/conditions-to-rules'
 import type { CampaignEdge, CampaignMap, CampaignToken } from './schema'
-import { changedItems, sharedEnds } from './changed-items'
+import { changedItems } from './changed-items'
 import { keyedLookup, recordKeyOf } from './changes'
 
-/** The engine's view of the map itself: squares, edges (no secret marks), light (no ids). */
-function mapSpecOf(map: CampaignMap, edges = map.edges.map(engineEdgeOf)): MapSpec {
+/**
+ * The engine's view of the map itself: squares, edges (no secret marks), light (no ids). The
+ * grid is built from the campaign map's edges, so the engine's copy of them is made only when the
+ * scenario document is read (the CLI's format, tests): a wall click does not copy 5,000 edges
+ * into a new list it never reads (issue 29).
+ */
+function mapSpecOf(map: CampaignMap): MapSpec {
+  const source = map.edges
+  let edges: MapSpec['edges']
   return {
     width: map.width,
     height: map.height,
     cells: map.cells,
-    edges,
+    get edges() {
+      return (edges ??= source.map(engineEdgeOf))
+    },
     light: {
       ...(map.light.ambient !== undefined ? { ambient: map.light.ambient } : {}),
       sources: map.light.sources.map(({ at, level, radius }) => ({ at, level, radius })),
@@ -127,16 +136,16 @@ function layoutOf(map: CampaignMap): Layout {
   const byLight = getOrSet(byEdges, map.edges, () => new WeakMap())
   const bySize = getOrSet(byLight, map.light, () => new Map<string, Layout>())
   return getOrSet(bySize, `${map.width}x${map.height}`, () => {
-    const latest = latestLayouts.get(map.cells)?.get(map.light)
-    const spec = latest ? mapSpecOf(map, specEdgesAfter(latest, map.edges)) : mapSpecOf(map)
-    const grid = derivedGridOf(map, latest) ?? prepareMap(spec, { schemaChecked: true })
+    const spec = mapSpecOf(map)
+    const grid =
+      derivedGridOf(map, latestLayouts.get(map.cells)?.get(map.light)) ??
+      prepareMap(spec, { schemaChecked: true })
     if (grid.ok)
       getOrSet(latestLayouts, map.cells, () => new WeakMap()).set(map.light, {
         edges: map.edges,
         width: map.width,
         height: map.height,
         grid: grid.prepared.grid,
-        specEdges: spec.edges!,
       })
     return { spec, grid }
   })
@@ -144,31 +153,14 @@ function layoutOf(map: CampaignMap): Layout {
 
 // The last layout built for each squares-and-light pair: a wall or door edit makes a new edges
 // list on the same squares and light, and its grid is that one with the touched edges set again
-// (Grid.withEdges) and its engine edges that list with the touched ones made again, instead
-// of 5,000 walls walked (issue 29).
+// (Grid.withEdges) instead of 5,000 walls walked (issue 29).
 interface LatestLayout {
   edges: CampaignMap['edges']
   width: number
   height: number
   grid: Grid
-  specEdges: NonNullable<MapSpec['edges']>
 }
 const latestLayouts = new WeakMap<object, WeakMap<object, LatestLayout>>()
-
-/** The engine's edges for `edges`: the latest layout's, with the part an edit changed made anew. */
-function specEdgesAfter(
-  latest: LatestLayout,
-  edges: CampaignMap['edges'],
-): NonNullable<MapSpec['edges']> {
-  const before = latest.specEdges
-  const { head, tail } = sharedEnds(latest.edges, edges)
-  return before
-    .slice(0, head)
-    .concat(
-      edges.slice(head, edges.length - tail).map(engineEdgeOf),
-      before.slice(before.length - tail),
-    )
-}
 
 function derivedGridOf(
   map: CampaignMap,
