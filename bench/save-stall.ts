@@ -95,7 +95,7 @@ export async function cpuOf(work: () => Promise<unknown>): Promise<number> {
  * 999981f): text pieces hashed as strings, written one by one, fsynced, renamed, and the backup a
  * fsynced copy. Its campaign-index update and the journal's rotation are left out (both cheap).
  */
-async function legacySave(dataDir: string, campaign: Campaign): Promise<void> {
+export async function legacySave(dataDir: string, campaign: Campaign): Promise<void> {
   const { parts } = await legacySerialize(campaign)
   legacyByteLength(parts)
   const file = join(dataDir, 'campaigns', `${campaign.id}.json`)
