@@ -5,7 +5,9 @@ import { promises as fs } from 'node:fs'
 import { hashSnapshot } from './journal'
 import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
 import { decodeCampaign, MigrationError, type DecodedCampaign } from './migrations'
-import { serializeCampaign } from './serialize'
+import { adoptMapBytes, serializeCampaign, serializedByteLength } from './serialize'
+import { CURRENT_SCHEMA_VERSION } from '@core/campaign/schema'
+import { knownMapObjects, type KnownMaps } from './known-maps'
 
 export { MAX_CAMPAIGN_FILE_BYTES }
 export const EXPORT_FORMAT = 'gm-campaign-export/1'
@@ -94,6 +96,36 @@ export async function readCampaignFile(
     ...read,
     savedBytes: Buffer.byteLength(serializeCampaign(read.decoded.campaign), 'utf8'),
   }
+}
+
+/**
+ * A current-version campaign file already read and hashed on this thread, checked in full except
+ * for the maps `found` vouches for (known-maps.ts); their bytes seed the save cache, so measuring
+ * the saved size, and the first save, encode only the rest. Undefined when the file is not one
+ * this applies to (another schema version, maps not where the scan found them): the caller takes
+ * the full path. Throws what decodeCampaign throws for a damaged file.
+ */
+export function decodeWithKnownMaps(
+  bytes: Buffer,
+  hash: string,
+  found: KnownMaps,
+): ReadCampaign | undefined {
+  const raw = parseCampaignBytes(bytes)
+  const known = knownMapObjects(raw, found)
+  if (
+    known.size !== found.known.size ||
+    (raw as { schemaVersion?: unknown }).schemaVersion !== CURRENT_SCHEMA_VERSION
+  )
+    return undefined
+  const decoded = decodeCampaign(raw, known)
+  const maps = (raw as { maps: unknown[] }).maps
+  const knownIndexes = [...found.known]
+  adoptMapBytes(
+    knownIndexes.map((index) => maps[index]),
+    bytes,
+    knownIndexes.map((index) => found.spans[index]),
+  )
+  return { decoded, hash, savedBytes: serializedByteLength(decoded.campaign) }
 }
 
 /** What the campaign list shows of one file. */

@@ -53,12 +53,15 @@ export class CampaignIndex {
     written?: WrittenRecord,
   ): Promise<void> {
     await this.load()
+    // A file summarised as found keeps the record of what the app last wrote there: its maps
+    // may still hold those bytes (known-maps.ts), and a record is only ever believed by hash.
+    const kept = written ?? this.entries.get(name)?.written
     this.entries.set(name, {
       size: stat.size,
       mtimeMs: stat.mtimeMs,
       ino: stat.ino,
       summary,
-      ...(written ? { written } : {}),
+      ...(kept ? { written: kept } : {}),
     })
     this.changed = true
   }

@@ -192,21 +192,50 @@ export interface DecodedCampaign {
 /**
  * Parsed JSON → current Campaign: migrate, validate with the schema (which also fills
  * defaults), then repair. Throws MigrationError or CampaignDataError with a readable reason.
+ *
+ * `known` holds map objects of `raw` (a current-version file) parsed from bytes the app itself
+ * wrote for a map after its checks (known-maps.ts): the schema and the repair pass would give
+ * each back as it is, so they skip it. The verdict, the first problem's path and the count are
+ * those of the full walk, since a known map has no problem to report (known-maps.test.ts).
  */
-export function decodeCampaign(raw: unknown): DecodedCampaign {
+export function decodeCampaign(raw: unknown, known?: ReadonlySet<unknown>): DecodedCampaign {
   const fromVersion = isObject(raw) ? schemaVersionOf(raw) : 0
   const { [PICTURES_KEY]: extracted, ...migrated } = migrateToCurrent(raw)
   const pictures = Array.isArray(extracted) ? (extracted as ExtractedPicture[]) : []
-  const parsed = campaignSchema.safeParse(migrated)
+  const maps = migrated.maps
+  // Indexes in `maps` of the maps the schema walks (all of them unless some are known).
+  const walked =
+    known && known.size > 0 && fromVersion === CURRENT_SCHEMA_VERSION && Array.isArray(maps)
+      ? maps.flatMap((map: unknown, index) => (known.has(map) ? [] : [index]))
+      : undefined
+  const skipping = walked !== undefined && walked.length < (maps as unknown[]).length
+  const parsed = campaignSchema.safeParse(
+    skipping ? { ...migrated, maps: walked.map((index) => (maps as unknown[])[index]) } : migrated,
+  )
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    const where = issue.path.length > 0 ? issue.path.join('.') : '(top level)'
+    const path = skipping ? pathInFile(issue.path, walked) : issue.path
+    const where = path.length > 0 ? path.join('.') : '(top level)'
     const more =
       parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more problems)` : ''
     throw new CampaignDataError(
       `The campaign does not match the schema at ${where}: ${issue.message}${more}.`,
     )
   }
-  const { campaign, repairs } = repairCampaign(parsed.data)
+  if (!skipping) {
+    const { campaign, repairs } = repairCampaign(parsed.data)
+    return { campaign, fromVersion, repairs, ...(pictures.length > 0 ? { pictures } : {}) }
+  }
+  // Known maps back in their places, as the parsed JSON holds them.
+  const allMaps = (maps as Campaign['maps']).slice()
+  walked.forEach((index, i) => (allMaps[index] = parsed.data.maps[i]))
+  const checked = new Set(allMaps.filter((map) => known?.has(map)))
+  const { campaign, repairs } = repairCampaign({ ...parsed.data, maps: allMaps }, checked)
   return { campaign, fromVersion, repairs, ...(pictures.length > 0 ? { pictures } : {}) }
+}
+
+/** An issue's path in the campaign the schema walked (known maps left out) as a path in the file. */
+function pathInFile(path: readonly PropertyKey[], walked: readonly number[]): PropertyKey[] {
+  if (path[0] !== 'maps' || typeof path[1] !== 'number') return [...path]
+  return ['maps', walked[path[1]], ...path.slice(2)]
 }

@@ -262,6 +262,28 @@ export function adoptMapBytes(
   })
 }
 
+/** SHA-256 of a map's bytes, by the buffer holding them (a save hashes only changed maps). */
+const mapHashCache = new WeakMap<Buffer, string>()
+
+/**
+ * SHA-256 of each map's bytes in the file `parts` make (as serializeCampaignInSlices built them),
+ * in the order of the maps; only maps whose bytes are new since the last save are hashed.
+ */
+export function mapHashesOf(campaign: Campaign, parts: readonly Buffer[]): string[] {
+  const hashes: string[] = []
+  for (const part of parts) {
+    const map = campaign.maps[hashes.length] as unknown
+    if (map === undefined || !isPlainObject(map) || mapBytesCache.get(map) !== part) continue
+    let hash = mapHashCache.get(part)
+    if (hash === undefined) {
+      hash = createHash('sha256').update(part).digest('hex')
+      mapHashCache.set(part, hash)
+    }
+    hashes.push(hash)
+  }
+  return hashes
+}
+
 /** Each map's [start, end) in the file `parts` make (as serializeCampaignInSlices built them). */
 export function mapSpansOf(campaign: Campaign, parts: readonly Buffer[]): [number, number][] {
   const spans: [number, number][] = []

@@ -16,7 +16,13 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { Low } from 'lowdb'
 import { AtomicJsonFile, FileChunks, removeStaleTempFiles } from './atomicFile'
-import { TRUSTED_LOADER, readFileBytes, readTrusted, type WrittenRecord } from './trusted-snapshot'
+import {
+  TRUSTED_LOADER,
+  readFileBytes,
+  readTrusted,
+  type FileBytes,
+  type WrittenRecord,
+} from './trusted-snapshot'
 import type { BackupPolicy } from './backups'
 import { DEFAULT_BACKUP_POLICY, listBackupNames, writeBackup } from './backups'
 import type { DecodedCampaign } from './migrations'
@@ -24,6 +30,7 @@ import { CampaignDataError, MigrationError } from './migrations'
 import type { Campaign, CampaignSummary } from '@core/campaign/schema'
 import { CURRENT_SCHEMA_VERSION } from '@core/campaign/schema'
 import {
+  mapHashesOf,
   mapSpansOf,
   serializeCampaign,
   serializeCampaignInSlices,
@@ -32,7 +39,8 @@ import {
 
 export { serializeCampaign }
 import { CampaignFileReader, type FileReaderOptions } from './file-reader'
-import type { FileSummary, ReadCampaign } from './campaign-file'
+import { decodeWithKnownMaps, type FileSummary, type ReadCampaign } from './campaign-file'
+import { knownMapsIn } from './known-maps'
 import { AssetStore } from '../art/assets'
 import { CampaignIndex } from './campaign-index'
 import { isSafeCampaignId } from '@core/campaign/campaign-id'
@@ -233,7 +241,7 @@ export class CampaignStore {
     if (!(await pathExists(file))) throw new CampaignNotFoundError(id)
     let damage: string
     try {
-      const trusted = await this.readIfTrusted(file)
+      const { trusted, untrusted } = await this.readIfTrusted(file)
       if (trusted) {
         return {
           ...withFileIdentity(trusted.decoded, id),
@@ -244,7 +252,7 @@ export class CampaignStore {
           trusted: true,
         }
       }
-      const read = await this.readFile(file)
+      const read = (untrusted && this.readKnownMaps(untrusted)) ?? (await this.readFile(file))
       const decoded = withFileIdentity(read.decoded, id)
       if (decoded.fromVersion < CURRENT_SCHEMA_VERSION || decoded.repairs.length > 0) {
         // The next save replaces the original bytes; keep them among the backups first.
@@ -350,6 +358,7 @@ export class CampaignStore {
               sha256: hash,
               loader: TRUSTED_LOADER,
               maps: mapSpansOf(campaign, parts),
+              mapHashes: mapHashesOf(campaign, parts),
             }
             await this.index.set(name, stat, summary, written)
             void this.index.persist()
@@ -368,19 +377,47 @@ export class CampaignStore {
     return run
   }
 
-  /** The campaign if the file holds exactly the bytes this store last wrote there. */
-  private async readIfTrusted(file: string): Promise<ReadCampaign | undefined> {
-    if (!this.trustWritten) return undefined
+  /**
+   * The campaign if the file holds exactly the bytes this store last wrote there; otherwise the
+   * bytes read, with what the store wrote there last, for readKnownMaps.
+   */
+  private async readIfTrusted(
+    file: string,
+  ): Promise<{ trusted?: ReadCampaign; untrusted?: { bytes: FileBytes; record: WrittenRecord } }> {
+    if (!this.trustWritten) return {}
     const record = await this.index.written(path.basename(file))
-    if (!record) return undefined
+    if (!record) return {}
     let bytes
     try {
       bytes = await readFileBytes(file, this.reader.maxBytes)
     } catch {
-      return undefined // the full path reads it again and words what is wrong
+      return {} // the full path reads it again and words what is wrong
     }
     const read = readTrusted(bytes, record)
     if (read) this.trustedOpens++
+    return read ? { trusted: read } : { untrusted: { bytes, record } }
+  }
+
+  /**
+   * A file edited since the app wrote it, checked here in full except for the maps that still
+   * hold bytes the app wrote (known-maps.ts), when what is left to check is small enough for this
+   * thread (the reader's inline size); undefined sends it to the full path on the worker.
+   */
+  private readKnownMaps({
+    bytes,
+    record,
+  }: {
+    bytes: FileBytes
+    record: WrittenRecord
+  }): ReadCampaign | undefined {
+    const { mapHashes, maps: spans } = record
+    if (!mapHashes || !spans || mapHashes.length !== spans.length) return undefined
+    if (record.loader !== TRUSTED_LOADER) return undefined
+    const written = mapHashes.map((sha256, i) => ({ sha256, length: spans[i][1] - spans[i][0] }))
+    const found = knownMapsIn(bytes.bytes, written)
+    if (!found || found.uncheckedBytes > this.reader.inlineBytes) return undefined
+    const read = decodeWithKnownMaps(bytes.bytes, bytes.hash, found)
+    if (read) this.reader.parsed.inline++
     return read
   }
 

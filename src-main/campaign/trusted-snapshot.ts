@@ -29,14 +29,21 @@ export interface WrittenRecord {
   loader: string
   /** Each map's [start, end) in the file: its bytes, to seed the save cache on open. */
   maps?: [number, number][]
+  /**
+   * SHA-256 of each map's bytes: a file edited by hand still skips the full check for the maps
+   * that kept them (known-maps.ts).
+   */
+  mapHashes?: string[]
 }
 
 export function isWrittenRecord(value: unknown): value is WrittenRecord {
   if (!isObject(value)) return false
-  const { sha256, loader, maps } = value
+  const { sha256, loader, maps, mapHashes } = value
   return (
     typeof sha256 === 'string' &&
     typeof loader === 'string' &&
+    (mapHashes === undefined ||
+      (Array.isArray(mapHashes) && mapHashes.every((hash) => typeof hash === 'string'))) &&
     (maps === undefined ||
       (Array.isArray(maps) &&
         maps.every(

@@ -21,7 +21,14 @@ export interface RepairResult {
   repairs: string[]
 }
 
-export function repairCampaign(campaign: Campaign): RepairResult {
+/**
+ * `checked` holds maps known to need no repair of their own (their bytes are ones the app wrote
+ * after its checks: campaign/known-maps.ts); only what spans maps, their ids, is repaired there.
+ */
+export function repairCampaign(
+  campaign: Campaign,
+  checked: ReadonlySet<CampaignMap> = new Set(),
+): RepairResult {
   const repairs: string[] = []
   const mapIds = new Set<string>()
   const maps = campaign.maps.map((original) => {
@@ -31,6 +38,7 @@ export function repairCampaign(campaign: Campaign): RepairResult {
       repairs.push(`Map "${map.id}" shared its id with another map; renamed to "${id}".`)
       map = { ...map, id }
     }
+    if (checked.has(original)) return map
     const notes: string[] = []
     map = repairCells(map, notes)
     map = repairEdges(map, notes)
