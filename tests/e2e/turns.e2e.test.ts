@@ -110,6 +110,27 @@ async function expectOneLineRows(): Promise<void> {
   }
 }
 
+/** Each name of the players' turn order on one line, inside the window (a quarter-size view). */
+async function expectOneLineOrder(player: Page): Promise<void> {
+  const rows = await player.locator('[data-testid="player-order"] li').evaluateAll((els) =>
+    els.map((el) => ({
+      name: el.textContent,
+      title: el.querySelector('[title]')?.getAttribute('title') ?? null,
+      height: el.getBoundingClientRect().height,
+      fontSize: parseFloat(getComputedStyle(el).fontSize),
+      right: el.getBoundingClientRect().right,
+      windowWidth: window.innerWidth,
+    })),
+  )
+  expect(rows.length).toBeGreaterThan(0)
+  for (const row of rows) {
+    expect(row.height, `${row.name} on one line`).toBeLessThan(row.fontSize * 1.8)
+    expect(row.right, `${row.name} inside the window`).toBeLessThanOrEqual(row.windowWidth)
+    // A shortened name keeps the whole one on hover.
+    expect(row.title, `${row.name}'s whole name`).toBeTruthy()
+  }
+}
+
 async function next(expected: string, expectedRound: number): Promise<void> {
   await page.locator('[data-testid="turn-next"]').click()
   await page
@@ -305,6 +326,13 @@ describe('turn order, conditions and dice', () => {
 
     const orderShown = await player.locator('[data-testid="player-order"] li').count()
     expect(orderShown).toBe(3)
+    // A player across the room, the view at a quarter of 1366 × 768: every name on one line,
+    // shortened rather than broken, the list inside the window, two rolls of the log.
+    await player.setViewportSize({ width: 342, height: 192 })
+    await expectOneLineOrder(player)
+    await expect(player.locator('[data-testid="player-roll"]:visible').count()).resolves.toBe(2)
+    await mkdir(shots, { recursive: true })
+    await player.screenshot({ path: join(shots, 'turns-player-quarter.png') })
     await tablet.locator('[data-testid="player-rolls"] li').nth(1).waitFor()
     const all = frames.join('\n')
     expect(all).toContain('(1D20) ＞ 7')
