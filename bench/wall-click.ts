@@ -30,6 +30,7 @@ import {
   createPlayerViewChannel,
   projectPlayerView,
 } from '../src-main/ipc/player-view'
+import { keyedLookup } from '@core/campaign/changes'
 import { applyCommand } from '@core/campaign/commands'
 import type { Campaign, Command } from '@core/campaign/schema'
 import { diffPlayerView } from '@core/table/player-view-patch'
@@ -159,7 +160,9 @@ export async function runWallClickBench(runs = 60, warmUp = 8): Promise<WallClic
       // The pieces alone on the same click: the command with the sight derived from the one
       // before (known, as in the app), and the view as a patch.
       const again = { ...before, maps: copiedFirstMap(before) }
+      // What the app holds from the click before: the party's sight and the edge list's keys.
       partyVisionMask(again.maps[0])
+      keyedLookup(again.maps[0].edges, 'edge')
       const fogStart = process.cpuUsage()
       applyCommand(again, command)
       const fog = cpuMs(fogStart)

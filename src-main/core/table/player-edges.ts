@@ -32,13 +32,19 @@ export function knownEdges(
   key: string,
 ): PlayerEdge[] {
   const table = tableOf(edges, width, height, key)
-  const out: PlayerEdge[] = []
   const { from, to, shown } = table
-  for (let i = 0; i < shown.length; i++) {
+  const isKnown = (i: number): boolean => {
     const a = from[i]
     const b = to[i]
-    if ((a >= 0 && known[a] === 1) || (b >= 0 && known[b] === 1)) out.push(shown[i])
+    return (a >= 0 && known[a] === 1) || (b >= 0 && known[b] === 1)
   }
+  // Counted first, so the list is allocated once at its length (a view per click; issue 29).
+  let count = 0
+  for (let i = 0; i < shown.length; i++) if (isKnown(i)) count++
+  // (V8 gives a preallocated array of more than ~100,000 slots slow dictionary elements.)
+  const out: PlayerEdge[] = count <= 65_536 ? new Array<PlayerEdge>(count) : []
+  let n = 0
+  for (let i = 0; i < shown.length; i++) if (isKnown(i)) out[n++] = shown[i]
   return out
 }
 
