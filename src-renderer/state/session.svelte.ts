@@ -18,6 +18,7 @@ import { ApiError, type ConnectionState, type GmApi } from '../lib/api'
 import type { MessageKey, MessageParams } from '../lib/i18n'
 import { BoardFocus } from './board.svelte'
 import { addressFor, campaignToOpen, mapToOpen } from '../lib/start-campaign'
+import { afterFirstFrame } from '../lib/after-first-frame'
 import { exportFileStem } from '../lib/file-names'
 import { EditorState } from './editor.svelte'
 import { LayoutState } from './layout.svelte'
@@ -133,7 +134,15 @@ export class GmSession {
     })
     api.onConnection((state) => this.connectionChanged(state))
     $effect.root(() => {
-      $effect(() => this.writeAddress(this.campaign?.id ?? null, this.selectedMap?.id ?? null))
+      $effect(() => {
+        const campaignId = this.campaign?.id ?? null
+        const mapId = this.selectedMap?.id ?? null
+        if (!this.addressed) return
+        // Written after the board's first frame: replaceState costs a big campaign's open a
+        // same-document navigation in the middle of mounting the board (issue 29).
+        if (typeof requestAnimationFrame !== 'function') return this.writeAddress(campaignId, mapId)
+        return afterFirstFrame(() => this.writeAddress(campaignId, mapId))
+      })
     })
   }
 
