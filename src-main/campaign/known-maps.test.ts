@@ -250,7 +250,7 @@ function knownCheck(bytes: Buffer, written: { sha256: string; length: number }[]
 async function written(campaign: Campaign) {
   const { parts } = await serializeCampaignInSlices(campaign)
   const spans = mapSpansOf(campaign, parts)
-  const hashes = mapHashesOf(campaign, parts)
+  const hashes = await mapHashesOf(campaign, parts)
   expect(hashes).toHaveLength(campaign.maps.length)
   return {
     bytes: Buffer.concat(parts),

@@ -7,7 +7,13 @@ import { Hash } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import { hashSnapshot } from './journal'
 import { campaignSchema, type Campaign } from '@core/campaign/schema'
-import { byteLengthOf, serializeCampaignInSlices, serializedByteLength } from './serialize'
+import {
+  byteLengthOf,
+  mapHashesOf,
+  mapSpansOf,
+  serializeCampaignInSlices,
+  serializedByteLength,
+} from './serialize'
 import { createCampaignService } from './service'
 import { FileChunks, writeFileAtomic } from './atomicFile'
 import { serializeCampaign } from './storage'
@@ -223,6 +229,43 @@ describe('serializeCampaignInSlices', () => {
 })
 
 describe('bytes kept between saves (issue 29)', () => {
+  it('hashes each map as the file holds it, only maps that changed, a big one in slices', async () => {
+    const edges = Array.from({ length: 30_000 }, (_, i) => ({
+      between: [
+        [i % 300, Math.floor(i / 300)],
+        [(i % 300) + 1, Math.floor(i / 300)],
+      ],
+      kind: 'wall',
+    }))
+    const campaign = { ...sample, maps: [...sample.maps, { ...sample.maps[0], edges }] } as Campaign
+    const { parts } = await serializeCampaignInSlices(campaign)
+    const file = Buffer.concat(parts)
+    const spans = mapSpansOf(campaign, parts)
+    let clock = 0
+    let yields = 0
+    const slices = { sliceMs: 1, now: () => clock++, yieldNow: async () => void yields++ }
+    const hashes = await mapHashesOf(campaign, parts, slices)
+    expect(hashes).toEqual(spans.map(([start, end]) => hashSnapshot(file.subarray(start, end))))
+    // The 3 MB map is hashed a megabyte at a time, with a chance to yield after each.
+    expect(yields).toBeGreaterThanOrEqual(3)
+    const hashed = vi.spyOn(Hash.prototype, 'update')
+    const edited = {
+      ...campaign,
+      maps: campaign.maps.map((m, i) => (i === 0 ? { ...m, notes: `${m.notes}!` } : m)),
+    }
+    const again = await serializeCampaignInSlices(edited)
+    hashed.mockClear()
+    const rehashed = await mapHashesOf(edited, again.parts)
+    expect(rehashed.slice(1)).toEqual(hashes.slice(1))
+    expect(rehashed[0]).not.toBe(hashes[0])
+    // Only the edited map's bytes were hashed again.
+    const size = (calls: unknown[][]) =>
+      calls.reduce((n, [data]) => n + (data as Uint8Array).length, 0)
+    const [start, end] = mapSpansOf(edited, again.parts)[0]
+    expect(size(hashed.mock.calls)).toBe(end - start)
+    hashed.mockRestore()
+  })
+
   it('encodes only the map that changed: every other map is the same bytes as before', async () => {
     const first = await serializeCampaignInSlices(sample)
     const edited = {

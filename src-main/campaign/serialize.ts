@@ -267,16 +267,33 @@ const mapHashCache = new WeakMap<Buffer, string>()
 
 /**
  * SHA-256 of each map's bytes in the file `parts` make (as serializeCampaignInSlices built them),
- * in the order of the maps; only maps whose bytes are new since the last save are hashed.
+ * in the order of the maps; only maps whose bytes are new since the last save are hashed, a
+ * big one HASH_CHUNK bytes at a time with a chance to yield between (options as there).
  */
-export function mapHashesOf(campaign: Campaign, parts: readonly Buffer[]): string[] {
+export async function mapHashesOf(
+  campaign: Campaign,
+  parts: readonly Buffer[],
+  options: { sliceMs?: number; yieldNow?: Yield; now?: () => number } = {},
+): Promise<string[]> {
+  const sliceMs = options.sliceMs ?? 6
+  const yieldNow = options.yieldNow ?? yieldToEventLoop
+  const now = options.now ?? (() => performance.now())
+  let sliceStart = now()
   const hashes: string[] = []
   for (const part of parts) {
     const map = campaign.maps[hashes.length] as unknown
     if (map === undefined || !isPlainObject(map) || mapBytesCache.get(map) !== part) continue
     let hash = mapHashCache.get(part)
     if (hash === undefined) {
-      hash = createHash('sha256').update(part).digest('hex')
+      const hasher = createHash('sha256')
+      for (let start = 0; start < part.length; start += HASH_CHUNK) {
+        hasher.update(part.subarray(start, start + HASH_CHUNK))
+        if (now() - sliceStart >= sliceMs) {
+          await yieldNow()
+          sliceStart = now()
+        }
+      }
+      hash = hasher.digest('hex')
       mapHashCache.set(part, hash)
     }
     hashes.push(hash)

@@ -333,6 +333,9 @@ export class CampaignStore {
       .catch(() => undefined)
       .then(async () => {
         const { parts, hash } = serialized ?? (await serializeCampaignInSlices(campaign))
+        // Each map's own hash, kept so a hand edit elsewhere in the file leaves it known
+        // (known-maps.ts); only maps whose bytes are new are hashed.
+        const mapHashes = await mapHashesOf(campaign, parts)
         const name = path.basename(file)
         const summary = {
           name: campaign.name,
@@ -358,7 +361,7 @@ export class CampaignStore {
               sha256: hash,
               loader: TRUSTED_LOADER,
               maps: mapSpansOf(campaign, parts),
-              mapHashes: mapHashesOf(campaign, parts),
+              mapHashes,
             }
             await this.index.set(name, stat, summary, written)
             void this.index.persist()
