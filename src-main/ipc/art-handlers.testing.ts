@@ -3,57 +3,22 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterEach, beforeEach } from 'vitest'
 import { AssetStore } from '../art/assets'
 import { cellColourPicture } from '../art/art-fixtures'
 import { createCampaignService, type CampaignService } from '../campaign/service'
-import { runPrepared } from '@core/rules/scenario/run'
-import type { HandlerResult, PlayerView } from '@core/contract/contract'
+import type { PlayerView } from '@core/contract/contract'
 import { followPlayerViews } from '@core/table/player-view-testing'
-import { createHandlers, type HandlerOptions, type Handlers } from './handlers'
+import type { Handlers } from './handlers'
+import { handlers, handlersOver, SAMPLE, useHandlerTestbed, value } from './handlers.testing'
 
-export const SAMPLE = fileURLToPath(
-  new URL('../../resources/sample-campaign.json', import.meta.url),
-)
+export { dataDir, handlers, restartHandlers, SAMPLE, service, value } from './handlers.testing'
+
 export const CAMPAIGN = 'sample-campaign'
 export const MAP = 'arianrhod-sample'
 
-// Live bindings: a test file reads the current test's folder, service and handlers.
-export let dataDir: string
-export let service: CampaignService
-export let handlers: Handlers
-
-function handlersOn(on: CampaignService, folder: string, options: HandlerOptions = {}): Handlers {
-  return createHandlers(
-    on,
-    { runPrepared },
-    { logError: () => {}, assets: new AssetStore(folder), ...options },
-  )
-}
-
-/** Gives every test of the calling file a fresh data folder, service and handlers. */
+/** Gives every test of the calling file a fresh data folder, service and handlers, with pictures. */
 export function useArtTestbed(): void {
-  beforeEach(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-art-'))
-    service = await createCampaignService({
-      dataDir,
-      autosaveDelayMs: 10_000,
-      sampleCampaignFile: SAMPLE,
-    })
-    handlers = handlersOn(service, dataDir)
-  })
-
-  afterEach(async () => {
-    handlers.dispose()
-    await service.dispose()
-    await rm(dataDir, { recursive: true, force: true })
-  })
-}
-
-export function value<T = unknown>(result: HandlerResult): T {
-  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`)
-  return result.value as T
+  useHandlerTestbed({ options: (dataDir) => ({ assets: new AssetStore(dataDir) }) })
 }
 
 /** A second data folder with its own service and handlers, for moving campaigns between them. */
@@ -67,7 +32,7 @@ export async function withOtherFolder(
     autosaveDelayMs: 10_000,
     sampleCampaignFile: SAMPLE,
   })
-  const other = handlersOn(otherService, otherDir)
+  const other = handlersOver(otherService, undefined, { assets: new AssetStore(otherDir) })
   try {
     await body(other, otherService)
   } finally {
@@ -84,12 +49,6 @@ export async function until<T>(read: () => T | undefined): Promise<T> {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   throw new Error('timed out')
-}
-
-/** The current test's handlers made again with other options (a pack reader whose worker it holds). */
-export function restartHandlers(options: HandlerOptions): void {
-  handlers.dispose()
-  handlers = handlersOn(service, dataDir, options)
 }
 
 /** The art of `cellColourPicture(12, 10, 8)` stored as `hash`: 8 px a square from the map's corner. */

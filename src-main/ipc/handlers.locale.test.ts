@@ -1,37 +1,11 @@
 // `ui.setLocale`: the GM page tells main its UI language so the desktop menu follows it (issue
 // 11.13). The argument is validated like every other one; a player connection may not send it.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createCampaignService, type CampaignService } from '../campaign/service'
+import { describe, expect, it } from 'vitest'
 import { GM_VERBS, PLAYER_VERBS } from '@core/contract/channels'
-import { createHandlers, type RulesApi } from './handlers'
+import { createHandlers } from './handlers'
+import { rulesNotUsed, service, useHandlerTestbed } from './handlers.testing'
 
-const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
-const rulesNotUsed: RulesApi = {
-  runPrepared() {
-    throw new Error('rules engine not expected in this test')
-  },
-}
-
-let dataDir: string
-let service: CampaignService
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-locale-'))
-  service = await createCampaignService({
-    dataDir,
-    autosaveDelayMs: 10_000,
-    sampleCampaignFile: SAMPLE,
-  })
-})
-
-afterEach(async () => {
-  await service.dispose()
-  await rm(dataDir, { recursive: true, force: true })
-})
+useHandlerTestbed({ rules: rulesNotUsed })
 
 describe('ui.setLocale', () => {
   it('is a GM verb, not a player one', () => {

@@ -1,35 +1,18 @@
 // The player view verbs through the real campaign service: controls, freeze, blackout and the
 // projector calibration saved per display.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createCampaignService, type CampaignService } from '../campaign/service'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { openCalibrationStore, type DisplayInfo } from '../table/calibration'
-import { runPrepared } from '@core/rules/scenario/run'
-import type { HandlerResult, PlayerView } from '@core/contract/contract'
+import type { PlayerView } from '@core/contract/contract'
 import { contract } from '@core/contract/contract'
-import { createHandlers, type Handlers } from './handlers'
+import { handlers, useHandlerTestbed, value } from './handlers.testing'
 import { centreOf } from '@core/table/frame'
 import { followPlayerViews, withoutSeq } from '@core/table/player-view-testing'
 import { PlayerViewReceiver, type PlayerViewMessage } from '@core/table/player-view-patch'
 import { cachedMapsOf } from '@core/table/map-caches'
 
-const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
-
-let dataDir: string
-let service: CampaignService
-let handlers: Handlers
 let display: DisplayInfo
 
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-player-'))
-  service = await createCampaignService({
-    dataDir,
-    autosaveDelayMs: 10_000,
-    sampleCampaignFile: SAMPLE,
-  })
+beforeEach(() => {
   display = {
     key: 'Projector 1280x800',
     label: 'Projector',
@@ -37,24 +20,12 @@ beforeEach(async () => {
     heightPx: 800,
     scaleFactor: 1,
   }
-  const store = await openCalibrationStore(dataDir)
-  handlers = createHandlers(
-    service,
-    { runPrepared },
-    { logError: () => {}, calibration: { store, display: () => display } },
-  )
 })
-
-afterEach(async () => {
-  handlers.dispose()
-  await service.dispose()
-  await rm(dataDir, { recursive: true, force: true })
+useHandlerTestbed({
+  options: async (dataDir) => ({
+    calibration: { store: await openCalibrationStore(dataDir), display: () => display },
+  }),
 })
-
-function value<T = unknown>(result: HandlerResult): T {
-  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`)
-  return result.value as T
-}
 
 async function showSample(): Promise<{ mapId: string; views: PlayerView[] }> {
   const views: PlayerView[] = []

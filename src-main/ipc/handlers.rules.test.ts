@@ -1,37 +1,12 @@
 // rules.query through the handlers with the real rules engine and the real campaign service.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createCampaignService, type CampaignService } from '../campaign/service'
-import { runPrepared, runPreparedInFull as validateEveryQuery } from '@core/rules/scenario/run'
-import { createHandlers, type Handlers } from './handlers'
+import { describe, expect, it } from 'vitest'
+import { runPreparedInFull as validateEveryQuery } from '@core/rules/scenario/run'
+import { handlers, handlersOver, service, useHandlerTestbed } from './handlers.testing'
 import { contract } from '@core/contract/contract'
 import { QUERIES, type RulesQuery } from '@core/rules/queries'
 
-const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
-
-let dataDir: string
-let service: CampaignService
-let handlers: Handlers
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-rules-query-'))
-  service = await createCampaignService({
-    dataDir,
-    autosaveDelayMs: 10_000,
-    sampleCampaignFile: SAMPLE,
-  })
-  // The production path: a battle prepared once per map revision (tests below check it follows edits).
-  handlers = createHandlers(service, { runPrepared }, { logError: () => {} })
-})
-
-afterEach(async () => {
-  handlers.dispose()
-  await service.dispose()
-  await rm(dataDir, { recursive: true, force: true })
-})
+// The production path: a battle prepared once per map revision (tests below check it follows edits).
+useHandlerTestbed()
 
 describe('rules.query', () => {
   it('answers a distance on a campaign map in the system unit', async () => {
@@ -100,11 +75,7 @@ describe('rules.query', () => {
 
 describe('the prepared battle per map revision', () => {
   it('answers exactly as a full scenario run does, query after query on the same revision', async () => {
-    const uncached = createHandlers(
-      service,
-      { runPrepared: validateEveryQuery },
-      { logError: () => {} },
-    )
+    const uncached = handlersOver(service, { runPrepared: validateEveryQuery })
     try {
       const { campaign } = (await service.open('sample-campaign')) as {
         campaign: {

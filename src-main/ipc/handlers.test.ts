@@ -1,51 +1,24 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createCampaignService, type CampaignService } from '../campaign/service'
+import { describe, expect, it } from 'vitest'
 import { CampaignLimitError } from '@core/campaign/loadable'
 import type { CampaignMap } from '@core/campaign/schema'
 import { GM_VERBS, isPlayerVerb } from '@core/contract/channels'
 import { contract, eventSchemas, type HandlerResult } from '@core/contract/contract'
 import { applyChanges } from '@core/campaign/changes'
 import type { CampaignEdit } from '@core/contract/campaign-service'
-import { createHandlers, toHandlerError, type Handlers, type RulesApi } from './handlers'
+import { toHandlerError } from './handlers'
+import {
+  dataDir,
+  handlers,
+  rulesNotUsed,
+  service,
+  useHandlerTestbed,
+  value,
+} from './handlers.testing'
 import { followPlayerViews, withoutSeq } from '@core/table/player-view-testing'
 
-const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
-
-/** These tests never reach rules.query; if one does, it must fail loudly rather than pass. */
-const rulesNotUsed: RulesApi = {
-  runPrepared() {
-    throw new Error('rules engine not expected in this test')
-  },
-}
-
-let dataDir: string
-let service: CampaignService
-let handlers: Handlers
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-handlers-'))
-  service = await createCampaignService({
-    dataDir,
-    autosaveDelayMs: 10_000,
-    sampleCampaignFile: SAMPLE,
-  })
-  handlers = createHandlers(service, rulesNotUsed, { logError: () => {} })
-})
-
-afterEach(async () => {
-  handlers.dispose()
-  await service.dispose()
-  await rm(dataDir, { recursive: true, force: true })
-})
-
-function value<T = unknown>(result: HandlerResult): T {
-  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`)
-  return result.value as T
-}
+useHandlerTestbed({ rules: rulesNotUsed })
 
 function errorOf(result: HandlerResult): { code: string; message: string; path?: string } {
   if (result.ok)

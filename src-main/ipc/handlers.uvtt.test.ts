@@ -2,39 +2,14 @@
 // page as uvtt.progress events, the host answers other requests while a big file is imported, the
 // GM can cancel, the preview (dry run) and the import refuse the same files with the same codes,
 // and a refused or cancelled import leaves the campaign as it was.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createCampaignService, type CampaignService } from '../campaign/service'
-import { runPrepared } from '@core/rules/scenario/run'
+import { describe, expect, it } from 'vitest'
 import { longDiagonalWalls, uvttFile, wallPointLines } from '../uvtt/hostile-files.testing'
 import type { EventData, HandlerResult } from '@core/contract/contract'
-import { createHandlers, type Handlers } from './handlers'
+import { handlers, useHandlerTestbed } from './handlers.testing'
 
-const SAMPLE = fileURLToPath(new URL('../../resources/sample-campaign.json', import.meta.url))
 const CAMPAIGN = 'sample-campaign'
 
-let dataDir: string
-let service: CampaignService
-let handlers: Handlers
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'grid-gm-uvtt-'))
-  service = await createCampaignService({
-    dataDir,
-    autosaveDelayMs: 10_000,
-    sampleCampaignFile: SAMPLE,
-  })
-  handlers = createHandlers(service, { runPrepared }, { logError: () => {} })
-})
-
-afterEach(async () => {
-  handlers.dispose()
-  await service.dispose()
-  await rm(dataDir, { recursive: true, force: true })
-})
+useHandlerTestbed()
 
 const importArgs = (json: string, extra: Record<string, unknown> = {}) => ({
   campaignId: CAMPAIGN,

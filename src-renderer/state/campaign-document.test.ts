@@ -4,33 +4,14 @@
 // fetched again only on a detected gap: a change whose revision skips one.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { changesOf } from '@core/campaign/changes'
+import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import type { Campaign, Command } from '@core/campaign/schema'
 import type { CampaignEdit, EditAck } from '@core/contract/campaign-service'
 import type { GmApi } from '../lib/api'
 import { CampaignDocument } from './campaign-document.svelte'
 
-const map = (id: string, width = 4) => ({
-  id,
-  name: id,
-  system: 'arianrhod' as const,
-  width,
-  height: 4,
-  cells: [],
-  edges: [],
-  light: { sources: [] },
-  tokens: [],
-  notes: '',
-})
-const base = {
-  schemaVersion: 5,
-  id: 'c',
-  name: 'C',
-  createdAt: 't',
-  updatedAt: 't',
-  maps: [map('a')],
-  notes: '',
-} as unknown as Campaign
-const widened = (width: number): Campaign => ({ ...base, maps: [map('a', width)] }) as Campaign
+const base = makeCampaign({ id: 'c', maps: [makeMap({ id: 'a' })] })
+const widened = (width: number): Campaign => ({ ...base, maps: [makeMap({ id: 'a', width })] })
 
 function editTo(from: Campaign, next: Campaign, revision: number): CampaignEdit {
   const changes = changesOf(from, next)
