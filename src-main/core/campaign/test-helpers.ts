@@ -52,6 +52,14 @@ export function applyParsed(campaign: Campaign, command: Command): Campaign {
   return applyCommand(deepFreeze(campaign), commandSchema.parse(command))
 }
 
+/** Commands applied one after another as main applies those from a page (each parsed first). */
+export function applyAllParsed(start: Campaign, ...commands: unknown[]): Campaign {
+  return commands.reduce<Campaign>(
+    (campaign, command) => applyCommand(campaign, commandSchema.parse(command)),
+    start,
+  )
+}
+
 /** The map with this id; a test fails loudly if it is missing. */
 export function mapIn(campaign: Campaign, id = 'm1'): CampaignMap {
   const found = campaign.maps.find((m) => m.id === id)

@@ -61,6 +61,21 @@ function zoom(direction: 1 | -1, label: MessageKey, shown: string, names: string
   })
 }
 
+/** A key that turns one of the editor's overlays on or off. */
+function editorSwitch(
+  flag: 'lightOverlay' | 'heights' | 'heightView',
+  label: MessageKey,
+  key: string,
+) {
+  return action({
+    label,
+    shortcut: board(key, keys(key.toLowerCase())),
+    perform: ({ session }) => {
+      session.editor[flag] = !session.editor[flag]
+    },
+  })
+}
+
 function pan(shown: string, label: MessageKey, shift: boolean) {
   const arrows: Record<string, [number, number]> = {
     arrowleft: [PAN_STEP, 0],
@@ -137,20 +152,8 @@ export const viewActions = defineActions({
     shortcut: board('0', keys('0')),
     perform: ({ board }) => board?.fit(),
   }),
-  'overlay.light': action({
-    label: 'overlay.light',
-    shortcut: board('G', keys('g')),
-    perform: ({ session }) => {
-      session.editor.lightOverlay = !session.editor.lightOverlay
-    },
-  }),
-  'overlay.heights': action({
-    label: 'overlay.heights',
-    shortcut: board('H', keys('h')),
-    perform: ({ session }) => {
-      session.editor.heights = !session.editor.heights
-    },
-  }),
+  'overlay.light': editorSwitch('lightOverlay', 'overlay.light', 'G'),
+  'overlay.heights': editorSwitch('heights', 'overlay.heights', 'H'),
   'dock.fight': action({
     label: 'help.toggleFight',
     shortcut: board('1', keys('1')),
@@ -161,13 +164,7 @@ export const viewActions = defineActions({
     shortcut: board('2', keys('2')),
     perform: ({ session }) => session.layout.toggle('panels'),
   }),
-  'overlay.height-view': action({
-    label: 'overlay.height-view',
-    shortcut: board('3', keys('3')),
-    perform: ({ session }) => {
-      session.editor.heightView = !session.editor.heightView
-    },
-  }),
+  'overlay.height-view': editorSwitch('heightView', 'overlay.height-view', '3'),
   'token.delete': action({
     label: 'help.delete',
     shortcut: board('Delete', keys('delete', 'backspace')),

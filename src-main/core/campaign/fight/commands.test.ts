@@ -1,16 +1,11 @@
 // Turn order as campaign state, from 003's words: surprise round, flat-footed, delay, ready,
 // durations that end 「直前」 at the same count; Arianrhod by 【行動値】; DysTopiA by the GM.
 import { describe, expect, it } from 'vitest'
-import { applyCommand, CommandError } from '../commands'
-import { commandSchema, type Campaign, type Command } from '../schema'
-import { deepFreeze, makeCampaign, makeMap } from '../test-helpers'
+import { CommandError } from '../commands'
+import type { Campaign } from '../schema'
+import { applyAllParsed, deepFreeze, makeCampaign, makeMap } from '../test-helpers'
 
 const at = '2026-11-24T20:00:00.000Z'
-const run = (start: Campaign, ...commands: Array<Record<string, unknown>>): Campaign =>
-  commands.reduce<Campaign>(
-    (c, command) => applyCommand(c, commandSchema.parse(command) as Command),
-    start,
-  )
 const fight = (c: Campaign) => c.maps[0].fight!
 const current = (c: Campaign) => fight(c).order[fight(c).turn].tokenId
 
@@ -42,7 +37,7 @@ describe('fight commands (Pathfinder, 003)', () => {
   }
 
   it('「結果の高いものから順に」: orders by d20 + modifier and logs each initiative roll', () => {
-    const c = run(pathfinderMap(), start)
+    const c = applyAllParsed(pathfinderMap(), start)
     expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
       ['fighter', 16],
       ['rogue', 14],
@@ -57,10 +52,10 @@ describe('fight commands (Pathfinder, 003)', () => {
   })
 
   it('「不意討ちラウンド」: only the aware act in round 0; the unaware stay flat-footed until their first turn', () => {
-    const c = run(pathfinderMap(), { ...start, unaware: ['fighter', 'rogue'] })
+    const c = applyAllParsed(pathfinderMap(), { ...start, unaware: ['fighter', 'rogue'] })
     expect(fight(c).round).toBe(0)
     expect(current(c)).toBe('orc')
-    const round1 = run(c, { type: 'fight.next', mapId: 'm1' })
+    const round1 = applyAllParsed(c, { type: 'fight.next', mapId: 'm1' })
     expect(fight(round1).round).toBe(1)
     expect(current(round1)).toBe('fighter')
     // 「自分の最初のターンを迎える前」: the rogue is still flat-footed; the orc has acted and the
@@ -69,12 +64,12 @@ describe('fight commands (Pathfinder, 003)', () => {
   })
 
   it('「行動遅延」: the delayer leaves the order and, acting later, takes that place and count', () => {
-    const c = run(pathfinderMap(), start, { type: 'fight.delay', mapId: 'm1' })
+    const c = applyAllParsed(pathfinderMap(), start, { type: 'fight.delay', mapId: 'm1' })
     expect(current(c)).toBe('rogue')
     expect(fight(c).delaying).toEqual(['fighter'])
-    const next = run(c, { type: 'fight.next', mapId: 'm1' })
+    const next = applyAllParsed(c, { type: 'fight.next', mapId: 'm1' })
     expect(current(next)).toBe('orc')
-    const acts = run(next, { type: 'fight.act', mapId: 'm1', tokenId: 'fighter' })
+    const acts = applyAllParsed(next, { type: 'fight.act', mapId: 'm1', tokenId: 'fighter' })
     expect(fight(acts).order.map((o) => [o.tokenId, o.count])).toEqual([
       ['rogue', 14],
       ['fighter', 12],
@@ -85,16 +80,16 @@ describe('fight commands (Pathfinder, 003)', () => {
 
   it('「同じ数値のイニシアチブ・カウントの直前まで続く」: a 3-round condition ends just before its count 3 rounds later', () => {
     // Begun on the rogue's turn (count 14) in round 1: lasts until just before count 14 in round 4.
-    let c = run(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })
+    let c = applyAllParsed(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })
     expect(current(c)).toBe('rogue')
-    c = run(c, {
+    c = applyAllParsed(c, {
       type: 'condition.add',
       mapId: 'm1',
       condition: { id: 'c1', tokenId: 'orc', name: 'shaken', rounds: 3 },
     })
     const turns: Array<[number, string, number]> = []
     for (let i = 0; i < 9; i++) {
-      c = run(c, { type: 'fight.next', mapId: 'm1' })
+      c = applyAllParsed(c, { type: 'fight.next', mapId: 'm1' })
       turns.push([fight(c).round, current(c), c.maps[0].conditions!.length])
     }
     expect(turns).toEqual([
@@ -112,14 +107,14 @@ describe('fight commands (Pathfinder, 003)', () => {
   })
 
   it('「引き金となったアクションを行なったキャラクターの直前」: a triggered readied action moves the reader before the trigger', () => {
-    const c = run(
+    const c = applyAllParsed(
       pathfinderMap(),
       start,
       { type: 'fight.ready', mapId: 'm1' },
       { type: 'fight.next', mapId: 'm1' },
     )
     expect(current(c)).toBe('orc')
-    const triggered = run(c, { type: 'fight.trigger', mapId: 'm1', tokenId: 'fighter' })
+    const triggered = applyAllParsed(c, { type: 'fight.trigger', mapId: 'm1', tokenId: 'fighter' })
     expect(fight(triggered).order.map((o) => o.tokenId)).toEqual(['rogue', 'fighter', 'orc'])
     expect(fight(triggered).order[1].count).toBe(12)
   })
@@ -141,7 +136,7 @@ describe('fight commands (Pathfinder, 003)', () => {
     )
     // left 10+2 = 12, right 10+2 = 12, ogre 8+4 = 12: the ogre's higher modifier goes first
     // (「イニシアチブ修正値の合計順」); left and right roll off 3 against 17: right first.
-    const c = run(twins, {
+    const c = applyAllParsed(twins, {
       type: 'fight.start',
       mapId: 'm1',
       tokenIds: ['left', 'right', 'ogre'],
@@ -162,14 +157,14 @@ describe('fight commands (Pathfinder, 003)', () => {
 
   it('「次にアクションを行なう機会が来てしまったならば、遅延アクションは行われなかったことになる」: an unused delay lapses at its own place next round', () => {
     // fighter 16 delays and never acts: rogue 14, orc 12, then round 2 comes back to the fighter.
-    let c = run(
+    let c = applyAllParsed(
       pathfinderMap(),
       start,
       { type: 'fight.delay', mapId: 'm1' },
       { type: 'fight.next', mapId: 'm1' },
     )
     expect(current(c)).toBe('orc')
-    c = run(c, { type: 'fight.next', mapId: 'm1' })
+    c = applyAllParsed(c, { type: 'fight.next', mapId: 'm1' })
     expect([fight(c).round, current(c)]).toEqual([2, 'fighter'])
     expect(fight(c).delaying).toEqual([])
     expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
@@ -182,19 +177,19 @@ describe('fight commands (Pathfinder, 003)', () => {
   it("「行動遅延」 then a condition: it ends just before the delayer's new count three rounds later", () => {
     // The fighter (16) delays in round 1 and acts before the orc, at the orc's count 12; on that
     // turn it starts a 3-round effect, which lasts until just before count 12 in round 4.
-    let c = run(
+    let c = applyAllParsed(
       pathfinderMap(),
       start,
       { type: 'fight.delay', mapId: 'm1' },
       { type: 'fight.next', mapId: 'm1' },
     )
-    c = run(c, { type: 'fight.act', mapId: 'm1', tokenId: 'fighter' })
+    c = applyAllParsed(c, { type: 'fight.act', mapId: 'm1', tokenId: 'fighter' })
     expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
       ['rogue', 14],
       ['fighter', 12],
       ['orc', 12],
     ])
-    c = run(c, {
+    c = applyAllParsed(c, {
       type: 'condition.add',
       mapId: 'm1',
       condition: { id: 'c1', tokenId: 'orc', name: 'entangled', rounds: 3 },
@@ -202,7 +197,7 @@ describe('fight commands (Pathfinder, 003)', () => {
     expect(c.maps[0].conditions![0].since).toEqual({ round: 1, turn: 1, count: 12 })
     const turns: Array<[number, string, number]> = []
     for (let i = 0; i < 8; i++) {
-      c = run(c, { type: 'fight.next', mapId: 'm1' })
+      c = applyAllParsed(c, { type: 'fight.next', mapId: 'm1' })
       turns.push([fight(c).round, current(c), c.maps[0].conditions!.length])
     }
     expect(turns).toEqual([
@@ -215,47 +210,51 @@ describe('fight commands (Pathfinder, 003)', () => {
       [3, 'orc', 1],
       [4, 'rogue', 1],
     ])
-    c = run(c, { type: 'fight.next', mapId: 'm1' })
+    c = applyAllParsed(c, { type: 'fight.next', mapId: 'm1' })
     expect([fight(c).round, current(c), c.maps[0].conditions!.length]).toEqual([4, 'fighter', 0])
     expect(fight(c).expired).toEqual([{ tokenId: 'orc', name: 'entangled' }])
   })
 
   it('previous turn steps back over those with no turn there (the unaware in the surprise round, delayers)', () => {
     // Surprise round: only the orc acts; back from the fighter's round-1 turn is the orc's surprise turn.
-    const surprise = run(
+    const surprise = applyAllParsed(
       pathfinderMap(),
       { ...start, unaware: ['fighter', 'rogue'] },
       { type: 'fight.next', mapId: 'm1' },
     )
     expect([fight(surprise).round, current(surprise)]).toEqual([1, 'fighter'])
-    const back = run(surprise, { type: 'fight.previous', mapId: 'm1' })
+    const back = applyAllParsed(surprise, { type: 'fight.previous', mapId: 'm1' })
     expect([fight(back).round, current(back)]).toEqual([0, 'orc'])
-    expect(() => run(back, { type: 'fight.previous', mapId: 'm1' })).toThrow(/first turn/)
+    expect(() => applyAllParsed(back, { type: 'fight.previous', mapId: 'm1' })).toThrow(
+      /first turn/,
+    )
     // The fighter delays; from the orc's turn, previous goes to the rogue, not to the delaying fighter.
-    const delayed = run(
+    const delayed = applyAllParsed(
       pathfinderMap(),
       start,
       { type: 'fight.delay', mapId: 'm1' },
       { type: 'fight.next', mapId: 'm1' },
     )
-    expect(current(run(delayed, { type: 'fight.previous', mapId: 'm1' }))).toBe('rogue')
+    expect(current(applyAllParsed(delayed, { type: 'fight.previous', mapId: 'm1' }))).toBe('rogue')
   })
 
   it('never invents dice, and previous turn steps back', () => {
-    expect(() => run(pathfinderMap(), { ...start, d20s: [10] })).toThrow(CommandError)
-    const typed = run(pathfinderMap(), {
+    expect(() => applyAllParsed(pathfinderMap(), { ...start, d20s: [10] })).toThrow(CommandError)
+    const typed = applyAllParsed(pathfinderMap(), {
       ...start,
       d20s: [],
       rolls: { rogue: 20, fighter: 1, orc: 2 },
     })
     expect(current(typed)).toBe('rogue')
-    const back = run(
+    const back = applyAllParsed(
       typed,
       { type: 'fight.next', mapId: 'm1' },
       { type: 'fight.previous', mapId: 'm1' },
     )
     expect(current(back)).toBe('rogue')
-    expect(() => run(typed, { type: 'fight.previous', mapId: 'm1' })).toThrow(/first turn/)
+    expect(() => applyAllParsed(typed, { type: 'fight.previous', mapId: 'm1' })).toThrow(
+      /first turn/,
+    )
   })
 
   it('adds a combatant during the fight at its count (d20 from main or typed), and removes one, keeping whose turn it is', () => {
@@ -272,13 +271,16 @@ describe('fight commands (Pathfinder, 003)', () => {
       ],
     })
     // fighter 16, rogue 14 (current), orc 12; the ogre rolls 11 + 2 = 13: between the rogue and the orc.
-    const c = run(withOgre(run(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })), {
-      type: 'fight.add',
-      mapId: 'm1',
-      tokenId: 'ogre',
-      d20s: [11, 4, 4],
-      at,
-    })
+    const c = applyAllParsed(
+      withOgre(applyAllParsed(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })),
+      {
+        type: 'fight.add',
+        mapId: 'm1',
+        tokenId: 'ogre',
+        d20s: [11, 4, 4],
+        at,
+      },
+    )
     expect(fight(c).order.map((o) => [o.tokenId, o.count])).toEqual([
       ['fighter', 16],
       ['rogue', 14],
@@ -288,20 +290,23 @@ describe('fight commands (Pathfinder, 003)', () => {
     expect(current(c)).toBe('rogue')
     expect(c.rollLog!.at(-1)).toMatchObject({ who: 'Ogre', dice: [11], total: 13 })
     // Typed in by hand: 20 + 2 = 22, first; the rogue keeps the turn.
-    const typed = run(withOgre(run(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })), {
-      type: 'fight.add',
-      mapId: 'm1',
-      tokenId: 'ogre',
-      roll: 20,
-      at,
-    })
+    const typed = applyAllParsed(
+      withOgre(applyAllParsed(pathfinderMap(), start, { type: 'fight.next', mapId: 'm1' })),
+      {
+        type: 'fight.add',
+        mapId: 'm1',
+        tokenId: 'ogre',
+        roll: 20,
+        at,
+      },
+    )
     expect(fight(typed).order.map((o) => o.tokenId)).toEqual(['ogre', 'fighter', 'rogue', 'orc'])
     expect(current(typed)).toBe('rogue')
     expect(() =>
-      run(typed, { type: 'fight.add', mapId: 'm1', tokenId: 'ogre', roll: 3, at }),
+      applyAllParsed(typed, { type: 'fight.add', mapId: 'm1', tokenId: 'ogre', roll: 3, at }),
     ).toThrow(/already/)
     // Removing the fighter (before the rogue) keeps the rogue's turn.
-    const removed = run(typed, { type: 'fight.remove', mapId: 'm1', tokenId: 'fighter' })
+    const removed = applyAllParsed(typed, { type: 'fight.remove', mapId: 'm1', tokenId: 'fighter' })
     expect(fight(removed).order.map((o) => o.tokenId)).toEqual(['ogre', 'rogue', 'orc'])
     expect(current(removed)).toBe('rogue')
   })
@@ -321,9 +326,9 @@ describe('fight commands (Pathfinder, 003)', () => {
           },
         ],
       })
-    const begun = run(pathfinderMap(), start) // fighter 16 (+1), rogue 14 (+4), orc 12 (+0)
+    const begun = applyAllParsed(pathfinderMap(), start) // fighter 16 (+1), rogue 14 (+4), orc 12 (+0)
     const add = (initiative: number, d20s: number[], roll?: number) =>
-      run(joining(initiative)(begun), {
+      applyAllParsed(joining(initiative)(begun), {
         type: 'fight.add',
         mapId: 'm1',
         tokenId: 'ogre',
@@ -349,12 +354,12 @@ describe('fight commands (Pathfinder, 003)', () => {
   })
 
   it('removing a token drops it from the order and its conditions', () => {
-    const c = run(pathfinderMap(), start, {
+    const c = applyAllParsed(pathfinderMap(), start, {
       type: 'condition.add',
       mapId: 'm1',
       condition: { id: 'c1', tokenId: 'orc', name: 'prone' },
     })
-    const removed = run(c, { type: 'token.remove', mapId: 'm1', tokenId: 'orc' })
+    const removed = applyAllParsed(c, { type: 'token.remove', mapId: 'm1', tokenId: 'orc' })
     expect(fight(removed).order.map((o) => o.tokenId)).toEqual(['fighter', 'rogue'])
     expect(removed.maps[0].conditions).toEqual([])
   })
@@ -377,7 +382,7 @@ describe('fight commands (Arianrhod 【行動値】, DysTopiA)', () => {
     )
 
   it('orders by 【行動値】, lets the GM break ties by dragging, and re-sorts when a value changes', () => {
-    const c = run(arianrhod(), {
+    const c = applyAllParsed(arianrhod(), {
       type: 'fight.start',
       mapId: 'm1',
       tokenIds: ['mage', 'warrior', 'goblin'],
@@ -388,9 +393,14 @@ describe('fight commands (Arianrhod 【行動値】, DysTopiA)', () => {
       ['mage', 9],
       ['goblin', 9],
     ])
-    const dragged = run(c, { type: 'fight.move', mapId: 'm1', tokenId: 'goblin', toIndex: 1 })
+    const dragged = applyAllParsed(c, {
+      type: 'fight.move',
+      mapId: 'm1',
+      tokenId: 'goblin',
+      toIndex: 1,
+    })
     expect(fight(dragged).order.map((o) => o.tokenId)).toEqual(['warrior', 'goblin', 'mage'])
-    const faster = run(dragged, {
+    const faster = applyAllParsed(dragged, {
       type: 'token.update',
       mapId: 'm1',
       tokenId: 'mage',
@@ -401,7 +411,7 @@ describe('fight commands (Arianrhod 【行動値】, DysTopiA)', () => {
   })
 
   it("DysTopiA keeps the GM's order", () => {
-    const c = run(
+    const c = applyAllParsed(
       deepFreeze(
         makeCampaign({
           maps: [
@@ -438,8 +448,8 @@ describe('fight commands (Arianrhod 【行動値】, DysTopiA)', () => {
       fumble: false,
       secret: true,
     }
-    const logged = run(arianrhod(), { type: 'roll.record', entry })
+    const logged = applyAllParsed(arianrhod(), { type: 'roll.record', entry })
     expect(logged.rollLog).toEqual([entry])
-    expect(run(logged, { type: 'roll.clear' }).rollLog).toEqual([])
+    expect(applyAllParsed(logged, { type: 'roll.clear' }).rollLog).toEqual([])
   })
 })

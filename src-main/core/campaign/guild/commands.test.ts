@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { applyCommand, CommandError } from '../commands'
+import { CommandError } from '../commands'
 import { migrateToCurrent } from '../../../campaign/migrations'
 import { commandSchema, CURRENT_SCHEMA_VERSION, type Campaign, type Command } from '../schema'
-import { deepFreeze, makeCampaign, makeMap } from '../test-helpers'
+import { applyAllParsed, deepFreeze, makeCampaign, makeMap } from '../test-helpers'
 import { GUILD_LOG_MAX, GUILD_LOG_TEXT_MAX, guildSchema } from './schema'
 
 const at = '2026-11-24T20:00:00.000Z'
 
-function run(start: Campaign, ...commands: Command[]): Campaign {
-  return commands.reduce(
-    (campaign, command) => applyCommand(campaign, commandSchema.parse(command)),
-    start,
-  )
-}
-
 /** The issue's party: PCs at CL 3, 8 and 14. */
 function party(): Campaign {
-  return run(
+  return applyAllParsed(
     deepFreeze(makeCampaign()),
     { type: 'guild.create', name: '銀の翼' },
     { type: 'guild.member.add', member: { id: 'ayu', name: 'アユ', cl: 3 } },
@@ -28,7 +21,9 @@ function party(): Campaign {
 describe('guild book commands', () => {
   it('create a guild only in a campaign with an Arianrhod map, once', () => {
     const noArianrhod = makeCampaign({ maps: [makeMap({ system: 'pathfinder' })] })
-    expect(() => run(noArianrhod, { type: 'guild.create', name: 'G' })).toThrow(CommandError)
+    expect(() => applyAllParsed(noArianrhod, { type: 'guild.create', name: 'G' })).toThrow(
+      CommandError,
+    )
     const guild = party().guild!
     expect(guild).toMatchObject({
       name: '銀の翼',
@@ -38,7 +33,7 @@ describe('guild book commands', () => {
       ruleMasterId: null,
     })
     expect(guild.lootTable).toHaveLength(11)
-    expect(() => run(party(), { type: 'guild.create', name: 'again' })).toThrow(
+    expect(() => applyAllParsed(party(), { type: 'guild.create', name: 'again' })).toThrow(
       /already has a guild/,
     )
   })
@@ -52,8 +47,12 @@ describe('guild book commands', () => {
   })
 
   it('冒険の一区切り: every PC +1 CL (absent ones too), GL +1, one held pick each', () => {
-    const absent = run(party(), { type: 'guild.attendance', memberId: 'cho', attendance: 'absent' })
-    const after = run(absent, { type: 'guild.milestone', at })
+    const absent = applyAllParsed(party(), {
+      type: 'guild.attendance',
+      memberId: 'cho',
+      attendance: 'absent',
+    })
+    const after = applyAllParsed(absent, { type: 'guild.milestone', at })
     expect(after.guild!.members.map((m) => [m.cl, m.pendingPicks])).toEqual([
       [4, 1],
       [9, 1],
@@ -61,9 +60,9 @@ describe('guild book commands', () => {
     ])
     expect(after.guild!.level).toBe(2)
     // 「保留し、次の成長のタイミングでいっきに」: picks accumulate.
-    const twice = run(after, { type: 'guild.milestone', at })
+    const twice = applyAllParsed(after, { type: 'guild.milestone', at })
     expect(twice.guild!.members[0].pendingPicks).toBe(2)
-    const picked = run(
+    const picked = applyAllParsed(
       twice,
       { type: 'guild.pick', memberId: 'ayu', skill: 'ハイHPポーション作成' },
       { type: 'guild.pick', memberId: 'ayu', connections: ['ギルド長', '酒場の主人'] },
@@ -76,18 +75,18 @@ describe('guild book commands', () => {
       heldConnections: 2,
     })
     expect(ayu.connections).toEqual(['ギルド長', '酒場の主人', '衛兵'])
-    expect(() => run(picked, { type: 'guild.pick', memberId: 'ayu', skill: 'x' })).toThrow(
-      /no general-skill pick/,
-    )
+    expect(() =>
+      applyAllParsed(picked, { type: 'guild.pick', memberId: 'ayu', skill: 'x' }),
+    ).toThrow(/no general-skill pick/)
   })
 
   it("戦利金 with 《名声》 and チョウ's 《トレジャーマニア》 credits (3+1)×300×1.1, (8+1)×600×1.1, (14+1)×1200×1.2", () => {
-    const start = run(
+    const start = applyAllParsed(
       party(),
       { type: 'guild.update', fame: true },
       { type: 'guild.member.update', memberId: 'cho', patch: { treasureMania: true } },
     )
-    const paid = run(start, {
+    const paid = applyAllParsed(start, {
       type: 'guild.reward',
       at,
       memberIds: ['ayu', 'ben', 'cho'],
@@ -107,33 +106,51 @@ describe('guild book commands', () => {
   })
 
   it('戦利金 for a CL outside the table is refused with the PC named, crediting nobody', () => {
-    const high = run(party(), { type: 'guild.member.update', memberId: 'cho', patch: { cl: 19 } })
+    const high = applyAllParsed(party(), {
+      type: 'guild.member.update',
+      memberId: 'cho',
+      patch: { cl: 19 },
+    })
     expect(() =>
-      run(high, { type: 'guild.reward', at, memberIds: ['ayu', 'cho'], bonus: 0 }),
+      applyAllParsed(high, { type: 'guild.reward', at, memberIds: ['ayu', 'cho'], bonus: 0 }),
     ).toThrow(/チョウ.*CL 1–18/)
   })
 
   it('rule guild master: chosen among present PCs, locked until the session ends or that PC leaves', () => {
-    const chosen = run(party(), { type: 'guild.master', memberId: 'ben' })
-    expect(() => run(chosen, { type: 'guild.master', memberId: 'ayu' })).toThrow(/locked/)
-    const left = run(chosen, { type: 'guild.attendance', memberId: 'ben', attendance: 'absent' })
+    const chosen = applyAllParsed(party(), { type: 'guild.master', memberId: 'ben' })
+    expect(() => applyAllParsed(chosen, { type: 'guild.master', memberId: 'ayu' })).toThrow(
+      /locked/,
+    )
+    const left = applyAllParsed(chosen, {
+      type: 'guild.attendance',
+      memberId: 'ben',
+      attendance: 'absent',
+    })
     expect(left.guild!.ruleMasterId).toBeNull()
-    expect(run(left, { type: 'guild.master', memberId: 'ayu' }).guild!.ruleMasterId).toBe('ayu')
-    expect(() => run(left, { type: 'guild.master', memberId: 'ben' })).toThrow(/present/)
-    const ended = run(chosen, { type: 'guild.session.end', at })
+    expect(
+      applyAllParsed(left, { type: 'guild.master', memberId: 'ayu' }).guild!.ruleMasterId,
+    ).toBe('ayu')
+    expect(() => applyAllParsed(left, { type: 'guild.master', memberId: 'ben' })).toThrow(/present/)
+    const ended = applyAllParsed(chosen, { type: 'guild.session.end', at })
     expect(ended.guild).toMatchObject({ ruleMasterId: null, session: 2 })
-    expect(run(ended, { type: 'guild.master', memberId: 'ayu' }).guild!.ruleMasterId).toBe('ayu')
+    expect(
+      applyAllParsed(ended, { type: 'guild.master', memberId: 'ayu' }).guild!.ruleMasterId,
+    ).toBe('ayu')
   })
 
   it('「変更することはできない」: clearing a locked rule guild master is refused too (undo is the way back from a slip)', () => {
-    const chosen = run(party(), { type: 'guild.master', memberId: 'ben' })
-    expect(() => run(chosen, { type: 'guild.master', memberId: null })).toThrow(/locked/)
-    expect(run(chosen, { type: 'guild.master', memberId: 'ben' }).guild!.ruleMasterId).toBe('ben')
-    expect(run(party(), { type: 'guild.master', memberId: null }).guild!.ruleMasterId).toBeNull()
+    const chosen = applyAllParsed(party(), { type: 'guild.master', memberId: 'ben' })
+    expect(() => applyAllParsed(chosen, { type: 'guild.master', memberId: null })).toThrow(/locked/)
+    expect(
+      applyAllParsed(chosen, { type: 'guild.master', memberId: 'ben' }).guild!.ruleMasterId,
+    ).toBe('ben')
+    expect(
+      applyAllParsed(party(), { type: 'guild.master', memberId: null }).guild!.ruleMasterId,
+    ).toBeNull()
   })
 
   it('attendance per session: ending a session logs who was present, late and absent, then everyone starts present', () => {
-    const ended = run(
+    const ended = applyAllParsed(
       party(),
       { type: 'guild.attendance', memberId: 'ayu', attendance: 'late' },
       { type: 'guild.attendance', memberId: 'cho', attendance: 'absent' },
@@ -148,7 +165,7 @@ describe('guild book commands', () => {
 
   it('a log line naming many long-named PCs is shortened to what the file keeps (issue 27)', () => {
     const names = Array.from({ length: 12 }, (_, i) => `${'𠮷'.repeat(99)}${i}`)
-    const crowded = run(
+    const crowded = applyAllParsed(
       party(),
       ...names.map((name, i): Command => ({
         type: 'guild.member.add',
@@ -175,14 +192,14 @@ describe('guild book commands', () => {
       text: `line ${i + 1}`,
     }))
     const full = { ...start, guild: { ...start.guild!, log } }
-    const after = run(full, { type: 'guild.milestone', at })
+    const after = applyAllParsed(full, { type: 'guild.milestone', at })
     expect(after.guild!.log).toHaveLength(GUILD_LOG_MAX)
     expect(after.guild!.log[0].text).toBe('line 2')
     expect(after.guild!.log.at(-1)).toMatchObject({ seq: GUILD_LOG_MAX + 1, kind: 'milestone' })
   })
 
   it('supports: acquired vs selected, and a use counter that cannot pass its maximum', () => {
-    const g = run(
+    const g = applyAllParsed(
       party(),
       { type: 'guild.support.add', support: { id: 's1', name: '名声' } },
       { type: 'guild.support.add', support: { id: 's2', name: '蘇生', maxUses: 1 } },
@@ -192,14 +209,16 @@ describe('guild book commands', () => {
       { id: 's1', name: '名声', selected: false },
       { id: 's2', name: '蘇生', selected: true, uses: { max: 1, used: 1 } },
     ])
-    expect(() => run(g, { type: 'guild.support.update', supportId: 's2', used: 2 })).toThrow(
-      /at most 1/,
-    )
-    expect(() => run(g, { type: 'guild.support.update', supportId: 's1', used: 1 })).toThrow()
+    expect(() =>
+      applyAllParsed(g, { type: 'guild.support.update', supportId: 's2', used: 2 }),
+    ).toThrow(/at most 1/)
+    expect(() =>
+      applyAllParsed(g, { type: 'guild.support.update', supportId: 's1', used: 1 }),
+    ).toThrow()
   })
 
   it('items: found into storage, moved to a pack and back with history lines, sold into guild funds', () => {
-    const found = run(party(), {
+    const found = applyAllParsed(party(), {
       type: 'guild.item.add',
       at,
       item: { id: 'i1', name: 'MPポーション', quantity: 2 },
@@ -208,7 +227,7 @@ describe('guild book commands', () => {
     expect(found.guild!.items).toEqual([
       { id: 'i1', name: 'MPポーション', quantity: 2, holderId: null },
     ])
-    const moved = run(
+    const moved = applyAllParsed(
       found,
       { type: 'guild.item.move', at, itemId: 'i1', to: 'ayu' },
       { type: 'guild.item.move', at, itemId: 'i1', to: null },
@@ -218,27 +237,34 @@ describe('guild book commands', () => {
       'MPポーション: 収納庫 → アユ',
       'MPポーション: アユ → 収納庫',
     ])
-    const sold = run(moved, { type: 'guild.item.sell', at, itemId: 'i1', price: 150 })
+    const sold = applyAllParsed(moved, { type: 'guild.item.sell', at, itemId: 'i1', price: 150 })
     expect(sold.guild!.items).toEqual([])
     expect(sold.guild!.funds).toBe(150)
   })
 
   it("loans move money between PCs and back when repaid; refused beyond the lender's purse", () => {
-    const lent = run(party(), {
+    const lent = applyAllParsed(party(), {
       type: 'guild.loan.add',
       at,
       loan: { id: 'l1', lenderId: 'ben', borrowerId: 'ayu', amount: 60, date: '2026-11-24' },
     })
     expect(lent.guild!.members.map((m) => m.money)).toEqual([60, 40, 0])
-    expect(() => run(lent, { type: 'guild.member.remove', memberId: 'ayu' })).toThrow(/open loan/)
-    const repaid = run(lent, { type: 'guild.loan.repay', at, loanId: 'l1', date: '2026-11-30' })
+    expect(() => applyAllParsed(lent, { type: 'guild.member.remove', memberId: 'ayu' })).toThrow(
+      /open loan/,
+    )
+    const repaid = applyAllParsed(lent, {
+      type: 'guild.loan.repay',
+      at,
+      loanId: 'l1',
+      date: '2026-11-30',
+    })
     expect(repaid.guild!.members.map((m) => m.money)).toEqual([0, 100, 0])
     expect(repaid.guild!.loans[0].repaidOn).toBe('2026-11-30')
     expect(() =>
-      run(repaid, { type: 'guild.loan.repay', at, loanId: 'l1', date: '2026-11-30' }),
+      applyAllParsed(repaid, { type: 'guild.loan.repay', at, loanId: 'l1', date: '2026-11-30' }),
     ).toThrow(/already/)
     expect(() =>
-      run(party(), {
+      applyAllParsed(party(), {
         type: 'guild.loan.add',
         at,
         loan: { id: 'l2', lenderId: 'ayu', borrowerId: 'ben', amount: 1, date: '2026-11-24' },
@@ -247,7 +273,7 @@ describe('guild book commands', () => {
   })
 
   it('the loot table is editable one row at a time', () => {
-    const edited = run(party(), { type: 'guild.loot.row', roll: 7, text: 'エリクサー' })
+    const edited = applyAllParsed(party(), { type: 'guild.loot.row', roll: 7, text: 'エリクサー' })
     expect(edited.guild!.lootTable[5]).toBe('エリクサー')
     expect(edited.guild!.lootTable[4]).toBe('HPポーション')
   })

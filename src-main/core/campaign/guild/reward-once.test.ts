@@ -1,23 +1,16 @@
 // Issue 25: 戦利金 is paid once a session. A second payment must be asked for as one (`again`),
 // and a new session (End session) pays again normally. The guild's log is the record.
 import { describe, expect, it } from 'vitest'
-import { applyCommand, CommandError } from '../commands'
-import { commandSchema, type Campaign, type Command } from '../schema'
-import { deepFreeze, makeCampaign } from '../test-helpers'
+import { CommandError } from '../commands'
+import type { Campaign, Command } from '../schema'
+import { applyAllParsed, deepFreeze, makeCampaign } from '../test-helpers'
 import { paymentsThisSession, paymentThisSession } from './reward-log'
 
 const at = '2026-11-24T20:00:00.000Z'
 const later = '2026-11-24T20:05:00.000Z'
 
-function run(start: Campaign, ...commands: Command[]): Campaign {
-  return commands.reduce(
-    (campaign, command) => applyCommand(campaign, commandSchema.parse(command)),
-    start,
-  )
-}
-
 function party(): Campaign {
-  return run(
+  return applyAllParsed(
     deepFreeze(makeCampaign()),
     { type: 'guild.create', name: '銀の翼' },
     { type: 'guild.member.add', member: { id: 'ayu', name: 'アユ', cl: 3 } },
@@ -32,11 +25,11 @@ const money = (campaign: Campaign) => campaign.guild!.members.map((m) => m.money
 
 describe('戦利金 once a session', () => {
   it('refuses a second payment in the same session, with its own reason', () => {
-    const paid = run(party(), reward())
+    const paid = applyAllParsed(party(), reward())
     expect(money(paid)).toEqual([1200, 5400])
     let refusal: unknown
     try {
-      run(paid, reward({ at: later } as Partial<Command>))
+      applyAllParsed(paid, reward({ at: later } as Partial<Command>))
     } catch (error) {
       refusal = error
     }
@@ -46,13 +39,22 @@ describe('戦利金 once a session', () => {
   })
 
   it('pays a second time when asked to, and both payments stay listed', () => {
-    const twice = run(party(), reward(), reward({ at: later, again: true } as Partial<Command>))
+    const twice = applyAllParsed(
+      party(),
+      reward(),
+      reward({ at: later, again: true } as Partial<Command>),
+    )
     expect(money(twice)).toEqual([2400, 10800])
     expect(paymentsThisSession(twice.guild!).map((e) => e.at)).toEqual([at, later])
   })
 
   it('a new session pays again without being asked', () => {
-    const next = run(party(), reward(), { type: 'guild.session.end', at: later }, reward())
+    const next = applyAllParsed(
+      party(),
+      reward(),
+      { type: 'guild.session.end', at: later },
+      reward(),
+    )
     expect(money(next)).toEqual([2400, 10800])
     expect(paymentsThisSession(next.guild!)).toHaveLength(1)
   })
