@@ -7,11 +7,11 @@
 //  - Through the real host over its WebSocket, as the import dialog calls it: the preview and the
 //    import, the host process's peak memory above its start (import worker included), and the
 //    slowest answer to campaign.list sent every 25 ms on another connection meanwhile.
-// Target: 2,000 walls in under 2 s.
+// Targets: 2,000 walls in under 2 s; other requests answered within 100 ms meanwhile (issue 26).
 //   npx tsx bench/uvtt.ts
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gmClient } from '../tests/e2e/player-fixture'
@@ -21,6 +21,8 @@ import { previousImporterEdges } from '@core/uvtt/previous-importer.testing'
 import { BENCH_CAMPAIGN, benchDataFolder } from './bench-campaign'
 
 export const UVTT_TARGET_MS = 2000
+/** Issue 26: other requests answered within this while a file is taken in. */
+export const OTHER_REQUEST_TARGET_MS = 100
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 interface Timed {
@@ -49,6 +51,8 @@ interface HostRun {
   /** CPU the host's main thread spent meanwhile (its workers' excluded): what the machine's load
    * cannot inflate, and the most the thread can have kept other requests waiting. */
   mainThreadCpuMs: number
+  /** The machine's one-minute load average at the start and the end of the call. */
+  load: [number, number]
 }
 
 export interface UvttBench {
@@ -142,6 +146,7 @@ async function throughHost(
       const saved = await modified(campaignFile)
       const start = await residentBytes(child.pid!)
       const cpuBefore = await mainThreadCpuMs(child.pid!)
+      const loadBefore = loadavg()[0]
       let peak = start
       let slowest = 0
       let done = false
@@ -182,6 +187,7 @@ async function throughHost(
         peakMb: (peak - start) / 1e6,
         slowestOtherMs: slowest,
         mainThreadCpuMs: mainThreadCpu,
+        load: [loadBefore, loadavg()[0]],
       })
     }
   } finally {
@@ -261,11 +267,16 @@ export function formatUvttBench(result: UvttBench): string {
     '',
     "Until an import is saved: the slowest answer to campaign.list sent every 25 ms on another connection, and the CPU the host's main thread spent (the probe's answers included; the import worker's not):",
     '',
-    '| call | size | answer | ms | peak MB | slowest campaign.list meanwhile, ms | host main-thread CPU, ms |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| call | size | answer | ms | peak MB | slowest campaign.list meanwhile, ms | host main-thread CPU, ms | load average |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...result.host.map(
       (h) =>
-        `| ${h.label} | ${(h.bytes / 1e6).toFixed(1)} MB | ${h.answer} | ${h.ms.toFixed(0)} | ${h.peakMb.toFixed(0)} | ${h.slowestOtherMs.toFixed(0)} | ${h.mainThreadCpuMs} |`,
+        `| ${h.label} | ${(h.bytes / 1e6).toFixed(1)} MB | ${h.answer} | ${h.ms.toFixed(0)} | ${h.peakMb.toFixed(0)} | ${h.slowestOtherMs.toFixed(0)} | ${h.mainThreadCpuMs} | ${h.load.map((l) => l.toFixed(1)).join('–')} |`,
+    ),
+    '',
+    ...result.host.map(
+      (h) =>
+        `${h.label}: slowest other request ${h.slowestOtherMs.toFixed(0)} ms (target ≤ ${OTHER_REQUEST_TARGET_MS} ms): ${h.slowestOtherMs <= OTHER_REQUEST_TARGET_MS ? 'OK' : 'OVER'} at load ${h.load.map((l) => l.toFixed(1)).join('–')}`,
     ),
   ].join('\n')
 }
