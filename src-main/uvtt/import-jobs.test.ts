@@ -75,6 +75,8 @@ function answeringWorker(
   edges: unknown[],
   write: (slice: unknown[]) => string = (slice) => JSON.stringify(slice),
   filePieces?: string[],
+  /** When the worker sends the file's pieces (after its result, as import-worker.ts does). */
+  fileSent: Promise<void> = Promise.resolve(),
 ): () => Worker {
   return () => {
     const worker = new EventEmitter() as EventEmitter & {
@@ -90,13 +92,16 @@ function answeringWorker(
             field: 'edges',
             json: write(edges.slice(start, start + MAP_PART_ITEMS)),
           })
-        if (filePieces) send({ type: 'map-file-part', field: 'edges', pieces: filePieces })
         const result = {
           ok: true,
           answer: { summary: { width: 1000 }, map: { id: 'm', edges: [] }, savedBytes: 1 },
         } as unknown as UvttJobResult
         send({ type: 'result', result })
-        worker.emit('exit', 0)
+        void fileSent.then(() => {
+          if (filePieces) send({ type: 'map-file-part', field: 'edges', pieces: filePieces })
+          send({ type: 'file-done' })
+          worker.emit('exit', 0)
+        })
       })
     worker.terminate = () => Promise.resolve(0)
     return worker as unknown as Worker
@@ -107,13 +112,16 @@ describe('Universal VTT import results on main', () => {
   it("are saved from the worker's own text of the map's long lists, exactly as the file writes them", async () => {
     // Through the real worker: about 20,000 edges.
     const json = JSON.stringify(uvttFile(400, longDiagonalWalls(400, 60)))
-    const result = await createUvttImports(spawnWith(UVTT_LIMITS.workerMemoryMb)).run({
-      json,
-      system: 'arianrhod',
-      dryRun: false,
-      name: 'm',
+    let exited!: Promise<unknown>
+    const imports = createUvttImports(() => {
+      const worker = spawnWith(UVTT_LIMITS.workerMemoryMb)()
+      exited = new Promise((resolve) => worker.once('exit', resolve))
+      return worker
     })
+    const result = await imports.run({ json, system: 'arianrhod', dryRun: false, name: 'm' })
     if (!result.ok || !result.answer.map) throw new Error('refused')
+    // The worker ends once main has its file pieces (sent after the answer).
+    await exited
     const map = { ...result.answer.map, id: 'imported' } as CampaignMap
     expect(map.edges.length).toBeGreaterThan(15_000)
     const campaign: Campaign = { ...makeCampaign(), maps: [map] }
@@ -209,13 +217,14 @@ describe('Universal VTT import results on main', () => {
     const pieces = (mapListPieces(edges) ?? []).map((piece, i) =>
       i === 0 ? piece.replace('"wall"', '"WORKER"') : piece,
     )
-    const result = await createUvttImports(answeringWorker(edges, undefined, pieces)).run({
-      json: '{}',
-      system: 'arianrhod',
-      dryRun: false,
-      name: 'm',
-    })
+    // The worker sends them only after main has answered the import: the answer waits for none.
+    let sendFile!: () => void
+    const fileSent = new Promise<void>((resolve) => (sendFile = resolve))
+    const imports = createUvttImports(answeringWorker(edges, undefined, pieces, fileSent))
+    const result = await imports.run({ json: '{}', system: 'arianrhod', dryRun: false, name: 'm' })
     if (!result.ok || !result.answer.map) throw new Error('refused')
+    sendFile()
+    await new Promise((resolve) => setImmediate(resolve))
     const map = { ...result.answer.map, id: 'imported' } as CampaignMap
     const { parts } = await serializeCampaignInSlices({ ...makeCampaign(), maps: [map] })
     expect(Buffer.concat(parts).toString('utf8')).toContain('"WORKER"')

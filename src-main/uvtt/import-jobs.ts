@@ -14,8 +14,13 @@ export type UvttWorkerMessage =
   | { type: 'progress'; done: number; total: number }
   /** A slice of the new map's edges or wall lines, as JSON, sent before the result. */
   | { type: 'map-part'; field: MapListField; json: string }
-  /** Pieces of the same list as the campaign file writes it (serialize.ts mapListPieces). */
+  /**
+   * Pieces of the same list as the campaign file writes it (serialize.ts mapListPieces), sent
+   * after the result: main answers the import without waiting for them.
+   */
   | { type: 'map-file-part'; field: MapListField; pieces: string[] }
+  /** The file's pieces are all sent (the worker is done). */
+  | { type: 'file-done' }
   | { type: 'result'; result: UvttJobResult }
 
 /** The new map's lists that come in parts; the result's map holds none of them. */
@@ -26,7 +31,9 @@ export const MAP_PART_ITEMS = 2000
 /** File pieces (a thousand elements each) to a message. */
 export const MAP_FILE_PIECES = 20
 
-/** What the worker sent of the new map's lists before its result. */
+type CampaignMapLists = Partial<Record<MapListField, readonly unknown[]>>
+
+/** What the worker sent of the new map's lists (JSON before its result, the file's after). */
 export interface MapParts {
   json: Record<MapListField, string[]>
   file: Record<MapListField, string[]>
@@ -89,6 +96,8 @@ export function createUvttImports(
     spawnModuleWorker(import.meta.url, 'uvtt-worker.js', 'import-worker.ts', UVTT_WORKER_LIMITS),
 ): UvttImports {
   const runs = new Map<symbol, { jobId?: string; end: (result: UvttJobResult) => void }>()
+  /** Workers that answered and still write the new map's file pieces. */
+  const finishing = new Set<Worker>()
 
   function failure(code: string, message: string): UvttJobResult {
     return { ok: false, error: { code, message } }
@@ -100,11 +109,12 @@ export function createUvttImports(
         const key = Symbol(options.jobId ?? 'uvtt-import')
         const worker = spawn()
         let settled = false
-        const end = (result: UvttJobResult): void => {
+        const end = (result: UvttJobResult, keepWorker = false): void => {
           if (settled) return
           settled = true
           runs.delete(key)
-          void worker.terminate()
+          if (keepWorker) finishing.add(worker)
+          else void worker.terminate()
           resolve(result)
         }
         runs.set(key, { jobId: options.jobId, end })
@@ -115,17 +125,40 @@ export function createUvttImports(
         }
         /** The worker has answered: its exit is expected, and a cancel still wins meanwhile. */
         let answered = false
+        /** The new map once taken in, and whether the worker has sent all its file pieces. */
+        let added: CampaignMapLists | null = null
+        let fileDone = false
+        const adoptFilePieces = (): void => {
+          if (!added || !fileDone) return
+          for (const field of MAP_LIST_FIELDS) {
+            const list = added[field]
+            if (list && parts.file[field].length > 0) adoptMapListPieces(list, parts.file[field])
+          }
+          finishing.delete(worker)
+          void worker.terminate()
+        }
         worker.on('message', (message: UvttWorkerMessage) => {
+          if (message.type === 'map-file-part') parts.file[message.field].push(...message.pieces)
+          else if (message.type === 'file-done') {
+            fileDone = true
+            adoptFilePieces()
+          }
           if (settled || answered) return
           if (message.type === 'progress') options.onProgress?.(message.done, message.total)
           else if (message.type === 'map-part') parts.json[message.field].push(message.json)
-          else if (message.type === 'map-file-part')
-            parts.file[message.field].push(...message.pieces)
-          else {
+          else if (message.type === 'result') {
             answered = true
-            void worker.terminate()
-            void withParts(message.result, parts).then(end, (error: unknown) =>
-              end(failure('import-failed', `The import stopped: ${String(error)}`)),
+            void withParts(message.result, parts).then(
+              (taken) => {
+                const map = taken.ok ? taken.answer.map : undefined
+                if (!map || settled) return end(taken)
+                added = map
+                // The worker stays until it has sent the file's pieces of the lists.
+                end(taken, true)
+                adoptFilePieces()
+              },
+              (error: unknown) =>
+                end(failure('import-failed', `The import stopped: ${String(error)}`)),
             )
           }
         })
@@ -141,6 +174,7 @@ export function createUvttImports(
           )
         })
         worker.on('exit', () => {
+          finishing.delete(worker)
           if (!answered) end(failure('import-failed', 'The import stopped unexpectedly.'))
         })
         worker.postMessage(request)
@@ -158,6 +192,8 @@ export function createUvttImports(
     dispose() {
       for (const run of [...runs.values()])
         run.end(failure('import-cancelled', 'The app is closing.'))
+      for (const worker of finishing) void worker.terminate()
+      finishing.clear()
     },
   }
 }

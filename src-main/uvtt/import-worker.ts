@@ -41,7 +41,13 @@ port.once('message', (request: UvttJobRequest) => {
             json: JSON.stringify(list.slice(start, start + MAP_PART_ITEMS)),
           })
       }
-      // And as the campaign file writes them, so main's save does not write them again.
+      const { edges: _edges, wallLines: _wallLines, ...rest } = map
+      post({
+        type: 'result',
+        result: { ok: true, answer: { ...result.answer, map: { ...rest, edges: [] } } },
+      })
+      // Then as the campaign file writes them, so main's save does not write them again; main
+      // has answered the import meanwhile (this is about half a second of CPU for 105,000 edges).
       for (const field of MAP_LIST_FIELDS) {
         const pieces = mapListPieces(map[field] ?? []) ?? []
         for (let start = 0; start < pieces.length; start += MAP_FILE_PIECES)
@@ -51,11 +57,7 @@ port.once('message', (request: UvttJobRequest) => {
             pieces: pieces.slice(start, start + MAP_FILE_PIECES),
           })
       }
-      const { edges: _edges, wallLines: _wallLines, ...rest } = map
-      post({
-        type: 'result',
-        result: { ok: true, answer: { ...result.answer, map: { ...rest, edges: [] } } },
-      })
+      post({ type: 'file-done' })
     } else post({ type: 'result', result })
   } catch (error) {
     post({
