@@ -185,6 +185,35 @@ export function adoptMapListPieces(list: readonly unknown[], pieces: readonly st
   if (list.length > LIST_SLICE) piecesCache.set(list, [...pieces])
 }
 
+/** Lists whose file pieces are being written elsewhere, until they are adopted (or never are). */
+const coming = new WeakMap<object, Promise<void>>()
+
+/**
+ * Says that `list`'s file pieces are being written elsewhere (the import worker, after its
+ * answer): a save waits for `done` (settled once they are adopted, or will not come) rather than
+ * writing the list on main meanwhile.
+ */
+export function mapListPiecesComing(list: readonly unknown[], done: Promise<void>): void {
+  const settled = done.catch(() => undefined)
+  coming.set(list, settled)
+  void settled.then(() => {
+    if (coming.get(list) === settled) coming.delete(list)
+  })
+}
+
+/** Waits for the file pieces of the campaign's long lists that are still coming. */
+async function piecesComing(campaign: Campaign): Promise<void> {
+  const waits: Promise<void>[] = []
+  for (const map of campaign.maps as unknown[]) {
+    if (!isPlainObject(map) || mapBytesCache.has(map)) continue
+    for (const value of Object.values(map)) {
+      const wait = typeof value === 'object' && value !== null ? coming.get(value) : undefined
+      if (wait) waits.push(wait)
+    }
+  }
+  await Promise.all(waits)
+}
+
 /**
  * The file's bytes and their hash, in slices of about `sliceMs` of work between yields. The
  * campaign must not change under it (campaigns are immutable values, so a snapshot never does).
@@ -194,6 +223,7 @@ export async function serializeCampaignInSlices(
   campaign: Campaign,
   options: { sliceMs?: number; yieldNow?: Yield; now?: () => number } = {},
 ): Promise<SerializedCampaign> {
+  await piecesComing(campaign)
   const sliceMs = options.sliceMs ?? 6
   const yieldNow = options.yieldNow ?? yieldToEventLoop
   const now = options.now ?? (() => performance.now())
@@ -275,6 +305,7 @@ export async function mapHashesOf(
   parts: readonly Buffer[],
   options: { sliceMs?: number; yieldNow?: Yield; now?: () => number } = {},
 ): Promise<string[]> {
+  await piecesComing(campaign)
   const sliceMs = options.sliceMs ?? 6
   const yieldNow = options.yieldNow ?? yieldToEventLoop
   const now = options.now ?? (() => performance.now())

@@ -223,10 +223,12 @@ describe('Universal VTT import results on main', () => {
     const imports = createUvttImports(answeringWorker(edges, undefined, pieces, fileSent))
     const result = await imports.run({ json: '{}', system: 'arianrhod', dryRun: false, name: 'm' })
     if (!result.ok || !result.answer.map) throw new Error('refused')
-    sendFile()
-    await new Promise((resolve) => setImmediate(resolve))
+    // A save that starts before they come waits for them instead of writing the list on main.
     const map = { ...result.answer.map, id: 'imported' } as CampaignMap
-    const { parts } = await serializeCampaignInSlices({ ...makeCampaign(), maps: [map] })
+    const saving = serializeCampaignInSlices({ ...makeCampaign(), maps: [map] })
+    await new Promise((resolve) => setImmediate(resolve))
+    sendFile()
+    const { parts } = await saving
     expect(Buffer.concat(parts).toString('utf8')).toContain('"WORKER"')
   })
 })

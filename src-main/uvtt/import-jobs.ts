@@ -8,7 +8,7 @@ import { spawnModuleWorker } from '../worker-spawn'
 import type { UvttJobRequest, UvttJobResult } from '@core/uvtt/import-job'
 import { UVTT_LIMITS } from '@core/uvtt/limits'
 import { adoptListJson } from '../campaign/json-slices'
-import { adoptMapListPieces } from '../campaign/serialize'
+import { adoptMapListPieces, mapListPiecesComing } from '../campaign/serialize'
 
 export type UvttWorkerMessage =
   | { type: 'progress'; done: number; total: number }
@@ -128,12 +128,16 @@ export function createUvttImports(
         /** The new map once taken in, and whether the worker has sent all its file pieces. */
         let added: CampaignMapLists | null = null
         let fileDone = false
+        // Settled once the file pieces are adopted or the worker is gone: a save waits for it.
+        let piecesSettled!: () => void
+        const piecesAdopted = new Promise<void>((resolve) => (piecesSettled = resolve))
         const adoptFilePieces = (): void => {
           if (!added || !fileDone) return
           for (const field of MAP_LIST_FIELDS) {
             const list = added[field]
             if (list && parts.file[field].length > 0) adoptMapListPieces(list, parts.file[field])
           }
+          piecesSettled()
           finishing.delete(worker)
           void worker.terminate()
         }
@@ -153,6 +157,10 @@ export function createUvttImports(
                 const map = taken.ok ? taken.answer.map : undefined
                 if (!map || settled) return end(taken)
                 added = map
+                for (const field of MAP_LIST_FIELDS) {
+                  const list = map[field]
+                  if (list && parts.json[field].length > 0) mapListPiecesComing(list, piecesAdopted)
+                }
                 // The worker stays until it has sent the file's pieces of the lists.
                 end(taken, true)
                 adoptFilePieces()
@@ -174,6 +182,7 @@ export function createUvttImports(
           )
         })
         worker.on('exit', () => {
+          piecesSettled()
           finishing.delete(worker)
           if (!answered) end(failure('import-failed', 'The import stopped unexpectedly.'))
         })
