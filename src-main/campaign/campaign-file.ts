@@ -7,7 +7,7 @@ import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
 import { decodeCampaign, MigrationError, type DecodedCampaign } from './migrations'
 import { adoptMapBytes, serializeCampaign, serializedByteLength } from './serialize'
 import { CURRENT_SCHEMA_VERSION } from '@core/campaign/schema'
-import { knownMapObjects, type KnownMaps } from './known-maps'
+import { knownMapObjects, knownMapsIn, type KnownMaps, type WrittenMap } from './known-maps'
 
 export { MAX_CAMPAIGN_FILE_BYTES }
 export const EXPORT_FORMAT = 'gm-campaign-export/1'
@@ -74,27 +74,43 @@ export interface ReadCampaign {
   savedBytes: number
 }
 
+/** Reads and caps one campaign file. */
+async function readCapped(file: string, maxBytes: number): Promise<Buffer> {
+  const { size } = await fs.stat(file)
+  if (size > maxBytes) throw new CampaignTooLargeError(size, maxBytes)
+  const bytes = await fs.readFile(file)
+  if (bytes.length > maxBytes) throw new CampaignTooLargeError(bytes.length, maxBytes)
+  return bytes
+}
+
 /** Reads, caps and decodes one campaign file. */
 async function readAndDecode(
   file: string,
   maxBytes: number,
 ): Promise<{ decoded: DecodedCampaign; hash: string }> {
-  const { size } = await fs.stat(file)
-  if (size > maxBytes) throw new CampaignTooLargeError(size, maxBytes)
-  const bytes = await fs.readFile(file)
-  if (bytes.length > maxBytes) throw new CampaignTooLargeError(bytes.length, maxBytes)
+  const bytes = await readCapped(file, maxBytes)
   return { decoded: decodeCampaign(parseCampaignBytes(bytes)), hash: hashSnapshot(bytes) }
 }
 
-/** One campaign file, to open: decoded, hashed, and its saved size measured. */
+/**
+ * One campaign file, to open: decoded, hashed, and its saved size measured. `written` (the maps
+ * the app last wrote there, known-maps.ts) lets the check skip the maps that still hold them.
+ */
 export async function readCampaignFile(
   file: string,
   maxBytes = MAX_CAMPAIGN_FILE_BYTES,
+  written?: readonly WrittenMap[],
 ): Promise<ReadCampaign> {
-  const read = await readAndDecode(file, maxBytes)
+  const bytes = await readCapped(file, maxBytes)
+  const hash = hashSnapshot(bytes)
+  const found = written && knownMapsIn(bytes, written)
+  const read = found && found.known.size > 0 && decodeWithKnownMaps(bytes, hash, found)
+  if (read) return read
+  const decoded = decodeCampaign(parseCampaignBytes(bytes))
   return {
-    ...read,
-    savedBytes: Buffer.byteLength(serializeCampaign(read.decoded.campaign), 'utf8'),
+    decoded,
+    hash,
+    savedBytes: Buffer.byteLength(serializeCampaign(decoded.campaign), 'utf8'),
   }
 }
 

@@ -14,6 +14,7 @@ import {
   type ReadCampaign,
 } from './campaign-file'
 import { rebuildError, type WorkerRequest, type WorkerResponse } from './file-worker-protocol'
+import type { WrittenMap } from './known-maps'
 import type { DecodedCampaign, ExtractedPicture } from './migrations'
 import { spawnModuleWorker } from '../worker-spawn'
 
@@ -66,12 +67,13 @@ export class CampaignFileReader {
     return rest
   }
 
-  async read(file: string): Promise<ReadCampaign> {
+  /** `written`: the maps the app last wrote to the file, which the check may skip (known-maps.ts). */
+  async read(file: string, written?: WrittenMap[]): Promise<ReadCampaign> {
     const { size } = await fs.stat(file)
     if (size > this.maxBytes) throw new CampaignTooLargeError(size, this.maxBytes)
-    const inline = (): Promise<ReadCampaign> => readCampaignFile(file, this.maxBytes)
+    const inline = (): Promise<ReadCampaign> => readCampaignFile(file, this.maxBytes, written)
     const read = this.offThread(size)
-      ? await this.viaWorker({ op: 'read', file, maxBytes: this.maxBytes }, inline)
+      ? await this.viaWorker({ op: 'read', file, maxBytes: this.maxBytes, written }, inline)
       : await inline()
     return { ...read, decoded: await this.settled(read.decoded) }
   }

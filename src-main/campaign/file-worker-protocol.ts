@@ -2,10 +2,11 @@
 // boundary: by name, rebuilt as the same class so the store's damage policy sees what it would
 // have seen on the main thread.
 import { CampaignTooLargeError } from './campaign-file'
+import type { WrittenMap } from './known-maps'
 import { CampaignDataError, MigrationError } from './migrations'
 
 export type WorkerRequest =
-  | { id: number; op: 'read'; file: string; maxBytes: number }
+  | { id: number; op: 'read'; file: string; maxBytes: number; written?: WrittenMap[] }
   | { id: number; op: 'summary'; file: string; maxBytes: number }
   | { id: number; op: 'decodeText'; text: string }
 

@@ -24,7 +24,7 @@ port.on('message', (request: WorkerRequest) => {
 async function answer(request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
     case 'read':
-      return readCampaignFile(request.file, request.maxBytes)
+      return readCampaignFile(request.file, request.maxBytes, request.written)
     case 'summary':
       return summarizeCampaignFile(request.file, request.maxBytes)
     case 'decodeText':

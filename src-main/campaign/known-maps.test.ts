@@ -360,11 +360,31 @@ describe('a campaign file edited by hand, in the service', () => {
     expect(opened.recovered?.damage).toMatch(/schema at maps\.1\.name/)
   })
 
-  it('sends a file whose maps mostly changed to the worker, as before', async () => {
+  it('sends a file whose maps mostly changed to the worker, which opens what the full check opens', async () => {
     const text = await writtenOnce()
-    await fs.writeFile(file(), text.replaceAll('"notes": "nnn', '"notes": "mmm'))
+    const edited = text
+      .replace('"name": "Map 1"', '"name": "Map one"')
+      .replace('"name": "Map 3"', '"name": "Map three"')
+    await fs.writeFile(file(), edited)
     const service = await serviceOn()
-    expect((await service.open('c1')).campaign.maps).toHaveLength(3)
+    const opened = await service.open('c1')
     expect(service.store.reader.parsed).toEqual({ inline: 0, worker: 1 })
+    expect(opened.campaign.maps.map((m) => m.name)).toEqual(['Map one', 'Map 2', 'Map three'])
+    await service.dispose()
+    running.splice(0)
+    await fs.writeFile(file(), edited)
+    const full = await serviceOn(false)
+    expect(opened).toEqual(await full.open('c1'))
+  })
+
+  it('on the worker too, refuses a map edited into what the schema refuses, naming where', async () => {
+    const text = await writtenOnce()
+    await fs.writeFile(
+      file(),
+      text.replace('"name": "Map 1"', '"name": "Map one"').replace('"name": "Map 3"', '"name": 3'),
+    )
+    const service = await serviceOn()
+    const opened = await service.open('c1')
+    expect(opened.recovered?.damage).toMatch(/schema at maps\.2\.name/)
   })
 })

@@ -135,6 +135,12 @@ export function mapElementSpans(
   }
 }
 
+/** A map the app wrote: the SHA-256 and length of its bytes in the file. */
+export interface WrittenMap {
+  sha256: string
+  length: number
+}
+
 export const hashBytes = (bytes: Uint8Array): string =>
   createHash('sha256').update(bytes).digest('hex')
 
@@ -159,10 +165,7 @@ const MAP_CLOSES = Buffer.from('\n    }')
  * over by the scan of the file's structure, which places them in the maps array; everything
  * else is read byte by byte.
  */
-export function knownMapsIn(
-  bytes: Buffer,
-  written: readonly { sha256: string; length: number }[],
-): KnownMaps | undefined {
+export function knownMapsIn(bytes: Buffer, written: readonly WrittenMap[]): KnownMaps | undefined {
   const recorded = new Set(written.map((map) => map.sha256))
   const lengths = new Set(written.map((map) => map.length))
   const whole = new Map<number, number>()

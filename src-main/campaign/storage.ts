@@ -40,7 +40,7 @@ import {
 export { serializeCampaign }
 import { CampaignFileReader, type FileReaderOptions } from './file-reader'
 import { decodeWithKnownMaps, type FileSummary, type ReadCampaign } from './campaign-file'
-import { knownMapsIn } from './known-maps'
+import { knownMapsIn, type WrittenMap } from './known-maps'
 import { AssetStore } from '../art/assets'
 import { CampaignIndex } from './campaign-index'
 import { isSafeCampaignId } from '@core/campaign/campaign-id'
@@ -252,7 +252,10 @@ export class CampaignStore {
           trusted: true,
         }
       }
-      const read = (untrusted && this.readKnownMaps(untrusted)) ?? (await this.readFile(file))
+      const written = untrusted && writtenMaps(untrusted.record)
+      const read =
+        (untrusted && written && this.readKnownMaps(untrusted.bytes, written)) ??
+        (await this.readFile(file, written))
       const decoded = withFileIdentity(read.decoded, id)
       if (decoded.fromVersion < CURRENT_SCHEMA_VERSION || decoded.repairs.length > 0) {
         // The next save replaces the original bytes; keep them among the backups first.
@@ -404,19 +407,10 @@ export class CampaignStore {
   /**
    * A file edited since the app wrote it, checked here in full except for the maps that still
    * hold bytes the app wrote (known-maps.ts), when what is left to check is small enough for this
-   * thread (the reader's inline size); undefined sends it to the full path on the worker.
+   * thread (the reader's inline size); undefined sends it to the worker, which skips the known
+   * maps too but whose answer is copied back.
    */
-  private readKnownMaps({
-    bytes,
-    record,
-  }: {
-    bytes: FileBytes
-    record: WrittenRecord
-  }): ReadCampaign | undefined {
-    const { mapHashes, maps: spans } = record
-    if (!mapHashes || !spans || mapHashes.length !== spans.length) return undefined
-    if (record.loader !== TRUSTED_LOADER) return undefined
-    const written = mapHashes.map((sha256, i) => ({ sha256, length: spans[i][1] - spans[i][0] }))
+  private readKnownMaps(bytes: FileBytes, written: WrittenMap[]): ReadCampaign | undefined {
     const found = knownMapsIn(bytes.bytes, written)
     if (!found || found.uncheckedBytes > this.reader.inlineBytes) return undefined
     const read = decodeWithKnownMaps(bytes.bytes, bytes.hash, found)
@@ -424,9 +418,9 @@ export class CampaignStore {
     return read
   }
 
-  private async readFile(file: string): Promise<ReadCampaign> {
+  private async readFile(file: string, written?: WrittenMap[]): Promise<ReadCampaign> {
     try {
-      return await this.reader.read(file)
+      return await this.reader.read(file, written)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT')
         throw new CampaignNotFoundError(path.basename(file, '.json'))
@@ -438,6 +432,14 @@ export class CampaignStore {
     await removeStaleTempFiles(this.campaignsDir, `${id}.json.tmp-`)
     await removeStaleTempFiles(this.backupDir(id), '')
   }
+}
+
+/** The maps a record says the app wrote, if it vouches for this loader. */
+function writtenMaps(record: WrittenRecord): WrittenMap[] | undefined {
+  const { mapHashes, maps: spans } = record
+  if (!mapHashes || !spans || mapHashes.length !== spans.length) return undefined
+  if (record.loader !== TRUSTED_LOADER) return undefined
+  return mapHashes.map((sha256, i) => ({ sha256, length: spans[i][1] - spans[i][0] }))
 }
 
 /**
