@@ -38,7 +38,7 @@ import { resourceFile, type ResourceLayout } from './desktop/resources'
 import { applicationMenuTemplate } from './desktop/menu'
 import { menuLocaleFor, type MenuLocale } from './desktop/menu-messages'
 import { WindowSet } from './desktop/window-set'
-import { createOrderedSender, isLargeEvent, textPartsOnce } from './ipc/outgoing'
+import { createOrderedSender, isLargeEvent, largeEventKey, textPartsOnce } from './ipc/outgoing'
 import type { EventAsJson } from '@core/contract/event-json'
 
 // Same folder as `npm run web` uses, whatever the product name says. GRID_GM_USER_DATA lets the
@@ -83,7 +83,7 @@ function senderFor(win: BrowserWindow): (message: WindowMessage) => void {
     sender = createOrderedSender<WindowMessage, WindowMessage>(
       (message) =>
         isLargeEvent(message.event, message.data)
-          ? textPartsOnce(message.data as object, message).then((parts) => ({
+          ? textPartsOnce(largeEventKey(message.data), message).then((parts) => ({
               event: message.event,
               data: { eventJson: parts.join('') } satisfies EventAsJson,
             }))

@@ -16,7 +16,13 @@ import { runPrepared } from '@core/rules/scenario/run'
 import { contentSecurityPolicy } from '../ipc/csp'
 import { parseClientMessage, type ServerMessage } from './messages'
 import { LongRequests } from './long-messages'
-import { createOrderedSender, isLargeEvent, textPartsOnce, writeInFragments } from '../ipc/outgoing'
+import {
+  createOrderedSender,
+  isLargeEvent,
+  largeEventKey,
+  textPartsOnce,
+  writeInFragments,
+} from '../ipc/outgoing'
 import { serveStatic } from './static-files'
 import { createLanServer, type LanServer } from './lan'
 import { openCalibrationStore, type DisplayInfo } from '../table/calibration'
@@ -172,7 +178,7 @@ async function startOnLockedFolder(
  */
 function textOf(message: ServerMessage): string | Promise<string[]> {
   if ('event' in message && isLargeEvent(message.event, message.data))
-    return textPartsOnce(message.data, message)
+    return textPartsOnce(largeEventKey(message.data), message)
   return JSON.stringify(message)
 }
 

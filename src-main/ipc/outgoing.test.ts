@@ -7,6 +7,7 @@ import { eventDataOf } from '@core/contract/event-json'
 import {
   createOrderedSender,
   isLargeEvent,
+  largeEventKey,
   OUTGOING_PART_CHARS,
   textPartsOnce,
   writeInFragments,
@@ -46,13 +47,16 @@ describe('outgoing messages', () => {
   it("write a large event's text once, in parts of a bounded size that make JSON.stringify's", async () => {
     const data = mapEdit(20_000)
     const message = { event: 'campaign.changed', data }
-    const parts = await textPartsOnce(data, message)
+    const parts = await textPartsOnce(largeEventKey(data), message)
     expect(parts.join('')).toBe(JSON.stringify(message))
     // About a million characters: several parts, none much longer than asked (one slice more).
     expect(parts.length).toBeGreaterThan(3)
     for (const part of parts) expect(part.length).toBeLessThan(OUTGOING_PART_CHARS + 100_000)
-    // Every window gets the same text, written once.
-    expect(textPartsOnce(data, message)).toBe(textPartsOnce(data, { ...message }))
+    // Every window gets the same text, written once, though each has its own copy of the data.
+    const copy = { event: 'campaign.changed', data: { ...data } }
+    expect(textPartsOnce(largeEventKey(copy.data), copy)).toBe(
+      textPartsOnce(largeEventKey(data), message),
+    )
   })
 
   it('send the parts as fragments of one message, one a turn of the event loop', async () => {

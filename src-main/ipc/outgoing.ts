@@ -21,9 +21,15 @@ export function isLargeEvent(event: EventName, data: unknown): boolean {
 
 const partsByKey = new WeakMap<object, Promise<string[]>>()
 
+/** What a large event's text is kept by (largeEventKey): its change list, shared by every copy. */
+export function largeEventKey(data: unknown): object {
+  return (data as CampaignEdit).changes
+}
+
 /**
- * JSON.stringify(value) in parts of about OUTGOING_PART_CHARS, built in slices once per `key`
- * (the event's data, which every window is sent): later windows share the first one's text.
+ * JSON.stringify(value) in parts of about OUTGOING_PART_CHARS, built in slices once per `key`:
+ * later windows share the first one's text. For a change event the key is its change list, the
+ * one object every window's copy of the event holds (each subscriber gets its own data object).
  */
 export function textPartsOnce(key: object, value: unknown): Promise<string[]> {
   let parts = partsByKey.get(key)
