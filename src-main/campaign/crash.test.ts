@@ -67,6 +67,8 @@ interface Run {
   startedAt: number
   /** Steps of the script the child reported as acknowledged. */
   acks: number
+  /** The edge count the child said it held at its last acknowledgement. */
+  lastHeld: number
 }
 
 /** Starts the child, waits for `killAfter` acknowledgements, then SIGKILLs it at once. */
@@ -85,7 +87,7 @@ async function runAndKill(
     // 'close', not 'exit': every line the child wrote has been read by then.
     child.once('close', (code, signal) => resolve({ code, signal })),
   )
-  const run: Run = { startedAt: -1, acks: 0 }
+  const run: Run = { startedAt: -1, acks: 0, lastHeld: -1 }
   let buffered = ''
   const read = (chunk: Buffer): void => {
     buffered += chunk.toString()
@@ -95,8 +97,10 @@ async function runAndKill(
       buffered = buffered.slice(newline + 1)
       const ready = /^ready (\d+)$/.exec(line)
       if (ready) run.startedAt = Number(ready[1])
-      else if (/^ack \d+$/.test(line)) {
+      const ack = /^ack \d+ (-?\d+)$/.exec(line)
+      if (ack) {
         run.acks++
+        run.lastHeld = Number(ack[1])
         if (run.acks === killAfter) child.kill('SIGKILL')
       }
     }
@@ -169,7 +173,7 @@ async function lane(index: number, runs: number): Promise<LaneResult> {
         // Acknowledged edges missing (at least one: an acknowledged undo or redo that is missing).
         result.lost += Math.max(1, afterAcks - k)
         console.log(
-          `[crash test] ${label}: ${k} edges, but ${child.acks} acknowledged steps from ${child.startedAt} allow only ${[...allowed].join(', ')}`,
+          `[crash test] ${label}: ${k} edges, but ${child.acks} acknowledged steps from ${child.startedAt} allow only ${[...allowed].join(', ')} (the child held ${child.lastHeld} at its last ack)`,
         )
       }
       result.edges = k

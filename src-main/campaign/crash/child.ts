@@ -1,5 +1,5 @@
 // Child process of crash.test.ts: follows the fixture's script (crashSteps) through the real
-// service as fast as it can and prints "ack N" once step N is acknowledged, until the parent
+// service as fast as it can and prints "ack N E" (E: the edges it then holds) once step N is acknowledged, until the parent
 // SIGKILLs it. The autosave delay comes from the parent (1 ms: snapshots at every moment; longer:
 // changes live only in the journal for a while). stdout is a pipe, written synchronously on Linux,
 // so an ack line the parent reads was printed after the acknowledgement and before the kill.
@@ -34,7 +34,10 @@ let step = 0
 for (const { changes } of crashSteps(map.edges.length)) {
   // All changes of a step start in the same turn; the step is acknowledged when all are.
   await Promise.all(changes.map(make))
-  process.stdout.write(`ack ${++step}\n`)
+  // The edge count the child holds after the step: if a crash ever leaves a state the acks do not
+  // explain, the parent can tell lost ack lines from changes that outran their acks.
+  const held = service.getCampaign(CRASH_CAMPAIGN_ID)?.maps.find((m) => m.id === CRASH_MAP_ID)
+  process.stdout.write(`ack ${++step} ${held?.edges.length ?? -1}\n`)
   // Let the autosave timers and file writes run between steps.
   await nextTurn()
 }
