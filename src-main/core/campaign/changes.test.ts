@@ -153,6 +153,9 @@ describe('record changes', () => {
         fc.array(anyCommand, { minLength: 1, maxLength: 25 }),
         (make, commands) => {
           let state = deepFreeze(make())
+          // The page's copy: opened once, then every change applied to what the previous one left
+          // (its lists' keys kept from apply to apply, as on the page).
+          let page = deepFreeze(roundTrip(state))
           for (const command of commands) {
             const next = deepFreeze(apply(state, command))
             const forward = roundTrip(changesOf(state, next))
@@ -160,6 +163,8 @@ describe('record changes', () => {
             expect(roundTrip(applyChanges(state, forward))).toEqual(roundTrip(next))
             expect(roundTrip(applyChanges(next, back))).toEqual(roundTrip(state))
             if (next === state) expect(forward).toEqual([])
+            page = deepFreeze(applyChanges(page, forward))
+            expect(roundTrip(page)).toEqual(roundTrip(next))
             state = next
           }
         },
@@ -241,7 +246,7 @@ describe('a changed list is compared only between the records both ends share (i
     fc.record({ op: fc.constant('replace'), at: fc.nat() }),
     fc.record({ op: fc.constant('move'), at: fc.nat(), to: fc.nat() }),
   )
-  it('rebuilds every list, order included, edit after edit', () => {
+  it('rebuilds every list, order included, edit after edit, on main and on the page', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(fc.integer({ min: 0, max: 40 }), { maxLength: 12 }),
@@ -251,6 +256,7 @@ describe('a changed list is compared only between the records both ends share (i
           let campaign = makeCampaign({
             maps: [makeMap({ id: 'm1', width: 50, height: 5, edges: start.map(edge) })],
           })
+          let page = roundTrip(campaign)
           for (const step of steps) {
             const edges = [...campaign.maps[0].edges]
             for (const e of step) {
@@ -268,6 +274,9 @@ describe('a changed list is compared only between the records both ends share (i
             const next = { ...campaign, maps: [{ ...campaign.maps[0], edges }] } as Campaign
             const rebuilt = applyChanges(roundTrip(campaign), roundTrip(changesOf(campaign, next)))
             expect(rebuilt.maps[0].edges).toEqual(next.maps[0].edges)
+            // The page applies each edit to the list the previous one left (keys kept between).
+            page = applyChanges(page, roundTrip(changesOf(campaign, next)))
+            expect(page.maps[0].edges).toEqual(next.maps[0].edges)
             campaign = next
           }
         },

@@ -435,12 +435,47 @@ function define(holder: Json, key: string, value: unknown): void {
   })
 }
 
+/**
+ * Where each id is in a list being edited: the keys kept for the list the apply started from
+ * (keyedLookup; the page applies every change to the list its previous change left, so none of
+ * the other records is read, issue 29), with this apply's puts and removals over them.
+ */
+class DraftIndex {
+  private readonly changed = new Map<string, number>()
+  constructor(
+    private readonly kept: (id: string) => number,
+    public size: number,
+  ) {}
+
+  static of(map: Map<string, number>): DraftIndex {
+    return new DraftIndex((id) => map.get(id) ?? -1, map.size)
+  }
+
+  get(id: string): number | undefined {
+    const i = this.changed.get(id) ?? this.kept(id)
+    return i < 0 ? undefined : i
+  }
+
+  set(id: string, at: number): void {
+    if (this.get(id) === undefined) this.size += 1
+    this.changed.set(id, at)
+  }
+
+  delete(id: string): void {
+    if (this.get(id) !== undefined) this.size -= 1
+    this.changed.set(id, -1)
+  }
+}
+
 /** A collection being edited: its list (a copy this apply owns) and where each id is in it. */
 interface ListDraft {
   holder: Json
   key: string
+  collection: Collection
+  /** The list the apply started from, when its keys were kept (the new list's keys derive from them). */
+  keyedFrom: readonly unknown[] | undefined
   items: unknown[]
-  index: Map<string, number>
+  index: DraftIndex
   removed: number
 }
 
@@ -501,7 +536,11 @@ class Draft {
   finish(): Json {
     for (const byKey of this.lists.values()) {
       for (const list of byKey.values()) {
-        if (list.removed > 0) list.holder[list.key] = list.items.filter((r) => r !== REMOVED)
+        const items = list.removed > 0 ? list.items.filter((r) => r !== REMOVED) : list.items
+        if (list.removed > 0) list.holder[list.key] = items
+        // The next apply (the page's next change) finds its records by these keys: only the
+        // records between the ends this list shares with the one before are keyed.
+        if (list.keyedFrom) keysDerived(items, list.collection, list.keyedFrom)
       }
     }
     return this.root
@@ -566,12 +605,31 @@ class Draft {
     if (!Array.isArray(value)) throw new ChangeError(change, `finds no list "${key}"`)
     const items = this.copy(value)
     holder[key] = items
-    const index = new Map<string, number>()
-    items.forEach((record, i) => {
-      const id = isPlainObject(record) ? collection.key(record) : undefined
-      if (id !== undefined) index.set(id, i)
-    })
-    const list: ListDraft = { holder, key, items, index, removed: 0 }
+    const kept = keysOf(value, collection)
+    let index: DraftIndex
+    if (kept)
+      index = new DraftIndex(
+        (id) => (kept.set?.has(id) === false ? -1 : indexIn(kept, id)),
+        kept.length,
+      )
+    else {
+      // Two records share a key or one has none: the last one keyed is found, as ever.
+      const map = new Map<string, number>()
+      items.forEach((record, i) => {
+        const id = keyOf(record, collection)
+        if (id !== undefined) map.set(id, i)
+      })
+      index = DraftIndex.of(map)
+    }
+    const list: ListDraft = {
+      holder,
+      key,
+      collection,
+      keyedFrom: kept ? value : undefined,
+      items,
+      index,
+      removed: 0,
+    }
     if (!byKey) this.lists.set(holder, (byKey = new Map()))
     byKey.set(key, list)
     return list
@@ -587,7 +645,7 @@ class Draft {
     })
     list.items.length = 0
     for (const item of items) list.items.push(item)
-    list.index = new Map(change.ids.map((id, i) => [id, i]))
+    list.index = DraftIndex.of(new Map(change.ids.map((id, i) => [id, i])))
     list.removed = 0
   }
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { partyVisionMask } from '../table/vision'
 import { treeOpsOf } from './change-paths'
-import { changesOf } from './changes'
+import { applyChanges, changesOf } from './changes'
 import { applyCommand } from './commands'
 import { checkChange } from './loadable'
 import { battleOf } from './map-battle'
@@ -103,5 +103,41 @@ describe('a wall click on a map of many walls (issue 29)', () => {
     expect(read.size).toBeLessThanOrEqual(1)
     expect(battleOf(campaign.maps[0]).grid.eastEdge[dy * SIZE + dx]).toBe(2)
     expect(campaign.maps[0].edges).toHaveLength(edges.length + 1)
+  })
+})
+
+describe('the page applying a wall click on a map of many walls (issue 29)', () => {
+  it('reads only the edge records the change touches', () => {
+    const { edges, read } = countedWalls()
+    // Main's states, made from plain records; the page's copy holds the counted ones.
+    const plain = edges.map((e) => ({ ...e }))
+    let main = makeCampaign({ maps: [makeMap({ width: SIZE, height: SIZE, edges: plain })] })
+    let page = makeCampaign({ maps: [makeMap({ width: SIZE, height: SIZE, edges })] })
+    const click = (command: Command) => {
+      const next = applyCommand(main, command)
+      page = applyChanges(page, JSON.parse(JSON.stringify(changesOf(main, next))) as never)
+      main = next
+    }
+    // The first change keys the list the page opened (once per list).
+    click(wall(1, 1, { kind: 'wall' }))
+
+    read.clear()
+    click(wall(3, 1, { kind: 'wall' }))
+    expect([...read]).toEqual([])
+
+    const [[rx, ry]] = edges[edges.length >> 1].between
+    read.clear()
+    click(wall(rx, ry, null))
+    expect(read.size).toBeLessThanOrEqual(1)
+
+    const [[dx, dy]] = edges[3].between
+    read.clear()
+    click(wall(dx, dy, { kind: 'door', state: 'open' }))
+    expect(read.size).toBeLessThanOrEqual(1)
+
+    read.clear()
+    click(wall(5, 1, { kind: 'window' }))
+    expect([...read]).toEqual([])
+    expect(page).toEqual(main)
   })
 })
