@@ -40,7 +40,6 @@ import {
   revealOpenedRooms,
 } from './fog-commands'
 import { applyArtCommand } from './art-commands'
-import { keyedIndexOf, recordKeyOf } from './changes'
 import { applyGuildCommand } from './guild/commands'
 import type { GuildCommand } from './guild/schema'
 import {
@@ -280,7 +279,7 @@ function setEdge(
       'not-neighbours',
     )
   }
-  const index = edgeIndexOf(map.edges, between)
+  const index = findEdgeIndex(map.edges, between)
   if (edge === null) {
     if (index < 0) return map
     // Lists of exactly their length: every revision undo keeps holds its own (issue 29).
@@ -290,20 +289,6 @@ function setEdge(
   const edges = index < 0 ? map.edges.concat([stored]) : map.edges.slice()
   if (index >= 0) edges[index] = stored
   return { ...map, edges }
-}
-
-/**
- * Where the edge between two squares is in `edges` (-1: none): through the keys the change lists
- * keep for the list when they are unique, else by walking it (issue 29: reading 5,000 edge
- * records cost a wall click about a millisecond).
- */
-function edgeIndexOf(
-  edges: CampaignMap['edges'],
-  between: readonly [readonly [number, number], readonly [number, number]],
-): number {
-  const key = recordKeyOf('edge', { between })
-  const known = key === undefined ? undefined : keyedIndexOf(edges, 'edge', key)
-  return known ?? findEdgeIndex(edges, between)
 }
 
 function setCell(

@@ -9,6 +9,7 @@ import { partyVisionMask } from '../table/vision'
 import { treeOpsOf } from './change-paths'
 import { applyChanges, changesOf } from './changes'
 import { applyCommand } from './commands'
+import { findEdgeIndex } from './geometry'
 import { checkChange } from './loadable'
 import { battleOf } from './map-battle'
 import type { Campaign, CampaignEdge, Command } from './schema'
@@ -139,5 +140,15 @@ describe('the page applying a wall click on a map of many walls (issue 29)', () 
     click(wall(5, 1, { kind: 'window' }))
     expect([...read]).toEqual([])
     expect(page).toEqual(main)
+
+    // The page's next click looks its edge up (what is on that line decides the command).
+    const [[fx, fy], [gx, gy]] = edges[edges.length - 1].between
+    read.clear()
+    const at = findEdgeIndex(page.maps[0].edges, [
+      [gx, gy],
+      [fx, fy],
+    ])
+    expect(read.size).toBe(0)
+    expect(page.maps[0].edges[at]).toBe(edges[edges.length - 1])
   })
 })

@@ -2,6 +2,7 @@
 // identity, token footprints). Kept here rather than in src-main/core/rules/ so the store does not
 // depend on the engine's internals; the meanings follow shared/spec/scenario-format.md.
 import type { Cell, Size } from '../rules/model'
+import { keyedIndexOf, recordKeyOf } from './changes'
 
 export interface GridSize {
   width: number
@@ -50,13 +51,18 @@ export function edgeKey(
 }
 
 /**
- * Where the edge between two cells is in `edges` (-1: none), comparing numbers: a wall click on a
- * map with 5,000 edges looked it up by building a key string per edge (issue 29).
+ * Where the edge between two cells is in `edges` (-1: none): through the keys the change lists
+ * keep for the list (changes.ts keyedLookup; main's command and the page's click both look the
+ * edge up, and the page's lists keep keys from change to change) when they are unique, else by
+ * walking it, comparing numbers (issue 29: a wall click on a map of 5,000 edges read them all).
  */
 export function findEdgeIndex(
   edges: readonly { between: readonly [readonly [number, number], readonly [number, number]] }[],
   between: readonly [readonly [number, number], readonly [number, number]],
 ): number {
+  const key = recordKeyOf('edge', { between })
+  const known = key === undefined ? undefined : keyedIndexOf(edges, 'edge', key)
+  if (known !== undefined) return known
   const [[ax, ay], [bx, by]] = normaliseBetween(between)
   for (let i = 0; i < edges.length; i++) {
     const [p, q] = edges[i].between
