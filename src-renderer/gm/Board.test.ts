@@ -6,14 +6,14 @@
 import { cleanup, render } from '@testing-library/svelte'
 import { flushSync } from 'svelte'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { CampaignMap } from '@core/campaign/schema'
+import { makeMap } from '@core/campaign/test-helpers'
 import { fightFor } from '../state/fight.svelte'
 import { rulerFor } from '../state/ruler.svelte'
 import { GmSession } from '../state/session.svelte'
 import Board from './Board.svelte'
 import { english, installBoardStubs, isObserved, offline, reportSize } from './page-test-support'
 
-const map: CampaignMap = {
+const map = makeMap({
   id: 'm',
   name: 'Keep',
   system: 'pathfinder',
@@ -29,10 +29,8 @@ const map: CampaignMap = {
       kind: 'wall',
     },
   ],
-  light: { sources: [] },
   tokens: [{ id: 'ogre', name: 'Ogre', at: [1, 1], faction: 'enemy' }],
-  notes: '',
-}
+})
 
 const layoutReads: string[] = []
 const restore: Array<() => void> = []

@@ -3,7 +3,7 @@
 import { cleanup, render } from '@testing-library/svelte'
 import { flushSync } from 'svelte'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CURRENT_SCHEMA_VERSION, type Campaign } from '@core/campaign/schema'
+import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { CampaignDocument } from '../state/campaign-document.svelte'
 import { fightFor } from '../state/fight.svelte'
 import { rulerFor } from '../state/ruler.svelte'
@@ -11,28 +11,20 @@ import { GmSession } from '../state/session.svelte'
 import CampaignView from './CampaignView.svelte'
 import { english, installBoardStubs, offline } from './page-test-support'
 
-const campaign: Campaign = {
-  schemaVersion: CURRENT_SCHEMA_VERSION,
+const campaign = makeCampaign({
   id: 'c',
   name: 'Keep',
-  createdAt: '2026-11-27T00:00:00.000Z',
-  updatedAt: '2026-11-27T00:00:00.000Z',
-  notes: '',
   maps: [
-    {
+    makeMap({
       id: 'm',
       name: 'Hall',
       system: 'pathfinder',
       width: 10,
       height: 8,
-      cells: [],
-      edges: [],
-      light: { sources: [] },
       tokens: [{ id: 'ogre', name: 'Ogre', at: [1, 1], faction: 'enemy' }],
-      notes: '',
-    },
+    }),
   ],
-}
+})
 
 let undoStubs = () => {}
 beforeEach(() => (undoStubs = installBoardStubs()))

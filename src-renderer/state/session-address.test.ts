@@ -3,33 +3,18 @@
 // same-document navigation, paid in the middle of a big campaign's open).
 import { flushSync } from 'svelte'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CURRENT_SCHEMA_VERSION, type Campaign } from '@core/campaign/schema'
+import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import type { GmApi } from '../lib/api'
 import { addressFor } from '../lib/start-campaign'
 import { GmSession } from './session.svelte'
 
-const campaign: Campaign = {
-  schemaVersion: CURRENT_SCHEMA_VERSION,
+const campaign = makeCampaign({
   id: 'keep',
   name: 'Keep',
-  createdAt: '2026-11-27T00:00:00.000Z',
-  updatedAt: '2026-11-27T00:00:00.000Z',
-  notes: '',
   maps: [
-    {
-      id: 'hall',
-      name: 'Hall',
-      system: 'pathfinder',
-      width: 4,
-      height: 4,
-      cells: [],
-      edges: [],
-      light: { sources: [] },
-      tokens: [],
-      notes: '',
-    },
+    makeMap({ id: 'hall', name: 'Hall', system: 'pathfinder', width: 4, height: 4, tokens: [] }),
   ],
-}
+})
 
 /** Answers campaign.open with the campaign; nothing else is asked here. */
 const api: GmApi = {

@@ -12,19 +12,12 @@ import { applyCommand } from './commands'
 import { battleOf, mapScenario } from './map-battle'
 import type { Campaign, CampaignEdge, Command } from './schema'
 import { makeCampaign, makeMap } from './test-helpers'
+import { EVERY_EDGE_KIND } from '../table/random-maps.testing'
 
 const WIDTH = 7
 const HEIGHT = 6
 
-const kind = fc.constantFrom<Omit<CampaignEdge, 'between'>>(
-  { kind: 'wall' },
-  { kind: 'door', state: 'open' },
-  { kind: 'door', state: 'closed' },
-  { kind: 'door', state: 'locked' },
-  { kind: 'window' },
-  { kind: 'low-wall' },
-  { kind: 'arrow-slit' },
-)
+const kind = fc.constantFrom(...EVERY_EDGE_KIND)
 const between = fc
   .tuple(
     fc.integer({ min: 0, max: WIDTH - 2 }),

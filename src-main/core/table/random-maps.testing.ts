@@ -8,6 +8,17 @@ import { seededRandom } from '../random'
 
 export type EdgeFields = Omit<CampaignEdge, 'between'>
 
+/** One of each kind of edge and door state the schema knows. */
+export const EVERY_EDGE_KIND: readonly EdgeFields[] = [
+  { kind: 'wall' },
+  { kind: 'door', state: 'open' },
+  { kind: 'door', state: 'closed' },
+  { kind: 'door', state: 'locked' },
+  { kind: 'window' },
+  { kind: 'low-wall' },
+  { kind: 'arrow-slit' },
+]
+
 export interface RandomLayout {
   /** A whole number in [0, n). */
   rand(n: number): number

@@ -15,18 +15,9 @@ import { Grid } from '../rules/grid/grid'
 import { SYSTEM_IDS, type Cell } from '../rules/model'
 import { getSystem } from '../rules/systems/index'
 import { partyVisionMask } from './vision'
-import { randomLayout, type EdgeFields } from './random-maps.testing'
+import { EVERY_EDGE_KIND, randomLayout, type EdgeFields } from './random-maps.testing'
 
-const EDGE_CHOICES: (EdgeFields | null)[] = [
-  null,
-  { kind: 'wall' },
-  { kind: 'door', state: 'open' },
-  { kind: 'door', state: 'closed' },
-  { kind: 'door', state: 'locked' },
-  { kind: 'window' },
-  { kind: 'low-wall' },
-  { kind: 'arrow-slit' },
-]
+const EDGE_CHOICES: (EdgeFields | null)[] = [null, ...EVERY_EDGE_KIND]
 
 interface Scenario {
   map: CampaignMap
@@ -37,10 +28,7 @@ function scenario(seed: number, system: CampaignMap['system'], lit: boolean): Sc
   const layout = randomLayout(seed, { width: [6, 12], height: [5, 10] })
   const { rand, width, height } = layout
   const randomBetween = layout.between
-  const edges = layout.edges(
-    rand(width * height),
-    EDGE_CHOICES.filter((kind) => kind !== null),
-  )
+  const edges = layout.edges(rand(width * height), EVERY_EDGE_KIND)
   const cells: CampaignMap['cells'] = []
   const used = new Set<string>()
   for (let k = 0; k < rand(6); k++) {

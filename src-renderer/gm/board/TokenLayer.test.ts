@@ -4,6 +4,7 @@ import { cleanup, render } from '@testing-library/svelte'
 import { flushSync } from 'svelte'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CampaignMap } from '@core/campaign/schema'
+import { makeMap } from '@core/campaign/test-helpers'
 import { drawTokens } from '../../lib/token-drawing'
 import { GmSession } from '../../state/session.svelte'
 import { offline } from '../page-test-support'
@@ -16,21 +17,17 @@ vi.mock('../../lib/token-drawing', async (importOriginal) => {
 
 afterEach(cleanup)
 
-const map: CampaignMap = {
+const map: CampaignMap = makeMap({
   id: 'm',
   name: 'Keep',
   system: 'pathfinder',
   width: 10,
   height: 8,
-  cells: [],
-  edges: [],
-  light: { sources: [] },
   tokens: [
     { id: 'ogre', name: 'Ogre', at: [1, 1], faction: 'enemy' },
     { id: 'elf', name: 'Elf', at: [3, 2], faction: 'pc' },
   ],
-  notes: '',
-}
+})
 
 describe('TokenLayer', () => {
   it('draws the tokens again only when what it draws from changes', () => {
