@@ -211,6 +211,28 @@ describe('repair pass', () => {
     expect(repairCampaign(campaign).repairs).toEqual([])
   })
 
+  it('words more than one cell entry as entries (the bench campaign read "234 cell entrys")', () => {
+    const damaged = makeCampaign({
+      maps: [
+        makeMap({
+          name: 'Cave',
+          cells: [
+            { at: [0, 0] },
+            { at: [1, 0] },
+            { at: [2, 0], terrain: 'pit' },
+            { at: [2, 0], terrain: 'pit' },
+            { at: [3, 0], terrain: 'pit' },
+            { at: [3, 0], terrain: 'pit' },
+          ],
+        }),
+      ],
+    })
+    expect(repairCampaign(damaged).repairs).toEqual([
+      'Map "Cave": merged 2 duplicate cell entries.',
+      'Map "Cave": dropped 2 cell entries that only held defaults.',
+    ])
+  })
+
   it('normalises edge order silently', () => {
     const campaign = makeCampaign({
       maps: [

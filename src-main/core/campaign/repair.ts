@@ -58,8 +58,8 @@ function uniqueId(id: string, taken: Set<string>): string {
   return candidate
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`
+function plural(count: number, word: string, words = `${word}s`): string {
+  return `${count} ${count === 1 ? word : words}`
 }
 
 function repairCells(map: CampaignMap, notes: string[]): CampaignMap {
@@ -84,8 +84,10 @@ function repairCells(map: CampaignMap, notes: string[]): CampaignMap {
     else defaults++
   }
   if (outside) notes.push(`dropped ${plural(outside, 'cell')} outside the map`)
-  if (merged) notes.push(`merged ${plural(merged, 'duplicate cell entry')}`)
-  if (defaults) notes.push(`dropped ${plural(defaults, 'cell entry')} that only held defaults`)
+  if (merged)
+    notes.push(`merged ${plural(merged, 'duplicate cell entry', 'duplicate cell entries')}`)
+  if (defaults)
+    notes.push(`dropped ${plural(defaults, 'cell entry', 'cell entries')} that only held defaults`)
   return outside || merged || defaults ? { ...map, cells } : map
 }
 
