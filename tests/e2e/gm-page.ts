@@ -29,10 +29,10 @@ export async function openCampaign(page: Page, campaignId: string): Promise<void
   await enableTestHooks(page)
   const view = page.locator(`[data-testid="campaign-view"][data-campaign-id="${campaignId}"]`)
   if (!(await view.isVisible())) {
-    if (await page.locator('[data-testid="campaign-view"]').isVisible()) {
-      await page.locator('[data-testid="close-campaign"]').click()
-      await page.locator('[data-testid="campaign-view"]').waitFor({ state: 'detached' })
-    }
+    // A view seen here may be one a test has just asked to close (its button already gone).
+    const close = page.locator('[data-testid="close-campaign"]')
+    if (await close.isVisible()) await close.click()
+    await page.locator('[data-testid="campaign-view"]').waitFor({ state: 'detached' })
     await page.locator(`li[data-campaign-id="${campaignId}"] [data-testid="open-campaign"]`).click()
   }
   await view.waitFor()

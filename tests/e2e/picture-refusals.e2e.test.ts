@@ -229,6 +229,8 @@ describe('pictures refused, in Japanese', () => {
 
   it('a pack with two campaign.json is refused in Japanese; one with unused files says so in Japanese', async () => {
     await page.locator('[data-testid="close-campaign"]').click()
+    // The list is asked for again on close: count its rows once they are there.
+    await page.locator('[data-testid="campaign-row"]').first().waitFor()
     const twice = await packWith(rig, (campaignJson) =>
       rawZip([
         storedEntry('campaign.json', campaignJson),
