@@ -296,6 +296,7 @@ describe('the screen says what it means (issue 12)', () => {
   it('12.11: the recovery notice says once what happened and which backup opened, without paths', async () => {
     // A change on the solo campaign is saved, which leaves a backup.
     await page.locator('[data-testid="close-campaign"]').click()
+    await page.locator('[data-testid="campaign-view"]').waitFor({ state: 'detached' })
     await openCampaign(page, SOLO)
     await selectToken(page, 'rogue')
     await page.locator('[data-testid="token-name"]').fill('Rogue One')
