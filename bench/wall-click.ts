@@ -30,7 +30,7 @@ import {
   createPlayerViewChannel,
   projectPlayerView,
 } from '../src-main/ipc/player-view'
-import { keyedLookup } from '@core/campaign/changes'
+import { keyedLookup } from '@core/campaign/list-keys'
 import { applyCommand } from '@core/campaign/commands'
 import type { Campaign, Command } from '@core/campaign/schema'
 import { diffPlayerView } from '@core/table/player-view-patch'

@@ -2,7 +2,8 @@
 // (loadable.ts checkChange) and the file-size bound (file-budget.ts) read: the list a put or
 // remove changes (so its length limit is checked), the field a set changes. Paths are found in
 // the campaign after the change; a record a later change removed again is skipped.
-import { COLLECTION_PATHS, keyedIndexOf, type Change } from './changes'
+import type { Change } from './changes'
+import { COLLECTION_PATHS, keyedIndexOf } from './list-keys'
 import type { PatchOp, PatchPath } from './patch'
 import type { Campaign } from './schema'
 

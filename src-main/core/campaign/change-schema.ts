@@ -1,7 +1,8 @@
 // The wire and journal shape of a record change (changes.ts). A record's own content is checked
 // where it lands (loadable.ts, through change-paths.ts), not here.
 import { z } from 'zod'
-import { RECORD_KINDS, type Change } from './changes'
+import type { Change } from './changes'
+import { RECORD_KINDS } from './list-keys'
 
 const kind = z.enum(RECORD_KINDS)
 const id = z.string().min(1).max(400)

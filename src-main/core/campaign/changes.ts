@@ -1,7 +1,7 @@
 // A change to a campaign as records by id (issue 28, after tldraw's store): every map, token, edge,
-// cell, light, trap, condition, combatant, guild record and roll is a record in a collection,
-// found by its id (an edge by the two squares it lies between, a cell by its square), with the
-// map it belongs to. What a command, an undo or a redo did is a list of changes to those records:
+// cell, light, trap, condition, combatant, guild record and roll is a record in a list, found by
+// its key (list-keys.ts: an id, an edge's two squares, a cell's square), with the map it belongs
+// to. What a command, an undo or a redo did is a list of changes to those records:
 //
 //   put     a whole record, new (appended) or replacing the one with its id (a new map: one put)
 //   remove  the record with that id
@@ -15,25 +15,19 @@
 // applyChanges copies only what it changes, so its result shares structure the same way.
 import type { Campaign } from './schema'
 import { sharedEnds } from './changed-items'
-
-export const RECORD_KINDS = [
-  'campaign',
-  'map',
-  'token',
-  'edge',
-  'cell',
-  'light',
-  'trap',
-  'condition',
-  'combatant',
-  'guild-member',
-  'guild-support',
-  'guild-item',
-  'guild-loan',
-  'guild-log',
-  'roll',
-] as const
-export type RecordKind = (typeof RECORD_KINDS)[number]
+import {
+  allKeys,
+  COLLECTION_OF,
+  collectionsIn,
+  finderOf,
+  keyOf,
+  keysBetween,
+  keysDerived,
+  keysIn,
+  keysOf,
+  type Collection,
+  type RecordKind,
+} from './list-keys'
 
 /** Where a record is: its kind, its id (none for the campaign) and, under a map, the map's id. */
 export interface RecordAt {
@@ -50,77 +44,6 @@ export type Change =
   | { op: 'order'; kind: RecordKind; mapId?: string; ids: string[] }
 
 type Json = Record<string, unknown>
-
-interface Collection {
-  kind: RecordKind
-  /** Where the list is inside the record that holds it. */
-  field: readonly string[]
-  key(record: Json): string | undefined
-}
-
-const byId = (record: Json): string | undefined =>
-  typeof record.id === 'string' ? record.id : undefined
-const square = (at: unknown): string | undefined =>
-  Array.isArray(at) && at.length === 2 ? `${String(at[0])},${String(at[1])}` : undefined
-
-/** An edge is the same edge whichever of its squares is named first. */
-function edgeKey(record: Json): string | undefined {
-  const between = record.between
-  if (!Array.isArray(between) || between.length !== 2) return undefined
-  const [a, b] = [square(between[0]), square(between[1])]
-  if (a === undefined || b === undefined) return undefined
-  return a < b ? `${a}|${b}` : `${b}|${a}`
-}
-
-const CAMPAIGN_COLLECTIONS: readonly Collection[] = [
-  { kind: 'map', field: ['maps'], key: byId },
-  { kind: 'guild-member', field: ['guild', 'members'], key: byId },
-  { kind: 'guild-support', field: ['guild', 'supports'], key: byId },
-  { kind: 'guild-item', field: ['guild', 'items'], key: byId },
-  { kind: 'guild-loan', field: ['guild', 'loans'], key: byId },
-  {
-    kind: 'guild-log',
-    field: ['guild', 'log'],
-    key: (r) => (typeof r.seq === 'number' ? String(r.seq) : undefined),
-  },
-  { kind: 'roll', field: ['rollLog'], key: byId },
-]
-
-const MAP_COLLECTIONS: readonly Collection[] = [
-  { kind: 'token', field: ['tokens'], key: byId },
-  { kind: 'edge', field: ['edges'], key: edgeKey },
-  { kind: 'cell', field: ['cells'], key: (r) => square(r.at) },
-  { kind: 'light', field: ['light', 'sources'], key: byId },
-  { kind: 'trap', field: ['traps'], key: byId },
-  { kind: 'condition', field: ['conditions'], key: byId },
-  {
-    kind: 'combatant',
-    field: ['fight', 'order'],
-    key: (r) => (typeof r.tokenId === 'string' ? r.tokenId : undefined),
-  },
-]
-
-const COLLECTION_OF = new Map<RecordKind, { collection: Collection; underMap: boolean }>([
-  ...CAMPAIGN_COLLECTIONS.map((c) => [c.kind, { collection: c, underMap: false }] as const),
-  ...MAP_COLLECTIONS.map((c) => [c.kind, { collection: c, underMap: true }] as const),
-])
-
-/** Each kind of record in a list: the list's field path, its key, and whether a map holds it. */
-export const COLLECTION_PATHS: ReadonlyMap<
-  RecordKind,
-  { field: readonly string[]; key: (record: Json) => string | undefined; underMap: boolean }
-> = new Map(
-  [...COLLECTION_OF].map(([kind, { collection, underMap }]) => [
-    kind,
-    { field: collection.field, key: collection.key, underMap },
-  ]),
-)
-
-function collectionsIn(kind: RecordKind): readonly Collection[] {
-  if (kind === 'campaign') return CAMPAIGN_COLLECTIONS
-  if (kind === 'map') return MAP_COLLECTIONS
-  return []
-}
 
 function isPlainObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -172,196 +95,6 @@ function diffFields(
       out.push({ op: 'set', ...at, field, value: next })
     }
   }
-}
-
-// A list's keys are kept per array and per collection: the list a command leaves is the list the
-// next command starts from, and the new list's keys are the old one's but for the records a
-// command replaced, so a wall click keys only the edges it touched, not all 5,000 (issue 29).
-// A derived list keeps only that difference (the keys between the ends it shares with the list
-// before, and that list's keys), since undo keeps 200 revisions and each would otherwise hold its
-// own copy of 5,000 keys; a chain is written out whole every MAX_CHAIN edits, and when a whole
-// list of keys is asked for. The set of keys is handed on from list to list (the old list builds
-// its own again if it is ever diffed once more, after an undo), so a click does not copy 5,000
-// keys into a new set either.
-interface ListKeys {
-  length: number
-  /** Every key, in order; or, until it is written out, `derived`. */
-  keys: string[] | undefined
-  derived:
-    { from: ListKeys; head: number; tail: number; middle: string[]; depth: number } | undefined
-  set: Set<string> | undefined
-}
-const MAX_CHAIN = 32
-const listKeys = new WeakMap<readonly unknown[], Map<Collection, ListKeys | null>>()
-
-function remember(list: readonly unknown[], collection: Collection, keys: ListKeys | null): void {
-  let known = listKeys.get(list)
-  if (!known) listKeys.set(list, (known = new Map()))
-  known.set(collection, keys)
-}
-
-function keyOf(record: unknown, collection: Collection): string | undefined {
-  return isPlainObject(record) ? collection.key(record) : undefined
-}
-
-/** The key of the record at `at`. */
-function keyAt(list: ListKeys, at: number): string {
-  let node = list
-  while (!node.keys) {
-    const { from, head, middle } = node.derived!
-    if (at >= head + middle.length) at += from.length - node.length
-    else if (at >= head) return middle[at - head]
-    node = from
-  }
-  return node.keys[at]
-}
-
-/** The keys from `start` up to `end`. */
-function keysIn(list: ListKeys, start: number, end: number): string[] {
-  if (list.keys) return list.keys.slice(start, end)
-  const out: string[] = []
-  for (let at = start; at < end; at++) out.push(keyAt(list, at))
-  return out
-}
-
-/** Every key, in order (written out and kept from now on). */
-function allKeys(list: ListKeys): string[] {
-  if (!list.keys) {
-    list.keys = keysIn(list, 0, list.length)
-    list.derived = undefined
-  }
-  return list.keys
-}
-
-/** Where the record keyed `id` is, or -1. */
-function indexIn(list: ListKeys, id: string): number {
-  if (list.keys) return list.keys.indexOf(id)
-  const { from, head, tail, middle } = list.derived!
-  const inMiddle = middle.indexOf(id)
-  if (inMiddle >= 0) return head + inMiddle
-  const before = indexIn(from, id)
-  if (before < 0) return -1
-  if (before < head) return before
-  if (before >= from.length - tail) return before - from.length + list.length
-  return -1 // between the shared ends before, and not there now: removed
-}
-
-function setOf(list: ListKeys): Set<string> {
-  return (list.set ??= new Set(keysIn(list, 0, list.length)))
-}
-
-function keysOf(list: readonly unknown[], collection: Collection): ListKeys | null {
-  const cached = listKeys.get(list)?.get(collection)
-  if (cached !== undefined) return cached
-  const keys: string[] = []
-  const set = new Set<string>()
-  let result: ListKeys | null = { length: list.length, keys, derived: undefined, set }
-  for (const record of list) {
-    const key = keyOf(record, collection)
-    if (key === undefined || set.has(key)) {
-      result = null
-      break
-    }
-    set.add(key)
-    keys.push(key)
-  }
-  remember(list, collection, result)
-  return result
-}
-
-/**
- * The keys of `to`, which shares `head` records at its start and `tail` at its end with `from`
- * (same objects, so same keys): only the records between are keyed, and checked against the rest.
- */
-function keysBetween(
-  from: ListKeys,
-  to: readonly unknown[],
-  head: number,
-  tail: number,
-  collection: Collection,
-): ListKeys | null {
-  const cached = listKeys.get(to)?.get(collection)
-  if (cached !== undefined) return cached
-  const fromMiddle = keysIn(from, head, from.length - tail)
-  const fromMiddleSet = new Set(fromMiddle)
-  const fromSet = setOf(from)
-  const middle: string[] = []
-  const seen = new Set<string>()
-  let result: ListKeys | null = null
-  check: {
-    for (let i = head; i < to.length - tail; i++) {
-      const key = keyOf(to[i], collection)
-      // A key the shared ends hold, or one met twice, makes the list a plain field.
-      if (key === undefined || seen.has(key) || (fromSet.has(key) && !fromMiddleSet.has(key)))
-        break check
-      seen.add(key)
-      middle.push(key)
-    }
-    // The new list takes the old one's set, changed by what differs between them.
-    for (const key of fromMiddle) fromSet.delete(key)
-    for (const key of middle) fromSet.add(key)
-    from.set = undefined
-    const depth = from.derived ? from.derived.depth + 1 : 1
-    result = {
-      length: to.length,
-      keys: undefined,
-      derived: { from, head, tail, middle, depth },
-      set: fromSet,
-    }
-    if (depth >= MAX_CHAIN) allKeys(result)
-  }
-  remember(to, collection, result)
-  return result
-}
-
-/** The keys of `list`, derived from those of `from` when it is the list an edit started from. */
-function keysDerived(
-  list: readonly unknown[],
-  collection: Collection,
-  from: readonly unknown[] | undefined,
-): ListKeys | null {
-  const cached = listKeys.get(list)?.get(collection)
-  if (cached !== undefined) return cached
-  const fromKeys = from ? keysOf(from, collection) : null
-  if (!from || !fromKeys) return keysOf(list, collection)
-  const { head, tail } = sharedEnds(from, list)
-  return keysBetween(fromKeys, list, head, tail, collection)
-}
-
-/** The key a record of `kind` is found by in its list (an edge's: its two squares, either order). */
-export function recordKeyOf(kind: RecordKind, record: unknown): string | undefined {
-  const found = COLLECTION_OF.get(kind)
-  return found ? keyOf(record, found.collection) : undefined
-}
-
-/**
- * A lookup of the records of `list`, a list of `kind` records, by key, through the keys kept for
- * the list as changesOf keys it (derived from those of `from`, the list an edit started from,
- * when given): a record's index, or -1 when no record has that key. Null when two records share
- * a key or one has none (the caller then walks the list itself). A wall click on a map of 5,000
- * edges finds its edge, its grid slots and its journal path without reading the other edges
- * (issue 29).
- */
-export function keyedLookup(
-  list: readonly unknown[],
-  kind: RecordKind,
-  from?: readonly unknown[],
-): ((id: string) => number) | null {
-  const found = COLLECTION_OF.get(kind)
-  if (!found) return null
-  const keys = keysDerived(list, found.collection, from)
-  if (!keys) return null
-  return (id) => (keys.set && !keys.set.has(id) ? -1 : indexIn(keys, id))
-}
-
-/** `keyedLookup(list, kind, from)` asked once: undefined when the keys cannot be used. */
-export function keyedIndexOf(
-  list: readonly unknown[],
-  kind: RecordKind,
-  id: string,
-  from?: readonly unknown[],
-): number | undefined {
-  return keyedLookup(list, kind, from)?.(id)
 }
 
 function diffCollection(
@@ -437,7 +170,7 @@ function define(holder: Json, key: string, value: unknown): void {
 
 /**
  * Where each id is in a list being edited: the keys kept for the list the apply started from
- * (keyedLookup; the page applies every change to the list its previous change left, so none of
+ * (list-keys.ts; the page applies every change to the list its previous change left, so none of
  * the other records is read, issue 29), with this apply's puts and removals over them.
  */
 class DraftIndex {
@@ -607,11 +340,7 @@ class Draft {
     holder[key] = items
     const kept = keysOf(value, collection)
     let index: DraftIndex
-    if (kept)
-      index = new DraftIndex(
-        (id) => (kept.set?.has(id) === false ? -1 : indexIn(kept, id)),
-        kept.length,
-      )
+    if (kept) index = new DraftIndex(finderOf(kept), kept.length)
     else {
       // Two records share a key or one has none: the last one keyed is found, as ever.
       const map = new Map<string, number>()

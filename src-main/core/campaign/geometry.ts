@@ -2,7 +2,7 @@
 // identity, token footprints). Kept here rather than in src-main/core/rules/ so the store does not
 // depend on the engine's internals; the meanings follow shared/spec/scenario-format.md.
 import type { Cell, Size } from '../rules/model'
-import { keyedIndexOf, recordKeyOf } from './changes'
+import { keyedIndexOf, recordKeyOf } from './list-keys'
 
 export interface GridSize {
   width: number
@@ -52,7 +52,7 @@ export function edgeKey(
 
 /**
  * Where the edge between two cells is in `edges` (-1: none): through the keys the change lists
- * keep for the list (changes.ts keyedLookup; main's command and the page's click both look the
+ * keep for the list (list-keys.ts keyedLookup; main's command and the page's click both look the
  * edge up, and the page's lists keep keys from change to change) when they are unique, else by
  * walking it, comparing numbers (issue 29: a wall click on a map of 5,000 edges read them all).
  */

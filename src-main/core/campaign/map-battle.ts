@@ -32,7 +32,7 @@ import { failure } from '../rules/ask'
 import { withConditionStates, withFlatFooted } from './fight/conditions-to-rules'
 import type { CampaignEdge, CampaignMap, CampaignToken } from './schema'
 import { changedItems } from './changed-items'
-import { keyedLookup, recordKeyOf } from './changes'
+import { keyedLookup, recordKeyOf } from './list-keys'
 
 /**
  * The engine's view of the map itself: squares, edges (no secret marks), light (no ids). The
