@@ -70,9 +70,10 @@ export function* crashSteps(start: number): Generator<CrashStep> {
  * The edge counts a crash may leave once `acknowledged` steps of the script were acknowledged:
  * the count after any change from the end of the last acknowledged step on (a change in flight
  * may or may not have reached the journal; an unacknowledged undo may take an edge away again).
- * `lookahead` bounds how many changes can have been in flight.
+ * One step at most is in flight: the child starts a step only once the ack line of the one before
+ * is out of its process (crash/print-line.ts), where the parent reads it even after the kill.
  */
-export function allowedEdgeCounts(start: number, acknowledged: number, lookahead = 4): Set<number> {
+export function allowedEdgeCounts(start: number, acknowledged: number, lookahead = 1): Set<number> {
   const steps = crashSteps(start)
   let edges = start
   const counts = new Set<number>(acknowledged === 0 ? [start] : [])

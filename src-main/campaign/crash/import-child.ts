@@ -11,6 +11,7 @@ import { AssetStore } from '../../art/assets'
 import { createHandlers } from '../../ipc/handlers'
 import { runPrepared } from '@core/rules/scenario/run'
 import { createCampaignService } from '../service'
+import { printLine } from './print-line'
 import { IMPORT_BASE_ID, importPack, importPicture, importUvtt, mapArt } from './import-fixture'
 
 const dataDir = process.argv[2]
@@ -50,7 +51,7 @@ const handlers = createHandlers(
   { assets: new AssetStore(dataDir), logError: () => {} },
 )
 await service.open(IMPORT_BASE_ID)
-process.stdout.write('ready\n')
+await printLine('ready\n')
 steps = 0
 
 async function call(verb: string, args: unknown): Promise<unknown> {
@@ -82,6 +83,6 @@ for (;;) {
       command: { type: 'map.art', mapId: 'm1', art: mapArt(hash) },
     })
   }
-  process.stdout.write(`ack ${kind} ${n}\n`)
+  await printLine(`ack ${kind} ${n}\n`)
   n++
 }
