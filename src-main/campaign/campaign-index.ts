@@ -34,6 +34,19 @@ export class CampaignIndex {
 
   /** The summary for `name` if the index knows the file exactly as it is now. */
   async get(name: string, stat: Stats): Promise<FileSummary | undefined> {
+    return (await this.entryAsIs(name, stat))?.summary
+  }
+
+  /**
+   * What the app last wrote to `name` if the file still looks exactly as it did after that write
+   * (size, modification time, inode): opening it will most likely find those bytes. Only a hint
+   * (the open still checks the hash): the list uses it to leave the file worker unstarted.
+   */
+  async writtenAsIs(name: string, stat: Stats): Promise<WrittenRecord | undefined> {
+    return (await this.entryAsIs(name, stat))?.written
+  }
+
+  private async entryAsIs(name: string, stat: Stats): Promise<IndexEntry | undefined> {
     await this.load()
     const entry = this.entries.get(name)
     if (
@@ -43,7 +56,7 @@ export class CampaignIndex {
       entry.ino !== stat.ino
     )
       return undefined
-    return entry.summary
+    return entry
   }
 
   async set(

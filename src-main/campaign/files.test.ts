@@ -195,6 +195,30 @@ describe('campaign files', () => {
     expect(service.store.reader.parsed).toEqual({ inline: 0, worker: 1 })
   })
 
+  it('leaves the worker unstarted for a big file still as the app wrote it (issue 29)', async () => {
+    await writeCampaign('big', bigCampaign('big', 100_000))
+    const first = await startService()
+    // Saved by the app: the index records the bytes it wrote.
+    await first.open('big')
+    await first.dispatch('big', { type: 'campaign.rename', name: 'Saved by the app' })
+    await first.dispose()
+    const service = await startService()
+    await service.list()
+    // It opens on this thread without the full check: a worker booting now would only compete.
+    expect(service.store.reader.workerRunning).toBe(false)
+    expect((await service.open('big')).campaign.name).toBe('Saved by the app')
+    expect(service.store.trustedOpens).toBe(1)
+    expect(service.store.reader.parsed).toEqual({ inline: 0, worker: 0 })
+    await service.dispose()
+    // Edited by hand afterwards: the list starts the worker for it again.
+    const text = await fs.readFile(campaignFile('big'), 'utf8')
+    await fs.writeFile(campaignFile('big'), text.replace('Saved by the app', 'Edited by hand'))
+    const after = await startService()
+    await after.list()
+    expect(after.store.reader.workerRunning).toBe(true)
+    expect((await after.open('big')).campaign.name).toBe('Edited by hand')
+  })
+
   it('lists a file from a newer version as such (not damaged), and leaves it alone', async () => {
     const newer = JSON.stringify({
       ...makeCampaign({ id: 'future', name: 'From the future' }),

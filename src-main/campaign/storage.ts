@@ -12,7 +12,7 @@
 //   paths. If no backup is good, nothing on disk is touched and a CampaignUnreadableError
 //   explains it: a blank campaign is never returned. A file from a newer app version is not
 //   damage: it is refused with a message and left alone.
-import { promises as fs } from 'node:fs'
+import { promises as fs, type Stats } from 'node:fs'
 import path from 'node:path'
 import { Low } from 'lowdb'
 import { AtomicJsonFile, FileChunks, removeStaleTempFiles } from './atomicFile'
@@ -206,8 +206,14 @@ export class CampaignStore {
       if (!stat.isFile()) continue
       listed.add(name)
       // A big file may be opened next and, unless it is still as this app wrote it, is parsed on
-      // the worker: start that now, while the GM looks at the list.
-      if (stat.size > this.reader.inlineBytes && stat.size <= this.reader.maxBytes)
+      // the worker: start that now, while the GM looks at the list. A file still as the app wrote
+      // it opens on this thread (trusted-snapshot.ts): a worker booting then would only take a
+      // core from that open (issue 29).
+      if (
+        stat.size > this.reader.inlineBytes &&
+        stat.size <= this.reader.maxBytes &&
+        !(await this.opensTrusted(name, stat))
+      )
         this.reader.prestart()
       const saving = this.savingSummaries.get(name)
       let summary = saving ?? (await this.index.get(name, stat))
@@ -227,6 +233,12 @@ export class CampaignStore {
     return summaries.sort(
       (a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id),
     )
+  }
+
+  /** Whether opening the file would most likely take the trusted path (the hash decides). */
+  private async opensTrusted(name: string, stat: Stats): Promise<boolean> {
+    if (!this.trustWritten) return false
+    return (await this.index.writtenAsIs(name, stat))?.loader === TRUSTED_LOADER
   }
 
   /** Stops the file worker and writes the index. */
