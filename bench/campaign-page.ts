@@ -51,9 +51,20 @@ async function startHostProcess(
   repo: string,
   dataDir: string,
 ): Promise<{ child: ChildProcess; url: string }> {
+  // BENCH_HOST_CPU_PROF=DIR writes each host's CPU profile there (node --cpu-prof) on exit.
+  const profile = process.env.BENCH_HOST_CPU_PROF
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(repo, 'src-main/host/cli.ts'), '--data', dataDir, '--port', '0'],
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      '--import',
+      'tsx',
+      join(repo, 'src-main/host/cli.ts'),
+      '--data',
+      dataDir,
+      '--port',
+      '0',
+    ],
     { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] },
   )
   const url = await new Promise<string>((resolve, reject) => {

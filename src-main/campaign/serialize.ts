@@ -153,9 +153,14 @@ function* listPieces(list: unknown[], depth: number): Generator<string> {
   const pieces: string[] = []
   const lead = `\n${indent(depth)}`
   for (let start = 0; start < list.length; start += LIST_SLICE) {
-    // "[\n  a,\n  b\n]": without "[" and "\n]", every line moved `depth` levels in.
-    const slice = JSON.stringify(list.slice(start, start + LIST_SLICE), null, 2)
-    const text = `${start === 0 ? '[' : ','}${slice.slice(1, -2).replace(/\n/g, lead)}`
+    const items = list.slice(start, start + LIST_SLICE)
+    let text = writtenSlice(items, depth, start === 0)
+    if (text === undefined) {
+      // "[\n  a,\n  b\n]": without "[" and "\n]", every line moved `depth` levels in.
+      const slice = JSON.stringify(items, null, 2)
+      text = `${start === 0 ? '[' : ','}${slice.slice(1, -2).replace(/\n/g, lead)}`
+      rememberSlice(items, depth, start === 0, text)
+    }
     pieces.push(text)
     yield text
   }
@@ -163,6 +168,49 @@ function* listPieces(list: unknown[], depth: number): Generator<string> {
   pieces.push(tail)
   yield tail
   piecesCache.set(list, pieces)
+}
+
+/**
+ * Slices of long lists written lately, by their first element: a list one edit made from another
+ * (a wall added at the end, one replaced) shares every other slice's elements with it, so a save
+ * writes one slice of a 5,000-wall map, not five (issue 29: the page bench's autosaves). Bounded,
+ * oldest out first: a removal near the front shifts every later slice, and those slices' texts
+ * would otherwise stay reachable from elements that are still in the list.
+ */
+const writtenSlices = new Map<
+  object,
+  { items: unknown[]; depth: number; head: boolean; text: string }
+>()
+const WRITTEN_SLICES = 256
+
+function writtenSlice(items: unknown[], depth: number, head: boolean): string | undefined {
+  const first = items[0]
+  if (typeof first !== 'object' || first === null) return undefined
+  const entry = writtenSlices.get(first)
+  if (
+    entry === undefined ||
+    entry.depth !== depth ||
+    entry.head !== head ||
+    entry.items.length !== items.length ||
+    !entry.items.every((item, i) => item === items[i])
+  )
+    return undefined
+  // Used again: the newest now, so it is the last to go.
+  writtenSlices.delete(first)
+  writtenSlices.set(first, entry)
+  return entry.text
+}
+
+function rememberSlice(items: unknown[], depth: number, head: boolean, text: string): void {
+  const first = items[0]
+  // Only objects can be told apart by identity (campaign values are never changed in place).
+  if (typeof first !== 'object' || first === null) return
+  writtenSlices.delete(first)
+  writtenSlices.set(first, { items, depth, head, text })
+  for (const oldest of writtenSlices.keys()) {
+    if (writtenSlices.size <= WRITTEN_SLICES) break
+    writtenSlices.delete(oldest)
+  }
 }
 
 /** How deep a map's fields sit in the file (the file, its maps list, a map, the field). */
