@@ -28,6 +28,7 @@ import { CampaignEdits } from './edit-pipeline'
 import { openCampaignEntry, type OpenCampaign } from './open-campaign'
 import { CampaignLibrary } from './library'
 import type { FileReaderOptions } from './file-reader'
+import { partyVisionMask } from '@core/table/vision'
 
 export { EXPORT_FORMAT }
 /**
@@ -36,6 +37,12 @@ export { EXPORT_FORMAT }
  * without re-serialising a large campaign at the GM's click rate (issue 13).
  */
 export const DEFAULT_AUTOSAVE_DELAY_MS = 5000
+
+/**
+ * How long after the last open of a campaign its shown map's party sight is prepared (issue 29):
+ * late enough that the page has drawn the board, early enough to be done before a GM's first edit.
+ */
+export const PREPARE_SHOWN_MAP_MS = 1000
 
 /**
  * How many closed campaigns keep their undo history (issue 25: switching to another campaign and
@@ -60,6 +67,8 @@ export interface CampaignServiceOptions {
    * that hold a state to the loader's verdict turn it off.
    */
   trustWrittenFiles?: boolean
+  /** Delay before the shown map's sight is prepared after an open (default PREPARE_SHOWN_MAP_MS). */
+  prepareShownMapMs?: number
   /** Autosave failures cannot be thrown to anyone; they are reported here (default: console.error). */
   onSaveError?: (campaignId: string, error: unknown) => void
 }
@@ -95,6 +104,12 @@ export class CampaignService implements CampaignServiceApi {
   private readonly now: () => Date
   private readonly historyLimit: number | undefined
   private readonly onSaveError: (campaignId: string, error: unknown) => void
+  private readonly prepareShownMapMs: number
+  /** Pending preparations of a shown map (prepareShownMap), by campaign. */
+  private readonly preparing = new Map<
+    string,
+    { timer: ReturnType<typeof setTimeout>; done: () => void }
+  >()
   private disposed = false
 
   constructor(options: CampaignServiceOptions) {
@@ -115,6 +130,7 @@ export class CampaignService implements CampaignServiceApi {
     })
     this.autosaveDelayMs = Math.max(0, options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS)
     this.historyLimit = options.historyLimit
+    this.prepareShownMapMs = Math.max(0, options.prepareShownMapMs ?? PREPARE_SHOWN_MAP_MS)
     this.onSaveError =
       options.onSaveError ??
       ((id, error) => console.error(`[campaign] autosave of ${id} failed`, error))
@@ -211,7 +227,42 @@ export class CampaignService implements CampaignServiceApi {
     return { campaign: entry.campaign, revision: entry.revision, ...loaded.told }
   }
 
+  /**
+   * Prepares, once the app has been left alone a moment after an open, what the first edit of the
+   * map the page shows needs and no open does: the party's sight on it (table/vision.ts, cached by
+   * map object), the rules engine's battle it is computed on, and so the sight the first edit's
+   * explored cells are derived from (issue 29: the first wall click on a 200×200 map with 20 PCs
+   * otherwise computed every PC's sight from scratch, 100–250 ms). Another open of the campaign
+   * starts the wait again; an edit before it ends does the work itself, as before. Only a
+   * campaign the GM opened, only its shown map. Resolves when done or skipped.
+   */
+  prepareShownMap(id: string, mapId: string | null): Promise<void> {
+    this.preparing.get(id)?.done()
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer)
+        if (this.preparing.get(id)?.timer === timer) this.preparing.delete(id)
+        resolve()
+      }
+      const timer = setTimeout(() => {
+        const entry = this.open_.get(id)
+        const map =
+          entry && (entry.campaign.maps.find((m) => m.id === mapId) ?? entry.campaign.maps[0])
+        try {
+          if (map && !this.disposed) partyVisionMask(map)
+        } catch (error) {
+          // Only a head start: the first edit computes it again and reports what is wrong.
+          console.warn(`[campaign] preparing map ${map?.id} of ${id} failed`, error)
+        }
+        done()
+      }, this.prepareShownMapMs)
+      timer.unref?.()
+      this.preparing.set(id, { timer, done })
+    })
+  }
+
   async close(id: string): Promise<void> {
+    this.preparing.get(id)?.done()
     const entry = this.open_.get(id)
     if (!entry) return
     await this.saveEntry(id, entry)
@@ -358,6 +409,7 @@ export class CampaignService implements CampaignServiceApi {
     if (this.disposed) return
     this.disposed = true
     for (const entry of this.open_.values()) clearTimeout(entry.timer)
+    for (const { done } of [...this.preparing.values()]) done()
     try {
       await this.flush()
     } finally {

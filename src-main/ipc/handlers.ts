@@ -83,6 +83,8 @@ export interface HandlerOptions {
 export type HandlerService = CampaignServiceApi & {
   canUndo?(id: string): boolean
   canRedo?(id: string): boolean
+  /** Prepares the shown map's first edit once the app is idle (service.ts). */
+  prepareShownMap?(id: string, mapId: string | null): Promise<void>
 }
 
 export function createHandlers(
@@ -133,6 +135,7 @@ export function createHandlers(
       case 'campaign.open': {
         const { id, outlineExcept } = contract[verb].args.parse(args)
         const opened = await service.open(id)
+        void service.prepareShownMap?.(id, outlineExcept ?? null)
         return {
           ...opened,
           ...(outlineExcept !== undefined ? outlined(opened.campaign, outlineExcept) : {}),

@@ -1,0 +1,112 @@
+// The shown map's first edit, prepared while the app is idle after an open (issue 29): the party's
+// sight is ready, so the first wall click asks the engine only for the PCs it can change the sight
+// of, and changes nothing in what the edit gives.
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { CampaignEdge, CampaignMap, Command } from '@core/campaign/schema'
+import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
+import { getSystem } from '@core/rules/systems/index'
+import { createCampaignService, type CampaignService } from './service'
+import { makeTempDir, removeDir } from './temp-dirs.testing'
+
+const wall = (a: [number, number], b: [number, number]): CampaignEdge => ({
+  between: [a, b],
+  kind: 'wall',
+})
+
+/** Three PCs walled into a 4×4 room in the corner of a 20×20 map. */
+function roomMap(): CampaignMap {
+  const edges: CampaignEdge[] = []
+  for (let i = 0; i < 4; i++) edges.push(wall([3, i], [4, i]), wall([i, 3], [i, 4]))
+  return makeMap({
+    width: 20,
+    height: 20,
+    edges,
+    tokens: [
+      { id: 'a', name: 'A', at: [0, 0], faction: 'party' },
+      { id: 'b', name: 'B', at: [1, 2], faction: 'party' },
+      { id: 'c', name: 'C', at: [2, 1], faction: 'party' },
+    ],
+  })
+}
+
+/** A wall far outside the room: no PC can see it. */
+const FAR_WALL: Command = {
+  type: 'edges.set',
+  mapId: 'm1',
+  edges: [
+    {
+      between: [
+        [15, 15],
+        [16, 15],
+      ],
+      edge: { kind: 'wall' },
+    },
+  ],
+}
+
+let dirs: string[] = []
+let services: CampaignService[] = []
+
+beforeEach(() => {
+  dirs = []
+  services = []
+})
+afterEach(async () => {
+  vi.restoreAllMocks()
+  for (const service of services) await service.dispose().catch(() => undefined)
+  for (const dir of dirs) await removeDir(dir)
+})
+
+async function serviceWithRoom(): Promise<CampaignService> {
+  const dir = await makeTempDir('gm-prepare-')
+  dirs.push(dir)
+  await fs.mkdir(path.join(dir, 'campaigns'), { recursive: true })
+  const campaign = makeCampaign({ id: 'room', maps: [roomMap()] })
+  await fs.writeFile(path.join(dir, 'campaigns', 'room.json'), JSON.stringify(campaign))
+  const service = await createCampaignService({
+    dataDir: dir,
+    autosaveDelayMs: 3_600_000,
+    prepareShownMapMs: 0,
+  })
+  services.push(service)
+  return service
+}
+
+describe('the shown map prepared after an open', () => {
+  it('leaves the first wall click only the sight it changes, with the same result', async () => {
+    const sightOf = vi.spyOn(getSystem('arianrhod'), 'sightOf')
+    const prepared = await serviceWithRoom()
+    await prepared.open('room')
+    await prepared.prepareShownMap('room', 'm1')
+    expect(sightOf).toHaveBeenCalledTimes(3)
+    sightOf.mockClear()
+    const after = await prepared.dispatch('room', FAR_WALL)
+    // Every PC's sight was ready and none of them sees the new wall: the engine is not asked.
+    expect(sightOf).toHaveBeenCalledTimes(0)
+
+    // Without the preparation the first click computes every PC's sight, and gives the same map.
+    const cold = await serviceWithRoom()
+    await cold.open('room')
+    sightOf.mockClear()
+    const coldAfter = await cold.dispatch('room', FAR_WALL)
+    expect(sightOf).toHaveBeenCalledTimes(3)
+    const { updatedAt: _a, ...preparedCampaign } = after
+    const { updatedAt: _b, ...coldCampaign } = coldAfter
+    expect(preparedCampaign).toEqual(coldCampaign)
+    expect(after.maps[0].fog?.explored.length).toBeGreaterThan(0)
+  })
+
+  it('is skipped for a campaign closed meanwhile, and another open starts the wait again', async () => {
+    const service = await serviceWithRoom()
+    await service.open('room')
+    const sightOf = vi.spyOn(getSystem('arianrhod'), 'sightOf')
+    const first = service.prepareShownMap('room', 'm1')
+    const second = service.prepareShownMap('room', 'm1')
+    await first // ended by the second without work
+    await service.close('room')
+    await second
+    expect(sightOf).not.toHaveBeenCalled()
+  })
+})
