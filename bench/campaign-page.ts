@@ -29,6 +29,12 @@ import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/chromium'
 export interface StackResult {
   /** "this commit" or the baseline's folder name and commit. */
   name: string
+  /**
+   * The very first open: the bench wrote the file, not the app, so the host checks it in full
+   * (and repairs it) as it would a hand-edited file; its save on exit makes the later ones
+   * app-written (trusted-snapshot.ts).
+   */
+  openFirstMs: number[]
   openColdMs: number[]
   openLoadedMs: number[]
   /** Pointer down on the wall's edge → the canvas painted the map holding it. */
@@ -168,6 +174,7 @@ class Stack {
   ) {
     this.result = {
       name,
+      openFirstMs: [],
       openColdMs: [],
       openLoadedMs: [],
       clickMs: [],
@@ -341,10 +348,10 @@ export async function runCampaignPageBench(
   try {
     for (const stack of stacks) await stack.start(browser)
     // Interleaved: each round runs every stack once, so load on the machine hits all alike.
-    for (let i = 0; i < (options.coldOpens ?? 3); i++) {
+    for (let i = 0; i <= (options.coldOpens ?? 3); i++) {
       for (const stack of stacks) {
         if (i > 0) await stack.restartHost()
-        stack.result.openColdMs.push(await stack.open())
+        stack.result[i === 0 ? 'openFirstMs' : 'openColdMs'].push(await stack.open())
       }
     }
     for (let i = 0; i < (options.opens ?? 5); i++)
@@ -366,7 +373,8 @@ export function formatCampaignPageBench(r: CampaignPageBench): string {
   const rows: string[] = []
   for (const s of r.stacks) {
     rows.push(
-      `| ${s.name} | open, cold (host just started) → first board frame | ${both(s.openColdMs)} | ≤ 200 ms |`,
+      `| ${s.name} | first open, a file the app did not write (full check), host just started | ${both(s.openFirstMs)} | ≤ 300 ms (hand-edited) |`,
+      `| ${s.name} | open, cold (host just started, file as the app saved it) → first board frame | ${both(s.openColdMs)} | ≤ 200 ms |`,
       `| ${s.name} | open, campaign loaded in the host → first board frame | ${both(s.openLoadedMs)} | ≤ 80 ms |`,
       `| ${s.name} | wall click → drawn | ${both(s.clickMs)} | p95 ≤ 50 ms |`,
       `| ${s.name} | page work per wall click | ${both(s.pageWorkMs)} | ≤ 16 ms |`,
@@ -377,7 +385,7 @@ export function formatCampaignPageBench(r: CampaignPageBench): string {
   }
   const first = r.stacks[0]
   return [
-    `51 maps (${r.megabytes.toFixed(1)} MB), 1366×768, headless Chromium through the Node host; ${first.openColdMs.length} cold and ${first.openLoadedMs.length} loaded opens, ${first.clickMs.length} wall clicks on the 200×200 map per stack${r.stacks.length > 1 ? ', interleaved' : ''}.`,
+    `51 maps (${r.megabytes.toFixed(1)} MB), 1366×768, headless Chromium through the Node host; 1 first and ${first.openColdMs.length} cold and ${first.openLoadedMs.length} loaded opens, ${first.clickMs.length} wall clicks on the 200×200 map per stack${r.stacks.length > 1 ? ', interleaved' : ''}.`,
     '',
     '| stack | measurement | median | p95 | target |',
     '| --- | --- | ---: | ---: | --- |',

@@ -72,6 +72,8 @@ export interface ReadCampaign {
    * from, file-budget.ts): measured where the file was parsed, so a big one costs main nothing.
    */
   savedBytes: number
+  /** The file worker answered with the full check it made for the list (file-worker.ts). */
+  checkedForList?: true
 }
 
 /** Reads and caps one campaign file. */
@@ -111,6 +113,26 @@ export async function readCampaignFile(
     decoded,
     hash,
     savedBytes: Buffer.byteLength(serializeCampaign(decoded.campaign), 'utf8'),
+  }
+}
+
+/**
+ * The file read again, answered with `decoded` (its full decode made earlier, from bytes hashing to
+ * `hash`) if its bytes are still those; undefined if they changed.
+ */
+export async function rereadCampaignFile(
+  file: string,
+  maxBytes: number,
+  earlier: { decoded: DecodedCampaign; hash: string },
+): Promise<ReadCampaign | undefined> {
+  const hash = hashSnapshot(await readCapped(file, maxBytes))
+  if (hash !== earlier.hash) return undefined
+  const { decoded } = earlier
+  return {
+    decoded,
+    hash,
+    savedBytes: Buffer.byteLength(serializeCampaign(decoded.campaign), 'utf8'),
+    checkedForList: true,
   }
 }
 
@@ -160,9 +182,13 @@ export interface FileSummary {
 export async function summarizeCampaignFile(
   file: string,
   maxBytes = MAX_CAMPAIGN_FILE_BYTES,
+  /** Hears the file's full decode (the file worker keeps it for the open that often follows). */
+  onDecoded?: (read: { decoded: DecodedCampaign; hash: string }) => void,
 ): Promise<FileSummary> {
   try {
-    const { campaign } = (await readAndDecode(file, maxBytes)).decoded
+    const read = await readAndDecode(file, maxBytes)
+    onDecoded?.(read)
+    const { campaign } = read.decoded
     return { name: campaign.name, updatedAt: campaign.updatedAt, mapCount: campaign.maps.length }
   } catch (error) {
     if (error instanceof CampaignTooLargeError)

@@ -46,6 +46,8 @@ export class CampaignFileReader {
   readonly inlineBytes: number
   /** What was parsed where: lets tests check that big files never meet the main thread. */
   readonly parsed = { inline: 0, worker: 0 }
+  /** Opens the worker answered with the full check it had just made for the list (tests). */
+  checkedForListOpens = 0
   private worker: Worker | null = null
   private workerFailed = false
   private nextId = 1
@@ -75,6 +77,7 @@ export class CampaignFileReader {
     const read = this.offThread(size)
       ? await this.viaWorker({ op: 'read', file, maxBytes: this.maxBytes, written }, inline)
       : await inline()
+    if (read.checkedForList) this.checkedForListOpens++
     return { ...read, decoded: await this.settled(read.decoded) }
   }
 

@@ -219,6 +219,29 @@ describe('campaign files', () => {
     expect((await after.open('big')).campaign.name).toBe('Edited by hand')
   })
 
+  it('opens a big file the list just checked on the worker without checking it again (issue 29)', async () => {
+    await writeCampaign('big', { ...bigCampaign('big', 100_000), id: 'inner' })
+    const service = await startService()
+    await service.list()
+    expect(service.store.reader.parsed).toEqual({ inline: 0, worker: 1 })
+    const opened = await service.open('big')
+    expect(service.store.reader.checkedForListOpens).toBe(1)
+    // What the full check gives: repaired to its file name, told as such.
+    expect(opened.campaign.id).toBe('big')
+    expect(opened.repaired).toHaveLength(1)
+    expect(opened.campaign.notes).toHaveLength(100_000)
+  })
+
+  it('checks a big file again when it changed between the list and the open', async () => {
+    await writeCampaign('big', bigCampaign('big', 100_000))
+    const service = await startService()
+    await service.list()
+    await writeCampaign('big', { ...bigCampaign('big', 100_000), name: 'Changed meanwhile' })
+    const opened = await service.open('big')
+    expect(service.store.reader.checkedForListOpens).toBe(0)
+    expect(opened.campaign.name).toBe('Changed meanwhile')
+  })
+
   it('lists a file from a newer version as such (not damaged), and leaves it alone', async () => {
     const newer = JSON.stringify({
       ...makeCampaign({ id: 'future', name: 'From the future' }),
