@@ -28,7 +28,7 @@ import { CampaignEdits } from './edit-pipeline'
 import { openCampaignEntry, type OpenCampaign } from './open-campaign'
 import { CampaignLibrary } from './library'
 import type { FileReaderOptions } from './file-reader'
-import { partyVisionMask } from '@core/table/vision'
+import { partyVisionSteps } from '@core/table/vision'
 
 export { EXPORT_FORMAT }
 /**
@@ -232,14 +232,17 @@ export class CampaignService implements CampaignServiceApi {
    * map the page shows needs and no open does: the party's sight on it (table/vision.ts, cached by
    * map object), the rules engine's battle it is computed on, and so the sight the first edit's
    * explored cells are derived from (issue 29: the first wall click on a 200×200 map with 20 PCs
-   * otherwise computed every PC's sight from scratch, 100–250 ms). Another open of the campaign
-   * starts the wait again; an edit before it ends does the work itself, as before. Only a
-   * campaign the GM opened, only its shown map. Resolves when done or skipped.
+   * otherwise computed every PC's sight from scratch, 100–250 ms), one PC a turn of the event
+   * loop. Another open of the campaign starts the wait again; an edit before it ends does the work
+   * itself, as before. Only a campaign the GM opened, only its shown map. Resolves when done or
+   * skipped.
    */
   prepareShownMap(id: string, mapId: string | null): Promise<void> {
     this.preparing.get(id)?.done()
     return new Promise((resolve) => {
+      let ended = false
       const done = (): void => {
+        ended = true
         clearTimeout(timer)
         if (this.preparing.get(id)?.timer === timer) this.preparing.delete(id)
         resolve()
@@ -248,13 +251,21 @@ export class CampaignService implements CampaignServiceApi {
         const entry = this.open_.get(id)
         const map =
           entry && (entry.campaign.maps.find((m) => m.id === mapId) ?? entry.campaign.maps[0])
-        try {
-          if (map && !this.disposed) partyVisionMask(map)
-        } catch (error) {
-          // Only a head start: the first edit computes it again and reports what is wrong.
-          console.warn(`[campaign] preparing map ${map?.id} of ${id} failed`, error)
+        if (!map || this.disposed) return done()
+        // One PC's sight a turn: a request arriving meanwhile waits for one step at most.
+        const steps = partyVisionSteps(map)
+        const step = (): void => {
+          if (ended) return
+          try {
+            if (steps.next().done) return done()
+          } catch (error) {
+            // Only a head start: the first edit computes it again and reports what is wrong.
+            console.warn(`[campaign] preparing map ${map.id} of ${id} failed`, error)
+            return done()
+          }
+          setImmediate(step)
         }
-        done()
+        step()
       }, this.prepareShownMapMs)
       timer.unref?.()
       this.preparing.set(id, { timer, done })

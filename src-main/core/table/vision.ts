@@ -95,11 +95,34 @@ export function sameSightAs(from: CampaignMap, to: CampaignMap): void {
   if (sight && !sightCache.has(to)) sightCache.set(to, sight)
 }
 
+/**
+ * partyVisionMask(map) in steps: the battle, then one party token's sight a step, so a caller
+ * with time to spare (the service preparing the map a page shows, issue 29) can run a step per turn
+ * of its event loop and never hold it for the whole party. The result is cached as
+ * partyVisionMask caches it, unless an edit asked for it meanwhile.
+ */
+export function* partyVisionSteps(map: CampaignMap): Generator<void, Readonly<Uint8Array>> {
+  if (!sightCache.has(map)) {
+    const sight = yield* sightSteps(map)
+    if (!sightCache.has(map)) sightCache.set(map, sight)
+  }
+  return sightCache.get(map)!.mask
+}
+
 function fullSight(map: CampaignMap): PartySight {
+  const steps = sightSteps(map)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+function* sightSteps(map: CampaignMap): Generator<void, PartySight> {
   const battle = battleOf(map)
   const byToken: PartySight['byToken'] = new Map()
   for (const token of map.tokens) {
     if (!isPartyToken(map, token)) continue
+    yield
     byToken.set(token.id, { token, cells: tokenSight(map, battle, token) })
   }
   return { mask: maskOf(map, byToken), byToken }
