@@ -10,7 +10,7 @@ import { treeOpsOf } from '@core/campaign/change-paths'
 import type { Campaign, CampaignMap, Command } from '@core/campaign/schema'
 import { strictCommandSchema } from '@core/campaign/schema'
 import type { JournalChange, JournalEdit } from './journal'
-import { stringifyInSlices } from './json-slices'
+import { stringifyInParts } from './json-slices'
 import type { OpenCampaign } from './open-campaign'
 
 /** What the pipeline needs of the lifecycle that holds the open campaigns. */
@@ -154,7 +154,7 @@ export class CampaignEdits {
       canRedo: entry.history.canRedo,
     }
     const record: JournalChange = { edit, cause, changes }
-    await this.makeDurable(id, entry, record, at, large ? stringifyInSlices(record) : undefined)
+    await this.makeDurable(id, entry, record, at, large ? stringifyInParts(record) : undefined)
     for (const listener of [...this.listeners]) {
       try {
         listener(event)
@@ -184,11 +184,11 @@ export class CampaignEdits {
     entry: OpenCampaign,
     change: JournalChange,
     at: string,
-    text?: Promise<string>,
+    parts?: Promise<readonly string[]>,
   ): Promise<void> {
     if (!entry.journal.broken) {
       try {
-        await entry.journal.append(change, at, text)
+        await entry.journal.append(change, at, parts)
         return
       } catch (error) {
         console.error(

@@ -97,8 +97,11 @@ export class CampaignJournal {
   private gen: number
   private headers = new Map<number, JournalHeader>()
   private seq: number
-  /** Lines waiting for the next write; a large one may still be being written out in slices. */
-  private pending: Array<string | Promise<string>> = []
+  /**
+   * Lines waiting for the next write; a large one comes as parts of its text, which may still be
+   * being written out in slices.
+   */
+  private pending: Array<string | Promise<readonly string[]>> = []
   private batch: Deferred | null = null
   private scheduled = false
   private chain: Promise<void> = Promise.resolve()
@@ -121,16 +124,18 @@ export class CampaignJournal {
   }
 
   /**
-   * Resolves once the record is on disk (fsynced). `text`, when given, is the change's JSON
-   * (JSON.stringify(change)), being built without blocking main (json-slices.ts) for a large one.
+   * Resolves once the record is on disk (fsynced). `parts`, when given, are the change's JSON
+   * (JSON.stringify(change)) in consecutive parts, being built without blocking main
+   * (json-slices.ts stringifyInParts) for a large one: they are written one at a time, never
+   * joined into one string or encoded in one go (issue 26: a 5 MB line held main for 40 ms).
    */
-  append(change: JournalChange, at: string, text?: Promise<string>): Promise<void> {
+  append(change: JournalChange, at: string, parts?: Promise<readonly string[]>): Promise<void> {
     if (this.closed) return Promise.reject(new Error('The journal is closed.'))
     this.seq += 1
     const head = `{"seq":${this.seq},"at":${JSON.stringify(at)},`
     this.pending.push(
-      text
-        ? text.then((json) => `${head}${json.slice(1)}\n`)
+      parts
+        ? parts.then((json) => [`${head}${json[0].slice(1)}`, ...json.slice(1), '\n'])
         : `${JSON.stringify({ seq: this.seq, at, ...change })}\n`,
     )
     this.batch ??= deferred()
@@ -186,7 +191,7 @@ export class CampaignJournal {
     this.pending = []
     this.batch = null
     const written = this.chain.then(async () =>
-      this.write(gen, (await Promise.all(lines)).join('')),
+      this.write(gen, writeChunks(await Promise.all(lines))),
     )
     written.then(batch.resolve, (error: unknown) => {
       this.broken = true
@@ -195,9 +200,10 @@ export class CampaignJournal {
     this.chain = written.catch(() => undefined)
   }
 
-  private async write(gen: number, lines: string): Promise<void> {
+  /** Appends the chunks one at a time (each encoded on its own), then fsyncs. */
+  private async write(gen: number, chunks: readonly string[]): Promise<void> {
     const file = await this.openGeneration(gen)
-    await file.appendFile(lines, 'utf8')
+    for (const chunk of chunks) await file.appendFile(chunk, 'utf8')
     await file.datasync()
   }
 
@@ -224,6 +230,33 @@ export class CampaignJournal {
     this.handle = { gen, file }
     return file
   }
+}
+
+/** Characters a journal write encodes at most in one go, unless one part of a line is longer. */
+export const JOURNAL_WRITE_CHARS = 1 << 18
+
+/**
+ * A batch's lines as the texts written one after another: small lines together (one write for a
+ * burst of commands), a large line's parts each on their own.
+ */
+export function writeChunks(lines: ReadonlyArray<string | readonly string[]>): string[] {
+  const chunks: string[] = []
+  let run: string[] = []
+  let chars = 0
+  const flush = (): void => {
+    if (run.length > 0) chunks.push(run.join(''))
+    run = []
+    chars = 0
+  }
+  for (const line of lines) {
+    for (const part of typeof line === 'string' ? [line] : line) {
+      if (chars > 0 && chars + part.length > JOURNAL_WRITE_CHARS) flush()
+      run.push(part)
+      chars += part.length
+    }
+  }
+  flush()
+  return chunks
 }
 
 export async function listGenerations(dir: string): Promise<number[]> {

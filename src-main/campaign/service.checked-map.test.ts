@@ -2,11 +2,12 @@
 // as one record, journaled like any change, and still kept within the file-size budget (issue 26).
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChangeEvent } from '@core/contract/campaign-service'
 import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { createCampaignService, type CampaignService } from './service'
 import { copyCrashImage, makeTempDir, removeDir } from './temp-dirs.testing'
+import { JOURNAL_WRITE_CHARS } from './journal'
 
 let dataDir: string
 const services: CampaignService[] = []
@@ -82,5 +83,57 @@ describe('addCheckedMap', () => {
       code: 'campaign-limit',
     })
     expect(service.getCampaign('c1')?.maps.map((m) => m.id)).toEqual(['m1'])
+  })
+
+  it('journals a large map a part at a time: no write encodes the whole line at once', async () => {
+    // 11,940 edges: a journal line of about 540,000 characters, over two parts.
+    const large = makeMap({
+      id: 'large',
+      name: 'Large',
+      width: 200,
+      height: 60,
+      tokens: [],
+      edges: Array.from({ length: 199 * 60 }, (_, i) => ({
+        between: [
+          [i % 199, Math.floor(i / 199)],
+          [(i % 199) + 1, Math.floor(i / 199)],
+        ] as [[number, number], [number, number]],
+        kind: 'wall' as const,
+      })),
+    })
+    const service = await start()
+    await service.open('c1')
+    const probe = await fs.open(path.join(dataDir, 'probe'), 'w')
+    const handle = Object.getPrototypeOf(probe) as {
+      appendFile: (...args: unknown[]) => Promise<void>
+    }
+    await probe.close()
+    const original = handle.appendFile
+    const written: number[] = []
+    const spy = vi.spyOn(handle, 'appendFile').mockImplementation(function (
+      this: unknown,
+      ...args: unknown[]
+    ) {
+      if (typeof args[0] === 'string') written.push(args[0].length)
+      return original.apply(this, args)
+    })
+    try {
+      await service.addCheckedMap('c1', large, 600_000)
+    } finally {
+      spy.mockRestore()
+    }
+    expect(written.reduce((sum, n) => sum + n, 0)).toBeGreaterThan(500_000)
+    // A part is about JOURNAL_WRITE_CHARS (stringifyInParts ends one after the piece that passes it).
+    expect(Math.max(...written)).toBeLessThan(1.5 * JOURNAL_WRITE_CHARS)
+    const image = `${dataDir}-image`
+    await copyCrashImage(dataDir, image)
+    try {
+      const again = await createCampaignService({ dataDir: image, autosaveDelayMs: 3_600_000 })
+      services.push(again)
+      const reopened = await again.open('c1')
+      expect(reopened.campaign.maps[1]).toEqual(large)
+    } finally {
+      await removeDir(image)
+    }
   })
 })

@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest'
 import { spawnModuleWorker } from '../worker-spawn'
 import { longDiagonalWalls, uvttFile } from './hostile-files.testing'
 import { UVTT_LIMITS } from '@core/uvtt/limits'
-import { createUvttImports, MAP_PART_ITEMS, type UvttWorkerMessage } from './import-jobs'
+import {
+  createUvttImports,
+  FILE_PIECES_WANTED,
+  MAP_PART_ITEMS,
+  type UvttWorkerMessage,
+} from './import-jobs'
 import type { UvttJobResult } from '@core/uvtt/import-job'
 import { stringifyInSlices } from '../campaign/json-slices'
 import { mapListPieces, serializeCampaign, serializeCampaignInSlices } from '../campaign/serialize'
@@ -80,10 +85,14 @@ function answeringWorker(
 ): () => Worker {
   return () => {
     const worker = new EventEmitter() as EventEmitter & {
-      postMessage(): void
+      postMessage(message: unknown): void
       terminate(): Promise<number>
     }
-    worker.postMessage = () =>
+    // As import-worker.ts: the file's pieces only once main asks for them.
+    let wanted!: () => void
+    const piecesWanted = new Promise<void>((resolve) => (wanted = resolve))
+    worker.postMessage = (message) => {
+      if (message === FILE_PIECES_WANTED) return wanted()
       setImmediate(() => {
         const send = (message: UvttWorkerMessage) => worker.emit('message', message)
         for (let start = 0; start < edges.length; start += MAP_PART_ITEMS)
@@ -97,12 +106,13 @@ function answeringWorker(
           answer: { summary: { width: 1000 }, map: { id: 'm', edges: [] }, savedBytes: 1 },
         } as unknown as UvttJobResult
         send({ type: 'result', result })
-        void fileSent.then(() => {
+        void Promise.all([fileSent, piecesWanted]).then(() => {
           if (filePieces) send({ type: 'map-file-part', field: 'edges', pieces: filePieces })
           send({ type: 'file-done' })
           worker.emit('exit', 0)
         })
       })
+    }
     worker.terminate = () => Promise.resolve(0)
     return worker as unknown as Worker
   }
@@ -128,6 +138,32 @@ describe('Universal VTT import results on main', () => {
     const { parts } = await serializeCampaignInSlices(campaign)
     expect(Buffer.concat(parts).toString('utf8')).toBe(serializeCampaign(campaign))
     expect(await stringifyInSlices(campaign)).toBe(JSON.stringify(campaign))
+  })
+
+  it("leave the worker's file pieces until every part is taken in, so the two do not share a core", async () => {
+    // Through the real worker: about 20,000 edges, eleven parts.
+    const json = JSON.stringify(uvttFile(400, longDiagonalWalls(400, 60)))
+    const seen: string[] = []
+    let exited!: Promise<unknown>
+    const imports = createUvttImports(() => {
+      const worker = spawnWith(UVTT_LIMITS.workerMemoryMb)()
+      exited = new Promise((resolve) => worker.once('exit', resolve))
+      worker.on('message', (message: UvttWorkerMessage) => seen.push(message.type))
+      const post = worker.postMessage.bind(worker)
+      worker.postMessage = (message: unknown) => {
+        if (message === FILE_PIECES_WANTED) seen.push('wanted')
+        post(message)
+      }
+      return worker
+    })
+    const result = await imports.run({ json, system: 'arianrhod', dryRun: false, name: 'm' })
+    if (!result.ok || !result.answer.map) throw new Error('refused')
+    await exited
+    expect(seen.filter((type) => type === 'map-part').length).toBeGreaterThan(5)
+    // Asked for once the result's parts are parsed, and not one piece before.
+    expect(seen.indexOf('wanted')).toBeGreaterThan(seen.indexOf('result'))
+    expect(seen.indexOf('map-file-part')).toBeGreaterThan(seen.indexOf('wanted'))
+    expect(seen.at(-1)).toBe('file-done')
   })
 
   it('are taken in one part per turn of the event loop, other work served between parts', async () => {

@@ -16,12 +16,16 @@ export type UvttWorkerMessage =
   | { type: 'map-part'; field: MapListField; json: string }
   /**
    * Pieces of the same list as the campaign file writes it (serialize.ts mapListPieces), sent
-   * after the result: main answers the import without waiting for them.
+   * after the result once main asks for them (FILE_PIECES_WANTED, when it has taken the map in):
+   * main answers the import without waiting for them.
    */
   | { type: 'map-file-part'; field: MapListField; pieces: string[] }
   /** The file's pieces are all sent (the worker is done). */
   | { type: 'file-done' }
   | { type: 'result'; result: UvttJobResult }
+
+/** What main posts to the worker once the map is taken in: the worker may write its file pieces. */
+export const FILE_PIECES_WANTED = 'file-pieces-wanted'
 
 /** The new map's lists that come in parts; the result's map holds none of them. */
 export const MAP_LIST_FIELDS = ['edges', 'wallLines'] as const
@@ -161,7 +165,9 @@ export function createUvttImports(
                   const list = map[field]
                   if (list && parts.json[field].length > 0) mapListPiecesComing(list, piecesAdopted)
                 }
-                // The worker stays until it has sent the file's pieces of the lists.
+                // The worker stays until it has sent the file's pieces of the lists, which it
+                // starts only now that main has parsed the parts.
+                worker.postMessage(FILE_PIECES_WANTED)
                 end(taken, true)
                 adoptFilePieces()
               },

@@ -46,18 +46,22 @@ port.once('message', (request: UvttJobRequest) => {
         type: 'result',
         result: { ok: true, answer: { ...result.answer, map: { ...rest, edges: [] } } },
       })
-      // Then as the campaign file writes them, so main's save does not write them again; main
-      // has answered the import meanwhile (this is about half a second of CPU for 105,000 edges).
-      for (const field of MAP_LIST_FIELDS) {
-        const pieces = mapListPieces(map[field] ?? []) ?? []
-        for (let start = 0; start < pieces.length; start += MAP_FILE_PIECES)
-          post({
-            type: 'map-file-part',
-            field,
-            pieces: pieces.slice(start, start + MAP_FILE_PIECES),
-          })
-      }
-      post({ type: 'file-done' })
+      // Then as the campaign file writes them, so main's save does not write them again: about
+      // half a second of CPU for 105,000 edges, started only once main has taken the map in
+      // (FILE_PIECES_WANTED), so main's parsing and its collections of the new map's objects
+      // have the second core (issue 26: done at once they ran beside it and took twice as long).
+      port.once('message', () => {
+        for (const field of MAP_LIST_FIELDS) {
+          const pieces = mapListPieces(map[field] ?? []) ?? []
+          for (let start = 0; start < pieces.length; start += MAP_FILE_PIECES)
+            post({
+              type: 'map-file-part',
+              field,
+              pieces: pieces.slice(start, start + MAP_FILE_PIECES),
+            })
+        }
+        post({ type: 'file-done' })
+      })
     } else post({ type: 'result', result })
   } catch (error) {
     post({
