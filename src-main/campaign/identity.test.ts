@@ -31,7 +31,9 @@ describe('campaign identity', () => {
     await fs.writeFile(file('copy'), JSON.stringify(makeCampaign({ id: 'victim', name: 'A copy' })))
     const opened = await service.open('copy')
     expect(opened.campaign.id).toBe('copy')
-    expect(opened.repaired?.join(' ')).toMatch(/did not match its file name/)
+    expect(opened.repaired).toEqual([
+      { code: 'campaign-id-mismatch', innerId: 'victim', fileId: 'copy' },
+    ])
     await service.dispatch('copy', { type: 'campaign.rename', name: 'Edited copy' })
     await service.flush('copy')
     expect(await fs.readFile(file('victim'), 'utf8')).toBe(victim)

@@ -11,6 +11,7 @@ import { CampaignJournal } from './journal'
 import { applyRecord, replayJournal } from './journal-replay'
 import { checkChange } from '@core/campaign/loadable'
 import { CURRENT_SCHEMA_VERSION, type Campaign } from '@core/campaign/schema'
+import type { RepairNote } from '@core/campaign/repair-notes'
 import type { CampaignStore, RecoveryInfo } from './storage'
 
 export interface LoadedForEditing {
@@ -65,11 +66,13 @@ export async function loadForEditing(
     base: loaded.fileHash,
     after: replay.lastSeq,
   })
-  const repaired = [...loaded.repairs]
+  const repaired: RepairNote[] = [...loaded.repairs]
   if (loaded.fromVersion < CURRENT_SCHEMA_VERSION) {
-    repaired.unshift(
-      `Upgraded from schema version ${loaded.fromVersion} to ${CURRENT_SCHEMA_VERSION}.`,
-    )
+    repaired.unshift({
+      code: 'schema-upgraded',
+      fromVersion: loaded.fromVersion,
+      toVersion: CURRENT_SCHEMA_VERSION,
+    })
   }
   for (const notice of replay.notices) {
     console.warn(

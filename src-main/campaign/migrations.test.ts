@@ -12,6 +12,7 @@ import {
 } from './migrations'
 import { CURRENT_SCHEMA_VERSION } from '@core/campaign/schema'
 import { deepFreeze, makeCampaign, makeMap } from '@core/campaign/test-helpers'
+import { repairNoteSchema } from '@core/contract/contract'
 
 /** A file as the pre-release app wrote it: no schemaVersion, no timestamps, maps without ids. */
 function versionZeroFile(): Record<string, unknown> {
@@ -196,22 +197,24 @@ describe('repair pass', () => {
     ])
     for (const map of campaign.maps) expect(findMapProblems(map)).toEqual([])
     expect(repairs).toEqual([
-      'Map "Cave": dropped 1 cell outside the map.',
-      'Map "Cave": merged 1 duplicate cell entry.',
-      'Map "Cave": dropped 1 cell entry that only held defaults.',
-      'Map "Cave": dropped 1 edge outside the map.',
-      'Map "Cave": dropped 1 edge between cells that are not neighbours.',
-      'Map "Cave": removed 1 duplicate edge.',
-      'Map "Cave": moved 3 tokens back onto the map.',
-      'Map "Cave": reset 1 token larger than the map to medium size.',
-      'Map "Cave": renamed 1 token whose id was already used.',
-      'Map "Cave": dropped 1 light source outside the map.',
-      'Map "m1" shared its id with another map; renamed to "m1-2".',
+      { code: 'cells-outside-dropped', mapId: 'm1', mapName: 'Cave', count: 1 },
+      { code: 'cell-entries-merged', mapId: 'm1', mapName: 'Cave', count: 1 },
+      { code: 'cell-entries-dropped', mapId: 'm1', mapName: 'Cave', count: 1 },
+      { code: 'edges-outside-dropped', mapId: 'm1', mapName: 'Cave', count: 1 },
+      { code: 'edges-not-neighbours-dropped', mapId: 'm1', mapName: 'Cave', count: 1 },
+      { code: 'duplicate-edges-removed', mapId: 'm1', mapName: 'Cave', count: 1 },
+      { code: 'tokens-moved-onto-map', mapId: 'm1', mapName: 'Cave', count: 3 },
+      { code: 'tokens-resized', mapId: 'm1', mapName: 'Cave', count: 1 },
+      { code: 'token-ids-renamed', mapId: 'm1', mapName: 'Cave', count: 1 },
+      { code: 'lights-outside-dropped', mapId: 'm1', mapName: 'Cave', count: 1 },
+      { code: 'map-id-duplicate', mapId: 'm1', renamedTo: 'm1-2' },
     ])
+    // Every note is one the open's contract carries (the page words each code).
+    for (const note of repairs) expect(repairNoteSchema.parse(note)).toEqual(note)
     expect(repairCampaign(campaign).repairs).toEqual([])
   })
 
-  it('words more than one cell entry as entries (the bench campaign read "234 cell entrys")', () => {
+  it('counts each kind of fix per map (the bench campaign had 234 cell entries dropped)', () => {
     const damaged = makeCampaign({
       maps: [
         makeMap({
@@ -228,8 +231,8 @@ describe('repair pass', () => {
       ],
     })
     expect(repairCampaign(damaged).repairs).toEqual([
-      'Map "Cave": merged 2 duplicate cell entries.',
-      'Map "Cave": dropped 2 cell entries that only held defaults.',
+      { code: 'cell-entries-merged', mapId: 'm1', mapName: 'Cave', count: 2 },
+      { code: 'cell-entries-dropped', mapId: 'm1', mapName: 'Cave', count: 2 },
     ])
   })
 

@@ -5,6 +5,7 @@
 // describe the current version.
 import { createHash } from 'node:crypto'
 import { repairCampaign } from '@core/campaign/repair'
+import type { RepairNote } from '@core/campaign/repair-notes'
 import type { Campaign } from '@core/campaign/schema'
 import { CURRENT_SCHEMA_VERSION, campaignSchema } from '@core/campaign/schema'
 
@@ -184,7 +185,8 @@ export class CampaignDataError extends Error {
 export interface DecodedCampaign {
   campaign: Campaign
   fromVersion: number
-  repairs: string[]
+  /** What the repair pass (and storage.ts's identity check) changed, as codes the page words. */
+  repairs: RepairNote[]
   /** Token pictures an upgrade took out of the file: store them before using the campaign. */
   pictures?: ExtractedPicture[]
 }

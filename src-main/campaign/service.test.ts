@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChangeEvent } from '@core/contract/campaign-service'
+import { openResultSchema } from '@core/contract/contract'
 import type { CampaignService } from './service'
 import { createCampaignService, EXPORT_FORMAT } from './service'
 import type { Command } from '@core/campaign/schema'
@@ -211,9 +212,11 @@ describe('campaign service', () => {
     )
     const opened = await service.open('legacy')
     expect(opened.repaired).toEqual([
-      `Upgraded from schema version 0 to ${CURRENT_SCHEMA_VERSION}.`,
-      'Map "Map 1": dropped 1 edge between cells that are not neighbours.',
+      { code: 'schema-upgraded', fromVersion: 0, toVersion: CURRENT_SCHEMA_VERSION },
+      { code: 'edges-not-neighbours-dropped', mapId: 'map-1', mapName: 'Map 1', count: 1 },
     ])
+    // The answer is what the contract promises: codes the page words, never main's sentences.
+    expect(openResultSchema.shape.repaired.parse(opened.repaired)).toEqual(opened.repaired)
     await service.flush('legacy')
     expect((await readSaved('legacy')).maps[0]).toMatchObject({ id: 'map-1', edges: [] })
   })

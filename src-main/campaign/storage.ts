@@ -469,13 +469,12 @@ function savedBytesOf(read: ReadCampaign, decoded: DecodedCampaign): number {
  */
 function withFileIdentity(decoded: DecodedCampaign, id: string): DecodedCampaign {
   if (decoded.campaign.id === id) return decoded
-  const inner = JSON.stringify(decoded.campaign.id.slice(0, 100))
   return {
     ...decoded,
     campaign: { ...decoded.campaign, id },
     repairs: [
       ...decoded.repairs,
-      `The campaign's inner id ${inner} did not match its file name; it now uses "${id}".`,
+      { code: 'campaign-id-mismatch', innerId: decoded.campaign.id.slice(0, 100), fileId: id },
     ],
   }
 }

@@ -9,7 +9,7 @@ import { DECODE_MEMORY_BUDGET, PICTURE_LIMITS } from '@core/art/picture-budget'
 import { UVTT_LIMITS } from '@core/uvtt/limits'
 import { DICE_LIMITS } from '@core/table/dice-limits'
 import { REFUSAL_REASONS, type RefusalReason } from '@core/campaign/refusals'
-import type { MessageKey, MessageParams } from './i18n'
+import type { MessageKey, MessageParams, Sentence } from './i18n'
 
 export interface CodedStatus {
   tone: 'error' | 'warn'
@@ -259,10 +259,15 @@ export function describeFailure(error: CodedError): CodedStatus {
 /** A status or notice in the GM's language. */
 export function sayStatus(
   t: (key: MessageKey, params?: MessageParams) => string,
-  status: Pick<CodedStatus, 'key' | 'params' | 'fieldKey'>,
+  status: Pick<CodedStatus, 'key' | 'params' | 'fieldKey'> & {
+    details?: readonly Sentence[]
+  },
 ): string {
-  const params = status.fieldKey
-    ? { ...status.params, field: t(status.fieldKey) }
-    : (status.params ?? {})
+  const params: MessageParams = { ...status.params }
+  if (status.fieldKey) params.field = t(status.fieldKey)
+  if (status.details)
+    params.details = status.details
+      .map((sentence) => t(sentence.key, sentence.params))
+      .join(t('status.sentenceGap'))
   return t(status.key, params)
 }

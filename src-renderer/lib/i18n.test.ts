@@ -5,6 +5,7 @@ import * as editor from './messages/editor'
 import * as engine from './messages/engine'
 import * as fight from './messages/fight'
 import * as guild from './messages/guild'
+import * as repairs from './messages/repairs'
 import * as turns from './messages/turns'
 
 /** Every Japanese message, from every message file. */
@@ -40,6 +41,7 @@ describe('plurals (issue 12.11: no "1 maps")', () => {
       ...engine.en,
       ...fight.en,
       ...guild.en,
+      ...repairs.en,
       ...turns.en,
     }
     const missing = Object.entries(english)

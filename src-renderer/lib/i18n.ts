@@ -19,6 +19,7 @@ import * as player from './messages/player'
 import * as reliability from './messages/reliability'
 import * as table from './messages/table'
 import * as refusals from './messages/refusals'
+import * as repairs from './messages/repairs'
 import * as turns from './messages/turns'
 import * as uvtt from './messages/uvtt'
 import * as art from './messages/art'
@@ -46,6 +47,7 @@ const en = {
   ...reliability.en,
   ...table.en,
   ...refusals.en,
+  ...repairs.en,
   ...turns.en,
   ...uvtt.en,
 }
@@ -72,6 +74,7 @@ const ja: Record<MessageKey, string> = {
   ...reliability.ja,
   ...table.ja,
   ...refusals.ja,
+  ...repairs.ja,
   ...turns.ja,
   ...uvtt.ja,
 }
@@ -79,6 +82,12 @@ const ja: Record<MessageKey, string> = {
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { en, ja }
 
 export type MessageParams = Record<string, string | number>
+
+/** A message and its parameters, worded when shown (so a language switch rewords it). */
+export interface Sentence {
+  key: MessageKey
+  params?: MessageParams
+}
 
 /**
  * Plurals: a message may have a `<key>.one` form, used when the `count` parameter is 1 ("1 map",

@@ -15,11 +15,12 @@ import type { TrashEntry } from '@core/contract/campaign-service'
 import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
 import type { EdgeKind } from '@core/rules/model'
 import { ApiError, type ConnectionState, type GmApi } from '../lib/api'
-import type { MessageKey, MessageParams } from '../lib/i18n'
+import type { MessageKey, MessageParams, Sentence } from '../lib/i18n'
 import { BoardFocus } from './board.svelte'
 import { addressFor, campaignToOpen, mapToOpen } from '../lib/start-campaign'
 import { afterFirstFrame } from '../lib/after-first-frame'
 import { exportFileStem } from '../lib/file-names'
+import { repairSentence } from '../lib/repair-notes'
 import { EditorState } from './editor.svelte'
 import { LayoutState } from './layout.svelte'
 
@@ -35,6 +36,8 @@ export interface Status {
   params?: MessageParams
   /** A field's name for the sentence's {field}, said in the GM's language. */
   fieldKey?: MessageKey
+  /** Sentences said in the GM's language, one after another, as the message's {details}. */
+  details?: readonly Sentence[]
 }
 
 /** The campaign size cap in MB, as the messages show it. */
@@ -255,7 +258,7 @@ export class GmSession {
         this.status = {
           tone: 'warn',
           key: 'status.repaired',
-          params: { details: opened.repaired.join(' ') },
+          details: opened.repaired.map(repairSentence),
         }
       } else
         this.status = { tone: 'ok', key: 'status.opened', params: { name: opened.campaign.name } }

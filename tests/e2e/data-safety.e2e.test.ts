@@ -1,6 +1,7 @@
 // Issue 27 on the GM screen, at 1366×768: a change the loader would not accept is refused with a
 // sentence naming the limit (English and Japanese) and nothing changes; a journal line that no
-// longer applies opens the campaign anyway, with a notice naming the file it is kept in.
+// longer applies opens the campaign anyway, with a notice naming the file it is kept in; a
+// hand-edited file opens repaired, the status line saying what was repaired in the GM's language.
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -8,6 +9,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { campaignSchema } from '@core/campaign/schema'
 import { FAR_FROM_LIMITS, MAX_GOLD, nearLimitCampaign } from '@core/campaign/limits-testing'
+import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { openCampaign, waitConnected } from './gm-page'
 import { eventually, screenshotDir, startRig, type Rig } from './harness'
 
@@ -16,6 +18,18 @@ let rig: Rig
 let page: Page
 
 const campaign = nearLimitCampaign({ ...FAR_FROM_LIMITS, funds: MAX_GOLD })
+/** Edited by hand: two cell entries that only hold defaults, a token off the 6×5 map. */
+const handEdited = makeCampaign({
+  id: 'hand',
+  name: 'Hand edited',
+  maps: [
+    makeMap({
+      name: 'Cellar',
+      cells: [{ at: [0, 0] }, { at: [1, 0] }],
+      tokens: [{ id: 'pc', name: 'PC', at: [40, 40], faction: 'party' }],
+    }),
+  ],
+})
 
 async function onDisk() {
   await rig.host.flush()
@@ -32,7 +46,7 @@ const status = () => page.locator('[data-testid="status"]')
 
 describe('keeping every campaign openable (issue 27)', () => {
   beforeAll(async () => {
-    rig = await startRig([campaign], {
+    rig = await startRig([campaign, handEdited], {
       name: 'data-safety',
       viewport: { width: 1366, height: 768 },
     })
@@ -116,6 +130,22 @@ describe('keeping every campaign openable (issue 27)', () => {
     expect(pc?.at).toEqual([5, 5])
     await notice.locator('button').click()
     await notice.waitFor({ state: 'detached' })
+  })
+
+  it('opens a hand-edited campaign repaired, saying what it repaired in the GM’s language', async () => {
+    await openCampaign(page, 'hand')
+    await expect(status().getAttribute('data-tone')).resolves.toBe('warn')
+    await expect(status().textContent()).resolves.toBe(
+      'Opened with repairs: Map “Cellar”: dropped 2 cell entries that only held defaults. ' +
+        'Map “Cellar”: moved 1 token back onto the map.',
+    )
+    await language('ja')
+    await expect(status().textContent()).resolves.toBe(
+      '修復して開きました：マップ「Cellar」：既定値しか持たないマスの記述 2 件を削除しました。' +
+        'マップ「Cellar」：コマ 1 個をマップ内に戻しました。',
+    )
+    await page.screenshot({ path: join(screenshotDir, 'data-safety-repaired-ja.png') })
+    await language('en')
   })
 
   it('ran every page without console errors', () => {

@@ -1,9 +1,10 @@
 // The repair pass run on every load, after migration and schema validation. The schema checks
 // shapes; this fixes what the schema cannot see (things that only make sense against the map's
 // size) so a hand-edited or older file opens in a state every command accepts. It reports each
-// kind of fix once per map, in words a GM can read.
+// kind of fix once per map, as a code with its count (repair-notes.ts) that the page words.
 import type { CellSpec } from '../rules/model'
 import { normaliseCell } from './cell-defaults'
+import type { MapRepairCode, RepairNote } from './repair-notes'
 import {
   areOrthogonalNeighbours,
   cellKey,
@@ -17,8 +18,8 @@ import type { Campaign, CampaignEdge, CampaignMap, CampaignToken } from './schem
 
 export interface RepairResult {
   campaign: Campaign
-  /** One line per kind of fix; empty when nothing needed repair. */
-  repairs: string[]
+  /** One note per kind of fix and map; empty when nothing needed repair. */
+  repairs: RepairNote[]
 }
 
 /**
@@ -29,22 +30,23 @@ export function repairCampaign(
   campaign: Campaign,
   checked: ReadonlySet<CampaignMap> = new Set(),
 ): RepairResult {
-  const repairs: string[] = []
+  const repairs: RepairNote[] = []
   const mapIds = new Set<string>()
   const maps = campaign.maps.map((original) => {
     let map = original
     const id = uniqueId(map.id, mapIds)
     if (id !== map.id) {
-      repairs.push(`Map "${map.id}" shared its id with another map; renamed to "${id}".`)
+      repairs.push({ code: 'map-id-duplicate', mapId: map.id, renamedTo: id })
       map = { ...map, id }
     }
     if (checked.has(original)) return map
-    const notes: string[] = []
-    map = repairCells(map, notes)
-    map = repairEdges(map, notes)
-    map = repairTokens(map, notes)
-    map = repairLights(map, notes)
-    for (const note of notes) repairs.push(`Map "${map.name || map.id}": ${note}.`)
+    const counts: Counts = new Map()
+    map = repairCells(map, counts)
+    map = repairEdges(map, counts)
+    map = repairTokens(map, counts)
+    map = repairLights(map, counts)
+    for (const [code, count] of counts)
+      if (count > 0) repairs.push({ code, mapId: map.id, mapName: map.name, count })
     return map
   })
   const changed = maps.some((m, i) => m !== campaign.maps[i])
@@ -58,11 +60,10 @@ function uniqueId(id: string, taken: Set<string>): string {
   return candidate
 }
 
-function plural(count: number, word: string, words = `${word}s`): string {
-  return `${count} ${count === 1 ? word : words}`
-}
+/** How many things each kind of fix changed on one map, in the order they were found. */
+type Counts = Map<MapRepairCode, number>
 
-function repairCells(map: CampaignMap, notes: string[]): CampaignMap {
+function repairCells(map: CampaignMap, counts: Counts): CampaignMap {
   let outside = 0
   let merged = 0
   let defaults = 0
@@ -83,15 +84,13 @@ function repairCells(map: CampaignMap, notes: string[]): CampaignMap {
     if (normal) cells.push(normal)
     else defaults++
   }
-  if (outside) notes.push(`dropped ${plural(outside, 'cell')} outside the map`)
-  if (merged)
-    notes.push(`merged ${plural(merged, 'duplicate cell entry', 'duplicate cell entries')}`)
-  if (defaults)
-    notes.push(`dropped ${plural(defaults, 'cell entry', 'cell entries')} that only held defaults`)
+  counts.set('cells-outside-dropped', outside)
+  counts.set('cell-entries-merged', merged)
+  counts.set('cell-entries-dropped', defaults)
   return outside || merged || defaults ? { ...map, cells } : map
 }
 
-function repairEdges(map: CampaignMap, notes: string[]): CampaignMap {
+function repairEdges(map: CampaignMap, counts: Counts): CampaignMap {
   let outside = 0
   let notNeighbours = 0
   let duplicates = 0
@@ -117,17 +116,16 @@ function repairEdges(map: CampaignMap, notes: string[]): CampaignMap {
     if (between[0][0] !== a[0] || between[0][1] !== a[1]) reordered++
     byKey.set(key, { ...edge, between })
   }
-  if (outside) notes.push(`dropped ${plural(outside, 'edge')} outside the map`)
-  if (notNeighbours)
-    notes.push(`dropped ${plural(notNeighbours, 'edge')} between cells that are not neighbours`)
-  if (duplicates) notes.push(`removed ${plural(duplicates, 'duplicate edge')}`)
+  counts.set('edges-outside-dropped', outside)
+  counts.set('edges-not-neighbours-dropped', notNeighbours)
+  counts.set('duplicate-edges-removed', duplicates)
   // Reordering the two cells of an edge changes nothing for the user; it is not reported.
   return outside || notNeighbours || duplicates || reordered
     ? { ...map, edges: [...byKey.values()] }
     : map
 }
 
-function repairTokens(map: CampaignMap, notes: string[]): CampaignMap {
+function repairTokens(map: CampaignMap, counts: Counts): CampaignMap {
   let moved = 0
   let resized = 0
   let renamed = 0
@@ -153,16 +151,16 @@ function repairTokens(map: CampaignMap, notes: string[]): CampaignMap {
     }
     return token
   })
-  if (moved) notes.push(`moved ${plural(moved, 'token')} back onto the map`)
-  if (resized) notes.push(`reset ${plural(resized, 'token')} larger than the map to medium size`)
-  if (renamed) notes.push(`renamed ${plural(renamed, 'token')} whose id was already used`)
+  counts.set('tokens-moved-onto-map', moved)
+  counts.set('tokens-resized', resized)
+  counts.set('token-ids-renamed', renamed)
   return moved || renamed ? { ...map, tokens } : map
 }
 
-function repairLights(map: CampaignMap, notes: string[]): CampaignMap {
+function repairLights(map: CampaignMap, counts: Counts): CampaignMap {
   const inside = map.light.sources.filter((s) => isInside(map, s.at))
   const dropped = map.light.sources.length - inside.length
-  if (dropped) notes.push(`dropped ${plural(dropped, 'light source')} outside the map`)
+  counts.set('lights-outside-dropped', dropped)
   // Commands change one light by id: older files' lights get ids, the same ones on every load
   // (so nothing needs saving for it), never one already in use.
   const taken = new Set(inside.map((s) => s.id).filter((id): id is string => id !== undefined))

@@ -3,8 +3,9 @@
 import type { Campaign, CampaignMap, CampaignSummary, Command } from '../campaign/schema'
 import type { Change } from '../campaign/changes'
 import type { JournalNotice } from '../campaign/journal-notice'
+import type { RepairNote } from '../campaign/repair-notes'
 
-export type { JournalNotice }
+export type { JournalNotice, RepairNote }
 
 /** What an import does when the campaign's id is already in the list. */
 export type ImportConflict = 'replace' | 'keep-both'
@@ -36,8 +37,11 @@ export interface OpenResult {
   revision: number
   /** Set when the campaign file was unreadable and the newest good backup was opened instead. */
   recovered?: RecoveryNotice
-  /** What the load-time migration and repair pass changed, one readable line each (absent if nothing). */
-  repaired?: string[]
+  /**
+   * What the load-time migration and repair pass changed, one code each with its counts and ids
+   * (absent if nothing); the page words them.
+   */
+  repaired?: RepairNote[]
   /** Journal data that could not be replayed and was set aside (journal-replay.ts), one each. */
   journal?: JournalNotice[]
 }

@@ -9,6 +9,7 @@ import { changeSchema } from '../campaign/change-schema'
 import { mapOutlineSchema } from '../campaign/outline'
 import { MAX_CAMPAIGN_FILE_BYTES } from '../campaign/limits'
 import { JOURNAL_PROBLEMS } from '../campaign/journal-notice'
+import { MAP_REPAIR_CODES, type RepairNote } from '../campaign/repair-notes'
 import { rollEntrySchema } from '../campaign/fight/schema'
 import { MAX_ART_TILES_PER_CALL, type GmVerb, type EventName } from './channels'
 import { playerMapSchema } from '../table/player-view-schema'
@@ -51,6 +52,29 @@ export const trashEntrySchema = z.object({
   mapCount: z.number().int().nonnegative(),
 })
 
+const countSchema = z.number().int().positive()
+
+/** One repair made on open (core/campaign/repair-notes.ts), as main sends it. */
+export const repairNoteSchema: z.ZodType<RepairNote> = z.discriminatedUnion('code', [
+  z.strictObject({
+    code: z.literal('schema-upgraded'),
+    fromVersion: z.number().int().nonnegative(),
+    toVersion: z.number().int().positive(),
+  }),
+  z.strictObject({
+    code: z.literal('campaign-id-mismatch'),
+    innerId: z.string(),
+    fileId: z.string(),
+  }),
+  z.strictObject({ code: z.literal('map-id-duplicate'), mapId: z.string(), renamedTo: z.string() }),
+  z.strictObject({
+    code: z.enum(MAP_REPAIR_CODES),
+    mapId: z.string(),
+    mapName: z.string(),
+    count: countSchema,
+  }),
+])
+
 export const openResultSchema = z.object({
   campaign: campaignSchema,
   recovered: z
@@ -61,8 +85,8 @@ export const openResultSchema = z.object({
       backupSavedAt: z.string().nullable(),
     })
     .optional(),
-  /** Repairs made while loading (an upgrade, dropped bad entries), to tell the GM about. */
-  repaired: z.array(z.string()).optional(),
+  /** Repairs made while loading (an upgrade, dropped bad entries), as codes the page words. */
+  repaired: z.array(repairNoteSchema).optional(),
   /** Journal files set aside on open instead of replayed (campaign/journal-replay.ts). */
   journal: z
     .array(

@@ -56,6 +56,8 @@ export const en = {
   'status.redone': 'Redone — saving automatically.',
   'status.saved': 'All changes saved ({time}).',
   'status.repaired': 'Opened with repairs: {details}',
+  /** Between two sentences of a status's {details}. */
+  'status.sentenceGap': ' ',
   'status.closed': 'Campaign closed.',
   'status.exported': 'Exported “{name}”.',
   'status.imported': 'Imported “{name}”.',
@@ -125,7 +127,8 @@ export const ja = {
   'status.undone': '元に戻しました — 自動保存します。',
   'status.redone': 'やり直しました — 自動保存します。',
   'status.saved': 'すべての変更を保存しました（{time}）。',
-  'status.repaired': '修復して開きました: {details}',
+  'status.repaired': '修復して開きました：{details}',
+  'status.sentenceGap': '',
   'status.closed': 'キャンペーンを閉じました。',
   'status.exported': '「{name}」を書き出しました。',
   'status.imported': '「{name}」を読み込みました。',
