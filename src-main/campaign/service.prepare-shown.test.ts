@@ -59,7 +59,7 @@ afterEach(async () => {
   for (const dir of dirs) await removeDir(dir)
 })
 
-async function serviceWithRoom(): Promise<CampaignService> {
+async function serviceWithRoom(prepareShownMapMs = 0): Promise<CampaignService> {
   const dir = await makeTempDir('gm-prepare-')
   dirs.push(dir)
   await fs.mkdir(path.join(dir, 'campaigns'), { recursive: true })
@@ -68,7 +68,7 @@ async function serviceWithRoom(): Promise<CampaignService> {
   const service = await createCampaignService({
     dataDir: dir,
     autosaveDelayMs: 3_600_000,
-    prepareShownMapMs: 0,
+    prepareShownMapMs,
   })
   services.push(service)
   return service
@@ -108,5 +108,26 @@ describe('the shown map prepared after an open', () => {
     await service.close('room')
     await second
     expect(sightOf).not.toHaveBeenCalled()
+  })
+
+  it('waits until no page has listed or opened campaigns for the whole delay', async () => {
+    const service = await serviceWithRoom(1_000)
+    await service.open('room')
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    try {
+      const sightOf = vi.spyOn(getSystem('arianrhod'), 'sightOf')
+      let finished = false
+      const prepared = service.prepareShownMap('room', 'm1').then(() => (finished = true))
+      vi.advanceTimersByTime(600)
+      await service.list() // another page loading
+      vi.advanceTimersByTime(600)
+      expect(sightOf).not.toHaveBeenCalled()
+      vi.advanceTimersByTime(500)
+      await prepared
+      expect(finished).toBe(true)
+      expect(sightOf).toHaveBeenCalledTimes(3)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

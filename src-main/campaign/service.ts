@@ -106,10 +106,9 @@ export class CampaignService implements CampaignServiceApi {
   private readonly onSaveError: (campaignId: string, error: unknown) => void
   private readonly prepareShownMapMs: number
   /** Pending preparations of a shown map (prepareShownMap), by campaign. */
-  private readonly preparing = new Map<
-    string,
-    { timer: ReturnType<typeof setTimeout>; done: () => void }
-  >()
+  private readonly preparing = new Map<string, { done: () => void }>()
+  /** When a page last listed or opened campaigns (Date.now()): a preparation waits for quiet. */
+  private lastAsked = 0
   private disposed = false
 
   constructor(options: CampaignServiceOptions) {
@@ -153,6 +152,7 @@ export class CampaignService implements CampaignServiceApi {
   }
 
   async list(): Promise<CampaignSummary[]> {
+    this.lastAsked = Date.now()
     return this.store.list()
   }
 
@@ -188,6 +188,7 @@ export class CampaignService implements CampaignServiceApi {
 
   async open(id: string): Promise<OpenResult> {
     this.requireLive()
+    this.lastAsked = Date.now()
     const already = this.open_.get(id)
     if (already) return { campaign: already.campaign, revision: already.revision }
     // Two windows opening the same campaign at once must share one load (and one recovery).
@@ -233,21 +234,32 @@ export class CampaignService implements CampaignServiceApi {
    * map object), the rules engine's battle it is computed on, and so the sight the first edit's
    * explored cells are derived from (issue 29: the first wall click on a 200×200 map with 20 PCs
    * otherwise computed every PC's sight from scratch, 100–250 ms), one PC a turn of the event
-   * loop. Another open of the campaign starts the wait again; an edit before it ends does the work
-   * itself, as before. Only a campaign the GM opened, only its shown map. Resolves when done or
-   * skipped.
+   * loop, once no page has listed or opened campaigns for that long. Another open of the campaign
+   * starts it again; an edit before it ends does the work itself, as before. Only a campaign the
+   * GM opened, only its shown map. Resolves when done or skipped.
    */
   prepareShownMap(id: string, mapId: string | null): Promise<void> {
     this.preparing.get(id)?.done()
     return new Promise((resolve) => {
       let ended = false
-      const done = (): void => {
-        ended = true
-        clearTimeout(timer)
-        if (this.preparing.get(id)?.timer === timer) this.preparing.delete(id)
-        resolve()
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const pending = {
+        done: (): void => {
+          ended = true
+          clearTimeout(timer)
+          if (this.preparing.get(id) === pending) this.preparing.delete(id)
+          resolve()
+        },
       }
-      const timer = setTimeout(() => {
+      const { done } = pending
+      const arm = (delay: number): void => {
+        timer = setTimeout(fire, delay)
+        timer.unref?.()
+      }
+      const fire = (): void => {
+        // A page still listing or opening (another window, a reload) comes first.
+        const quietFor = Date.now() - this.lastAsked
+        if (quietFor < this.prepareShownMapMs) return arm(this.prepareShownMapMs - quietFor)
         const entry = this.open_.get(id)
         const map =
           entry && (entry.campaign.maps.find((m) => m.id === mapId) ?? entry.campaign.maps[0])
@@ -266,9 +278,9 @@ export class CampaignService implements CampaignServiceApi {
           setImmediate(step)
         }
         step()
-      }, this.prepareShownMapMs)
-      timer.unref?.()
-      this.preparing.set(id, { timer, done })
+      }
+      arm(this.prepareShownMapMs)
+      this.preparing.set(id, pending)
     })
   }
 
