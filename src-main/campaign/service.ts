@@ -28,7 +28,7 @@ import { CampaignEdits } from './edit-pipeline'
 import { openCampaignEntry, type OpenCampaign } from './open-campaign'
 import { CampaignLibrary } from './library'
 import type { FileReaderOptions } from './file-reader'
-import { partyVisionSteps } from '@core/table/vision'
+import { PREPARE_SHOWN_MAP_MS, ShownMapPreparation } from './shown-map-preparation'
 
 export { EXPORT_FORMAT }
 /**
@@ -37,12 +37,6 @@ export { EXPORT_FORMAT }
  * without re-serialising a large campaign at the GM's click rate (issue 13).
  */
 export const DEFAULT_AUTOSAVE_DELAY_MS = 5000
-
-/**
- * How long after the last open of a campaign its shown map's party sight is prepared (issue 29):
- * late enough that the page has drawn the board, early enough to be done before a GM's first edit.
- */
-export const PREPARE_SHOWN_MAP_MS = 1000
 
 /**
  * How many closed campaigns keep their undo history (issue 25: switching to another campaign and
@@ -104,11 +98,7 @@ export class CampaignService implements CampaignServiceApi {
   private readonly now: () => Date
   private readonly historyLimit: number | undefined
   private readonly onSaveError: (campaignId: string, error: unknown) => void
-  private readonly prepareShownMapMs: number
-  /** Pending preparations of a shown map (prepareShownMap), by campaign. */
-  private readonly preparing = new Map<string, { done: () => void }>()
-  /** When a page last listed or opened campaigns (Date.now()): a preparation waits for quiet. */
-  private lastAsked = 0
+  private readonly shownMaps: ShownMapPreparation
   private disposed = false
 
   constructor(options: CampaignServiceOptions) {
@@ -129,7 +119,10 @@ export class CampaignService implements CampaignServiceApi {
     })
     this.autosaveDelayMs = Math.max(0, options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS)
     this.historyLimit = options.historyLimit
-    this.prepareShownMapMs = Math.max(0, options.prepareShownMapMs ?? PREPARE_SHOWN_MAP_MS)
+    this.shownMaps = new ShownMapPreparation(
+      options.prepareShownMapMs ?? PREPARE_SHOWN_MAP_MS,
+      (id) => this.open_.get(id)?.campaign,
+    )
     this.onSaveError =
       options.onSaveError ??
       ((id, error) => console.error(`[campaign] autosave of ${id} failed`, error))
@@ -152,7 +145,7 @@ export class CampaignService implements CampaignServiceApi {
   }
 
   async list(): Promise<CampaignSummary[]> {
-    this.lastAsked = Date.now()
+    this.shownMaps.asked()
     return this.store.list()
   }
 
@@ -188,7 +181,7 @@ export class CampaignService implements CampaignServiceApi {
 
   async open(id: string): Promise<OpenResult> {
     this.requireLive()
-    this.lastAsked = Date.now()
+    this.shownMaps.asked()
     const already = this.open_.get(id)
     if (already) return { campaign: already.campaign, revision: already.revision }
     // Two windows opening the same campaign at once must share one load (and one recovery).
@@ -229,63 +222,15 @@ export class CampaignService implements CampaignServiceApi {
   }
 
   /**
-   * Prepares, once the app has been left alone a moment after an open, what the first edit of the
-   * map the page shows needs and no open does: the party's sight on it (table/vision.ts, cached by
-   * map object), the rules engine's battle it is computed on, and so the sight the first edit's
-   * explored cells are derived from (issue 29: the first wall click on a 200×200 map with 20 PCs
-   * otherwise computed every PC's sight from scratch, 100–250 ms), one PC a turn of the event
-   * loop, once no page has listed or opened campaigns for that long. Another open of the campaign
-   * starts it again; an edit before it ends does the work itself, as before. Only a campaign the
-   * GM opened, only its shown map. Resolves when done or skipped.
+   * Prepares the shown map's first edit once the app is idle (shown-map-preparation.ts). Resolves
+   * when done or skipped.
    */
   prepareShownMap(id: string, mapId: string | null): Promise<void> {
-    this.preparing.get(id)?.done()
-    return new Promise((resolve) => {
-      let ended = false
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const pending = {
-        done: (): void => {
-          ended = true
-          clearTimeout(timer)
-          if (this.preparing.get(id) === pending) this.preparing.delete(id)
-          resolve()
-        },
-      }
-      const { done } = pending
-      const arm = (delay: number): void => {
-        timer = setTimeout(fire, delay)
-        timer.unref?.()
-      }
-      const fire = (): void => {
-        // A page still listing or opening (another window, a reload) comes first.
-        const quietFor = Date.now() - this.lastAsked
-        if (quietFor < this.prepareShownMapMs) return arm(this.prepareShownMapMs - quietFor)
-        const entry = this.open_.get(id)
-        const map =
-          entry && (entry.campaign.maps.find((m) => m.id === mapId) ?? entry.campaign.maps[0])
-        if (!map || this.disposed) return done()
-        // One PC's sight a turn: a request arriving meanwhile waits for one step at most.
-        const steps = partyVisionSteps(map)
-        const step = (): void => {
-          if (ended) return
-          try {
-            if (steps.next().done) return done()
-          } catch (error) {
-            // Only a head start: the first edit computes it again and reports what is wrong.
-            console.warn(`[campaign] preparing map ${map.id} of ${id} failed`, error)
-            return done()
-          }
-          setImmediate(step)
-        }
-        step()
-      }
-      arm(this.prepareShownMapMs)
-      this.preparing.set(id, pending)
-    })
+    return this.shownMaps.prepare(id, mapId)
   }
 
   async close(id: string): Promise<void> {
-    this.preparing.get(id)?.done()
+    this.shownMaps.cancel(id)
     const entry = this.open_.get(id)
     if (!entry) return
     await this.saveEntry(id, entry)
@@ -432,7 +377,7 @@ export class CampaignService implements CampaignServiceApi {
     if (this.disposed) return
     this.disposed = true
     for (const entry of this.open_.values()) clearTimeout(entry.timer)
-    for (const { done } of [...this.preparing.values()]) done()
+    this.shownMaps.cancelAll()
     try {
       await this.flush()
     } finally {
