@@ -98,26 +98,19 @@ export class CampaignEdits {
     return this.commit(id, entry, change, command.type, 'command', true)
   }
 
-  // Undo and redo return to states that were admitted once (loaded, or made by a checked
-  // command), so they are never refused; the budget still counts what they add.
-  async undoEdit(id: string): Promise<ChangeEvent> {
+  /**
+   * One step back (undo) or forward (redo) in the undo history. Both return to states that were
+   * admitted once (loaded, or made by a checked command), so they are never refused; the budget
+   * still counts what they add.
+   */
+  async stepHistory(id: string, step: 'undo' | 'redo'): Promise<ChangeEvent> {
     this.host.requireLive()
     const entry = this.host.requireOpen(id)
-    const previous = entry.history.undo(entry.campaign)
-    if (!previous) return this.unchanged(id, entry, 'undo')
-    const change = this.stamped(entry, previous)
-    entry.budget.admit(change.campaign, treeOpsOf(change.campaign, change.changes), false)
-    return this.commit(id, entry, change, 'undo', 'undo')
-  }
-
-  async redoEdit(id: string): Promise<ChangeEvent> {
-    this.host.requireLive()
-    const entry = this.host.requireOpen(id)
-    const next = entry.history.redo(entry.campaign)
-    if (!next) return this.unchanged(id, entry, 'redo')
+    const next = entry.history[step](entry.campaign)
+    if (!next) return this.unchanged(id, entry, step)
     const change = this.stamped(entry, next)
     entry.budget.admit(change.campaign, treeOpsOf(change.campaign, change.changes), false)
-    return this.commit(id, entry, change, 'redo', 'redo')
+    return this.commit(id, entry, change, step, step)
   }
 
   /** `next` as the campaign would become it now, and the record changes from the current one. */

@@ -271,11 +271,11 @@ export class CampaignService implements CampaignServiceApi {
   }
 
   undoEdit(id: string): Promise<ChangeEvent> {
-    return this.edits.undoEdit(id)
+    return this.edits.stepHistory(id, 'undo')
   }
 
   redoEdit(id: string): Promise<ChangeEvent> {
-    return this.edits.redoEdit(id)
+    return this.edits.stepHistory(id, 'redo')
   }
 
   async flush(id?: string): Promise<void> {
