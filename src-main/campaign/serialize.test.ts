@@ -21,6 +21,43 @@ import { serializeCampaign } from './storage'
 const SAMPLE_FILE = new URL('../../resources/sample-campaign.json', import.meta.url)
 const sample = campaignSchema.parse(JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')))
 
+/** `count` walls in rows of `width` (as an imported map holds them: one list of thousands). */
+const walls = (count: number, width = 300) =>
+  Array.from({ length: count }, (_, i) => ({
+    between: [
+      [i % width, Math.floor(i / width)],
+      [(i % width) + 1, Math.floor(i / width)],
+    ],
+    kind: 'wall',
+  }))
+
+/** The sample's first map with `count` walls. */
+const wallMap = (count: number) => ({ ...sample.maps[0], edges: walls(count) })
+
+/** Slices on a clock that moves one "millisecond" a reading, counting the yields. */
+function countedSlices(sliceMs: number) {
+  let clock = 0
+  const slices = {
+    sliceMs,
+    yields: 0,
+    now: () => clock++,
+    yieldNow: async () => {
+      slices.yields++
+    },
+  }
+  return slices
+}
+
+/** The pieces join to the pretty-printed file, whose bytes the budget's exact measure counts. */
+async function expectTheFile(campaign: Campaign): Promise<void> {
+  const { parts } = await serializeCampaignInSlices(campaign)
+  expect(parts.join('')).toBe(serializeCampaign(campaign))
+  // The file-size budget's exact measure (file-budget.ts) is the same file's bytes.
+  expect(serializedByteLength(campaign)).toBe(
+    Buffer.byteLength(serializeCampaign(campaign), 'utf8'),
+  )
+}
+
 describe('serializeCampaignInSlices', () => {
   it('writes exactly the pretty-printed file and its hash', async () => {
     const { parts, hash } = await serializeCampaignInSlices(sample)
@@ -42,12 +79,7 @@ describe('serializeCampaignInSlices', () => {
             notes,
             ...(extra !== undefined ? { extra } : {}),
           } as Campaign
-          const { parts } = await serializeCampaignInSlices(campaign)
-          expect(parts.join('')).toBe(serializeCampaign(campaign))
-          // The file-size budget's exact measure (file-budget.ts) is the same file's bytes.
-          expect(serializedByteLength(campaign)).toBe(
-            Buffer.byteLength(serializeCampaign(campaign), 'utf8'),
-          )
+          await expectTheFile(campaign)
         },
       ),
       { numRuns: 60 },
@@ -56,13 +88,6 @@ describe('serializeCampaignInSlices', () => {
 
   it('stays exact for maps with long lists, extra fields and values they share', async () => {
     const base = sample.maps[0]
-    const edge = (i: number) => ({
-      between: [
-        [i % 50, Math.floor(i / 50)],
-        [(i % 50) + 1, Math.floor(i / 50)],
-      ],
-      kind: 'wall',
-    })
     await fc.assert(
       fc.asyncProperty(
         fc.nat({ max: 3500 }),
@@ -70,7 +95,7 @@ describe('serializeCampaignInSlices', () => {
         fc.array(fc.jsonValue(), { minLength: 1001, maxLength: 1300 }),
         fc.boolean(),
         async (edgeCount, extra, longList, share) => {
-          const edges = Array.from({ length: edgeCount }, (_, i) => edge(i))
+          const edges = walls(edgeCount, 50)
           const imported = { ...extra, ...base, id: 'imported', edges, longList }
           // The same list in two maps, and a value both top-level and in a map (other indents).
           const twin = { ...base, id: 'twin', edges: share ? edges : [], settings: sample.maps }
@@ -78,11 +103,7 @@ describe('serializeCampaignInSlices', () => {
             ...sample,
             maps: [imported, twin, ...sample.maps],
           } as unknown as Campaign
-          const { parts } = await serializeCampaignInSlices(campaign)
-          expect(parts.join('')).toBe(serializeCampaign(campaign))
-          expect(serializedByteLength(campaign)).toBe(
-            Buffer.byteLength(serializeCampaign(campaign), 'utf8'),
-          )
+          await expectTheFile(campaign)
           // Saved again after an edit to one token: the map's untouched lists are reused.
           const again = {
             ...campaign,
@@ -140,38 +161,17 @@ describe('serializeCampaignInSlices', () => {
   })
 
   it('yields inside one map of a hundred thousand edges, not only between maps', async () => {
-    const edges = Array.from({ length: 100_000 }, (_, i) => ({
-      between: [
-        [i % 300, Math.floor(i / 300)],
-        [(i % 300) + 1, Math.floor(i / 300)],
-      ],
-      kind: 'wall',
-    }))
-    const campaign = { ...sample, maps: [{ ...sample.maps[0], edges }] } as Campaign
-    let clock = 0
-    let yields = 0
+    const campaign = { ...sample, maps: [wallMap(100_000)] } as Campaign
     // Each reading of the clock is a point where the work could stop: at least one per slice of
     // a thousand edges, so no single turn of the event loop writes the whole map.
-    const { parts } = await serializeCampaignInSlices(campaign, {
-      sliceMs: 1,
-      now: () => clock++,
-      yieldNow: async () => {
-        yields++
-      },
-    })
-    expect(yields).toBeGreaterThanOrEqual(100)
+    const slices = countedSlices(1)
+    const { parts } = await serializeCampaignInSlices(campaign, slices)
+    expect(slices.yields).toBeGreaterThanOrEqual(100)
     expect(parts.join('')).toBe(serializeCampaign(campaign))
   })
 
   it('gathers and hashes a map of a hundred thousand edges a bounded number of bytes a turn (issue 26)', async () => {
-    const edges = Array.from({ length: 100_000 }, (_, i) => ({
-      between: [
-        [i % 300, Math.floor(i / 300)],
-        [(i % 300) + 1, Math.floor(i / 300)],
-      ],
-      kind: 'wall',
-    }))
-    const campaign = { ...sample, maps: [{ ...sample.maps[0], edges }] } as Campaign
+    const campaign = { ...sample, maps: [wallMap(100_000)] } as Campaign
     const hashed = vi.spyOn(Hash.prototype, 'update')
     const concat = vi.spyOn(Buffer, 'concat')
     const copied = vi.spyOn(Buffer.prototype, 'copy')
@@ -214,40 +214,24 @@ describe('serializeCampaignInSlices', () => {
   })
 
   it('yields to the event loop between pieces once a slice has run its time', async () => {
-    // A clock that advances one "millisecond" per reading: every few pieces make a slice.
-    let clock = 0
-    let yields = 0
-    await serializeCampaignInSlices(sample, {
-      sliceMs: 3,
-      now: () => clock++,
-      yieldNow: async () => {
-        yields++
-      },
-    })
-    expect(yields).toBeGreaterThan(sample.maps.length / 2)
+    // Every few pieces make a slice.
+    const slices = countedSlices(3)
+    await serializeCampaignInSlices(sample, slices)
+    expect(slices.yields).toBeGreaterThan(sample.maps.length / 2)
   })
 })
 
 describe('bytes kept between saves (issue 29)', () => {
   it('hashes each map as the file holds it, only maps that changed, a big one in slices', async () => {
-    const edges = Array.from({ length: 30_000 }, (_, i) => ({
-      between: [
-        [i % 300, Math.floor(i / 300)],
-        [(i % 300) + 1, Math.floor(i / 300)],
-      ],
-      kind: 'wall',
-    }))
-    const campaign = { ...sample, maps: [...sample.maps, { ...sample.maps[0], edges }] } as Campaign
+    const campaign = { ...sample, maps: [...sample.maps, wallMap(30_000)] } as Campaign
     const { parts } = await serializeCampaignInSlices(campaign)
     const file = Buffer.concat(parts)
     const spans = mapSpansOf(campaign, parts)
-    let clock = 0
-    let yields = 0
-    const slices = { sliceMs: 1, now: () => clock++, yieldNow: async () => void yields++ }
+    const slices = countedSlices(1)
     const hashes = await mapHashesOf(campaign, parts, slices)
     expect(hashes).toEqual(spans.map(([start, end]) => hashSnapshot(file.subarray(start, end))))
     // The 3 MB map is hashed a megabyte at a time, with a chance to yield after each.
-    expect(yields).toBeGreaterThanOrEqual(3)
+    expect(slices.yields).toBeGreaterThanOrEqual(3)
     const hashed = vi.spyOn(Hash.prototype, 'update')
     const edited = {
       ...campaign,

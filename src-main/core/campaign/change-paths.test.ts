@@ -7,9 +7,9 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { treeOpsOf } from './change-paths'
 import { changesOf } from './changes'
-import { applyCommand } from './commands'
-import type { Campaign, CampaignEdge, Command } from './schema'
+import type { CampaignEdge } from './schema'
 import { makeCampaign, makeMap } from './test-helpers'
+import { afterEdgeStep, type EdgeStep } from '../table/random-maps.testing'
 
 const between = fc
   .tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 3 }), fc.boolean())
@@ -17,38 +17,26 @@ const between = fc
 const edge = fc
   .tuple(between, fc.constantFrom('wall' as const, 'window' as const))
   .map(([b, kind]): CampaignEdge => ({ between: b, kind }))
-type Step =
-  | { op: 'command'; between: CampaignEdge['between']; wall: boolean }
-  | { op: 'insert'; at: number; edge: CampaignEdge }
-  | { op: 'remove' | 'replace'; at: number }
-const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ op: fc.constant('command' as const), between, wall: fc.boolean() }),
+const step: fc.Arbitrary<EdgeStep> = fc.oneof(
+  fc.record({
+    op: fc.constant('command' as const),
+    between,
+    edge: fc.constantFrom({ kind: 'door' as const, state: 'closed' as const }, null),
+  }),
   fc.record({ op: fc.constant('insert' as const), at: fc.nat(), edge }),
   fc.record({ op: fc.constant('remove' as const), at: fc.nat() }),
-  fc.record({ op: fc.constant('replace' as const), at: fc.nat() }),
+  fc.record({
+    op: fc.constant('replace' as const),
+    at: fc.nat(),
+    edge: fc.constant({ kind: 'low-wall' as const }),
+  }),
 )
 
-function sameOpsAsAWalk(start: CampaignEdge[], steps: Step[]): void {
+function sameOpsAsAWalk(start: CampaignEdge[], steps: EdgeStep[]): void {
   let campaign = makeCampaign({ maps: [makeMap({ width: 6, height: 5, edges: start })] })
   for (const s of steps) {
-    let next: Campaign
-    if (s.op === 'command') {
-      const command: Command = {
-        type: 'edge.set',
-        mapId: 'm1',
-        between: s.between,
-        edge: s.wall ? { kind: 'door', state: 'closed' } : null,
-      }
-      next = applyCommand(campaign, command)
-    } else {
-      const edges = [...campaign.maps[0].edges]
-      const at = edges.length === 0 ? 0 : s.at % edges.length
-      if (s.op === 'insert') edges.splice(s.at % (edges.length + 1), 0, s.edge)
-      else if (edges.length === 0) continue
-      else if (s.op === 'remove') edges.splice(at, 1)
-      else edges[at] = { ...edges[at], kind: 'low-wall' }
-      next = { ...campaign, maps: [{ ...campaign.maps[0], edges }] }
-    }
+    const next = afterEdgeStep(campaign, s)
+    if (!next) continue
     const changes = changesOf(campaign, next)
     expect(treeOpsOf(next, changes)).toEqual(
       treeOpsOf(structuredClone(next), structuredClone(changes)),

@@ -8,6 +8,7 @@ import { applyChanges, changesOf } from './changes'
 import { keyedLookup, recordKeyOf } from './list-keys'
 import type { Campaign, CampaignEdge } from './schema'
 import { makeCampaign, makeMap } from './test-helpers'
+import { editedEdgeList, type EdgeListEdit } from '../table/random-maps.testing'
 
 const roundTrip = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
 
@@ -39,11 +40,19 @@ describe('kept list keys (issue 29)', () => {
     ] as [[number, number], [number, number]],
     kind: 'wall' as const,
   })
-  const edit = fc.oneof(
-    fc.record({ op: fc.constant('insert'), at: fc.nat(), x: fc.integer({ min: 0, max: 40 }) }),
-    fc.record({ op: fc.constant('remove'), at: fc.nat() }),
-    fc.record({ op: fc.constant('replace'), at: fc.nat() }),
-    fc.record({ op: fc.constant('move'), at: fc.nat(), to: fc.nat() }),
+  const edit: fc.Arbitrary<EdgeListEdit> = fc.oneof(
+    fc.record({
+      op: fc.constant('insert' as const),
+      at: fc.nat(),
+      edge: fc.integer({ min: 0, max: 40 }).map(edge),
+    }),
+    fc.record({ op: fc.constant('remove' as const), at: fc.nat() }),
+    fc.record({
+      op: fc.constant('replace' as const),
+      at: fc.nat(),
+      edge: fc.constant({ kind: 'door' as const, state: 'closed' as const }),
+    }),
+    fc.record({ op: fc.constant('move' as const), at: fc.nat(), to: fc.nat() }),
   )
   it('rebuild every list and find every record, edit after edit, on main and on the page', () => {
     fc.assert(
@@ -57,19 +66,8 @@ describe('kept list keys (issue 29)', () => {
           })
           let page = roundTrip(campaign)
           for (const step of steps) {
-            const edges = [...campaign.maps[0].edges]
-            for (const e of step) {
-              const at = edges.length === 0 ? 0 : e.at % edges.length
-              if (e.op === 'insert') {
-                edges.splice(e.at % (edges.length + 1), 0, edge(e.x))
-              } else if (edges.length === 0) continue
-              else if (e.op === 'remove') edges.splice(at, 1)
-              else if (e.op === 'replace') edges[at] = { ...edges[at], kind: 'door' } as never
-              else {
-                const [moved] = edges.splice(at, 1)
-                edges.splice(e.to % (edges.length + 1), 0, moved)
-              }
-            }
+            let edges = [...campaign.maps[0].edges]
+            for (const e of step) edges = editedEdgeList(edges, e) ?? edges
             const next = { ...campaign, maps: [{ ...campaign.maps[0], edges }] } as Campaign
             const rebuilt = applyChanges(roundTrip(campaign), roundTrip(changesOf(campaign, next)))
             expect(rebuilt.maps[0].edges).toEqual(next.maps[0].edges)
