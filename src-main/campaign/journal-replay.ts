@@ -1,7 +1,8 @@
 // Opening a campaign replays its journal (journal.ts) on top of the file just read (issue 27).
 //
 // The generation whose base is the file's hash is replayed, then each one whose `after` continues
-// it. Replay stops at the first record that does not apply: one that is damaged, one the reducer
+// it (records it repeats from the one before, copied there by a save's rotation, are skipped; a
+// generation holding no record is passed over). Replay stops at the first record that does not apply: one that is damaged, one the reducer
 // refuses (a token that is not there, a square off the map), an undo patch whose path is not in the
 // campaign, or a change after which the loader would refuse the campaign (loadable.ts). What came
 // before it is kept; the rest is set aside, and the GM told (a JournalNotice each). Journal data is
@@ -200,7 +201,12 @@ export async function replayJournal(
   replay.lastSeq = parsed[start].header!.after
   let broken = false
   for (const p of parsed.slice(start)) {
-    if (broken || !p.header || p.header.after !== replay.lastSeq) {
+    // A generation that holds no record (its header torn, or a rotation that went no further)
+    // neither continues nor breaks the chain.
+    if (!broken && holdsNothing(p)) continue
+    // A generation may start before the last record replayed: the records a save's rotation
+    // wrote to the older generation while the snapshot was hashed, copied after its header.
+    if (broken || !p.header || p.header.after > replay.lastSeq) {
       broken = true
       await setAside(p, p.header ? 'unchained' : 'damaged-header')
       continue
@@ -209,6 +215,10 @@ export async function replayJournal(
     let keptEnd = p.headerEnd
     let replayed = 0
     for (const { record, line, end } of p.records) {
+      if (record.seq <= replay.lastSeq) {
+        keptEnd = end
+        continue
+      }
       try {
         replay.campaign = apply(replay.campaign, record)
       } catch (error) {

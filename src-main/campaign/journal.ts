@@ -12,7 +12,9 @@
 // are still replayed as they were written.
 //
 // Saving a snapshot starts a new generation whose base is that snapshot's hash; once the snapshot
-// is on disk the older generations are deleted. On open (journal-replay.ts), the generation whose
+// is on disk the older generations are deleted. Records made while the snapshot is still being
+// hashed are acknowledged from the older generation and copied after the new header (so a new
+// generation's first records may repeat the older one's last: replay skips what it has applied). On open (journal-replay.ts), the generation whose
 // base is the hash of the file just read is replayed, then each following one whose `after`
 // continues it. A torn last line (a crash mid-append) is ignored: that record was never
 // acknowledged. Journal data the app cannot replay is set aside and the GM told, never deleted.
@@ -102,6 +104,17 @@ export class CampaignJournal {
    * being written out in slices.
    */
   private pending: Array<string | Promise<readonly string[]>> = []
+  /** The newest generation number handed out (a rotation that failed never reuses its number). */
+  private newestGen: number
+  /**
+   * Rotations whose snapshot hash is not known yet: what is written meanwhile goes on to the
+   * current generation (acknowledged from there) and is also kept here, to be copied after the
+   * new generation's header once the hash is known (issue 29: a click during a save waited for
+   * the whole campaign to be serialised and hashed).
+   */
+  private carriers = new Set<string[]>()
+  /** Rotations switch in the order they were started. */
+  private rotations: Promise<void> = Promise.resolve()
   private batch: Deferred | null = null
   private scheduled = false
   private chain: Promise<void> = Promise.resolve()
@@ -115,6 +128,7 @@ export class CampaignJournal {
     start: { gen: number; base: string; after: number },
   ) {
     this.gen = start.gen
+    this.newestGen = start.gen
     this.seq = start.after
     this.headers.set(start.gen, { format: JOURNAL_FORMAT, base: start.base, after: start.after })
   }
@@ -149,18 +163,42 @@ export class CampaignJournal {
 
   /**
    * Starts the generation that follows the snapshot about to be written (`base` is its hash,
-   * or the promise of it while the snapshot is serialised in slices). Records appended from now
-   * on go there, written once the header is. Resolves once the header is on disk.
+   * or the promise of it while the snapshot is serialised in slices). Until the hash is known,
+   * records go on to the current generation, acknowledged from there; then the new generation is
+   * written, its header and a copy of those records, and the records after it go there. Resolves
+   * once that is on disk: only then may the snapshot replace the file (replay of the old file
+   * skips the copies, journal-replay.ts). Rejects when the header could not be written; the journal
+   * is then broken and the snapshot must not be written.
    */
   rotate(base: string | Promise<string>): { gen: number; ready: Promise<void> } {
     this.enqueuePending()
-    const gen = ++this.gen
+    const gen = ++this.newestGen
     const after = this.seq
-    const ready = this.chain.then(async () => {
-      this.headers.set(gen, { format: JOURNAL_FORMAT, base: await base, after })
-      await this.openGeneration(gen)
-    })
-    this.chain = ready.catch(() => undefined)
+    const carried: string[] = []
+    this.carriers.add(carried)
+    const ready = Promise.all([base, this.rotations]).then(
+      ([hash]) => {
+        // Lines appended before this point are written to the current generation (and carried).
+        this.enqueuePending()
+        this.carriers.delete(carried)
+        this.gen = gen
+        this.headers.set(gen, { format: JOURNAL_FORMAT, base: hash, after })
+        const started = this.chain.then(async () => {
+          await this.openGeneration(gen)
+          if (carried.length > 0) await this.write(gen, carried)
+        })
+        this.chain = started.catch(() => undefined)
+        return started.catch((error: unknown) => {
+          this.broken = true
+          throw error
+        })
+      },
+      (error: unknown) => {
+        this.carriers.delete(carried)
+        throw error
+      },
+    )
+    this.rotations = ready.catch(() => undefined)
     return { gen, ready }
   }
 
@@ -177,6 +215,7 @@ export class CampaignJournal {
     if (this.closed) return
     this.enqueuePending()
     this.closed = true
+    await this.rotations
     await this.chain
     await this.handle?.file.close().catch(() => undefined)
     this.handle = null
@@ -190,9 +229,12 @@ export class CampaignJournal {
     const gen = this.gen
     this.pending = []
     this.batch = null
-    const written = this.chain.then(async () =>
-      this.write(gen, writeChunks(await Promise.all(lines))),
-    )
+    const carriers = [...this.carriers]
+    const written = this.chain.then(async () => {
+      const chunks = writeChunks(await Promise.all(lines))
+      await this.write(gen, chunks)
+      for (const carried of carriers) carried.push(...chunks)
+    })
     written.then(batch.resolve, (error: unknown) => {
       this.broken = true
       batch.reject(error)

@@ -430,8 +430,10 @@ export class CampaignService implements CampaignServiceApi {
     })
     // Changes from now on belong after this snapshot: they go to a new journal generation.
     const { gen, ready } = entry.journal.rotate(serialized.then(({ hash }) => hash))
+    // Without the new generation on disk, records acknowledged meanwhile are only in the old one:
+    // the snapshot must not replace the file it belongs to (the journal is broken; the next
+    // change saves again).
     const run = ready
-      .catch(() => undefined) // without its header the generation is created on its first append
       .then(() => serialized)
       .then((file) => {
         entry.budget.saved(mark, file.bytes)
