@@ -198,6 +198,9 @@ describe('the player view read from across the room', () => {
     })
     const toast = player.locator('[data-testid="roll-toast"]')
     await toast.waitFor()
+    // Measured where it stays, not while it slides in from half a line below (CI measured it
+    // mid-animation: its bottom then under the window's).
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
     const m = await toast.evaluate((el) => {
       const r = el.getBoundingClientRect()
       const outcome = el.querySelector('.outcome')!
