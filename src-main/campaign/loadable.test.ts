@@ -161,11 +161,12 @@ describe('checking only what a change touched', () => {
           }
         },
       ),
-      { numRuns: 30 },
+      // With 30 runs the refusals' count was left to chance: one CI run drew only 4.
+      { numRuns: 60 },
     )
     // Not vacuous: the commands both pass and break limits.
     expect(verdicts.accepted).toBeGreaterThan(20)
-    expect(verdicts.refused).toBeGreaterThan(5)
+    expect(verdicts.refused, JSON.stringify(verdicts)).toBeGreaterThan(5)
   })
 
   it('accepts a change anywhere in an ordinary campaign without validating the rest', () => {
