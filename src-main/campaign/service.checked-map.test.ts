@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChangeEvent } from '@core/contract/campaign-service'
 import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
+import type { Campaign } from '@core/campaign/schema'
 import { createCampaignService, type CampaignService } from './service'
 import { copyCrashImage, makeTempDir, removeDir } from './temp-dirs.testing'
 import { JOURNAL_WRITE_CHARS } from './journal'
@@ -20,6 +21,21 @@ async function start(options: { maxBytes?: number } = {}): Promise<CampaignServi
   })
   services.push(service)
   return service
+}
+
+/** Opens campaign c1 from a copy of the data folder as a crash would leave it, then checks it. */
+async function afterCrash(
+  check: (again: CampaignService, reopened: Campaign) => Promise<void>,
+): Promise<void> {
+  const image = `${dataDir}-image`
+  await copyCrashImage(dataDir, image)
+  try {
+    const again = await createCampaignService({ dataDir: image, autosaveDelayMs: 3_600_000 })
+    services.push(again)
+    await check(again, (await again.open('c1')).campaign)
+  } finally {
+    await removeDir(image)
+  }
 }
 
 const imported = makeMap({
@@ -60,18 +76,11 @@ describe('addCheckedMap', () => {
     expect(events).toHaveLength(1)
     expect(service.canUndo('c1')).toBe(true)
     // A copy of the folder as a crash would leave it: the journal alone holds the map.
-    const image = `${dataDir}-image`
-    await copyCrashImage(dataDir, image)
-    try {
-      const again = await createCampaignService({ dataDir: image, autosaveDelayMs: 3_600_000 })
-      services.push(again)
-      const reopened = await again.open('c1')
-      expect(reopened.campaign.maps.map((m) => m.id)).toEqual(['m1', 'imported'])
-      expect(reopened.campaign.maps[1].edges).toHaveLength(300)
+    await afterCrash(async (again, reopened) => {
+      expect(reopened.maps.map((m) => m.id)).toEqual(['m1', 'imported'])
+      expect(reopened.maps[1].edges).toHaveLength(300)
       expect((await again.undo('c1')).maps.map((m) => m.id)).toEqual(['m1'])
-    } finally {
-      await removeDir(image)
-    }
+    })
   })
 
   it('is refused when the bytes the worker measured would pass the file cap', async () => {
@@ -125,15 +134,8 @@ describe('addCheckedMap', () => {
     expect(written.reduce((sum, n) => sum + n, 0)).toBeGreaterThan(500_000)
     // A part is about JOURNAL_WRITE_CHARS (stringifyInParts ends one after the piece that passes it).
     expect(Math.max(...written)).toBeLessThan(1.5 * JOURNAL_WRITE_CHARS)
-    const image = `${dataDir}-image`
-    await copyCrashImage(dataDir, image)
-    try {
-      const again = await createCampaignService({ dataDir: image, autosaveDelayMs: 3_600_000 })
-      services.push(again)
-      const reopened = await again.open('c1')
-      expect(reopened.campaign.maps[1]).toEqual(large)
-    } finally {
-      await removeDir(image)
-    }
+    await afterCrash(async (_again, reopened) => {
+      expect(reopened.maps[1]).toEqual(large)
+    })
   })
 })
