@@ -2,7 +2,8 @@
 // half of 1366 × 768 (342 × 192, 683 × 384) and at full size, in English and Japanese, mid-fight
 // with the turn order and a log of public rolls. Each roll is one line (shortened with "…", the
 // whole roll on hover), the type grows with the window, the banner and the side panel stay clear
-// of the board and of each other, and everything stays inside the window. Screenshots go to
+// of the board and of each other (the map's name goes to the bottom-left corner in a fight), and
+// everything stays inside the window. Screenshots go to
 // .tmp/screenshots/player-quarter-<width>-<locale>.png.
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -75,6 +76,7 @@ interface Layout {
   order: Array<{ height: number; lineHeight: number }>
   banner: Box
   bannerFontPx: number
+  mapName: Box
   panel: Box
   board: Box
 }
@@ -110,6 +112,7 @@ function measure(page: Page): Promise<Layout> {
         getComputedStyle(document.querySelector('[data-testid="turn-banner"]')!).fontSize,
       ),
       panel: box(document.querySelector('[data-testid="player-side-panel"]')!),
+      mapName: box(document.querySelector('[data-testid="player-map-name"]')!),
       // The map itself: the board's drawing, as fitted into its area.
       board: box(document.querySelector('[data-testid="player-board"]')!),
     }
@@ -183,6 +186,10 @@ describe('the player view read from across the room', () => {
         expect(meet(m.banner, m.board), 'banner over the board').toBe(false)
         expect(meet(m.banner, m.panel), 'banner over the panel').toBe(false)
         expect(inside(m.panel, m.window), 'panel inside the window').toBe(true)
+        // The map's name stays readable: under neither the banner nor the panel.
+        expect(meet(m.banner, m.mapName), 'banner over the map name').toBe(false)
+        expect(meet(m.panel, m.mapName), 'panel over the map name').toBe(false)
+        expect(inside(m.mapName, m.window), 'map name inside the window').toBe(true)
       })
     }
   }
