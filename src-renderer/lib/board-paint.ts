@@ -106,7 +106,10 @@ function paintSquares(
   const shadePaths = new Map<string, Path2D>()
   const pits: number[] = []
   const extent = Math.max(raster.maxElevation, -raster.minElevation)
+  // A row no cell sets is floor at height 0 throughout: nothing to add for it.
+  const held = raster.heldInRow
   for (let y = y0; y < y1; y++) {
+    if (held[y] === 0) continue
     for (let x = x0; x < x1; x++) {
       const i = y * w + x
       const code = raster.terrain[i]
@@ -159,7 +162,10 @@ function paintSquares(
     ctx.stroke()
   }
 
+  const deployRows = new Set<number>()
+  for (const i of raster.deploy.keys()) deployRows.add(Math.floor(i / w))
   for (let y = y0; y < y1; y++) {
+    if (held[y] === 0 && !deployRows.has(y)) continue
     for (let x = x0; x < x1; x++) {
       const i = y * w + x
       if (raster.blockade[i]) {
@@ -181,6 +187,7 @@ function paintSquares(
     ctx.strokeStyle = '#000'
     ctx.fillStyle = '#fff'
     for (let y = y0; y < y1; y++) {
+      if (held[y] === 0) continue
       for (let x = x0; x < x1; x++) {
         const e = raster.elevation[y * w + x]
         if (e === 0) continue

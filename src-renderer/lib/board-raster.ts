@@ -24,6 +24,13 @@ export interface MapRaster {
   /** NaN where the square has no light override. */
   light: Float32Array
   blockade: Uint8Array
+  /** 1 where a cell of the map sets the square (the others are plain floor at height 0). */
+  held: Uint8Array
+  /**
+   * How many squares of each row a cell sets: the painter skips a row with none (an imported or
+   * walls-only map has no cell at all, issue 29: its 40,000 squares were read twice per paint).
+   */
+  heldInRow: Uint32Array
   /** Deploy squares: the factions that may deploy there, by square index. */
   deploy: Map<number, string[]>
   /** Edges by the row their segment starts in (y1 clamped to the map). */
@@ -46,6 +53,8 @@ export function buildRaster(map: CampaignMap): MapRaster {
     elevation: new Float32Array(size),
     light: new Float32Array(size).fill(Number.NaN),
     blockade: new Uint8Array(size),
+    held: new Uint8Array(size),
+    heldInRow: new Uint32Array(map.height),
     deploy: new Map(),
     edgeRows: Array.from({ length: map.height + 1 }, () => []),
     maxElevation: 0,
@@ -59,7 +68,9 @@ export function buildRaster(map: CampaignMap): MapRaster {
     if (x < 0 || y < 0 || x >= map.width || y >= map.height) continue
     setSquare(raster, y * map.width + x, cell)
   }
-  elevationRange(raster)
+  // Only squares a cell sets can be raised or lowered: the range comes from the cells, not from
+  // reading every square.
+  heldElevationRange(raster, map.cells)
   fillDeploy(raster, map)
   for (const edge of map.edges) {
     const s = edgeSegment(edge.between)
@@ -175,6 +186,10 @@ function squareOf(raster: MapRaster, i: number): DirtyBox {
 }
 
 function clearSquare(raster: MapRaster, i: number): void {
+  if (raster.held[i]) {
+    raster.held[i] = 0
+    raster.heldInRow[Math.floor(i / raster.width)]--
+  }
   raster.terrain[i] = 0
   raster.elevation[i] = 0
   raster.light[i] = Number.NaN
@@ -182,6 +197,10 @@ function clearSquare(raster: MapRaster, i: number): void {
 }
 
 function setSquare(raster: MapRaster, i: number, cell: CampaignMap['cells'][number]): void {
+  if (!raster.held[i]) {
+    raster.held[i] = 1
+    raster.heldInRow[Math.floor(i / raster.width)]++
+  }
   raster.terrain[i] = TERRAIN_CODES.indexOf(cell.terrain ?? 'floor')
   raster.elevation[i] = cell.elevation ?? 0
   raster.light[i] = cell.light ?? Number.NaN
@@ -191,6 +210,19 @@ function setSquare(raster: MapRaster, i: number, cell: CampaignMap['cells'][numb
 function elevationRange(raster: MapRaster): void {
   let [min, max] = [0, 0]
   for (const e of raster.elevation) {
+    if (e > max) max = e
+    else if (e < min) min = e
+  }
+  raster.minElevation = min
+  raster.maxElevation = max
+}
+
+function heldElevationRange(raster: MapRaster, cells: CampaignMap['cells']): void {
+  let [min, max] = [0, 0]
+  for (const { at } of cells) {
+    const [x, y] = at
+    if (x < 0 || y < 0 || x >= raster.width || y >= raster.height) continue
+    const e = raster.elevation[y * raster.width + x]
     if (e > max) max = e
     else if (e < min) min = e
   }
