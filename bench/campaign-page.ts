@@ -98,7 +98,7 @@ function cpuOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
-function bigMap(): CampaignMap {
+export function bigMap(): CampaignMap {
   const { map, tokens } = arianrhodBenchMap()
   return campaignMapOf(
     'big',
@@ -158,7 +158,7 @@ const PAGE_INSTRUMENTS = `(() => {
 })()`
 
 /** One commit's host and page, run side by side with the others. */
-class Stack {
+export class Stack {
   host!: { child: ChildProcess; url: string }
   page!: Page
   cdp!: CDPSession

@@ -11,6 +11,7 @@ import { fightFor } from '../state/fight.svelte'
 import { rulerFor } from '../state/ruler.svelte'
 import { GmSession } from '../state/session.svelte'
 import Board from './Board.svelte'
+import { findEdge } from '../lib/grid-geometry'
 import { english, installBoardStubs, isObserved, offline, reportSize } from './page-test-support'
 
 const map = makeMap({
@@ -71,13 +72,13 @@ afterEach(() => {
   for (const undo of restore.splice(0).reverse()) undo()
 })
 
-function mountBoard(): HTMLElement {
+function mountBoard(shown = map): HTMLElement {
   const session = new GmSession(offline)
   fightFor(session)
   rulerFor(session)
   const { getByTestId } = render(Board, {
     session,
-    map,
+    map: shown,
     t: english,
   })
   flushSync()
@@ -103,5 +104,47 @@ describe('Board mount', () => {
     expect(canvas.width).toBeGreaterThan(0)
     expect(Number(board.dataset.zoom)).not.toBe(1.75)
     expect(layoutReads).toEqual([])
+  })
+})
+
+describe('Board idle preparation (issue 29)', () => {
+  it("keys the shown map's lists once the page is idle, so the first click reads no wall", async () => {
+    const read = new Set<object>()
+    const edges = Array.from(
+      { length: 50 },
+      (_, i) =>
+        new Proxy(
+          {
+            between: [
+              [i % 9, Math.floor(i / 9)],
+              [(i % 9) + 1, Math.floor(i / 9)],
+            ] as [[number, number], [number, number]],
+            kind: 'wall' as const,
+          },
+          {
+            get: (target, key, receiver) => {
+              read.add(target)
+              return Reflect.get(target, key, receiver) as unknown
+            },
+          },
+        ),
+    )
+    const walled = makeMap({ ...map, edges })
+    mountBoard(walled)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    read.clear()
+    expect(
+      findEdge(walled, [
+        [3, 7],
+        [4, 7],
+      ]),
+    ).toBeUndefined()
+    expect(
+      findEdge(walled, [
+        [4, 1],
+        [3, 1],
+      ]),
+    ).toBe(edges[12])
+    expect(read.size).toBe(0)
   })
 })

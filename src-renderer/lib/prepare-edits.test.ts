@@ -1,0 +1,109 @@
+// The page's first wall click on a big map reads no more wall records than the clicks after it
+// (issue 29): the lists are keyed while the page is idle (keepEditKeys), so the click's edge
+// lookup and the application of main's change find their records by key. Records are counted
+// through proxies, so nothing here depends on the machine's speed.
+import { describe, expect, it } from 'vitest'
+import { applyCommand } from '@core/campaign/commands'
+import { changesOf, type Change } from '@core/campaign/changes'
+import type { CampaignEdit } from '@core/contract/campaign-service'
+import type { Campaign, CampaignEdge } from '@core/campaign/schema'
+import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
+import { applyEdit } from './campaign-edits'
+import { edgeClickCommand } from './grid-geometry'
+import { keepEditKeys, whenIdle } from './prepare-edits'
+
+const SIZE = 40
+
+/** Walls on every other column boundary of every third row, each record a counting proxy. */
+function countedWalls(): { edges: CampaignEdge[]; read: Set<object> } {
+  const read = new Set<object>()
+  const edges: CampaignEdge[] = []
+  for (let y = 0; y < SIZE; y += 3)
+    for (let x = 0; x < SIZE - 1; x += 2) {
+      const edge: CampaignEdge = {
+        between: [
+          [x, y],
+          [x + 1, y],
+        ],
+        kind: 'wall',
+      }
+      edges.push(
+        new Proxy(edge, {
+          get: (target, key, receiver) => {
+            read.add(target)
+            return Reflect.get(target, key, receiver) as unknown
+          },
+          ownKeys: (target) => {
+            read.add(target)
+            return Reflect.ownKeys(target)
+          },
+        }),
+      )
+    }
+  return { edges, read }
+}
+
+/** The page's copy (counted walls) and main's (plain records) of one campaign. */
+function campaigns(): { page: Campaign; main: Campaign; read: Set<object> } {
+  const { edges, read } = countedWalls()
+  const maps = (list: CampaignEdge[]) =>
+    Array.from({ length: 5 }, (_, i) =>
+      makeMap({ id: `m${i}`, width: SIZE, height: SIZE, edges: i === 2 ? list : [] }),
+    )
+  return {
+    page: makeCampaign({ maps: maps(edges) }),
+    main: makeCampaign({ maps: maps(edges.map((e) => ({ ...e }))) }),
+    read,
+  }
+}
+
+/** What the page does for one wall click: the command from its copy, then main's change applied. */
+function wallClick(page: Campaign, main: Campaign, x: number, y: number) {
+  const map = page.maps[2]
+  const command = edgeClickCommand(
+    map,
+    [
+      [x, y],
+      [x + 1, y],
+    ],
+    'wall',
+  )
+  const next = applyCommand(main, command)
+  const edit: CampaignEdit = {
+    campaignId: page.id,
+    revision: 1,
+    changes: JSON.parse(JSON.stringify(changesOf(main, next))) as Change[],
+    cause: { type: command.type },
+    canUndo: true,
+    canRedo: false,
+  }
+  const outcome = applyEdit({ campaign: page, outlines: [] }, 0, edit)
+  if (outcome.kind !== 'applied') throw new Error(outcome.kind)
+  return outcome.held.campaign
+}
+
+describe('the first wall click after the page was idle (issue 29)', () => {
+  it('reads no wall record but the one it adds', () => {
+    const { page, main, read } = campaigns()
+    keepEditKeys(page, page.maps[2])
+    read.clear()
+    const after = wallClick(page, main, 1, 1)
+    expect([...read]).toEqual([])
+    expect(after.maps[2].edges).toHaveLength(page.maps[2].edges.length + 1)
+  })
+
+  it('without the idle keys, the click reads every wall (what keepEditKeys saves)', () => {
+    const { page, main, read } = campaigns()
+    wallClick(page, main, 1, 1)
+    expect(read.size).toBe(page.maps[2].edges.length)
+  })
+
+  it('whenIdle runs the work later, and not at all once cancelled', async () => {
+    const ran: string[] = []
+    whenIdle(() => ran.push('kept'))
+    whenIdle(() => ran.push('cancelled'))()
+    expect(ran).toEqual([])
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(ran).toEqual(['kept'])
+  })
+})
