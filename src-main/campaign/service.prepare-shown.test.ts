@@ -1,14 +1,39 @@
 // The shown map's first edit, prepared while the app is idle after an open (issue 29): the party's
 // sight is ready, so the first wall click asks the engine only for the PCs it can change the sight
-// of, and changes nothing in what the edit gives.
+// of; its lists are keyed and its loader checks made ahead, so the click keys only its own edge
+// and parses nothing with a schema for the first time; and none of it changes what the edit gives.
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { CampaignEdge, CampaignMap, Command } from '@core/campaign/schema'
+import { COLLECTION_OF } from '@core/campaign/list-keys'
+import type { Campaign, CampaignEdge, CampaignMap, Command } from '@core/campaign/schema'
 import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { getSystem } from '@core/rules/systems/index'
 import { createCampaignService, type CampaignService } from './service'
 import { makeTempDir, removeDir } from './temp-dirs.testing'
+
+// Every schema object zod.safeParse is given (the loader checks, loadable.ts), counted by use.
+const parses = vi.hoisted(() => ({ bySchema: new Map<unknown, number>() }))
+vi.mock('zod', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('zod')>()
+  const safeParse: typeof actual.z.safeParse = (schema, value, ...rest) => {
+    parses.bySchema.set(schema, (parses.bySchema.get(schema) ?? 0) + 1)
+    return actual.z.safeParse(schema, value, ...rest)
+  }
+  return { ...actual, z: { ...actual.z, safeParse } }
+})
+
+/** Runs `edit`; answers how many of its parses used a schema that had never parsed before. */
+async function firstTimeParses(edit: () => Promise<unknown>): Promise<number> {
+  const before = new Set(parses.bySchema.keys())
+  const counts = new Map(parses.bySchema)
+  await edit()
+  let firstTime = 0
+  for (const [schema, count] of parses.bySchema) {
+    if (!before.has(schema)) firstTime += count - (counts.get(schema) ?? 0)
+  }
+  return firstTime
+}
 
 const wall = (a: [number, number], b: [number, number]): CampaignEdge => ({
   between: [a, b],
@@ -74,6 +99,17 @@ async function serviceWithRoom(prepareShownMapMs = 0): Promise<CampaignService> 
   return service
 }
 
+/** The far wall clicked, with the count of its parses whose schema had never parsed. */
+async function firstTimeParsesOf(
+  service: CampaignService,
+): Promise<{ firstTime: number; campaign: Campaign }> {
+  let campaign: Campaign | undefined
+  const firstTime = await firstTimeParses(async () => {
+    campaign = await service.dispatch('room', FAR_WALL)
+  })
+  return { firstTime, campaign: campaign! }
+}
+
 describe('the shown map prepared after an open', () => {
   it('leaves the first wall click only the sight it changes, with the same result', async () => {
     const sightOf = vi.spyOn(getSystem('arianrhod'), 'sightOf')
@@ -96,6 +132,34 @@ describe('the shown map prepared after an open', () => {
     const { updatedAt: _b, ...coldCampaign } = coldAfter
     expect(preparedCampaign).toEqual(coldCampaign)
     expect(after.maps[0].fog?.explored.length).toBeGreaterThan(0)
+  })
+
+  it('keys the lists and makes the loader checks ahead: the first click keys its edge alone and parses with ready schemas', async () => {
+    const edgeKeys = vi.spyOn(COLLECTION_OF.get('edge')!.collection, 'key')
+    const prepared = await serviceWithRoom()
+    parses.bySchema.clear()
+    await prepared.open('room')
+    await prepared.prepareShownMap('room', 'm1')
+    edgeKeys.mockClear()
+    expect(parses.bySchema.size).toBeGreaterThan(0)
+    const after = await firstTimeParsesOf(prepared)
+    // Only the new wall is keyed: the room's walls were keyed ahead.
+    expect(edgeKeys).toHaveBeenCalledTimes(1)
+    expect(after.firstTime).toBe(0)
+
+    // Without the preparation the click keys the room's 8 walls too, and its checks parse with
+    // schemas for the first time; what it gives is the same.
+    const cold = await serviceWithRoom()
+    parses.bySchema.clear()
+    await cold.open('room')
+    edgeKeys.mockClear()
+    const coldAfter = await firstTimeParsesOf(cold)
+    expect(edgeKeys).toHaveBeenCalledTimes(9)
+    expect(coldAfter.firstTime).toBeGreaterThan(0)
+    const { updatedAt: _a, ...preparedCampaign } = after.campaign
+    const { updatedAt: _b, ...coldCampaign } = coldAfter.campaign
+    expect(preparedCampaign).toEqual(coldCampaign)
+    expect(after.campaign.maps[0].fog?.explored.length).toBeGreaterThan(0)
   })
 
   it('is skipped for a campaign closed meanwhile, and another open starts the wait again', async () => {

@@ -1,13 +1,23 @@
 // The shown map's first edit, prepared while the app is idle after an open (issue 29). What the
-// first edit of the map the page shows needs and no open does: the party's sight on it
-// (table/vision.ts, cached by map object), the rules engine's battle it is computed on, and so the
-// sight the first edit's explored cells are derived from. The first wall click on a 200×200 map
-// with 20 PCs otherwise computed every PC's sight from scratch (100–250 ms of the host's CPU).
-// It runs one PC a turn of the event loop, once no page has listed or opened campaigns for the
-// whole delay (a page reloading or a second window comes first). Another open of the campaign
-// starts it again; an edit before it ends does the work itself, as before. Only a campaign the GM
-// opened, only its shown map.
-import type { Campaign } from '@core/campaign/schema'
+// first edit of the map the page shows needs and no open does:
+//  - the party's sight on it (table/vision.ts, cached by map object), the rules engine's battle it
+//    is computed on, and so the sight the first edit's explored cells are derived from. The first
+//    wall click on a 200×200 map with 20 PCs otherwise computed every PC's sight from scratch
+//    (100–250 ms of the host's CPU);
+//  - the keys of its lists and the campaign's (list-keys.ts, kept by list object): the first
+//    click keyed all 5,000 edges to find its own (~12 ms);
+//  - the loader checks of its records (loadable-ahead.ts), and of the explored cells the first
+//    edit will record when the party's sight is not recorded yet: a schema's first parses cost
+//    ~30 ms where later ones cost 0.1 ms.
+// It runs a small step a turn of the event loop (a PC's sight, a thousand keys, a couple of
+// thousand values parsed), once no page has listed or opened campaigns for the whole delay (a
+// page reloading or a second window comes first). Another open of the campaign starts it again;
+// an edit before it ends does what is left itself, as before. Only a campaign the GM opened, only
+// its shown map.
+import { collectionsIn, keysOfInSteps } from '@core/campaign/list-keys'
+import { checkAheadSteps } from '@core/campaign/loadable-ahead'
+import { withExplored } from '@core/campaign/fog-commands'
+import type { Campaign, CampaignMap } from '@core/campaign/schema'
 import { partyVisionSteps } from '@core/table/vision'
 
 /**
@@ -61,8 +71,8 @@ export class ShownMapPreparation {
         const campaign = this.campaignOf(id)
         const map = campaign && (campaign.maps.find((m) => m.id === mapId) ?? campaign.maps[0])
         if (!map) return done()
-        // One PC's sight a turn: a request arriving meanwhile waits for one step at most.
-        const steps = partyVisionSteps(map)
+        // A step a turn: a request arriving meanwhile waits for one step at most.
+        const steps = firstEditSteps(campaign, map)
         const step = (): void => {
           if (ended) return
           try {
@@ -88,4 +98,34 @@ export class ShownMapPreparation {
   cancelAll(): void {
     for (const { done } of [...this.pending.values()]) done()
   }
+}
+
+/** Keys a thousand records a step. */
+const KEYS_PER_STEP = 1000
+
+/** What the first edit of `map` in `campaign` needs, a small piece a step. */
+function* firstEditSteps(campaign: Campaign, map: CampaignMap): Generator<void, void> {
+  yield* partyVisionSteps(map)
+  for (const [holder, kind] of [
+    [campaign, 'campaign'],
+    [map, 'map'],
+  ] as const) {
+    for (const collection of collectionsIn(kind)) {
+      const list = fieldOf(holder, collection.field)
+      if (Array.isArray(list)) yield* keysOfInSteps(list, collection, KEYS_PER_STEP)
+    }
+  }
+  for (const key of Object.keys(campaign))
+    if (key !== 'maps') yield* checkAheadSteps(campaign, [key])
+  const path = ['maps', campaign.maps.indexOf(map)]
+  yield* checkAheadSteps(campaign, path)
+  // The party's sight, recorded as explored by the first edit when it is not yet (fog-commands.ts).
+  const recorded = withExplored(map)
+  if (recorded !== map) yield* checkAheadSteps(campaign, [...path, 'fog'], recorded.fog)
+}
+
+function fieldOf(holder: object, field: readonly string[]): unknown {
+  let value: unknown = holder
+  for (const key of field) value = (value as Record<string, unknown> | undefined)?.[key]
+  return value
 }

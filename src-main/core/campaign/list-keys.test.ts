@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyChanges, changesOf } from './changes'
-import { keyedLookup, recordKeyOf } from './list-keys'
+import { COLLECTION_OF, keyedLookup, keysOf, keysOfInSteps, recordKeyOf } from './list-keys'
 import type { Campaign, CampaignEdge } from './schema'
 import { makeCampaign, makeMap } from './test-helpers'
 import { editedEdgeList, type EdgeListEdit } from '../table/random-maps.testing'
@@ -29,6 +29,45 @@ function expectKeysFindEachEdge(edges: readonly CampaignEdge[]): void {
 }
 
 describe('kept list keys (issue 29)', () => {
+  const wallAt = (x: number): CampaignEdge => ({
+    between: [
+      [x, 0],
+      [x, 1],
+    ],
+    kind: 'wall',
+  })
+  const edges = COLLECTION_OF.get('edge')!.collection
+
+  it('keys a list a piece a step, keeping what keysOf would', () => {
+    const list = Array.from({ length: 25 }, (_, x) => wallAt(x))
+    const steps = keysOfInSteps(list, edges, 10)
+    let yields = 0
+    let step = steps.next()
+    for (; !step.done; step = steps.next()) yields++
+    expect(yields).toBe(2)
+    expect(step.value?.keys).toEqual(list.map((e) => recordKeyOf('edge', e)))
+    // Kept: keysOf answers the same object, and so does a lookup.
+    expect(keysOf(list, edges)).toBe(step.value)
+    expectKeysFindEachEdge(list)
+  })
+
+  it('keeps the keys an edit made while the steps waited, and none for a list with a repeated key', () => {
+    const list = Array.from({ length: 25 }, (_, x) => wallAt(x))
+    const steps = keysOfInSteps(list, edges, 10)
+    steps.next()
+    const byEdit = keysOf(list, edges)
+    let step = steps.next()
+    while (!step.done) step = steps.next()
+    expect(step.value).toBe(byEdit)
+
+    const repeated = [wallAt(1), wallAt(2), wallAt(1)]
+    const again = keysOfInSteps(repeated, edges, 1)
+    let last = again.next()
+    while (!last.done) last = again.next()
+    expect(last.value).toBeNull()
+    expect(keyedLookup(repeated, 'edge')).toBeNull()
+  })
+
   // Edge lists edited anywhere: records put in front, in the middle or at the end (a second edge
   // between the same squares too: then the list has no keys and goes whole), removed, replaced
   // or moved. The changes compare only what lies between the ends both lists share, and rebuild

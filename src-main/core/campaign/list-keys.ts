@@ -193,13 +193,36 @@ function setOf(list: ListKeys): Set<string> {
 
 /** The keys of `list`, kept; null when two records share a key or one has none. */
 export function keysOf(list: readonly unknown[], collection: Collection): ListKeys | null {
+  const steps = keysOfInSteps(list, collection, Infinity)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/**
+ * keysOf a piece at a time: yields after keying each `piece` records, and keeps the keys at the
+ * end as keysOf does. The host keys the shown map's lists this way while it is idle
+ * (shown-map-preparation.ts), so the first edit finds its record without keying 5,000 edges.
+ */
+export function* keysOfInSteps(
+  list: readonly unknown[],
+  collection: Collection,
+  piece: number,
+): Generator<void, ListKeys | null> {
   const cached = listKeys.get(list)?.get(collection)
   if (cached !== undefined) return cached
   const keys: string[] = []
   const set = new Set<string>()
   let result: ListKeys | null = { length: list.length, keys, derived: undefined, set }
-  for (const record of list) {
-    const key = keyOf(record, collection)
+  for (let i = 0; i < list.length; i++) {
+    if (i > 0 && i % piece === 0) {
+      yield
+      // An edit may have keyed the list meanwhile: those keys are the ones kept.
+      const meanwhile = listKeys.get(list)?.get(collection)
+      if (meanwhile !== undefined) return meanwhile
+    }
+    const key = keyOf(list[i], collection)
     if (key === undefined || set.has(key)) {
       result = null
       break

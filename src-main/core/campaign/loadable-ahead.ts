@@ -1,0 +1,118 @@
+// The loader checks an edit makes (loadable.ts), made ahead on the records there now (issue 29).
+// The first time a schema parses a value costs far more than later times: zod compiles its
+// object parsers, walks the schema once for cycles, and V8 compiles its parse code only after it
+// has run a while. The first wall click after an open paid all of that (~30 ms, against 0.1 ms
+// for the next click). The host runs these steps while it is idle after an open
+// (campaign/shown-map-preparation.ts): each record of the shown map is parsed by the schema
+// checkChange finds at its path, with the same schema objects, so the first edit's check finds
+// them ready. Nothing here decides anything: a value that fails is the loader's to report.
+import { z } from 'zod'
+import type { PatchPath } from './patch'
+import { campaignSchema, type Campaign } from './schema'
+import { checksAcrossChildren, childSchema, unwrapped } from './loadable'
+
+type Schema = z.core.$ZodType
+
+/** Values parsed per step: about a millisecond of parsing once warm. */
+const PIECE = 2_000
+/** A container this small is parsed whole once its children are (an edit may set it whole). */
+const WHOLE = 25_000
+/** Records of one list parsed ahead: enough for V8 to compile the parse code. */
+const RECORDS = 500
+
+/** How many values `value` holds, counted up to `limit` (then `limit + 1`). */
+function valuesIn(value: unknown, limit: number): number {
+  let count = 0
+  const pending: unknown[] = [value]
+  while (pending.length > 0 && count <= limit) {
+    const next = pending.pop()
+    count++
+    if (typeof next !== 'object' || next === null) continue
+    const children = Array.isArray(next) ? next : Object.values(next)
+    if (count + pending.length + children.length > limit) return limit + 1
+    for (const child of children) pending.push(child)
+  }
+  return count
+}
+
+/** The schema checkChange uses for a value at `path`, or undefined when it checks a container. */
+function schemaAt(path: PatchPath, root: Schema): Schema | undefined {
+  let schema = root
+  for (const key of path) {
+    if (checksAcrossChildren(schema)) return undefined
+    const step = childSchema(schema, key)
+    if (!('schema' in step)) return undefined
+    schema = step.schema
+  }
+  return schema
+}
+
+/**
+ * Parses the records at `path` in `campaign` (or `value`, a value an edit is about to put there)
+ * with the schemas checkChange uses for them: records, then the containers small enough to be
+ * set whole. Yields after about PIECE values parsed.
+ */
+export function* checkAheadSteps(
+  campaign: Campaign,
+  path: PatchPath,
+  value: unknown = valueAtPath(campaign, path),
+  root: Schema = campaignSchema,
+): Generator<void, void> {
+  const schema = schemaAt(path, root)
+  if (!schema || value === undefined) return
+  let parsed = 0
+  const parse = function* (at: Schema, what: unknown, size: number): Generator<void, void> {
+    z.safeParse(at, what)
+    parsed += size
+    if (parsed >= PIECE) {
+      parsed = 0
+      yield
+    }
+  }
+  // An edit sets a record's field, puts a record in a list or sets a value whole: each of those
+  // schemas parses here, a record's fields before the record and a list's records before the
+  // list. The walk answers how many values it met (a long list's, estimated from its first
+  // RECORDS records), so each container knows whether it is small enough to parse whole.
+  const walk = function* (at: Schema, what: unknown): Generator<void, number> {
+    const type = (unwrapped(at)._zod.def as { type: string }).type
+    let size = 1
+    if (checksAcrossChildren(at)) {
+      size = valuesIn(what, WHOLE)
+    } else if (isRecord(what) && (type === 'object' || type === 'record')) {
+      for (const [key, field] of Object.entries(what)) {
+        const step = childSchema(at, key)
+        if ('schema' in step && field !== undefined) size += yield* walk(step.schema, field)
+      }
+    } else if (
+      Array.isArray(what) &&
+      type === 'array' &&
+      (isRecord(what[0]) || what.length * valuesIn(what[0], PIECE) > PIECE)
+    ) {
+      const walked = Math.min(RECORDS, what.length)
+      let records = 0
+      for (let i = 0; i < walked; i++) {
+        const step = childSchema(at, i)
+        if ('schema' in step) records += yield* walk(step.schema, what[i])
+      }
+      size += Math.ceil((records * what.length) / walked)
+    } else {
+      size = valuesIn(what, WHOLE)
+    }
+    if (size <= WHOLE) yield* parse(at, what, size)
+    return size
+  }
+  yield* walk(schema, value)
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function valueAtPath(root: unknown, path: PatchPath): unknown {
+  let node = root
+  for (const key of path) {
+    if (typeof node !== 'object' || node === null) return undefined
+    node = (node as Record<string | number, unknown>)[key]
+  }
+  return node
+}
