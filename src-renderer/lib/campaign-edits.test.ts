@@ -80,4 +80,27 @@ describe('applyEdit', () => {
       }),
     ).toEqual({ kind: 'resync' })
   })
+  it('keeps the outlines list when no outline changed (issue 29: the map tabs follow it)', () => {
+    const walled = {
+      ...base,
+      maps: [
+        {
+          ...base.maps[0],
+          edges: [
+            {
+              between: [
+                [0, 0],
+                [1, 0],
+              ],
+              kind: 'wall',
+            },
+          ],
+        },
+        base.maps[1],
+      ],
+    } as Campaign
+    const outcome = applyEdit(held, 7, editTo(walled, 8))
+    expect(outcome.kind).toBe('applied')
+    if (outcome.kind === 'applied') expect(outcome.held.outlines).toBe(held.outlines)
+  })
 })

@@ -13,7 +13,7 @@ import type { CampaignEdit } from '@core/contract/campaign-service'
 /** What the page holds of a campaign: its full maps in `campaign`, every map's outline in order. */
 export interface HeldCampaign {
   campaign: Campaign
-  outlines: MapOutline[]
+  outlines: readonly MapOutline[]
 }
 
 export type EditOutcome =

@@ -35,7 +35,7 @@ interface Opened {
 export class CampaignDocument {
   campaign = $state.raw<Campaign>(null as unknown as Campaign)
   /** Every map of the campaign, in order (held in full or not). */
-  outlines = $state.raw<MapOutline[]>([])
+  outlines = $state.raw<readonly MapOutline[]>([])
   canUndo = $state(false)
   canRedo = $state(false)
   /** main's revision of `campaign`: changes apply in order. */

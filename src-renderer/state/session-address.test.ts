@@ -4,6 +4,7 @@
 import { flushSync } from 'svelte'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
+import type { CampaignEdit } from '@core/contract/campaign-service'
 import type { GmApi } from '../lib/api'
 import { addressFor } from '../lib/start-campaign'
 import { GmSession } from './session.svelte'
@@ -22,9 +23,13 @@ const api: GmApi = {
     verb === 'campaign.open'
       ? Promise.resolve({ campaign, revision: 1, canUndo: false, canRedo: false })
       : new Promise(() => {})) as GmApi['call'],
-  on: () => () => {},
+  on: ((event: string, handler: (payload: unknown) => void) => {
+    handlers.set(event, handler)
+    return () => handlers.delete(event)
+  }) as GmApi['on'],
   onConnection: () => () => {},
 }
+const handlers = new Map<string, (payload: unknown) => void>()
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -40,5 +45,28 @@ describe('GmSession address', () => {
     await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
     expect(replace).toHaveBeenCalledTimes(1)
     expect(location.hash).toBe(addressFor('keep', 'hall'))
+  })
+  it('schedules nothing for the address when an edit leaves the campaign and map the same', async () => {
+    history.replaceState(null, '', '/gm.html')
+    const session = new GmSession(api)
+    session.addressed = true
+    await session.open('keep')
+    flushSync()
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+    const frames = vi.spyOn(globalThis, 'requestAnimationFrame')
+    const edit: CampaignEdit = {
+      campaignId: 'keep',
+      revision: 2,
+      changes: [{ op: 'set', kind: 'map', id: 'hall', field: ['name'], value: 'Great hall' }],
+      cause: { type: 'map.rename' },
+      canUndo: true,
+      canRedo: false,
+    }
+    handlers.get('campaign.changed')!(edit)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    flushSync()
+    expect(session.selectedMap?.name).toBe('Great hall')
+    // Each edit made a new campaign and map object, and the address effect asked for a frame.
+    expect(frames).not.toHaveBeenCalled()
   })
 })

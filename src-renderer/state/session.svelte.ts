@@ -77,7 +77,7 @@ export class GmSession {
     return this.document?.campaign ?? null
   }
   /** Every map of the open campaign, in order, as an outline (the map tabs). */
-  get maps(): MapOutline[] {
+  get maps(): readonly MapOutline[] {
     return this.document?.outlines ?? []
   }
   get canUndo(): boolean {
@@ -137,9 +137,13 @@ export class GmSession {
     })
     api.onConnection((state) => this.connectionChanged(state))
     $effect.root(() => {
+      // Through the ids alone: every edit makes a new campaign and map object, and the address
+      // names neither, so an edit schedules nothing here (issue 29: a frame and two timers a click).
+      const campaignIdOf = $derived(this.campaign?.id ?? null)
+      const mapIdOf = $derived(this.selectedMap?.id ?? null)
       $effect(() => {
-        const campaignId = this.campaign?.id ?? null
-        const mapId = this.selectedMap?.id ?? null
+        const campaignId = campaignIdOf
+        const mapId = mapIdOf
         if (!this.addressed) return
         // Written after the board's first frame: replaceState costs a big campaign's open a
         // same-document navigation in the middle of mounting the board (issue 29).

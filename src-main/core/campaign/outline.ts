@@ -22,19 +22,22 @@ export function outlineOf(map: Pick<CampaignMap, keyof MapOutline>): MapOutline 
   return { id: map.id, name: map.name, system: map.system, width: map.width, height: map.height }
 }
 
-/** The outlines after the changes: maps added, removed, reordered, renamed or resized. */
+/**
+ * The outlines after the changes: maps added, removed, reordered, renamed or resized. The same
+ * list when no change is about an outline (an edit inside a map), so what lists the maps (the
+ * page's map tabs) has nothing to do (issue 29).
+ */
 export function outlinesAfter(
   outlines: readonly MapOutline[],
   changes: readonly Change[],
-): MapOutline[] {
-  let list = outlines.slice()
+): readonly MapOutline[] {
+  let list = outlines
   for (const change of changes) {
     if (change.kind !== 'map') continue
     if (change.op === 'put') {
       const outline = outlineOf(change.record as CampaignMap)
       const at = list.findIndex((o) => o.id === change.id)
-      if (at >= 0) list[at] = outline
-      else list.push(outline)
+      list = at >= 0 ? list.with(at, outline) : [...list, outline]
     } else if (change.op === 'remove') list = list.filter((o) => o.id !== change.id)
     else if (change.op === 'order') {
       const byId = new Map(list.map((o) => [o.id, o]))
