@@ -4,6 +4,7 @@ import { cleanup, render } from '@testing-library/svelte'
 import { flushSync } from 'svelte'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
+import type { GmApi } from '../lib/api'
 import { CampaignDocument } from '../state/campaign-document.svelte'
 import { fightFor } from '../state/fight.svelte'
 import { rulerFor } from '../state/ruler.svelte'
@@ -65,5 +66,44 @@ describe('CampaignView opening', () => {
     expect(getByTestId('dock-panels-body').dataset.filled).toBe('true')
     expect(queryByTestId('section-tool')).not.toBeNull()
     expect(getByTestId('dock-fight-body').childElementCount).toBeGreaterThan(0)
+  })
+
+  it('asks main for nothing but the campaign before the board has its first frame', async () => {
+    // A connected page: the player panel loads on connection, the fight overlays ask main.
+    const asked: string[] = []
+    const answers: Record<string, unknown> = {
+      'campaign.open': { campaign, revision: 1, canUndo: false, canRedo: false },
+      'campaign.list': [],
+      'campaign.trash': [],
+      'player.current': { map: null, projector: { squarePx: null, ruler: false } },
+      'player.state': { target: null },
+      'rules.query': { flanked: {} },
+    }
+    const api: GmApi = {
+      call: ((verb: string) => {
+        asked.push(verb)
+        return verb in answers ? Promise.resolve(answers[verb]) : new Promise(() => {})
+      }) as GmApi['call'],
+      on: () => () => {},
+      onConnection: (listener) => (listener('open'), () => {}),
+    }
+    const session = new GmSession(api)
+    fightFor(session)
+    rulerFor(session)
+    await afterNextFrame()
+    asked.length = 0
+
+    await session.open('c')
+    const { getByTestId } = render(CampaignView, { session, campaign, t: english })
+    flushSync()
+    expect(getByTestId('board')).toBeTruthy()
+    await Promise.resolve()
+    expect(asked).toEqual(['campaign.open'])
+
+    await afterNextFrame()
+    flushSync()
+    await afterNextFrame()
+    expect(asked).toContain('player.current')
+    expect(asked).toContain('rules.query')
   })
 })

@@ -174,13 +174,17 @@ export class FightState {
     })
   }
 
-  private ask<Q extends QueryName>(
+  private async ask<Q extends QueryName>(
     map: CampaignMap,
     name: Q,
     args: QueryArgs<Q>,
   ): Promise<QueryAnswer<Q>> {
     const campaign = this.session.campaign
-    if (!campaign) return Promise.reject(new Error('no campaign is open'))
+    if (!campaign) throw new Error('no campaign is open')
+    // Not while a campaign that just opened builds its board: the answer comes after that frame
+    // either way, and main's work on it would compete with the page's (issue 29).
+    await this.session.boardDrawn
+    if (this.session.campaign?.id !== campaign.id) throw new Error('another campaign is open')
     return askMain(this.session.api, { campaignId: campaign.id, mapId: map.id }, name, args)
   }
 

@@ -153,6 +153,13 @@ export class GmSession {
     })
   }
 
+  /**
+   * Settles after the first frame of the campaign last opened, its board drawn. What that frame
+   * does without (the overlays' rules answers, the player panel's reads) is asked only then, so
+   * main does not work on them while the board is built (issue 29).
+   */
+  boardDrawn: Promise<void> = Promise.resolve()
+
   /** Set once the page opened what its address named: from then on the address follows the page. */
   addressed = $state(false)
 
@@ -250,6 +257,8 @@ export class GmSession {
         },
         shown: () => this.selectedMap?.id ?? null,
       })
+      if (typeof requestAnimationFrame === 'function')
+        this.boardDrawn = new Promise((resolve) => afterFirstFrame(resolve))
       this.selectedMapId = opened.campaign.maps.some((m) => m.id === mapId)
         ? mapId
         : (opened.campaign.maps[0]?.id ?? null)

@@ -73,7 +73,11 @@ export class PlayerPanel {
     return this.control({ frame: { zoom: clamped, ...(centre ? { centre } : {}) } })
   }
 
-  constructor(private readonly api: GmApi = connectGm()) {
+  constructor(
+    private readonly api: GmApi = connectGm(),
+    /** Settles when the page may ask main for the panel's data (after the board's first frame). */
+    private readonly ready: () => Promise<void> = () => Promise.resolve(),
+  ) {
     // player.view events are patches of the view before (the first one whole).
     this.offs.push(api.on('player.view', (message) => this.views.receive(message)))
     this.offs.push(api.on('player.state', (state) => (this.state = state)))
@@ -85,6 +89,7 @@ export class PlayerPanel {
   }
 
   private async load(): Promise<void> {
+    await this.ready()
     await this.run(async () => {
       this.views.whole(await this.api.call('player.current'))
       this.state = await this.api.call('player.state')
@@ -160,6 +165,6 @@ const panels = new WeakMap<GmSession, PlayerPanel>()
 /** One PlayerPanel per GM page, living as long as the page (like fightFor). */
 export function playerPanelFor(session: GmSession): PlayerPanel {
   let panel = panels.get(session)
-  if (!panel) panels.set(session, (panel = new PlayerPanel(session.api)))
+  if (!panel) panels.set(session, (panel = new PlayerPanel(session.api, () => session.boardDrawn)))
   return panel
 }
