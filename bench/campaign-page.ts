@@ -41,6 +41,11 @@ export interface StackResult {
   clickMs: number[]
   /** The page's main-thread work per click (TaskDuration), until 300 ms after it is drawn. */
   pageWorkMs: number[]
+  /**
+   * The same DevTools calls the bench makes around a click (its evaluates, the metrics reads, the
+   * 300 ms wait), made right after each click without one: what of pageWorkMs is the bench's own.
+   */
+  instrumentMs: number[]
   longestTaskMs: number[]
   /** Main's CPU over all clicks divided by their number (the /proc counters tick every 10 ms). */
   cpuMsPerClick: number
@@ -145,10 +150,19 @@ const PAGE_INSTRUMENTS = `(() => {
     longTasks: [],
     boardPainted: () => afterPaint(() => true),
     wallDrawn: (id) => {
-      // Only paints after this moment count: the one that shows the map with the wall.
+      // Only paints after this moment count: the one that shows the map with the wall. The board
+      // is there already, so only its data-paints is watched (not every change in the document:
+      // the bench's own work in the page is part of the page-work figure).
       const board = document.querySelector('[data-testid="board"]')
       const before = Number(board.dataset.paints)
-      return afterPaint(() => Number(board.dataset.paints) > before && hasWall(id))
+      return new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (Number(board.dataset.paints) <= before || !hasWall(id)) return
+          observer.disconnect()
+          resolve(performance.now() - w.bench.downAt)
+        })
+        observer.observe(board, { attributes: true, attributeFilter: ['data-paints'] })
+      })
     },
   }
   addEventListener('pointerdown', () => (w.bench.downAt = performance.now()), true)
@@ -179,6 +193,7 @@ export class Stack {
       openLoadedMs: [],
       clickMs: [],
       pageWorkMs: [],
+      instrumentMs: [],
       longestTaskMs: [],
       cpuMsPerClick: 0,
       queriesPerClick: [],
@@ -287,6 +302,22 @@ export class Stack {
         Math.max(0, ...(window as unknown as { bench: { longTasks: number[] } }).bench.longTasks),
       ),
     )
+    this.result.instrumentMs.push(await this.instrumentOnly())
+  }
+
+  /** TaskDuration over the calls click() makes in the page, in the same order, with no click. */
+  private async instrumentOnly(): Promise<number> {
+    const page = this.page
+    await page.locator('[data-testid="board"]').boundingBox()
+    await page.locator('[data-testid="map-grid"]').boundingBox()
+    await page.evaluate(() => {
+      ;(window as unknown as { bench: { longTasks: number[] } }).bench.longTasks = []
+    })
+    const answered = page.evaluate(() => Promise.resolve(performance.now()))
+    const taskBefore = await this.taskMs()
+    await answered
+    await page.waitForTimeout(300)
+    return (await this.taskMs()) - taskBefore
   }
 
   async stop(): Promise<void> {
@@ -378,6 +409,8 @@ export function formatCampaignPageBench(r: CampaignPageBench): string {
       `| ${s.name} | open, campaign loaded in the host → first board frame | ${both(s.openLoadedMs)} | ≤ 80 ms |`,
       `| ${s.name} | wall click → drawn | ${both(s.clickMs)} | p95 ≤ 50 ms |`,
       `| ${s.name} | page work per wall click | ${both(s.pageWorkMs)} | ≤ 16 ms |`,
+      `| ${s.name} | of which the bench's own DevTools calls (the same calls without a click) | ${both(s.instrumentMs)} | reported |`,
+      `| ${s.name} | page work per wall click, net of them (each click less the calls after it) | ${both(s.pageWorkMs.map((v, i) => v - s.instrumentMs[i]))} | ≤ 16 ms |`,
       `| ${s.name} | longest page task during a wall click (0: none over 50 ms) | ${both(s.longestTaskMs)} | none over 50 ms |`,
       `| ${s.name} | main-process CPU per wall click (the host's own process, mean) | ${s.cpuMsPerClick.toFixed(1)} ms | — | ≤ 10 ms |`,
       `| ${s.name} | rules queries per wall click | ${percentile(s.queriesPerClick, 0.5)} | ${percentile(s.queriesPerClick, 0.95)} | reported |`,
