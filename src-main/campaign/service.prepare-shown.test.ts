@@ -23,6 +23,19 @@ vi.mock('zod', async (importOriginal) => {
   return { ...actual, z: { ...actual.z, safeParse } }
 })
 
+// The battle the engine answers on (map-battle.ts), counted by the map asked for.
+const battles = vi.hoisted(() => ({ asked: [] as unknown[] }))
+vi.mock('@core/campaign/map-battle', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@core/campaign/map-battle')>()
+  return {
+    ...actual,
+    battleOf: (map: Parameters<typeof actual.battleOf>[0]) => {
+      battles.asked.push(map)
+      return actual.battleOf(map)
+    },
+  }
+})
+
 /** Runs `edit`; answers how many of its parses used a schema that had never parsed before. */
 async function firstTimeParses(edit: () => Promise<unknown>): Promise<number> {
   const before = new Set(parses.bySchema.keys())
@@ -160,6 +173,42 @@ describe('the shown map prepared after an open', () => {
     const { updatedAt: _b, ...coldCampaign } = coldAfter.campaign
     expect(preparedCampaign).toEqual(coldCampaign)
     expect(after.campaign.maps[0].fog?.explored.length).toBeGreaterThan(0)
+  })
+
+  it('writes the file text of the map ahead: the first save after a click writes only what changed', async () => {
+    const stringified = (run: () => Promise<unknown>) => async (): Promise<unknown[]> => {
+      const spy = vi.spyOn(JSON, 'stringify')
+      try {
+        await run()
+        return spy.mock.calls.map(([value]) => value as unknown)
+      } finally {
+        spy.mockRestore()
+      }
+    }
+    const written = async (prepare: boolean): Promise<{ tokens: unknown; values: unknown[] }> => {
+      const service = await serviceWithRoom()
+      await service.open('room')
+      if (prepare) await service.prepareShownMap('room', 'm1')
+      await service.dispatch('room', FAR_WALL)
+      const tokens = service.getCampaign('room')!.maps[0].tokens
+      return { tokens, values: await stringified(() => service.flush('room'))() }
+    }
+    const prepared = await written(true)
+    expect(prepared.values).not.toContain(prepared.tokens)
+    // Without it, the save writes the map's unchanged tokens too.
+    const cold = await written(false)
+    expect(cold.values).toContain(cold.tokens)
+  })
+
+  it("builds the shown map's battle in the turn after the open, before the quiet delay", async () => {
+    const service = await serviceWithRoom(3_600_000)
+    const { campaign } = await service.open('room')
+    battles.asked = []
+    void service.prepareShownMap('room', 'm1')
+    expect(battles.asked).toEqual([])
+    await new Promise((resolve) => setImmediate(resolve))
+    // The page's first rules.query comes for it about 80 ms after the open's answer.
+    expect(battles.asked).toEqual([campaign.maps[0]])
   })
 
   it('is skipped for a campaign closed meanwhile, and another open starts the wait again', async () => {

@@ -8,7 +8,11 @@
 //    click keyed all 5,000 edges to find its own (~12 ms);
 //  - the loader checks of its records (loadable-ahead.ts), and of the explored cells the first
 //    edit will record when the party's sight is not recorded yet: a schema's first parses cost
-//    ~30 ms where later ones cost 0.1 ms.
+//    ~30 ms where later ones cost 0.1 ms;
+//  - the text of its fields as the file holds them (serialize.ts writeMapPiecesAhead): the first
+//    autosave after an edit wrote the whole edited map again.
+// The rules engine's battle of the map is built at once, in the turn after the open's answer: the
+// page's first rules.query asks for it about 80 ms later (the flanking overlay).
 // It runs a small step a turn of the event loop (a PC's sight, a thousand keys, a couple of
 // thousand values parsed), once no page has listed or opened campaigns for the whole delay (a
 // page reloading or a second window comes first). Another open of the campaign starts it again;
@@ -19,13 +23,15 @@ import { checkAheadSteps } from '@core/campaign/loadable-ahead'
 import { withExplored } from '@core/campaign/fog-commands'
 import type { Campaign, CampaignMap } from '@core/campaign/schema'
 import { partyVisionSteps } from '@core/table/vision'
+import { battleOf } from '@core/campaign/map-battle'
+import { writeMapPiecesAhead } from './serialize'
 
 /**
  * How long the app must have been left alone after the last open (or list) before the shown map
  * is prepared: late enough that the page has drawn the board, early enough to be done before a
  * GM's first edit.
  */
-export const PREPARE_SHOWN_MAP_MS = 1000
+export const PREPARE_SHOWN_MAP_MS = 500
 
 export class ShownMapPreparation {
   private readonly pending = new Map<string, { done: () => void }>()
@@ -65,12 +71,16 @@ export class ShownMapPreparation {
         timer = setTimeout(fire, delay)
         timer.unref?.()
       }
+      const shown = (): { campaign: Campaign; map: CampaignMap } | undefined => {
+        const campaign = this.campaignOf(id)
+        const map = campaign && (campaign.maps.find((m) => m.id === mapId) ?? campaign.maps[0])
+        return map && { campaign, map }
+      }
       const fire = (): void => {
         const quietFor = Date.now() - this.lastAsked
         if (quietFor < this.delayMs) return arm(this.delayMs - quietFor)
-        const campaign = this.campaignOf(id)
-        const map = campaign && (campaign.maps.find((m) => m.id === mapId) ?? campaign.maps[0])
-        if (!map) return done()
+        const { campaign, map } = shown() ?? {}
+        if (!campaign || !map) return done()
         // A step a turn: a request arriving meanwhile waits for one step at most.
         const steps = firstEditSteps(campaign, map)
         const step = (): void => {
@@ -88,6 +98,16 @@ export class ShownMapPreparation {
       }
       arm(this.delayMs)
       this.pending.set(id, entry)
+      // After the open's answer is sent: the page's first rules.query needs this battle.
+      setImmediate(() => {
+        const map = shown()?.map
+        if (!map || ended) return
+        try {
+          battleOf(map)
+        } catch (error) {
+          console.warn(`[campaign] preparing map ${map.id} of ${id} failed`, error)
+        }
+      })
     })
   }
 
@@ -115,6 +135,9 @@ function* firstEditSteps(campaign: Campaign, map: CampaignMap): Generator<void, 
       if (Array.isArray(list)) yield* keysOfInSteps(list, collection, KEYS_PER_STEP)
     }
   }
+  yield* writeMapPiecesAhead(map)
+  // Schemas once warm stay warm: another open of the same map does not check it again.
+  if (checkedAhead.has(map)) return
   for (const key of Object.keys(campaign))
     if (key !== 'maps') yield* checkAheadSteps(campaign, [key])
   const path = ['maps', campaign.maps.indexOf(map)]
@@ -122,7 +145,10 @@ function* firstEditSteps(campaign: Campaign, map: CampaignMap): Generator<void, 
   // The party's sight, recorded as explored by the first edit when it is not yet (fog-commands.ts).
   const recorded = withExplored(map)
   if (recorded !== map) yield* checkAheadSteps(campaign, [...path, 'fog'], recorded.fog)
+  checkedAhead.add(map)
 }
+
+const checkedAhead = new WeakSet<CampaignMap>()
 
 function fieldOf(holder: object, field: readonly string[]): unknown {
   let value: unknown = holder
