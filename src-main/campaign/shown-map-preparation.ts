@@ -135,17 +135,21 @@ function* firstEditSteps(campaign: Campaign, map: CampaignMap): Generator<void, 
       if (Array.isArray(list)) yield* keysOfInSteps(list, collection, KEYS_PER_STEP)
     }
   }
-  yield* writeMapPiecesAhead(map)
   // Schemas once warm stay warm: another open of the same map does not check it again.
-  if (checkedAhead.has(map)) return
-  for (const key of Object.keys(campaign))
-    if (key !== 'maps') yield* checkAheadSteps(campaign, [key])
-  const path = ['maps', campaign.maps.indexOf(map)]
-  yield* checkAheadSteps(campaign, path)
-  // The party's sight, recorded as explored by the first edit when it is not yet (fog-commands.ts).
-  const recorded = withExplored(map)
-  if (recorded !== map) yield* checkAheadSteps(campaign, [...path, 'fog'], recorded.fog)
-  checkedAhead.add(map)
+  if (!checkedAhead.has(map)) {
+    for (const key of Object.keys(campaign))
+      if (key !== 'maps') yield* checkAheadSteps(campaign, [key])
+    const path = ['maps', campaign.maps.indexOf(map)]
+    yield* checkAheadSteps(campaign, path)
+    // The party's sight, recorded as explored by the first edit when it is not yet
+    // (fog-commands.ts).
+    yield
+    const recorded = withExplored(map)
+    if (recorded !== map) yield* checkAheadSteps(campaign, [...path, 'fog'], recorded.fog)
+    checkedAhead.add(map)
+  }
+  // Last: only the autosave, seconds after the first edit, needs it.
+  yield* writeMapPiecesAhead(map)
 }
 
 const checkedAhead = new WeakSet<CampaignMap>()

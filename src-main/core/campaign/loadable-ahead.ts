@@ -75,33 +75,75 @@ export function* checkAheadSteps(
   // RECORDS records), so each container knows whether it is small enough to parse whole.
   const walk = function* (at: Schema, what: unknown): Generator<void, number> {
     const type = (unwrapped(at)._zod.def as { type: string }).type
-    let size = 1
-    if (checksAcrossChildren(at)) {
-      size = valuesIn(what, WHOLE)
-    } else if (isRecord(what) && (type === 'object' || type === 'record')) {
+    if (checksAcrossChildren(at) || !(isRecord(what) || Array.isArray(what))) {
+      const size = valuesIn(what, WHOLE)
+      if (size <= WHOLE) yield* parse(at, what, size)
+      return size
+    }
+    if (isRecord(what) && (type === 'object' || type === 'record')) {
+      let size = 1
       for (const [key, field] of Object.entries(what)) {
         const step = childSchema(at, key)
-        if ('schema' in step && field !== undefined) size += yield* walk(step.schema, field)
+        if (!('schema' in step) || field === undefined) continue
+        const long = plainListSlice(field)
+        if (long === undefined) {
+          size += yield* walk(step.schema, field)
+          continue
+        }
+        // The record parsed with its long list a slice at a time, then whole below: the list
+        // and the record it is set in warm up together (the record's first whole parse, after
+        // only the list's slices, still cost 49 ms).
+        const list = field as unknown[]
+        for (let from = 0; from < list.length; from += long) {
+          const slice = list.slice(from, from + long)
+          z.safeParse(step.schema, slice)
+          z.safeParse(at, { ...what, [key]: slice })
+          yield
+        }
+        size += valuesIn(list, WHOLE)
       }
-    } else if (
-      Array.isArray(what) &&
-      type === 'array' &&
-      (isRecord(what[0]) || what.length * valuesIn(what[0], PIECE) > PIECE)
-    ) {
+      if (size <= WHOLE) yield* parse(at, what, size)
+      return size
+    }
+    if (Array.isArray(what) && type === 'array' && isRecord(what[0])) {
+      // Records go into a list one by one (a splice checks each); a long list is never set whole
+      // by an edit, so it is not parsed whole here either.
       const walked = Math.min(RECORDS, what.length)
       let records = 0
       for (let i = 0; i < walked; i++) {
         const step = childSchema(at, i)
         if ('schema' in step) records += yield* walk(step.schema, what[i])
       }
-      size += Math.ceil((records * what.length) / walked)
-    } else {
-      size = valuesIn(what, WHOLE)
+      const size = 1 + Math.ceil((records * what.length) / walked)
+      if (size <= 2 * PIECE) yield* parse(at, what, size)
+      return size
     }
-    if (size <= WHOLE) yield* parse(at, what, size)
-    return size
+    // A list of plain values (explored cells' spans) is set whole: parsed by its own schema, a
+    // slice at a time when it is long (one parse of 4,800 spans, cold, held main for 40 ms).
+    const slice = plainListSlice(what)
+    if (slice === undefined || !Array.isArray(what)) {
+      const size = valuesIn(what, WHOLE)
+      if (size <= WHOLE) yield* parse(at, what, size)
+      return size
+    }
+    for (let from = 0; from < what.length; from += slice) {
+      z.safeParse(at, what.slice(from, from + slice))
+      yield
+    }
+    return valuesIn(what, WHOLE)
   }
   yield* walk(schema, value)
+}
+
+/**
+ * For a list of plain values (not records) too long to parse in one step: how many of its values
+ * to parse a step. Small slices: cold, the first few hundred spans cost tens of milliseconds.
+ */
+function plainListSlice(value: unknown): number | undefined {
+  if (!Array.isArray(value) || value.length === 0 || isRecord(value[0])) return undefined
+  const each = valuesIn(value[0], PIECE)
+  if (each * value.length <= PIECE) return undefined
+  return Math.max(1, Math.floor(PIECE / 4 / each))
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
