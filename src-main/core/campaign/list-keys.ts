@@ -193,6 +193,8 @@ function setOf(list: ListKeys): Set<string> {
 
 /** The keys of `list`, kept; null when two records share a key or one has none. */
 export function keysOf(list: readonly unknown[], collection: Collection): ListKeys | null {
+  const cached = listKeys.get(list)?.get(collection)
+  if (cached !== undefined) return cached
   const steps = keysOfInSteps(list, collection, Infinity)
   for (;;) {
     const step = steps.next()
