@@ -10,9 +10,9 @@ import type { Campaign, CampaignEdge } from '@core/campaign/schema'
 import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { applyEdit } from './campaign-edits'
 import { edgeClickCommand } from './grid-geometry'
-import { keepEditKeys, whenIdle } from './prepare-edits'
+import { KEYS_PER_PIECE, keepEditKeys, whenIdle } from './prepare-edits'
 
-const SIZE = 40
+const SIZE = 80
 
 /** Walls on every other column boundary of every third row, each record a counting proxy. */
 function countedWalls(): { edges: CampaignEdge[]; read: Set<object> } {
@@ -85,7 +85,7 @@ function wallClick(page: Campaign, main: Campaign, x: number, y: number) {
 describe('the first wall click after the page was idle (issue 29)', () => {
   it('reads no wall record but the one it adds', () => {
     const { page, main, read } = campaigns()
-    keepEditKeys(page, page.maps[2])
+    for (const step of keepEditKeys(page, page.maps[2])) void step
     read.clear()
     const after = wallClick(page, main, 1, 1)
     expect([...read]).toEqual([])
@@ -98,12 +98,33 @@ describe('the first wall click after the page was idle (issue 29)', () => {
     expect(read.size).toBe(page.maps[2].edges.length)
   })
 
-  it('whenIdle runs the work later, and not at all once cancelled', async () => {
+  it('keys a piece at a time while idle, so a long list never makes one long task', async () => {
+    const { page, read } = campaigns()
+    const walls = page.maps[2].edges.length
+    expect(walls).toBeGreaterThan(KEYS_PER_PIECE)
+    read.clear()
+    whenIdle(keepEditKeys(page, page.maps[2]))
+    expect(read.size).toBe(0)
+    // Without idle callbacks (this DOM) a timer runs one step, as an idle period with no time left.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(read.size).toBe(KEYS_PER_PIECE)
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(read.size).toBe(walls)
+  })
+
+  it('whenIdle steps later, and not at all once cancelled', async () => {
     const ran: string[] = []
-    whenIdle(() => ran.push('kept'))
-    whenIdle(() => ran.push('cancelled'))()
+    function* steps(name: string) {
+      ran.push(`${name} 1`)
+      yield
+      ran.push(`${name} 2`)
+    }
+    whenIdle(steps('kept'))
+    const cancel = whenIdle(steps('cancelled'))
     expect(ran).toEqual([])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    cancel()
     await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(ran).toEqual(['kept'])
+    expect(ran).toEqual(['kept 1', 'cancelled 1', 'kept 2'])
   })
 })

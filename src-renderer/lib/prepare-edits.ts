@@ -3,10 +3,14 @@
 // list (core/campaign/list-keys.ts); an edit derives the new lists' keys from the old ones, but
 // the lists the page received with the campaign have none until something asks. On a map of
 // 5,000 walls that first ask keyed every edge inside the first wall click (~5 ms of a 16 ms
-// budget, more with a cold JIT). The board asks here instead, once the page is idle after
-// showing a map: the campaign's lists (the maps) and the shown map's, each keyed once and kept.
-import { collectionsIn, keysOf, type Collection } from '@core/campaign/list-keys'
+// budget, more with a cold JIT). The board asks here instead, while the page is idle after
+// showing a map: the campaign's lists (the maps) and the shown map's, each keyed once and kept,
+// a piece at a time so that a painted map's 40,000 squares never make one long task.
+import { collectionsIn, keysOfInSteps, type Collection } from '@core/campaign/list-keys'
 import type { Campaign, CampaignMap } from '@core/campaign/schema'
+
+/** Records keyed between two looks at the idle deadline. */
+export const KEYS_PER_PIECE = 500
 
 /** The list at `field` inside `holder`, if it is one. */
 function listAt(holder: unknown, field: readonly string[]): unknown[] | null {
@@ -18,28 +22,54 @@ function listAt(holder: unknown, field: readonly string[]): unknown[] | null {
   return Array.isArray(node) ? node : null
 }
 
-function keep(holder: unknown, collections: readonly Collection[]): void {
+function* keying(holder: unknown, collections: readonly Collection[]): Generator<void> {
   for (const collection of collections) {
     const list = listAt(holder, collection.field)
-    if (list) keysOf(list, collection)
+    if (list) yield* keysOfInSteps(list, collection, KEYS_PER_PIECE)
   }
-}
-
-/** Keys the lists of `map` and of the campaign holding it, as an edit would ask them. */
-export function keepEditKeys(campaign: Campaign | null, map: CampaignMap): void {
-  if (campaign) keep(campaign, collectionsIn('campaign'))
-  keep(map, collectionsIn('map'))
 }
 
 /**
- * Runs `work` once the page is idle (before `timeoutMs` at the latest); answers a cancel. A page
- * without idle callbacks (tests' DOM) runs it on a timer.
+ * Keys the lists of `map` and of the campaign holding it, as an edit would ask them, yielding
+ * after each piece of KEYS_PER_PIECE records.
  */
-export function whenIdle(work: () => void, timeoutMs = 1000): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(work, { timeout: timeoutMs })
-    return () => cancelIdleCallback(handle)
+export function* keepEditKeys(campaign: Campaign | null, map: CampaignMap): Generator<void> {
+  if (campaign) yield* keying(campaign, collectionsIn('campaign'))
+  yield* keying(map, collectionsIn('map'))
+}
+
+/** How long an idle period has left (requestIdleCallback's deadline). */
+export interface IdleDeadline {
+  timeRemaining(): number
+}
+
+/**
+ * Runs `steps` while the page is idle, a step at a time while the idle period lasts, over as many
+ * idle periods as it takes; answers a cancel. A page without idle callbacks (tests' DOM) runs a
+ * step per timer.
+ */
+export function whenIdle(steps: Iterator<unknown>, timeoutMs = 1000): () => void {
+  let cancelled = false
+  let cancelPending = () => {}
+  const run = (deadline: IdleDeadline) => {
+    if (cancelled) return
+    do {
+      if (steps.next().done) return
+    } while (deadline.timeRemaining() > 1)
+    schedule()
   }
-  const timer = setTimeout(work, 0)
-  return () => clearTimeout(timer)
+  const schedule = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(run, { timeout: timeoutMs })
+      cancelPending = () => cancelIdleCallback(handle)
+    } else {
+      const timer = setTimeout(() => run({ timeRemaining: () => 0 }), 0)
+      cancelPending = () => clearTimeout(timer)
+    }
+  }
+  schedule()
+  return () => {
+    cancelled = true
+    cancelPending()
+  }
 }
