@@ -4,6 +4,7 @@
 // object, so the changed cells and edges are the ones that are not the same objects), and read
 // by the canvas painter, which then touches only the squares on screen or the changed ones.
 import type { CampaignEdge, CampaignMap } from '@core/campaign/schema'
+import { sharedEnds } from '@core/campaign/changed-items'
 import { edgeSegment } from './grid-geometry'
 
 export const TERRAIN_CODES = ['floor', 'difficult', 'pit', 'solid'] as const
@@ -153,20 +154,14 @@ export function updateRaster(
 
 /**
  * The items of `before` that are not in `after` and the reverse, by identity. An edit splices one
- * place of a list and shares the rest, so the common head and tail are skipped first and only the
- * middle is compared with sets.
+ * place of a list and shares the rest, so the common head and tail are skipped first (core's
+ * sharedEnds, which applying the change has just run on the same lists) and only the middle is
+ * compared with sets.
  */
 function changedItems<T>(before: readonly T[], after: readonly T[]): { removed: T[]; added: T[] } {
-  let start = 0
-  while (start < before.length && start < after.length && before[start] === after[start]) start++
-  let endBefore = before.length
-  let endAfter = after.length
-  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
-    endBefore--
-    endAfter--
-  }
-  const middleBefore = before.slice(start, endBefore)
-  const middleAfter = after.slice(start, endAfter)
+  const { head, tail } = sharedEnds(before, after)
+  const middleBefore = before.slice(head, before.length - tail)
+  const middleAfter = after.slice(head, after.length - tail)
   const kept = new Set(middleAfter)
   const had = new Set(middleBefore)
   return {
