@@ -7,45 +7,16 @@ import { applyCommand } from '@core/campaign/commands'
 import { changesOf, type Change } from '@core/campaign/changes'
 import type { CampaignEdit } from '@core/contract/campaign-service'
 import type { Campaign, CampaignEdge } from '@core/campaign/schema'
-import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
+import { countedWalls, makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { applyEdit } from './campaign-edits'
 import { edgeClickCommand } from './grid-geometry'
 import { KEYS_PER_PIECE, keepEditKeys, whenIdle } from './prepare-edits'
 
 const SIZE = 80
 
-/** Walls on every other column boundary of every third row, each record a counting proxy. */
-function countedWalls(): { edges: CampaignEdge[]; read: Set<object> } {
-  const read = new Set<object>()
-  const edges: CampaignEdge[] = []
-  for (let y = 0; y < SIZE; y += 3)
-    for (let x = 0; x < SIZE - 1; x += 2) {
-      const edge: CampaignEdge = {
-        between: [
-          [x, y],
-          [x + 1, y],
-        ],
-        kind: 'wall',
-      }
-      edges.push(
-        new Proxy(edge, {
-          get: (target, key, receiver) => {
-            read.add(target)
-            return Reflect.get(target, key, receiver) as unknown
-          },
-          ownKeys: (target) => {
-            read.add(target)
-            return Reflect.ownKeys(target)
-          },
-        }),
-      )
-    }
-  return { edges, read }
-}
-
 /** The page's copy (counted walls) and main's (plain records) of one campaign. */
 function campaigns(): { page: Campaign; main: Campaign; read: Set<object> } {
-  const { edges, read } = countedWalls()
+  const { edges, read } = countedWalls(SIZE)
   const maps = (list: CampaignEdge[]) =>
     Array.from({ length: 5 }, (_, i) =>
       makeMap({ id: `m${i}`, width: SIZE, height: SIZE, edges: i === 2 ? list : [] }),

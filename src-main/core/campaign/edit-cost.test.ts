@@ -12,39 +12,10 @@ import { applyCommand } from './commands'
 import { findEdgeIndex } from './geometry'
 import { checkChange } from './loadable'
 import { battleOf } from './map-battle'
-import type { Campaign, CampaignEdge, Command } from './schema'
-import { makeCampaign, makeMap } from './test-helpers'
+import type { Campaign, Command } from './schema'
+import { countedWalls, makeCampaign, makeMap } from './test-helpers'
 
 const SIZE = 40
-
-/** Walls on every other column boundary of every third row, each record a counting proxy. */
-function countedWalls(): { edges: CampaignEdge[]; read: Set<object> } {
-  const read = new Set<object>()
-  const edges: CampaignEdge[] = []
-  for (let y = 0; y < SIZE; y += 3)
-    for (let x = 0; x < SIZE - 1; x += 2) {
-      const edge: CampaignEdge = {
-        between: [
-          [x, y],
-          [x + 1, y],
-        ],
-        kind: 'wall',
-      }
-      edges.push(
-        new Proxy(edge, {
-          get: (target, key, receiver) => {
-            read.add(target)
-            return Reflect.get(target, key, receiver) as unknown
-          },
-          ownKeys: (target) => {
-            read.add(target)
-            return Reflect.ownKeys(target)
-          },
-        }),
-      )
-    }
-  return { edges, read }
-}
 
 /** What main does for one command (service.dispatchEdit): apply, changes, paths, checks. */
 function dispatch(campaign: Campaign, command: Command): Campaign {
@@ -69,7 +40,7 @@ const wall = (
 
 describe('a wall click on a map of many walls (issue 29)', () => {
   it('reads only the edge records it touches', () => {
-    const { edges, read } = countedWalls()
+    const { edges, read } = countedWalls(SIZE)
     const tokens = [0, 1, 2, 3].map((i) => ({
       id: `pc${i}`,
       name: `PC ${i}`,
@@ -109,7 +80,7 @@ describe('a wall click on a map of many walls (issue 29)', () => {
 
 describe('the page applying a wall click on a map of many walls (issue 29)', () => {
   it('reads only the edge records the change touches', () => {
-    const { edges, read } = countedWalls()
+    const { edges, read } = countedWalls(SIZE)
     // Main's states, made from plain records; the page's copy holds the counted ones.
     const plain = edges.map((e) => ({ ...e }))
     let main = makeCampaign({ maps: [makeMap({ width: SIZE, height: SIZE, edges: plain })] })

@@ -4,6 +4,7 @@ import {
   CURRENT_SCHEMA_VERSION,
   commandSchema,
   type Campaign,
+  type CampaignEdge,
   type CampaignMap,
   type Command,
 } from './schema'
@@ -65,4 +66,37 @@ export function mapIn(campaign: Campaign, id = 'm1'): CampaignMap {
   const found = campaign.maps.find((m) => m.id === id)
   if (!found) throw new Error(`no map ${id}`)
   return found
+}
+
+/**
+ * Walls on every other column boundary of every third row of a size × size map, each record a
+ * proxy that notes when it is read: tests count the records an edit touches this way, so they do
+ * not depend on the machine's speed.
+ */
+export function countedWalls(size: number): { edges: CampaignEdge[]; read: Set<object> } {
+  const read = new Set<object>()
+  const edges: CampaignEdge[] = []
+  for (let y = 0; y < size; y += 3)
+    for (let x = 0; x < size - 1; x += 2) {
+      const edge: CampaignEdge = {
+        between: [
+          [x, y],
+          [x + 1, y],
+        ],
+        kind: 'wall',
+      }
+      edges.push(
+        new Proxy(edge, {
+          get: (target, key, receiver) => {
+            read.add(target)
+            return Reflect.get(target, key, receiver) as unknown
+          },
+          ownKeys: (target) => {
+            read.add(target)
+            return Reflect.ownKeys(target)
+          },
+        }),
+      )
+    }
+  return { edges, read }
 }
