@@ -139,6 +139,18 @@ describe('keeping every campaign openable (issue 27)', () => {
       'Opened with repairs: Map “Cellar”: dropped 2 cell entries that only held defaults. ' +
         'Map “Cellar”: moved 1 token back onto the map.',
     )
+    // A long status stays one line ending in "…" in a narrow window, the whole on hover.
+    await page.setViewportSize({ width: 640, height: 768 })
+    const line = await status().evaluate((el) => ({
+      title: el.getAttribute('title'),
+      text: el.textContent?.trim(),
+      clipped: el.scrollWidth > el.clientWidth,
+      overflow: getComputedStyle(el).textOverflow,
+    }))
+    await page.setViewportSize({ width: 1366, height: 768 })
+    expect(line.title).toBe(line.text)
+    expect(line.clipped).toBe(true)
+    expect(line.overflow).toBe('ellipsis')
     await language('ja')
     await expect(status().textContent()).resolves.toBe(
       '修復して開きました：マップ「Cellar」：既定値しか持たないマスの記述 2 件を削除しました。' +
