@@ -65,8 +65,39 @@ function engineEdgeOf({
   return { between, kind, ...(state !== undefined ? { state } : {}) }
 }
 
+// The engine's record of each token, kept while the token record, the map's conditions, its
+// fight and its system are the same objects: a wall click then gives the rules the very records
+// of the revision before, and the systems, which parse a record's own fields once per record
+// (rules/scenario/token-extras.ts), parse none of them again (issue 29).
+interface EngineToken {
+  readonly conditions: CampaignMap['conditions']
+  readonly fight: CampaignMap['fight']
+  readonly system: CampaignMap['system']
+  readonly spec: TokenSpec
+}
+const engineTokens = new WeakMap<CampaignToken, EngineToken>()
+
 /** One token as the engine reads it: rules fields only, with its conditions as engine states. */
 function engineTokenOf(map: CampaignMap, token: CampaignToken): TokenSpec {
+  const known = engineTokens.get(token)
+  if (
+    known &&
+    known.conditions === map.conditions &&
+    known.fight === map.fight &&
+    known.system === map.system
+  )
+    return known.spec
+  const spec = engineTokenMadeOf(map, token)
+  engineTokens.set(token, {
+    conditions: map.conditions,
+    fight: map.fight,
+    system: map.system,
+    spec,
+  })
+  return spec
+}
+
+function engineTokenMadeOf(map: CampaignMap, token: CampaignToken): TokenSpec {
   const {
     name: _name,
     label: _label,

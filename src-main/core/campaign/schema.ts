@@ -354,5 +354,17 @@ export const commandSchema = z.discriminatedUnion('type', [
 ])
 export type Command = z.infer<typeof commandSchema>
 
+// Every command strictCommandSchema has let through. The IPC contract parses campaign.dispatch's
+// arguments with it, and the edit pipeline then takes that very object without walking it a
+// second time (issue 29: every dispatch parsed its command twice). Nothing mutates a command (an
+// edit makes new objects), so an object that passed once still passes; one made or changed
+// afterwards is a different object, and is parsed.
+const strictlyPassed = new WeakSet<object>()
+
 /** Commands as they arrive from a page or socket: unknown keys anywhere are refused. */
-export const strictCommandSchema = strictly(commandSchema)
+export const strictCommandSchema = strictly(commandSchema, strictlyPassed)
+
+/** `command` itself came out of strictCommandSchema, so it needs no check again. */
+export function passedStrictCommandSchema(command: unknown): command is Command {
+  return typeof command === 'object' && command !== null && strictlyPassed.has(command)
+}

@@ -37,8 +37,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** `schema`, refusing unknown keys anywhere inside. */
-export function strictly<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>, z.input<T>> {
+/**
+ * `schema`, refusing unknown keys anywhere inside. Each value it lets through is added to
+ * `passed`, when given, so a later step can tell that very object was checked already.
+ */
+export function strictly<T extends z.ZodType>(
+  schema: T,
+  passed?: WeakSet<object>,
+): z.ZodType<z.output<T>, z.input<T>> {
   // Typed with the schema's own input, so callers keep compile-time checking of what they send.
   return z.unknown().transform((raw, ctx) => {
     const parsed = schema.safeParse(raw)
@@ -57,6 +63,7 @@ export function strictly<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>,
       } as z.core.$ZodRawIssue)
       return z.NEVER
     }
+    if (passed && typeof parsed.data === 'object' && parsed.data !== null) passed.add(parsed.data)
     return parsed.data as z.output<T>
   }) as unknown as z.ZodType<z.output<T>, z.input<T>>
 }

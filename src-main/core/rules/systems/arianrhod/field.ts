@@ -8,10 +8,11 @@ import { EIGHT_DIRECTIONS, TERRAIN_SOLID } from '../../grid/grid'
 import { regionWithin } from '../../grid/regions'
 import type { Battle } from '../../system'
 import { ScenarioError } from '../../system'
+import { tokenExtrasReader } from '../../scenario/token-extras'
 import { stepCost } from './metric'
 
 /** Optional token fields only this system reads (additions to the scenario format, see README). */
-const extrasSchema = z.object({
+export const extrasSchema = z.object({
   /** Mob group: tokens sharing it count as one enemy for 決戦状態. */
   group: z.string().min(1).max(200).optional(),
   /** A skill or item made this token's whole ZOC 封鎖. */
@@ -28,6 +29,9 @@ const extrasSchema = z.object({
   hinders: z.boolean().optional(),
 })
 export type TokenExtras = z.infer<typeof extrasSchema>
+
+// Once per token record, not per battle: a wall click builds the battle again (issue 29).
+const readExtras = tokenExtrasReader(extrasSchema)
 
 export interface ArToken {
   readonly spec: TokenSpec
@@ -53,7 +57,7 @@ export class Field {
       ? (battle.scenario.tokens as unknown[])
       : []
     const tokens = battle.tokens.map((spec, i) => {
-      const parsed = extrasSchema.safeParse(rawTokens[i] ?? {})
+      const parsed = readExtras(rawTokens[i] ?? {})
       if (!parsed.success) {
         const issue = parsed.error.issues[0]
         throw new ScenarioError(

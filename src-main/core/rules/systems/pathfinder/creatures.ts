@@ -6,13 +6,14 @@ import { SIZES } from '../../model'
 import type { Grid } from '../../grid/grid'
 import type { Battle } from '../../system'
 import { ScenarioError } from '../../system'
+import { tokenExtrasReader } from '../../scenario/token-extras'
 import type { TacticalRules } from './rules'
 import { RoundState } from './round'
 import type { PathfinderCondition } from './conditions'
 import { CONDITION_RULES, conditionWith, conditionsOf } from './conditions'
 
 /** Optional token fields only pathfinder / dnd35 read (additions to the scenario format, see README). */
-const extrasSchema = z.object({
+export const extrasSchema = z.object({
   vision: z.enum(['normal', 'low-light', 'darkvision']).optional(),
   /** Darkvision range in ft (default 60). */
   darkvisionRange: z.number().finite().nonnegative().optional(),
@@ -44,6 +45,9 @@ const extrasSchema = z.object({
   swimSpeed: z.number().finite().nonnegative().optional(),
 })
 export type CreatureExtras = z.infer<typeof extrasSchema>
+
+// Once per token record, not per battle: a wall click builds the battle again (issue 29).
+const readExtras = tokenExtrasReader(extrasSchema)
 
 export interface Creature {
   readonly index: number
@@ -122,7 +126,7 @@ export class Battlefield {
   }
 
   private creatureOf(spec: TokenSpec, index: number, raw: unknown): Creature {
-    const parsed = extrasSchema.safeParse(typeof raw === 'object' && raw !== null ? raw : {})
+    const parsed = readExtras(typeof raw === 'object' && raw !== null ? raw : {})
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       throw new ScenarioError(
