@@ -6,10 +6,16 @@
 // (campaign/shown-map-preparation.ts): each record of the shown map is parsed by the schema
 // checkChange finds at its path, with the same schema objects, so the first edit's check finds
 // them ready. Nothing here decides anything: a value that fails is the loader's to report.
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { PatchPath } from './patch'
 import { campaignSchema, type Campaign } from './schema'
-import { checksAcrossChildren, childSchema, unwrapped } from './loadable'
+import {
+  checksAcrossChildren,
+  childSchema,
+  isPlainChecked,
+  loaderAccepts,
+  unwrapped,
+} from './loadable'
 
 type Schema = z.core.$ZodType
 
@@ -62,7 +68,7 @@ export function* checkAheadSteps(
   if (!schema || value === undefined) return
   let parsed = 0
   const parse = function* (at: Schema, what: unknown, size: number): Generator<void, void> {
-    z.safeParse(at, what)
+    loaderAccepts(at, what)
     parsed += size
     if (parsed >= PIECE) {
       parsed = 0
@@ -75,6 +81,8 @@ export function* checkAheadSteps(
   // RECORDS records), so each container knows whether it is small enough to parse whole.
   const walk = function* (at: Schema, what: unknown): Generator<void, number> {
     const type = (unwrapped(at)._zod.def as { type: string }).type
+    // Explored cells' spans: a plain function checks them, no zod parse is made to warm up.
+    if (isPlainChecked(at)) return valuesIn(what, WHOLE)
     if (checksAcrossChildren(at) || !(isRecord(what) || Array.isArray(what))) {
       const size = valuesIn(what, WHOLE)
       if (size <= WHOLE) yield* parse(at, what, size)
@@ -82,9 +90,17 @@ export function* checkAheadSteps(
     }
     if (isRecord(what) && (type === 'object' || type === 'record')) {
       let size = 1
+      // Values the record's own check leaves to a plain function (loadable.ts): zod skips them.
+      let plainlyChecked = 0
       for (const [key, field] of Object.entries(what)) {
         const step = childSchema(at, key)
         if (!('schema' in step) || field === undefined) continue
+        if (isPlainChecked(step.schema)) {
+          const values = yield* walk(step.schema, field)
+          size += values
+          plainlyChecked += values
+          continue
+        }
         const long = plainListSlice(field)
         if (long === undefined) {
           size += yield* walk(step.schema, field)
@@ -96,13 +112,14 @@ export function* checkAheadSteps(
         const list = field as unknown[]
         for (let from = 0; from < list.length; from += long) {
           const slice = list.slice(from, from + long)
-          z.safeParse(step.schema, slice)
-          z.safeParse(at, { ...what, [key]: slice })
+          loaderAccepts(step.schema, slice)
+          loaderAccepts(at, { ...what, [key]: slice })
           yield
         }
         size += valuesIn(list, WHOLE)
       }
-      if (size <= WHOLE) yield* parse(at, what, size)
+      const parsedSize = size - plainlyChecked
+      if (parsedSize <= WHOLE) yield* parse(at, what, parsedSize)
       return size
     }
     if (Array.isArray(what) && type === 'array' && isRecord(what[0])) {
@@ -127,7 +144,7 @@ export function* checkAheadSteps(
       return size
     }
     for (let from = 0; from < what.length; from += slice) {
-      z.safeParse(at, what.slice(from, from + slice))
+      loaderAccepts(at, what.slice(from, from + slice))
       yield
     }
     return valuesIn(what, WHOLE)

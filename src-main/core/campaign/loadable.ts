@@ -14,7 +14,15 @@
 //     validates that whole container instead.
 // loadable.test.ts holds both the walk over every node of campaignSchema (no container type this
 // file cannot descend) and the property test that the verdict equals the loader's.
+//
+// A few values are checked by a plain function that gives the schema's verdict (PLAIN_CHECKS):
+// the explored cells' spans, thousands of numbers that zod took 5–12 ms to parse on every token
+// move and wall click that changed them (issue 29). An object holding such a value (a map's fog,
+// set whole the first time anything is explored) is parsed without it, and the value checked by
+// its function. The functions only ever accept: whatever they refuse is parsed by zod, which
+// gives the verdict and the message.
 import { z } from 'zod'
+import { areCellSpans, cellSpansSchema } from './fog'
 import type { PatchOp, PatchPath } from './patch'
 import { campaignSchema, type Campaign } from './schema'
 
@@ -128,7 +136,71 @@ function refuse(path: readonly (string | number)[], message: string, limit?: num
   )
 }
 
+/** Schemas whose verdict a plain function gives, each proven equal by a property test. */
+const PLAIN_CHECKS = new Map<Schema, (value: unknown) => boolean>([[cellSpansSchema, areCellSpans]])
+
+/** An object schema with fields checked by PLAIN_CHECKS: the rest of it, and those fields. */
+interface Split {
+  rest: Schema
+  plainFields: [string, Schema][]
+}
+const splits = new WeakMap<Schema, Split | null>()
+
+function splitOf(schema: Schema): Split | null {
+  let split = splits.get(schema)
+  if (split !== undefined) return split
+  split = null
+  const def = defOf(schema)
+  if (def.type === 'object' && !checksAcrossChildren(schema)) {
+    const plainFields = Object.entries(def.shape!).filter(([, field]) =>
+      PLAIN_CHECKS.has(unwrapped(field)),
+    )
+    if (plainFields.length > 0) {
+      // z.unknown() accepts anything, an absent field too: the field's own check decides.
+      const shape: Record<string, z.core.$ZodType> = { ...def.shape }
+      for (const [key] of plainFields) shape[key] = z.unknown()
+      const rest = def.catchall ? z.object(shape).catchall(def.catchall) : z.object(shape)
+      split = { rest, plainFields }
+    }
+  }
+  splits.set(schema, split)
+  return split
+}
+
+/** True when `value` is accepted without zod walking a PLAIN_CHECKS value; false: ask zod. */
+function acceptedByPlainChecks(schema: Schema, value: unknown): boolean {
+  let inner = schema
+  for (let type = defOf(inner).type; WRAPPERS.has(type); type = defOf(inner).type) {
+    // zod's optional and default take an absent value without asking what they wrap.
+    if (value === undefined && (type === 'optional' || type === 'default')) return true
+    inner = defOf(inner).innerType!
+  }
+  const plain = PLAIN_CHECKS.get(inner)
+  if (plain) return plain(value)
+  const split = splitOf(inner)
+  if (!split || typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const fields = value as Record<string, unknown>
+  for (const [key, field] of split.plainFields) {
+    if (!acceptedByPlainChecks(field, fields[key])) return false
+  }
+  return z.safeParse(split.rest, value).success
+}
+
+/** True when a plain function, not zod, checks values of this schema here: nothing to warm up. */
+export function isPlainChecked(schema: Schema): boolean {
+  return PLAIN_CHECKS.has(unwrapped(schema))
+}
+
+/**
+ * The loader's verdict on `value` as this file reaches it (plain checks first, then zod): what
+ * loadable-ahead.ts runs ahead so an edit's first check finds the same schemas ready.
+ */
+export function loaderAccepts(schema: Schema, value: unknown): boolean {
+  return acceptedByPlainChecks(schema, value) || z.safeParse(schema, value).success
+}
+
 function validate(schema: Schema, value: unknown, path: readonly (string | number)[]): void {
+  if (acceptedByPlainChecks(schema, value)) return
   const parsed = z.safeParse(schema, value)
   if (parsed.success) return
   const issue = parsed.error.issues[0]
