@@ -220,6 +220,14 @@ export function withExplored(map: CampaignMap, previous?: CampaignMap): Campaign
     // remember nothing rather than fail the GM's edit.
     return map
   }
+  const covered = coveredSights.get(fog.explored)
+  if (
+    covered &&
+    covered.width === map.width &&
+    covered.height === map.height &&
+    sights.every((seen) => covered.sights.has(seen))
+  )
+    return map
   const explored = spansToMask(fog.explored, map.width, map.height)
   let added = false
   for (const seen of sights) {
@@ -230,9 +238,37 @@ export function withExplored(map: CampaignMap, previous?: CampaignMap): Campaign
       }
     }
   }
-  if (!added) return map
+  if (!added) {
+    coverSights(fog.explored, map, sights)
+    return map
+  }
   const spans: CellSpans = maskToSpans(explored, map.width)
+  coverSights(spans, map, sights)
   const remembered = { ...map, fog: { ...fog, explored: spans } }
   sameSightAs(map, remembered)
   return remembered
+}
+
+/**
+ * The sight masks (cached by vision.ts, never changed) known to lie inside an explored list, for
+ * the map size they were seen on. A wall click or a move that changes no PC's sight is given the
+ * same masks again: its explored cells are then known to hold them without turning 4,800 spans
+ * into a mask and reading 40,000 squares twice (issue 29, every click on the bench's map).
+ */
+const coveredSights = new WeakMap<
+  readonly unknown[],
+  { width: number; height: number; sights: WeakSet<Readonly<Uint8Array>> }
+>()
+
+function coverSights(
+  explored: readonly unknown[],
+  map: CampaignMap,
+  sights: readonly Readonly<Uint8Array>[],
+): void {
+  let covered = coveredSights.get(explored)
+  if (!covered || covered.width !== map.width || covered.height !== map.height) {
+    covered = { width: map.width, height: map.height, sights: new WeakSet() }
+    coveredSights.set(explored, covered)
+  }
+  for (const seen of sights) covered.sights.add(seen)
 }
