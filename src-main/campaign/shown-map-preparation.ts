@@ -18,7 +18,7 @@
 // page reloading or a second window comes first). Another open of the campaign starts it again;
 // an edit before it ends does what is left itself, as before. Only a campaign the GM opened, only
 // its shown map.
-import { collectionsIn, keysOfInSteps } from '@core/campaign/list-keys'
+import { editListKeysInSteps } from '@core/campaign/list-keys'
 import { checkAheadSteps } from '@core/campaign/loadable-ahead'
 import { withExplored } from '@core/campaign/fog-commands'
 import type { Campaign, CampaignMap } from '@core/campaign/schema'
@@ -126,15 +126,7 @@ const KEYS_PER_STEP = 1000
 /** What the first edit of `map` in `campaign` needs, a small piece a step. */
 function* firstEditSteps(campaign: Campaign, map: CampaignMap): Generator<void, void> {
   yield* partyVisionSteps(map)
-  for (const [holder, kind] of [
-    [campaign, 'campaign'],
-    [map, 'map'],
-  ] as const) {
-    for (const collection of collectionsIn(kind)) {
-      const list = fieldOf(holder, collection.field)
-      if (Array.isArray(list)) yield* keysOfInSteps(list, collection, KEYS_PER_STEP)
-    }
-  }
+  yield* editListKeysInSteps(campaign, map, KEYS_PER_STEP)
   // Schemas once warm stay warm: another open of the same map does not check it again.
   if (!checkedAhead.has(map)) {
     for (const key of Object.keys(campaign))
@@ -153,9 +145,3 @@ function* firstEditSteps(campaign: Campaign, map: CampaignMap): Generator<void, 
 }
 
 const checkedAhead = new WeakSet<CampaignMap>()
-
-function fieldOf(holder: object, field: readonly string[]): unknown {
-  let value: unknown = holder
-  for (const key of field) value = (value as Record<string, unknown> | undefined)?.[key]
-  return value
-}

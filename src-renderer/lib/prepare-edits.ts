@@ -6,36 +6,18 @@
 // budget, more with a cold JIT). The board asks here instead, while the page is idle after
 // showing a map: the campaign's lists (the maps) and the shown map's, each keyed once and kept,
 // a piece at a time so that a painted map's 40,000 squares never make one long task.
-import { collectionsIn, keysOfInSteps, type Collection } from '@core/campaign/list-keys'
+import { editListKeysInSteps } from '@core/campaign/list-keys'
 import type { Campaign, CampaignMap } from '@core/campaign/schema'
 
 /** Records keyed between two looks at the idle deadline. */
 export const KEYS_PER_PIECE = 500
 
-/** The list at `field` inside `holder`, if it is one. */
-function listAt(holder: unknown, field: readonly string[]): unknown[] | null {
-  let node = holder
-  for (const key of field) {
-    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return null
-    node = (node as Record<string, unknown>)[key]
-  }
-  return Array.isArray(node) ? node : null
-}
-
-function* keying(holder: unknown, collections: readonly Collection[]): Generator<void> {
-  for (const collection of collections) {
-    const list = listAt(holder, collection.field)
-    if (list) yield* keysOfInSteps(list, collection, KEYS_PER_PIECE)
-  }
-}
-
 /**
  * Keys the lists of `map` and of the campaign holding it, as an edit would ask them, yielding
  * after each piece of KEYS_PER_PIECE records.
  */
-export function* keepEditKeys(campaign: Campaign | null, map: CampaignMap): Generator<void> {
-  if (campaign) yield* keying(campaign, collectionsIn('campaign'))
-  yield* keying(map, collectionsIn('map'))
+export function keepEditKeys(campaign: Campaign | null, map: CampaignMap): Generator<void> {
+  return editListKeysInSteps(campaign, map, KEYS_PER_PIECE)
 }
 
 /** How long an idle period has left (requestIdleCallback's deadline). */

@@ -102,6 +102,39 @@ export function collectionsIn(kind: RecordKind): readonly Collection[] {
   return []
 }
 
+/** The list at `field` inside `holder`, if there is one. */
+function listAt(holder: unknown, field: readonly string[]): readonly unknown[] | null {
+  let node = holder
+  for (const key of field) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return null
+    node = (node as Json)[key]
+  }
+  return Array.isArray(node) ? node : null
+}
+
+/**
+ * Keys the lists an edit of `map` finds its records in (the campaign's, when given, and the
+ * map's) as keysOf would, yielding after each `piece` records. Both ends key a shown map ahead of
+ * its first edit this way while they are idle (issue 29): main (shown-map-preparation.ts) and the
+ * page (lib/prepare-edits.ts), so the first wall click does not key 5,000 edges.
+ */
+export function* editListKeysInSteps(
+  campaign: unknown,
+  map: unknown,
+  piece: number,
+): Generator<void, void> {
+  for (const [holder, kind] of [
+    [campaign, 'campaign'],
+    [map, 'map'],
+  ] as const) {
+    if (holder === null || holder === undefined) continue
+    for (const collection of collectionsIn(kind)) {
+      const list = listAt(holder, collection.field)
+      if (list) yield* keysOfInSteps(list, collection, piece)
+    }
+  }
+}
+
 export function keyOf(record: unknown, collection: Collection): string | undefined {
   return typeof record === 'object' && record !== null && !Array.isArray(record)
     ? collection.key(record as Json)
