@@ -3,7 +3,8 @@
 import { cleanup, fireEvent, render } from '@testing-library/svelte'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CampaignSummary } from '@core/campaign/schema'
-import { GmSession } from '../state/session.svelte'
+import { CampaignListState } from '../state/campaign-list.svelte'
+import { StatusLine } from '../state/status-line.svelte'
 import CampaignRow from './CampaignRow.svelte'
 import { english, offline } from './page-test-support'
 
@@ -15,14 +16,13 @@ const summary: CampaignSummary = {
 }
 
 function row(): { opened: string[]; button: HTMLElement } {
-  const session = new GmSession(offline)
   const opened: string[] = []
-  session.open = (id: string) => {
+  const list = new CampaignListState(offline, new StatusLine(), (id) => {
     opened.push(id)
     return Promise.resolve()
-  }
+  })
   const { getByTestId } = render(CampaignRow, {
-    session,
+    list,
     summary,
     t: english,
     onExport: () => {},

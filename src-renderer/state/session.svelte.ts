@@ -1,75 +1,35 @@
-// The GM screen's state: the campaign list, the open campaign (its document store,
+// The GM screen's state: the connection to main, the open campaign (its document store,
 // campaign-document.svelte.ts: the copy of main's campaign, the command queue, the changes
-// received), the selected map and the status line. Main is the authority: every change goes out
-// as a command and the campaign shown is always main's, followed change by change.
+// received) and the selected map. The campaign list is campaign-list.svelte.ts; the status line
+// both report on is status-line.svelte.ts. Main is the authority: every change goes out as a
+// command and the campaign shown is always main's, followed change by change.
 import { CampaignDocument, type CommandBuilder } from './campaign-document.svelte'
-import { describeFailure, ERROR_MESSAGES } from '../lib/error-messages'
 import { fightNotices } from '../lib/fight-notices'
-import { NoticeList } from './notices.svelte'
 import { TurnFollow } from './turn-follow.svelte'
-import { base64ToBytes } from '../lib/read-file'
 import type { OpenResult } from '@core/contract/campaign-service'
-import type { Campaign, CampaignMap, CampaignSummary, Command } from '@core/campaign/schema'
+import type { Campaign, CampaignMap, Command } from '@core/campaign/schema'
 import type { MapOutline } from '@core/campaign/outline'
-import type { TrashEntry } from '@core/contract/campaign-service'
-import { MAX_CAMPAIGN_FILE_BYTES } from '@core/campaign/limits'
 import type { EdgeKind } from '@core/rules/model'
-import { ApiError, type ConnectionState, type GmApi } from '../lib/api'
-import type { MessageKey, MessageParams, Sentence } from '../lib/i18n'
+import type { ConnectionState, GmApi } from '../lib/api'
+import type { MessageKey } from '../lib/i18n'
 import { BoardFocus } from './board.svelte'
 import { addressFor, campaignToOpen, mapToOpen } from '../lib/start-campaign'
 import { afterFirstFrame } from '../lib/after-first-frame'
-import { exportFileStem } from '../lib/file-names'
 import { repairSentence } from '../lib/repair-notes'
 import { EditorState } from './editor.svelte'
 import { LayoutState } from './layout.svelte'
+import { CampaignListState } from './campaign-list.svelte'
+import { StatusLine, type Status } from './status-line.svelte'
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
 
 export type { CommandBuilder }
 
-export type StatusTone = 'info' | 'ok' | 'warn' | 'error'
-
-export interface Status {
-  tone: StatusTone
-  key: MessageKey
-  params?: MessageParams
-  /** A field's name for the sentence's {field}, said in the GM's language. */
-  fieldKey?: MessageKey
-  /** Sentences said in the GM's language, one after another, as the message's {details}. */
-  details?: readonly Sentence[]
-}
-
-/** The campaign size cap in MB, as the messages show it. */
-export const CAMPAIGN_LIMIT_MB = MAX_CAMPAIGN_FILE_BYTES / (1024 * 1024)
-
-/** What the campaign list imports: a JSON export, or a pack (zip) as base64. */
-export type ImportContent = { json: string } | { pack: string }
-
-export interface ExportedFile {
-  fileName: string
-  blob: Blob
-}
-
-/** "Imported …", saying how many entries of a pack were left unread when there were any. */
-function importedStatus(
-  key: 'status.imported' | 'status.replaced',
-  name: string,
-  ignored: number,
-): Status {
-  if (ignored === 0) return { tone: 'ok', key, params: { name } }
-  return {
-    tone: 'ok',
-    key: key === 'status.imported' ? 'status.importedIgnoring' : 'status.replacedIgnoring',
-    params: { name, count: ignored },
-  }
-}
-
 export class GmSession {
-  campaigns = $state.raw<CampaignSummary[]>([])
-  trash = $state.raw<TrashEntry[]>([])
-  /** An import of a campaign already in the list, waiting for the GM's choice. */
-  importConflict = $state.raw<{ content: ImportContent; fileName: string } | null>(null)
+  /** The status line and notices, shared with the campaign list. */
+  readonly statusLine = new StatusLine()
+  /** The campaigns in the data folder and the trash; what the list opens, this session shows. */
+  readonly campaignList: CampaignListState
   /** The open campaign's document store; null when none is open. */
   document = $state.raw<CampaignDocument | null>(null)
   /** The open campaign, holding in full the maps the page shows (the others: `maps`). */
@@ -97,7 +57,12 @@ export class GmSession {
   )
   edgeTool = $state<EdgeKind>('wall')
   connection = $state<ConnectionState>('connecting')
-  status = $state<Status>({ tone: 'info', key: 'status.connecting' })
+  get status(): Status {
+    return this.statusLine.status
+  }
+  set status(status: Status) {
+    this.statusLine.status = status
+  }
   recovered = $state.raw<OpenResult['recovered'] | null>(null)
   /** Journal files set aside on open instead of replayed (said until dismissed). */
   journalNotices = $state.raw<NonNullable<OpenResult['journal']>>([])
@@ -108,7 +73,7 @@ export class GmSession {
   /** Which docks and panel sections are open (remembered across sessions). */
   readonly layout = new LayoutState()
   /** What the GM must not miss, kept until dismissed (issue 25). */
-  readonly notices = new NoticeList()
+  readonly notices = this.statusLine.notices
   /** Whether Next turn selects the current combatant and shows it (issue 25). */
   readonly turnFollow = new TurnFollow()
 
@@ -120,6 +85,7 @@ export class GmSession {
 
   /** Public so area state (fight overlays) can ask main's rules engine without a second connection. */
   constructor(readonly api: GmApi) {
+    this.campaignList = new CampaignListState(api, this.statusLine, (id) => this.open(id))
     api.on('campaign.changed', (edit) => {
       void this.document?.receive(edit).then(() => this.loadShownMap())
     })
@@ -127,7 +93,7 @@ export class GmSession {
     api.on('campaign.notice', (notice) => {
       const name =
         (this.campaign?.id === notice.campaignId ? this.campaign.name : undefined) ??
-        this.campaigns.find((c) => c.id === notice.campaignId)?.name ??
+        this.campaignList.nameOf(notice.campaignId) ??
         notice.campaignId
       this.tell({
         tone: 'error',
@@ -182,14 +148,14 @@ export class GmSession {
     this.everConnected = true
     // After a reconnect main may have restarted: reload what is on screen from it.
     void this.run(async () => {
-      await this.refreshList()
+      await this.campaignList.refresh()
       this.shownTarget = (await this.api.call('player.state')).target
       if (reconnect && this.campaign) await this.open(this.campaign.id, this.selectedMapId)
       else if (!reconnect) {
         this.status = { tone: 'info', key: 'status.ready' }
         // A reloaded page reopens the campaign (and map) its address names.
         const hash = globalThis.location?.hash ?? ''
-        const start = campaignToOpen(hash, this.campaigns)
+        const start = campaignToOpen(hash, this.campaignList.campaigns)
         try {
           if (start) await this.open(start, mapToOpen(hash))
         } finally {
@@ -199,59 +165,12 @@ export class GmSession {
     })
   }
 
-  async refreshList(): Promise<void> {
-    const [campaigns, trash] = await Promise.all([
-      this.api.call('campaign.list'),
-      this.api.call('campaign.trash'),
-    ])
-    this.campaigns = campaigns
-    this.trash = trash
-  }
-
-  /** True once renamed; false leaves the GM's text where it was (the status line says why). */
-  async rename(id: string, name: string): Promise<boolean> {
-    let renamed = false
-    await this.run(async () => {
-      const campaign = await this.api.call('campaign.rename', { id, name })
-      renamed = true
-      await this.refreshList()
-      this.status = { tone: 'ok', key: 'status.renamed', params: { name: campaign.name } }
-    })
-    return renamed
-  }
-
-  /** Moves a campaign (with its backups) to the trash in the data folder. */
-  remove(id: string): Promise<void> {
-    return this.run(async () => {
-      const entry = await this.api.call('campaign.delete', { id })
-      await this.refreshList()
-      this.status = { tone: 'ok', key: 'status.deleted', params: { name: entry.name } }
-    })
-  }
-
-  restore(trashId: string): Promise<void> {
-    return this.run(async () => {
-      const restored = await this.api.call('campaign.restore', { trashId })
-      await this.refreshList()
-      this.status = { tone: 'ok', key: 'status.restored', params: { name: restored.name } }
-    })
-  }
-
-  create(name: string): Promise<void> {
-    return this.run(async () => {
-      const campaign = await this.api.call('campaign.create', { name })
-      await this.refreshList()
-      await this.open(campaign.id)
-      this.status = { tone: 'ok', key: 'status.created', params: { name: campaign.name } }
-    })
-  }
-
   open(id: string, mapId: string | null = null): Promise<void> {
     return this.run(async () => {
       const opened = await this.api.call('campaign.open', { id, outlineExcept: mapId })
       this.document?.release()
       this.document = new CampaignDocument(this.api, id, opened, {
-        attempt: (action) => this.attempt(action),
+        attempt: (action) => this.statusLine.attempt(action),
         applied: (before, after, edit) => {
           for (const notice of fightNotices(before, after, edit.cause)) this.tell(notice)
         },
@@ -288,92 +207,9 @@ export class GmSession {
       this.selectedMapId = null
       this.recovered = null
       this.journalNotices = []
-      await this.refreshList()
+      await this.campaignList.refresh()
       this.status = { tone: 'info', key: 'status.closed' }
     })
-  }
-
-  /**
-   * The campaign as one file for a backup or another machine: JSON (format gm-campaign-export/1),
-   * or, when its maps have pictures, a zip with the JSON and the pictures (campaign.exportPack).
-   */
-  exportCampaign(id: string): Promise<ExportedFile | null> {
-    let file: ExportedFile | null = null
-    return this.run(async () => {
-      // Main decides: a zip when the campaign names pictures, its JSON export otherwise.
-      const exported = await this.api.call('campaign.exportPack', { id })
-      const name = this.campaigns.find((c) => c.id === id)?.name ?? id
-      file =
-        'zip' in exported
-          ? {
-              fileName: `${exportFileStem(name)}.gmcampaign.zip`,
-              blob: new Blob([base64ToBytes(exported.zip)], { type: 'application/zip' }),
-            }
-          : {
-              fileName: `${exportFileStem(name)}.gmcampaign.json`,
-              blob: new Blob([exported.json], { type: 'application/json' }),
-            }
-      this.status = { tone: 'ok', key: 'status.exported', params: { name } }
-    }).then(() => file)
-  }
-
-  /**
-   * Imports an exported (or plain) campaign file, JSON or a pack (zip, base64). One already in the
-   * list is not imported until the GM chooses (resolveImport): replace it, or keep both.
-   */
-  importCampaign(content: ImportContent, fileName = ''): Promise<void> {
-    return this.run(async () => {
-      let campaign
-      let ignored
-      try {
-        ;({ campaign, ignored } = await this.sendImport(content))
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.code !== 'import-conflict') throw error
-        this.importConflict = { content, fileName }
-        return
-      }
-      await this.refreshList()
-      this.status = importedStatus('status.imported', campaign.name, ignored)
-    })
-  }
-
-  /** The imported campaign, and how many entries of a pack were left unread. */
-  private async sendImport(
-    content: ImportContent,
-    onConflict?: 'replace' | 'keep-both',
-  ): Promise<{ campaign: Campaign; ignored: number }> {
-    if ('pack' in content) {
-      const { campaign, report } = await this.api.call('campaign.importPack', {
-        base64: content.pack,
-        ...(onConflict ? { onConflict } : {}),
-      })
-      return { campaign, ignored: report.ignored }
-    }
-    const campaign = await this.api.call('campaign.import', {
-      json: content.json,
-      ...(onConflict ? { onConflict } : {}),
-    })
-    return { campaign, ignored: 0 }
-  }
-
-  /** The GM's answer to an import conflict; null cancels the import. */
-  resolveImport(choice: 'replace' | 'keep-both' | null): Promise<void> {
-    const pending = this.importConflict
-    this.importConflict = null
-    if (!pending || !choice) return Promise.resolve()
-    return this.run(async () => {
-      const { campaign, ignored } = await this.sendImport(pending.content, choice)
-      await this.refreshList()
-      const key = choice === 'replace' ? 'status.replaced' : 'status.imported'
-      this.status = importedStatus(key, campaign.name, ignored)
-    })
-  }
-
-  /** A file over the size cap is refused here, before it is read or sent. */
-  refuseTooLarge(bytes: number): boolean {
-    if (bytes <= MAX_CAMPAIGN_FILE_BYTES) return false
-    this.status = ERROR_MESSAGES['campaign-too-large']
-    return true
   }
 
   /** Shows a map; one the page holds as an outline is fetched in full first. */
@@ -475,36 +311,18 @@ export class GmSession {
     return document.reload(shown)
   }
 
-  /** Every call to main goes through here so a failure always reaches the status line. */
-  private async run(action: () => Promise<void>): Promise<void> {
-    await this.attempt(action)
+  /** Every call to main goes through the status line, so a failure always reaches it. */
+  private run(action: () => Promise<void>): Promise<void> {
+    return this.statusLine.run(action)
   }
 
-  /** run, answering true when the action went through. */
-  private async attempt(action: () => Promise<void>): Promise<boolean> {
-    try {
-      await action()
-      return true
-    } catch (error) {
-      this.failed(error)
-      return false
-    }
-  }
-
-  /** Tells the GM that a call failed: main's refusal worded by its code, never main's sentence. */
+  /** Tells the GM that a call failed (status-line.svelte.ts words main's refusal by its code). */
   failed(error: unknown): void {
-    if (error instanceof ApiError) {
-      this.tell(describeFailure(error))
-      return
-    }
-    // Not from main: the page itself failed (a bug), so its own words are all there is.
-    const message = error instanceof Error ? error.message : String(error)
-    this.tell({ tone: 'error', key: 'status.error', params: { message } })
+    this.statusLine.failed(error)
   }
 
   /** A notice for the list (and the status line, which the next action overwrites). */
   tell(said: Status): void {
-    this.notices.add(said)
-    this.status = said
+    this.statusLine.tell(said)
   }
 }
