@@ -22,6 +22,8 @@ interface IndexEntry {
   summary: FileSummary
   /** The bytes this app last wrote there (absent for a file summarised as found). */
   written?: WrittenRecord
+  /** When the app last opened the campaign (ISO time): the one read ahead of its open. */
+  openedAt?: string
 }
 
 export class CampaignIndex {
@@ -68,15 +70,32 @@ export class CampaignIndex {
     await this.load()
     // A file summarised as found keeps the record of what the app last wrote there: its maps
     // may still hold those bytes (known-maps.ts), and a record is only ever believed by hash.
-    const kept = written ?? this.entries.get(name)?.written
+    const before = this.entries.get(name)
+    const kept = written ?? before?.written
     this.entries.set(name, {
       size: stat.size,
       mtimeMs: stat.mtimeMs,
       ino: stat.ino,
       summary,
       ...(kept ? { written: kept } : {}),
+      ...(before?.openedAt !== undefined ? { openedAt: before.openedAt } : {}),
     })
     this.changed = true
+  }
+
+  /** Remembers that the campaign in `name` was opened at `at` (a file the index lists). */
+  async opened(name: string, at: Date): Promise<void> {
+    await this.load()
+    const entry = this.entries.get(name)
+    if (!entry) return
+    entry.openedAt = at.toISOString()
+    this.changed = true
+  }
+
+  /** When the campaign in `name` was last opened, if the index knows. */
+  async openedAt(name: string): Promise<string | undefined> {
+    await this.load()
+    return this.entries.get(name)?.openedAt
   }
 
   /** What the app last wrote to `name`, whatever the file holds now (the caller checks). */
@@ -139,8 +158,12 @@ export class CampaignIndex {
             ) {
               // Entries loaded from disk never shadow the ones this session already wrote.
               if (this.entries.has(name)) continue
-              const { written, ...rest } = entry
-              this.entries.set(name, isWrittenRecord(written) ? { ...rest, written } : rest)
+              const { written, openedAt, ...rest } = entry
+              this.entries.set(name, {
+                ...rest,
+                ...(isWrittenRecord(written) ? { written } : {}),
+                ...(typeof openedAt === 'string' ? { openedAt } : {}),
+              })
             }
           }
         },

@@ -71,6 +71,15 @@ export class CampaignFileReader {
 
   /** `written`: the maps the app last wrote to the file, which the check may skip (known-maps.ts). */
   async read(file: string, written?: WrittenMap[]): Promise<ReadCampaign> {
+    return this.settle(await this.readUnsettled(file, written))
+  }
+
+  /**
+   * read, but the token pictures an upgrade took out are left in the answer, not yet stored
+   * (settle stores them): a campaign read ahead of its open (open-ahead.ts) changes nothing until
+   * it is opened.
+   */
+  async readUnsettled(file: string, written?: WrittenMap[]): Promise<ReadCampaign> {
     const { size } = await fs.stat(file)
     if (size > this.maxBytes) throw new CampaignTooLargeError(size, this.maxBytes)
     const inline = (): Promise<ReadCampaign> => readCampaignFile(file, this.maxBytes, written)
@@ -78,7 +87,12 @@ export class CampaignFileReader {
       ? await this.viaWorker({ op: 'read', file, maxBytes: this.maxBytes, written }, inline)
       : await inline()
     if (read.checkedForList) this.checkedForListOpens++
-    return { ...read, decoded: await this.settled(read.decoded) }
+    return read
+  }
+
+  /** Stores the pictures readUnsettled left in `read`, and answers it without them. */
+  async settle(read: ReadCampaign): Promise<ReadCampaign> {
+    return read.decoded.pictures ? { ...read, decoded: await this.settled(read.decoded) } : read
   }
 
   async summary(file: string, size: number): Promise<FileSummary> {

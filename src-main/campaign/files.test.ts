@@ -157,6 +157,9 @@ describe('campaign files', () => {
     const restarted = await startService()
     await restarted.list()
     expect(restarted.store.reader.parsed).toEqual({ inline: 0, worker: 0 })
+    // (The list's choice read ahead of its open, as the app wrote it: still nothing parsed in full.)
+    await restarted.readAheadSettled()
+    expect(restarted.store.reader.parsed).toEqual({ inline: 0, worker: 0 })
     // …until a file changes behind the app's back; a big one is parsed on the worker thread.
     await writeCampaign('big', { ...bigCampaign('big', 300_000), name: 'Edited by hand' })
     expect((await restarted.list()).find((c) => c.id === 'big')?.name).toBe('Edited by hand')

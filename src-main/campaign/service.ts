@@ -100,6 +100,7 @@ export class CampaignService implements CampaignServiceApi {
   private readonly onSaveError: (campaignId: string, error: unknown) => void
   private readonly shownMaps: ShownMapPreparation
   private disposed = false
+  private readingAhead: Promise<void> = Promise.resolve()
 
   constructor(options: CampaignServiceOptions) {
     this.now = options.now ?? (() => new Date())
@@ -146,7 +147,33 @@ export class CampaignService implements CampaignServiceApi {
 
   async list(): Promise<CampaignSummary[]> {
     this.shownMaps.asked()
-    return this.store.list()
+    const summaries = await this.store.list()
+    this.readAhead(summaries)
+    return summaries
+  }
+
+  /**
+   * With no campaign open, reads the one opened last (else the newest listed) ahead of its open,
+   * once the list has been answered (open-ahead.ts): the GM's Open then finds it parsed.
+   */
+  private readAhead(summaries: readonly CampaignSummary[]): void {
+    const idle = () => !this.disposed && this.open_.size === 0 && this.loading.size === 0
+    if (!idle()) return
+    const openable = summaries
+      .filter((s) => !s.unreadable && !s.newer && !s.tooLarge)
+      .map((s) => s.id)
+    if (openable.length === 0) return
+    this.readingAhead = new Promise((resolve) => setImmediate(resolve)).then(async () => {
+      const id = idle() ? await this.store.openedLast(openable) : undefined
+      if (id === undefined || !idle()) return
+      this.store.readAhead(id)
+      await this.store.readAheadSettled()
+    })
+  }
+
+  /** Settles once the campaign the last list chose is read ahead (or was not: tests). */
+  readAheadSettled(): Promise<void> {
+    return this.readingAhead
   }
 
   async create(name: string): Promise<Campaign> {

@@ -41,6 +41,7 @@ export { serializeCampaign }
 import { CampaignFileReader, type FileReaderOptions } from './file-reader'
 import { decodeWithKnownMaps, type FileSummary, type ReadCampaign } from './campaign-file'
 import { knownMapsIn, type WrittenMap } from './known-maps'
+import { OpenAhead, type OpenRead } from './open-ahead'
 import { AssetStore } from '../art/assets'
 import { CampaignIndex } from './campaign-index'
 import { isSafeCampaignId } from '@core/campaign/campaign-id'
@@ -119,6 +120,10 @@ export class CampaignStore {
   private readonly trustWritten: boolean
   /** Files opened as the bytes this store wrote, without the full check (for tests). */
   trustedOpens = 0
+  /** Campaigns read ahead of an open, and opens that took what was read ahead (for tests). */
+  readsAhead = 0
+  opensReadAhead = 0
+  private readonly ahead = new OpenAhead()
   private readonly writeChains = new Map<string, Promise<unknown>>()
   /**
    * The summary of each campaign file being saved now, by file name: from the rename until the
@@ -243,6 +248,7 @@ export class CampaignStore {
 
   /** Stops the file worker and writes the index. */
   async close(): Promise<void> {
+    this.ahead.drop()
     this.reader.close()
     await this.index.persist(true).catch(() => undefined)
   }
@@ -253,21 +259,20 @@ export class CampaignStore {
     if (!(await pathExists(file))) throw new CampaignNotFoundError(id)
     let damage: string
     try {
-      const { trusted, untrusted } = await this.readIfTrusted(file)
+      const { read: unsettled, trusted } = await this.readForOpen(file)
+      void this.index.opened(path.basename(file), this.now()).then(() => this.index.persist())
       if (trusted) {
+        this.trustedOpens++
         return {
-          ...withFileIdentity(trusted.decoded, id),
+          ...withFileIdentity(unsettled.decoded, id),
           file,
-          sourceHash: trusted.hash,
-          fileHash: trusted.hash,
-          savedBytes: trusted.savedBytes,
+          sourceHash: unsettled.hash,
+          fileHash: unsettled.hash,
+          savedBytes: unsettled.savedBytes,
           trusted: true,
         }
       }
-      const written = untrusted && writtenMaps(untrusted.record)
-      const read =
-        (untrusted && written && this.readKnownMaps(untrusted.bytes, written)) ??
-        (await this.readFile(file, written))
+      const read = await this.reader.settle(unsettled)
       const decoded = withFileIdentity(read.decoded, id)
       if (decoded.fromVersion < CURRENT_SCHEMA_VERSION || decoded.repairs.length > 0) {
         // The next save replaces the original bytes; keep them among the backups first.
@@ -396,23 +401,96 @@ export class CampaignStore {
   }
 
   /**
+   * Reads and parses the campaign `id` ahead of its open, while the GM looks at the list
+   * (open-ahead.ts), as its open would, with nothing written and no pictures stored. Skipped when
+   * it is being read ahead already.
+   */
+  readAhead(id: string): void {
+    const file = this.campaignFile(id)
+    const name = path.basename(file)
+    if (this.ahead.holds(name)) return
+    this.ahead.start(name, async (signal) => {
+      const bytes = await readFileBytes(file, this.reader.maxBytes)
+      // One step a turn: a request for something else waits for one step at most.
+      await new Promise((resolve) => setImmediate(resolve))
+      if (signal.cancelled) return undefined
+      const read = await this.readFresh(file, bytes)
+      this.readsAhead++
+      return signal.cancelled ? undefined : read
+    })
+  }
+
+  /** Settles when the campaign being read ahead is read (tests). */
+  readAheadSettled(): Promise<void> {
+    return this.ahead.settled()
+  }
+
+  /**
+   * Of the listed campaign ids, the one opened last (the index remembers opens), else the first
+   * listed; undefined if there are none.
+   */
+  async openedLast(ids: readonly string[]): Promise<string | undefined> {
+    let last: { id: string; at: string } | undefined
+    for (const id of ids) {
+      const at = await this.index.openedAt(`${id}.json`)
+      if (at !== undefined && (last === undefined || at > last.at)) last = { id, at }
+    }
+    return last?.id ?? ids[0]
+  }
+
+  /**
+   * The file read for an open: what was read ahead if the file still holds exactly those bytes,
+   * else read now. Nothing is written and no pictures are stored (the caller does that).
+   */
+  private async readForOpen(file: string): Promise<OpenRead> {
+    const ahead = await this.ahead.take(path.basename(file))
+    if (!ahead) return this.readFresh(file)
+    let bytes: FileBytes
+    try {
+      bytes = await readFileBytes(file, this.reader.maxBytes)
+    } catch {
+      return this.readFresh(file) // the full path words what is wrong
+    }
+    if (bytes.hash === ahead.read.hash) {
+      this.opensReadAhead++
+      return ahead
+    }
+    return this.readFresh(file, bytes)
+  }
+
+  /**
+   * The file through the trusted path if it holds the bytes this store wrote, else checked in
+   * full (but for the maps that still hold bytes the app wrote, known-maps.ts). `bytes`: the
+   * file's bytes if they were just read.
+   */
+  private async readFresh(file: string, bytes?: FileBytes): Promise<OpenRead> {
+    const { trusted, untrusted } = await this.readIfTrusted(file, bytes)
+    if (trusted) return { read: trusted, trusted: true }
+    const written = untrusted && writtenMaps(untrusted.record)
+    const read =
+      (untrusted && written && this.readKnownMaps(untrusted.bytes, written)) ??
+      (await this.readFile(file, written, false))
+    return { read, trusted: false }
+  }
+
+  /**
    * The campaign if the file holds exactly the bytes this store last wrote there; otherwise the
    * bytes read, with what the store wrote there last, for readKnownMaps.
    */
   private async readIfTrusted(
     file: string,
+    known?: FileBytes,
   ): Promise<{ trusted?: ReadCampaign; untrusted?: { bytes: FileBytes; record: WrittenRecord } }> {
     if (!this.trustWritten) return {}
     const record = await this.index.written(path.basename(file))
     if (!record) return {}
-    let bytes
+    let bytes = known
     try {
-      bytes = await readFileBytes(file, this.reader.maxBytes)
+      bytes ??= await readFileBytes(file, this.reader.maxBytes)
     } catch {
       return {} // the full path reads it again and words what is wrong
     }
     const read = readTrusted(bytes, record)
-    if (read) this.trustedOpens++
     return read ? { trusted: read } : { untrusted: { bytes, record } }
   }
 
@@ -430,9 +508,16 @@ export class CampaignStore {
     return read
   }
 
-  private async readFile(file: string, written?: WrittenMap[]): Promise<ReadCampaign> {
+  /** `settle`: store the token pictures an upgrade took out (file-reader.ts). */
+  private async readFile(
+    file: string,
+    written?: WrittenMap[],
+    settle = true,
+  ): Promise<ReadCampaign> {
     try {
-      return await this.reader.read(file, written)
+      return await (settle
+        ? this.reader.read(file, written)
+        : this.reader.readUnsettled(file, written))
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT')
         throw new CampaignNotFoundError(path.basename(file, '.json'))
