@@ -72,6 +72,8 @@ interface Layout {
     lineHeight: number
     fontPx: number
     box: Box
+    /** How far the outcome (the total and BCDice's word) reaches past the row's right edge. */
+    outcomeCut: number
   }>
   order: Array<{ height: number; lineHeight: number }>
   banner: Box
@@ -105,6 +107,9 @@ function measure(page: Page): Promise<Layout> {
           title: el.getAttribute('title'),
           ...line(el),
           box: box(el),
+          outcomeCut:
+            el.querySelector('.outcome')!.getBoundingClientRect().right -
+            el.getBoundingClientRect().right,
         })),
       order: [...document.querySelectorAll('[data-testid="player-order"] li')].map(line),
       banner: box(document.querySelector('[data-testid="turn-banner"]')!),
@@ -173,8 +178,15 @@ describe('the player view read from across the room', () => {
           // The whole roll on hover; the row's own text reads the same, spaces included.
           expect(roll.title, `"${roll.text}" whole on hover`).toBe(roll.text)
           expect(inside(roll.box, m.window), `"${roll.text}" inside the window`).toBe(true)
+          // The outcome is read first from across the room: the name and working give way, not it.
+          expect(roll.outcomeCut, `"${roll.text}": its outcome whole`).toBeLessThanOrEqual(0.5)
         }
         for (const row of m.order) expect(row.height).toBeLessThan(row.lineHeight * 1.5)
+        // BCDice writes its outcome words in Japanese; the table reads them in its own language.
+        const rollTexts = m.rolls.map((roll) => roll.text).join('\n')
+        expect(rollTexts).not.toMatch(locale === 'en' ? /成功|失敗/ : /Success|Failure/)
+        if (size.width === 1366)
+          expect(rollTexts).toMatch(locale === 'en' ? /19 ＞ Success/ : /19 ＞ 成功/)
         // Readable across the room: the log's type grows with the window's height (2.6 % of it
         // at least, as on a full-size projector), and is never under 12 px in a small window.
         for (const roll of m.rolls)

@@ -412,7 +412,7 @@ describe('turn order, conditions and dice', () => {
     await result.waitFor()
     // BCDice's Arianrhod bot lists the dice sorted: 5 + 6 + 2 = 13.
     await expect(result.textContent()).resolves.toMatch(
-      new RegExp(`^\\(2D6\\+2>=${dc}\\) ＞ 11\\[5,6\\]\\+2 ＞ 13 ＞ 成功`),
+      new RegExp(`^\\(2D6\\+2>=${dc}\\) ＞ 11\\[5,6\\]\\+2 ＞ 13 ＞ Success`),
     )
     await expect(result.getAttribute('data-success')).resolves.toBe(String(13 >= Number(dc)))
     await eventually(async () => {
@@ -440,7 +440,7 @@ describe('turn order, conditions and dice', () => {
     // 「離脱を行おうとするキャラクターが1回判定し、その達成値に対してすべてのリアクション側が判定する」
     const text = (await result.textContent())!
     expect(text).toContain('Mage: (2D6+14>=?) ＞ 6[3,3]+14 ＞ 20')
-    expect(text).toContain('Guard: (2D6+8>=20) ＞ 4[2,2]+8 ＞ 12 ＞ 失敗')
+    expect(text).toContain('Guard: (2D6+8>=20) ＞ 4[2,2]+8 ＞ 12 ＞ Failure')
     await expect(result.getAttribute('data-success')).resolves.toBe('true')
   })
 
