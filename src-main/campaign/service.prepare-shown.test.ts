@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { COLLECTION_OF } from '@core/campaign/list-keys'
+import { withExplored } from '@core/campaign/fog-commands'
 import type { Campaign, CampaignEdge, CampaignMap, Command } from '@core/campaign/schema'
 import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { getSystem } from '@core/rules/systems/index'
@@ -198,6 +199,32 @@ describe('the shown map prepared after an open', () => {
     // Without it, the save writes the map's unchanged tokens too.
     const cold = await written(false)
     expect(cold.values).toContain(cold.tokens)
+  })
+
+  it("adds the party's sight to the explored cells ahead: the first click takes that fog, measured and written", async () => {
+    const service = await serviceWithRoom()
+    const { campaign } = await service.open('room')
+    await service.prepareShownMap('room', 'm1')
+    const spy = vi.spyOn(JSON, 'stringify')
+    let after: Campaign
+    let saved: unknown[]
+    try {
+      after = await service.dispatch('room', FAR_WALL)
+      const clicked = spy.mock.calls.map(([value]) => value as unknown)
+      spy.mockClear()
+      await service.flush('room')
+      saved = spy.mock.calls.map(([value]) => value as unknown)
+      const fog = after.maps[0].fog!
+      expect(fog.explored.length).toBeGreaterThan(0)
+      // The very fog the preparation added (the same addition made again gives it).
+      expect(withExplored(campaign.maps[0]).fog).toBe(fog)
+      // The click did not measure it for the file budget, nor did the save write it again.
+      expect(clicked).not.toContain(fog)
+      expect(clicked).not.toContain(fog.explored)
+      expect(saved).not.toContain(fog)
+    } finally {
+      spy.mockRestore()
+    }
   })
 
   it("builds the shown map's battle in the turn after the open, before the quiet delay", async () => {

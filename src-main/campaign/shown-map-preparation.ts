@@ -21,10 +21,14 @@
 import { editListKeysInSteps } from '@core/campaign/list-keys'
 import { checkAheadSteps } from '@core/campaign/loadable-ahead'
 import { withExplored } from '@core/campaign/fog-commands'
-import type { Campaign, CampaignMap } from '@core/campaign/schema'
+import type { Campaign, CampaignMap, Command } from '@core/campaign/schema'
+import { changesOf } from '@core/campaign/changes'
+import { treeOpsOf } from '@core/campaign/change-paths'
+import { contract } from '@core/contract/contract'
 import { partyVisionSteps } from '@core/table/vision'
 import { battleOf } from '@core/campaign/map-battle'
 import { writeMapPiecesAhead } from './serialize'
+import { patchGrowthBound } from './file-budget'
 
 /**
  * How long the app must have been left alone after the last open (or list) before the shown map
@@ -128,20 +132,58 @@ function* firstEditSteps(campaign: Campaign, map: CampaignMap): Generator<void, 
   yield* partyVisionSteps(map)
   yield* editListKeysInSteps(campaign, map, KEYS_PER_STEP)
   // Schemas once warm stay warm: another open of the same map does not check it again.
+  const path = ['maps', campaign.maps.indexOf(map)]
   if (!checkedAhead.has(map)) {
     for (const key of Object.keys(campaign))
       if (key !== 'maps') yield* checkAheadSteps(campaign, [key])
-    const path = ['maps', campaign.maps.indexOf(map)]
     yield* checkAheadSteps(campaign, path)
-    // The party's sight, recorded as explored by the first edit when it is not yet
-    // (fog-commands.ts).
-    yield
-    const recorded = withExplored(map)
-    if (recorded !== map) yield* checkAheadSteps(campaign, [...path, 'fog'], recorded.fog)
-    checkedAhead.add(map)
+    yield* commandParsesAhead(campaign.id, map)
   }
+  // The party's sight, recorded as explored by the first edit when it is not yet: added now, the
+  // first edit finds that very fog (fog-commands.ts), checked, sized for the file budget and
+  // written to text here instead of by the click.
+  yield
+  const recorded = withExplored(map)
+  if (recorded !== map && !checkedAhead.has(map)) {
+    yield* checkAheadSteps(campaign, [...path, 'fog'], recorded.fog)
+    yield
+    growthAhead(map, recorded)
+  }
+  checkedAhead.add(map)
   // Last: only the autosave, seconds after the first edit, needs it.
   yield* writeMapPiecesAhead(map)
+  if (recorded !== map) yield* writeMapPiecesAhead(recorded)
+}
+
+/**
+ * The first parse of a command kind by the IPC contract compiles zod's parsers for it (~5–10 ms
+ * on the first wall click after an open): the edits a GM makes first on a map are parsed here,
+ * one a step, on commands that name this map and change nothing (they are never applied).
+ */
+function* commandParsesAhead(id: string, map: CampaignMap): Generator<void, void> {
+  const square: [number, number] = [0, 0]
+  const between: [[number, number], [number, number]] = [square, [1, 0]]
+  const token = map.tokens[0]
+  const commands: Command[] = [
+    { type: 'edge.set', mapId: map.id, between, edge: { kind: 'wall' } },
+    { type: 'edges.set', mapId: map.id, edges: [{ between, edge: null }] },
+    { type: 'cell.set', mapId: map.id, cell: { at: square, terrain: 'floor' } },
+    { type: 'cells.set', mapId: map.id, cells: [{ at: square, terrain: 'floor' }] },
+    ...(token
+      ? [{ type: 'token.move', mapId: map.id, tokenId: token.id, to: token.at } as const]
+      : []),
+  ]
+  for (const command of commands) {
+    contract['campaign.dispatch'].args.safeParse({ id, command })
+    yield
+  }
+}
+
+/** The file budget's bound for the change from `map` to `recorded`, measured as an edit will. */
+function growthAhead(map: CampaignMap, recorded: CampaignMap): void {
+  const before = { maps: [map] } as unknown as Campaign
+  const after = { maps: [recorded] } as unknown as Campaign
+  patchGrowthBound(treeOpsOf(after, changesOf(before, after)))
 }
 
 const checkedAhead = new WeakSet<CampaignMap>()

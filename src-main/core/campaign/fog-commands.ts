@@ -5,8 +5,8 @@
 // is added to that map's explored cells inside the same applyCommand call. So one token.move (or
 // door opening, wall removal…) is one undo step, and undoing it also forgets what that move
 // revealed; a separate "explore" command would leave undo half-done or add steps the GM never took.
-import { isPartyToken, partyVisionMask, sameSightAs } from '../table/vision'
-import type { CellSpans } from './fog'
+import { isPartyToken, partyVisionMask, sameSightAs, sightGainedOver } from '../table/vision'
+import type { CellSpans, MapFog } from './fog'
 import { fogOf, maskToSpans, sameSpans, spansToMask, usesVision } from './fog'
 import { formatCell, isInside } from './geometry'
 import { roomMask, roomsBehindOpenedDoors } from './fog-rooms'
@@ -220,17 +220,26 @@ export function withExplored(map: CampaignMap, previous?: CampaignMap): Campaign
     // remember nothing rather than fail the GM's edit.
     return map
   }
-  const covered = coveredSights.get(fog.explored)
-  if (
-    covered &&
-    covered.width === map.width &&
-    covered.height === map.height &&
-    sights.every((seen) => covered.sights.has(seen))
-  )
-    return map
-  const explored = spansToMask(fog.explored, map.width, map.height)
+  // What is known without reading the explored cells: sights they hold, and fogs a sight was
+  // added to before (the host adds the party's sight ahead, shown-map-preparation.ts).
+  let known = fog
+  const unread: Readonly<Uint8Array>[] = []
+  // The explored cells as a mask, read once at most.
+  let read: { spans: readonly unknown[]; cells: Uint8Array } | undefined
+  const cellsOf = (spans: CellSpans): Uint8Array => {
+    if (read?.spans !== spans) read = { spans, cells: spansToMask(spans, map.width, map.height) }
+    return read.cells
+  }
+  for (const [i, seen] of sights.entries()) {
+    if (holds(known.explored, map, seen, sights[i - 1], cellsOf)) continue
+    const ahead = recorded.get(known === fog ? (map.fog ?? NO_FOG) : known)?.get(seen)
+    if (ahead && ahead.width === map.width && ahead.height === map.height) known = ahead.fog
+    else unread.push(seen)
+  }
+  if (unread.length === 0) return known === fog ? map : remembered(map, known)
+  const explored = cellsOf(known.explored)
   let added = false
-  for (const seen of sights) {
+  for (const seen of unread) {
     for (let i = 0; i < seen.length; i++) {
       if (seen[i] && !explored[i]) {
         explored[i] = 1
@@ -239,14 +248,67 @@ export function withExplored(map: CampaignMap, previous?: CampaignMap): Campaign
     }
   }
   if (!added) {
-    coverSights(fog.explored, map, sights)
-    return map
+    coverSights(known.explored, map, sights)
+    return known === fog ? map : remembered(map, known)
   }
   const spans: CellSpans = maskToSpans(explored, map.width)
   coverSights(spans, map, sights)
-  const remembered = { ...map, fog: { ...fog, explored: spans } }
-  sameSightAs(map, remembered)
-  return remembered
+  const next = { ...known, explored: spans }
+  if (known === fog && sights.length === 1) {
+    // Asked without the map before (the host adding the sight ahead): the edit after asks again.
+    const key = map.fog ?? NO_FOG
+    let bySight = recorded.get(key)
+    if (!bySight) recorded.set(key, (bySight = new WeakMap()))
+    bySight.set(unread[0], { width: map.width, height: map.height, fog: next })
+  }
+  return remembered(map, next)
+}
+
+/** `map` with `fog` (the same sight: only explored cells differ). */
+function remembered(map: CampaignMap, fog: MapFog): CampaignMap {
+  const changed = { ...map, fog }
+  sameSightAs(map, changed)
+  return changed
+}
+
+/** The key of a map without fog (fogOf gives it a new default each time). */
+const NO_FOG = {}
+
+/**
+ * A fog with a sight added, by the fog (map.fog, or NO_FOG) and the sight's mask: the same
+ * addition made again gives the same fog object. The host adds the shown map's party sight ahead
+ * (shown-map-preparation.ts); its first edit, which adds that sight again (as the sight before
+ * the edit), finds the fog ready, its explored list built, checked and written to text already
+ * (issue 29: on a 200×200 map never played on, the first wall click built 4,955 spans).
+ */
+const recorded = new WeakMap<
+  object,
+  WeakMap<Readonly<Uint8Array>, { width: number; height: number; fog: MapFog }>
+>()
+
+/**
+ * Whether the explored cells are known to hold the sight `seen` without reading them: a sight
+ * they were found to hold, or one derived from such a sight (`from`, the sight before the edit)
+ * that gained only squares they hold.
+ */
+function holds(
+  explored: CellSpans,
+  map: CampaignMap,
+  seen: Readonly<Uint8Array>,
+  from: Readonly<Uint8Array> | undefined,
+  cellsOf: (spans: CellSpans) => Uint8Array,
+): boolean {
+  const covered = coveredSights.get(explored)
+  if (!covered || covered.width !== map.width || covered.height !== map.height) return false
+  if (covered.sights.has(seen)) return true
+  const gained = from && covered.sights.has(from) ? sightGainedOver(seen, from) : undefined
+  if (!gained) return false
+  if (gained.length > 0) {
+    const cells = cellsOf(explored)
+    for (const cell of gained) if (!cells[cell]) return false
+  }
+  covered.sights.add(seen)
+  return true
 }
 
 /**

@@ -14,7 +14,7 @@ import type { CampaignEdge, CampaignMap, CampaignToken, Command } from '../campa
 import { Grid } from '../rules/grid/grid'
 import { SYSTEM_IDS, type Cell } from '../rules/model'
 import { getSystem } from '../rules/systems/index'
-import { partyVisionMask } from './vision'
+import { partyVisionMask, sightGainedOver } from './vision'
 import { EVERY_EDGE_KIND, randomLayout, type EdgeFields } from './random-maps.testing'
 
 const EDGE_CHOICES: (EdgeFields | null)[] = [null, ...EVERY_EDGE_KIND]
@@ -174,54 +174,125 @@ describe('party sight derived from the sight before an edit', () => {
     expect(derivedSteps).toBeGreaterThan(1000)
   })
 
+  it('records the explored cells a fresh campaign records (issue 29: held sights left unread)', () => {
+    let steps = 0
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        fc.constantFrom(...SYSTEM_IDS),
+        fc.boolean(),
+        (seed, system, lit) => {
+          const { map, edits } = scenario(seed, system, lit)
+          let campaign = makeCampaign({ maps: [map] })
+          for (const edit of edits) {
+            let next: typeof campaign
+            try {
+              next = applyCommand(campaign, edit)
+            } catch {
+              continue
+            }
+            // A copy shares no cached sight nor explored list: everything is read afresh.
+            const fresh = applyCommand(structuredClone(campaign), edit)
+            expect(next.maps[0].fog).toEqual(fresh.maps[0].fog)
+            steps++
+            campaign = next
+          }
+        },
+      ),
+      { numRuns: 100 },
+    )
+    expect(steps).toBeGreaterThan(500)
+  })
+
   it('asks again only the PC whose room a wall click is in', () => {
-    const width = 40
-    const tokens = Array.from({ length: 8 }, (_, i) => ({
-      id: `pc${i}`,
-      name: `pc${i}`,
-      at: [i * 5 + 2, 3] as Cell,
-      faction: 'party',
-    })) as CampaignToken[]
-    // Rooms 5 squares wide, walled from each other: a wall inside one room reaches its PC alone.
-    const edges: CampaignEdge[] = []
-    for (let x = 5; x < width; x += 5)
-      for (let y = 0; y < 10; y++)
-        edges.push({
-          between: [
-            [x - 1, y],
-            [x, y],
-          ],
-          kind: 'wall',
-        })
-    const map = {
-      id: 'm',
-      name: 'm',
-      system: 'pathfinder',
-      width,
-      height: 10,
-      cells: [],
-      edges,
-      light: { sources: [] },
-      tokens,
-      notes: '',
-    } as unknown as CampaignMap
-    const campaign = makeCampaign({ maps: [map] })
+    const { campaign } = roomsOfPcs()
     partyVisionMask(campaign.maps[0])
     const sight = vi.spyOn(getSystem('pathfinder'), 'sightOf')
     try {
-      const next = applyCommand(campaign, {
-        type: 'edge.set',
-        mapId: 'm',
-        between: [
-          [12, 5],
-          [12, 6],
-        ],
-        edge: { kind: 'wall' },
-      })
+      const next = applyCommand(campaign, WALL_IN_PC2_ROOM)
       expect(sight.mock.calls.map(([, id]) => id)).toEqual(['pc2'])
       expect(Array.from(partyVisionMask(next.maps[0]))).toEqual(Array.from(fullMask(next.maps[0])))
     } finally {
       sight.mockRestore()
     }
   })
+
+  it('reads only the cells of the PC asked again to make the mask, and knows what it gained', () => {
+    // Each PC's cells counted as read, by PC: the mask after a wall click used to be built
+    // from every PC's cells (8 lists read), now from the one that changed.
+    const reads = new Map<string, number>()
+    const real = getSystem('pathfinder').sightOf!
+    const sight = vi
+      .spyOn(getSystem('pathfinder'), 'sightOf')
+      .mockImplementation((battle, id) => countedList(real(battle, id), id, reads))
+    try {
+      const { campaign } = roomsOfPcs()
+      const before = partyVisionMask(campaign.maps[0])
+      reads.clear()
+      const next = applyCommand(campaign, WALL_IN_PC2_ROOM)
+      const after = partyVisionMask(next.maps[0])
+      expect([...reads.keys()]).toEqual(['pc2'])
+      expect(Array.from(after)).toEqual(Array.from(fullMask(next.maps[0])))
+      // A wall narrows sight: nothing seen that was not seen before.
+      expect(sightGainedOver(after, before)).toEqual([])
+    } finally {
+      sight.mockRestore()
+    }
+  })
 })
+
+/** `cells` as a list that counts, by `id`, every element read from it. */
+function countedList(cells: number[], id: string, reads: Map<string, number>): number[] {
+  return new Proxy(cells, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) reads.set(id, (reads.get(id) ?? 0) + 1)
+      return Reflect.get(target, key, receiver) as unknown
+    },
+  })
+}
+
+/** A wall inside pc2's room (roomsOfPcs): it can change pc2's sight alone. */
+const WALL_IN_PC2_ROOM: Command = {
+  type: 'edge.set',
+  mapId: 'm',
+  between: [
+    [12, 5],
+    [12, 6],
+  ],
+  edge: { kind: 'wall' },
+}
+
+/** Eight PCs on a 40×10 Pathfinder map, each in a room 5 squares wide walled from the others. */
+function roomsOfPcs(): { campaign: ReturnType<typeof makeCampaign> } {
+  const width = 40
+  const tokens = Array.from({ length: 8 }, (_, i) => ({
+    id: `pc${i}`,
+    name: `pc${i}`,
+    at: [i * 5 + 2, 3] as Cell,
+    faction: 'party',
+  })) as CampaignToken[]
+  // Rooms 5 squares wide, walled from each other: a wall inside one room reaches its PC alone.
+  const edges: CampaignEdge[] = []
+  for (let x = 5; x < width; x += 5)
+    for (let y = 0; y < 10; y++)
+      edges.push({
+        between: [
+          [x - 1, y],
+          [x, y],
+        ],
+        kind: 'wall',
+      })
+  const map = {
+    id: 'm',
+    name: 'm',
+    system: 'pathfinder',
+    width,
+    height: 10,
+    cells: [],
+    edges,
+    light: { sources: [] },
+    tokens,
+    notes: '',
+  } as unknown as CampaignMap
+  return { campaign: makeCampaign({ maps: [map] }) }
+}

@@ -60,11 +60,42 @@ function tokenSight(map: CampaignMap, battle: Battle, token: CampaignToken): num
 interface PartySight {
   /** 1 = seen now by at least one party token. */
   mask: Uint8Array
-  /** Each party token's sight (cell indices), by token id, with the token object it was for. */
-  byToken: Map<string, { token: CampaignToken; cells: readonly number[] }>
+  /**
+   * Each party token's sight (cell indices, in order: an edit asks whether it holds a square by
+   * a binary search, not a walk over the whole list), by token id, with the token object it was
+   * for.
+   */
+  byToken: Map<string, { token: CampaignToken; cells: Int32Array }>
+  /**
+   * How many of byToken's cell lists hold each square (a list that names a square twice counts
+   * it twice: at most 2 × MAX_TOKENS, well inside 16 bits). Held by the newest sight of a line of edits only: a sight derived from this one
+   * takes it over and changes it, so the mask is not rebuilt from every PC's cells per edit.
+   */
+  counts?: Uint16Array
 }
 
 const sightCache = new WeakMap<CampaignMap, PartySight>()
+
+/**
+ * What a derived sight sees that the sight it was derived from did not (the cells of the PCs asked
+ * again that the sight before did not hold), by the mask before and then the mask derived:
+ * whatever held the sight before holds the derived one once it holds those squares
+ * (fog-commands.ts withExplored). Kept by the older mask, so a line of edits does not keep every
+ * mask before it alive.
+ */
+const gains = new WeakMap<Readonly<Uint8Array>, WeakMap<Readonly<Uint8Array>, readonly number[]>>()
+
+/**
+ * The squares `mask` (a party sight) sees that `from` did not, when `mask` was derived from
+ * `from` by one edit; undefined when it was not (then nothing is known of the two).
+ */
+export function sightGainedOver(
+  mask: Readonly<Uint8Array>,
+  from: Readonly<Uint8Array>,
+): readonly number[] | undefined {
+  if (mask === from) return []
+  return gains.get(from)?.get(mask)
+}
 
 /**
  * The party's combined sight on a map, as a width × height mask (1 = seen now). Maps are
@@ -106,7 +137,13 @@ export function* partyVisionSteps(map: CampaignMap): Generator<void, Readonly<Ui
     const sight = yield* sightSteps(map)
     if (!sightCache.has(map)) sightCache.set(map, sight)
   }
-  return sightCache.get(map)!.mask
+  const sight = sightCache.get(map)!
+  if (!sight.counts) {
+    // What the first edit would count (changedSight), while there is time.
+    yield
+    sight.counts ??= countsOf(map, sight.byToken)
+  }
+  return sight.mask
 }
 
 function fullSight(map: CampaignMap): PartySight {
@@ -123,7 +160,7 @@ function* sightSteps(map: CampaignMap): Generator<void, PartySight> {
   for (const token of map.tokens) {
     if (!isPartyToken(map, token)) continue
     yield
-    byToken.set(token.id, { token, cells: tokenSight(map, battle, token) })
+    byToken.set(token.id, { token, cells: sortedCells(tokenSight(map, battle, token)) })
   }
   return { mask: maskOf(map, byToken), byToken }
 }
@@ -136,6 +173,7 @@ function derivedSight(map: CampaignMap, previous: CampaignMap, before: PartySigh
     partyFactionsOf(previous) !== partyFactionsOf(map)
   )
     return fullSight(map)
+  const changedList = changed === null ? null : squaresOf(changed)
   // A token's rules fields come from the token and from the map's conditions and fight (flat-
   // footed): when those are the same objects, so is every token's engine spec.
   const sameRulesContext = previous.conditions === map.conditions && previous.fight === map.fight
@@ -146,7 +184,7 @@ function derivedSight(map: CampaignMap, previous: CampaignMap, before: PartySigh
   for (const token of map.tokens) {
     if (!isPartyToken(map, token)) continue
     const was = before.byToken.get(token.id)
-    let stale = !was || (changed !== null && meets(was.cells, changed))
+    let stale = !was || (changedList !== null && meets(was.cells, changedList))
     if (!stale && was && (was.token !== token || !sameRulesContext)) {
       battle ??= battleOf(map)
       previousBattle ??= battleOf(previous)
@@ -154,13 +192,59 @@ function derivedSight(map: CampaignMap, previous: CampaignMap, before: PartySigh
     }
     if (stale || !was) {
       battle ??= battleOf(map)
-      byToken.set(token.id, { token, cells: tokenSight(map, battle, token) })
+      byToken.set(token.id, { token, cells: sortedCells(tokenSight(map, battle, token)) })
       recomputed++
     } else byToken.set(token.id, { token, cells: was.cells })
   }
   if (recomputed === 0 && byToken.size === before.byToken.size)
     return { mask: before.mask, byToken }
-  return { mask: maskOf(map, byToken), byToken }
+  return changedSight(map, before, byToken)
+}
+
+/**
+ * The sight of `byToken`, most of whose lists are `before`'s: the squares of the lists that
+ * changed are counted out and in again, and only those squares of `before`'s mask are looked at
+ * again (issue 29: a wall click asks one to three of 20 PCs again; building the mask from every
+ * PC's cells cost more than asking them). The squares it sees that `before` did not are kept
+ * for sightGainedOver.
+ */
+function changedSight(
+  map: CampaignMap,
+  before: PartySight,
+  byToken: PartySight['byToken'],
+): PartySight {
+  // Taken over: `before` is an older state now, and a sight derived from it again (after an
+  // undo) counts its lists afresh.
+  const counts = before.counts ?? countsOf(map, before.byToken)
+  before.counts = undefined
+  const mask = before.mask.slice()
+  const touched: number[] = []
+  for (const [id, was] of before.byToken) {
+    if (byToken.get(id)?.cells === was.cells) continue
+    for (const cell of was.cells) {
+      if (--counts[cell] === 0) touched.push(cell)
+    }
+  }
+  const gained: number[] = []
+  for (const [id, now] of byToken) {
+    if (before.byToken.get(id)?.cells === now.cells) continue
+    for (const cell of now.cells) {
+      if (counts[cell]++ === 0) touched.push(cell)
+      if (!before.mask[cell]) gained.push(cell)
+    }
+  }
+  for (const cell of touched) mask[cell] = counts[cell] > 0 ? 1 : 0
+  let derived = gains.get(before.mask)
+  if (!derived) gains.set(before.mask, (derived = new WeakMap()))
+  derived.set(mask, gained)
+  return { mask, byToken, counts }
+}
+
+/** How many of the lists hold each square. */
+function countsOf(map: CampaignMap, byToken: PartySight['byToken']): Uint16Array {
+  const counts = new Uint16Array(map.width * map.height)
+  for (const { cells } of byToken.values()) for (const cell of cells) counts[cell]++
+  return counts
 }
 
 function maskOf(map: CampaignMap, byToken: PartySight['byToken']): Uint8Array {
@@ -169,8 +253,30 @@ function maskOf(map: CampaignMap, byToken: PartySight['byToken']): Uint8Array {
   return mask
 }
 
-function meets(cells: readonly number[], changed: Uint8Array): boolean {
-  for (const cell of cells) if (changed[cell]) return true
+/** A token's cells, sorted (a square it sees twice, its own, stays twice). */
+function sortedCells(cells: readonly number[]): Int32Array {
+  return Int32Array.from(cells).sort()
+}
+
+/** The squares set in `changed`, in order. */
+function squaresOf(changed: Uint8Array): number[] {
+  const squares: number[] = []
+  for (let i = 0; i < changed.length; i++) if (changed[i]) squares.push(i)
+  return squares
+}
+
+/** Whether the sorted `cells` hold any of `squares`. */
+function meets(cells: Int32Array, squares: readonly number[]): boolean {
+  for (const square of squares) {
+    let low = 0
+    let high = cells.length - 1
+    while (low <= high) {
+      const middle = (low + high) >> 1
+      if (cells[middle] === square) return true
+      if (cells[middle] < square) low = middle + 1
+      else high = middle - 1
+    }
+  }
   return false
 }
 
