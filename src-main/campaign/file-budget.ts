@@ -5,7 +5,8 @@
 // Serialising a big campaign after every command would cost what issue 13 took out of the save,
 // so the budget keeps an upper bound instead: the exact size of one state (measured when the
 // campaign opens, and by each save), plus the most each change since could have added (the
-// pretty-printed size of every value its patch sets or inserts; what it removes is not
+// pretty-printed size of every value its patch sets or inserts, more than the file's layout
+// writes for it (serialize.ts indents fewer levels); what it removes is not
 // subtracted). Only when that bound passes the cap is the exact size measured again (maps already
 // serialised are cached, serialize.ts), and only a change whose exact size is over the cap is refused.
 // The size a campaign opens with is measured where its file was parsed (campaign-file.ts: the
@@ -35,7 +36,10 @@ function textSize(value: unknown): { bytes: number; lines: number } {
   return size
 }
 
-/** The most the pretty-printed file can grow by when `value` is written `depth` levels deep. */
+/**
+ * The most the file can grow by when `value` is written `depth` levels deep: its size with every
+ * level indented, which the file's layout (serialize.ts) never exceeds.
+ */
 function grownBytes(value: unknown, depth: number, key: string | number | undefined): number {
   const { bytes, lines } = textSize(value)
   // Each line gets the indentation of its depth; the entry its key, separators, its own line and,

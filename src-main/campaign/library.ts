@@ -124,7 +124,7 @@ export class CampaignLibrary {
       const names = new Set((await this.host.list()).map((c) => c.name))
       campaign = { ...campaign, id: randomUUID(), name: distinctName(campaign.name, names) }
     }
-    // The file is saved pretty-printed, which can be bigger than the text imported: a campaign
+    // The file is saved indented, which can be bigger than the text imported: a campaign
     // whose file would pass the cap is refused now, not listed as too large to open (issue 27).
     const serialized = await serializeCampaignInSlices(campaign)
     const { bytes } = serialized

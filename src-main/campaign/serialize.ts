@@ -1,18 +1,57 @@
 // A campaign file's bytes, built without stalling main (issue 13: a save of a 7.5 MB campaign
 // must not block the event loop for more than 16 ms) and cheaply after one edit (issue 29: a save
-// after one map changed ≤ 30 ms of CPU). The bytes are exactly
-// `JSON.stringify(campaign, null, 2)` plus a newline, in UTF-8. Each map's bytes are kept by map
+// after one map changed ≤ 30 ms of CPU). The file is JSON laid out as serializeCampaign writes it
+// (the structure indented, each record on one line), in UTF-8. Each map's bytes are kept by map
 // object (campaigns are immutable, so an edit that touches one token leaves every other map's
 // bytes as they were), and within a map each field's text by its value, so the edited map reuses
 // the walls it did not touch; a long list in a map (an imported map's hundred thousand edges,
-// issues 26 and 27) is stringified a slice of elements at a time. The work yields to the event
+// issues 26 and 27) is written a slice of elements at a time. The work yields to the event
 // loop whenever a slice has run for a few milliseconds; the bytes are hashed as they are gathered.
 import { createHash } from 'node:crypto'
 import type { Campaign } from '@core/campaign/schema'
 
+/**
+ * How deep the file is indented: the campaign (0), its fields and its maps list (1), each map (2)
+ * and each map's fields (3) are written a member to a line; anything deeper (a wall, a token, a
+ * square, a fog span list, a light) is compact JSON on its own line. Pretty-printing every level
+ * made the 51-map bench campaign 13.4 MB instead of 3.9 MB compact: three times the bytes to
+ * read, hash, decode, write and copy into a backup for the same data (issue 29).
+ */
+const COMPACT_DEPTH = 4
+
+/**
+ * The layout's name, recorded with what the store writes (trusted-snapshot.ts): a file written in
+ * another layout (pretty-printed, by an earlier version) still opens as written, but its maps'
+ * bytes are not kept for the next save, which writes them in this layout.
+ */
+export const FILE_LAYOUT = 'records-on-lines/1'
+
+/**
+ * The text of `value` as it sits `depth` levels deep in the file (JSON.stringify's choices for
+ * what to leave out: undefined and function values in objects; null for them in lists); undefined
+ * where JSON.stringify would answer undefined.
+ */
+function layoutText(value: unknown, depth: number): string | undefined {
+  if (depth >= COMPACT_DEPTH || typeof value !== 'object' || value === null)
+    return JSON.stringify(value)
+  const lead = `\n${indent(depth + 1)}`
+  let text = ''
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++)
+      text += `${i === 0 ? '[' : ','}${lead}${layoutText(value[i], depth + 1) ?? 'null'}`
+    return text === '' ? '[]' : `${text}\n${indent(depth)}]`
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const body = layoutText(item, depth + 1)
+    if (body !== undefined)
+      text += `${text === '' ? '{' : ','}${lead}${JSON.stringify(key)}: ${body}`
+  }
+  return text === '' ? '{}' : `${text}\n${indent(depth)}}`
+}
+
 /** The exact bytes a campaign is saved as; the journal ties itself to their hash. */
 export function serializeCampaign(campaign: Campaign): string {
-  return `${JSON.stringify(campaign, null, 2)}\n`
+  return `${layoutText(campaign, 0)}\n`
 }
 
 /** Values' texts by object, with the depth each was written at (the indent is part of it). */
@@ -25,18 +64,17 @@ const LIST_SLICE = 1000
 
 const indent = (depth: number) => '  '.repeat(depth)
 
-/** One value as it sits `depth` levels deep in the pretty-printed file; undefined if JSON omits it. */
+/** One value as it sits `depth` levels deep in the file; undefined if JSON omits it. */
 function piece(value: unknown, depth: number): string | undefined {
   const cacheable = typeof value === 'object' && value !== null
   if (cacheable) {
     const cached = pieceCache.get(value)
     if (cached?.depth === depth) return cached.text
   }
-  const text = JSON.stringify(value, null, 2)
+  const text = layoutText(value, depth)
   if (text === undefined) return undefined
-  const indented = text.replace(/\n/g, `\n${indent(depth)}`)
-  if (cacheable) pieceCache.set(value, { depth, text: indented })
-  return indented
+  if (cacheable) pieceCache.set(value, { depth, text })
+  return text
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -155,22 +193,21 @@ function* mapPieces(map: Record<string, unknown>, depth: number): Generator<stri
 }
 
 /**
- * A long list `depth` levels deep, LIST_SLICE elements to a piece (cached whole by the list). Each
- * slice is one JSON.stringify of its elements, its brackets cut off: a call per element (and a
- * regular expression per element) cost ten times the CPU for a list of a hundred thousand edges.
+ * A long list `depth` levels deep, LIST_SLICE elements to a piece (cached whole by the list), each
+ * element on its own line (the list holds records: compact, one JSON.stringify each).
  */
 function* listPieces(list: unknown[], depth: number): Generator<string> {
   const cached = piecesCache.get(list)
   if (cached !== undefined) return yield* cached
   const pieces: string[] = []
-  const lead = `\n${indent(depth)}`
+  const lead = `\n${indent(depth + 1)}`
   for (let start = 0; start < list.length; start += LIST_SLICE) {
     const items = list.slice(start, start + LIST_SLICE)
     let text = writtenSlice(items, depth, start === 0)
     if (text === undefined) {
-      // "[\n  a,\n  b\n]": without "[" and "\n]", every line moved `depth` levels in.
-      const slice = JSON.stringify(items, null, 2)
-      text = `${start === 0 ? '[' : ','}${slice.slice(1, -2).replace(/\n/g, lead)}`
+      text = start === 0 ? '[' : ','
+      for (let i = 0; i < items.length; i++)
+        text += `${i === 0 ? '' : ','}${lead}${layoutText(items[i], depth + 1) ?? 'null'}`
       rememberSlice(items, depth, start === 0, text)
     }
     pieces.push(text)

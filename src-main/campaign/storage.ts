@@ -30,6 +30,7 @@ import { CampaignDataError, MigrationError } from './migrations'
 import type { Campaign, CampaignSummary } from '@core/campaign/schema'
 import { CURRENT_SCHEMA_VERSION } from '@core/campaign/schema'
 import {
+  FILE_LAYOUT,
   mapHashesOf,
   mapSpansOf,
   serializeCampaign,
@@ -382,6 +383,7 @@ export class CampaignStore {
               loader: TRUSTED_LOADER,
               maps: mapSpansOf(campaign, parts),
               mapHashes,
+              layout: FILE_LAYOUT,
             }
             await this.index.set(name, stat, summary, written)
             void this.index.persist()
@@ -535,7 +537,8 @@ export class CampaignStore {
 function writtenMaps(record: WrittenRecord): WrittenMap[] | undefined {
   const { mapHashes, maps: spans } = record
   if (!mapHashes || !spans || mapHashes.length !== spans.length) return undefined
-  if (record.loader !== TRUSTED_LOADER) return undefined
+  // Known maps' bytes seed the save cache: only bytes in today's layout (serialize.ts).
+  if (record.loader !== TRUSTED_LOADER || record.layout !== FILE_LAYOUT) return undefined
   return mapHashes.map((sha256, i) => ({ sha256, length: spans[i][1] - spans[i][0] }))
 }
 

@@ -130,10 +130,7 @@ describe('a file not as the app wrote it', () => {
     const { dataDir, file } = await withCampaign(makeCampaign())
     const text = await fs.readFile(file, 'utf8')
     // A token moved off the 6×5 map by hand: the repair pass brings it back inside.
-    await fs.writeFile(
-      file,
-      text.replace('"at": [\n            0,\n            0\n          ]', '"at": [9, 9]'),
-    )
+    await fs.writeFile(file, text.replace('"at":[0,0]', '"at": [9, 9]'))
     const { viaTrust, viaFull, trustedOpens } = await openBothWays(dataDir, 'c1')
     expect(trustedOpens).toBe(0)
     expect(viaTrust.repaired).toEqual([

@@ -12,7 +12,7 @@ import { CURRENT_SCHEMA_VERSION, type Campaign } from '@core/campaign/schema'
 import { CampaignTooLargeError, parseCampaignBytes, type ReadCampaign } from './campaign-file'
 import { hashSnapshot } from './journal'
 import { isObject } from './migrations'
-import { adoptMapBytes } from './serialize'
+import { FILE_LAYOUT, adoptMapBytes } from './serialize'
 
 /**
  * Which loader a record vouches for: the schema version and this revision. Bump the revision when
@@ -34,14 +34,20 @@ export interface WrittenRecord {
    * that kept them (known-maps.ts).
    */
   mapHashes?: string[]
+  /**
+   * The layout the bytes were written in (serialize.ts FILE_LAYOUT; absent: pretty-printed, by an
+   * earlier version). Only bytes in today's layout seed the save cache.
+   */
+  layout?: string
 }
 
 export function isWrittenRecord(value: unknown): value is WrittenRecord {
   if (!isObject(value)) return false
-  const { sha256, loader, maps, mapHashes } = value
+  const { sha256, loader, maps, mapHashes, layout } = value
   return (
     typeof sha256 === 'string' &&
     typeof loader === 'string' &&
+    (layout === undefined || typeof layout === 'string') &&
     (mapHashes === undefined ||
       (Array.isArray(mapHashes) && mapHashes.every((hash) => typeof hash === 'string'))) &&
     (maps === undefined ||
@@ -88,7 +94,8 @@ export function readTrusted(
   if (!isObject(raw) || raw.schemaVersion !== CURRENT_SCHEMA_VERSION || !Array.isArray(raw.maps))
     return undefined
   const campaign = raw as unknown as Campaign
-  if (record.maps) adoptMapBytes(campaign.maps, read.bytes, record.maps)
+  if (record.maps && record.layout === FILE_LAYOUT)
+    adoptMapBytes(campaign.maps, read.bytes, record.maps)
   return {
     decoded: { campaign, fromVersion: CURRENT_SCHEMA_VERSION, repairs: [] },
     hash: read.hash,

@@ -1,7 +1,8 @@
 // What the app keeps of an imported Universal VTT file: the new campaign map (the import verb
 // gives it its id and picture), and the check that the map, as the campaign file
-// writes it (JSON indented by two spaces, campaign/serialize.ts), fits in a campaign the app can
-// open again. The check counts bytes without writing the map out.
+// writes it (counted as JSON indented by two spaces at every level: more than campaign/serialize.ts
+// writes, which indents only the structure), fits in a campaign the app can open again. The check
+// counts bytes without writing the map out.
 import { UvttError } from './errors'
 import { campaignMapSchema, type CampaignMap } from '../campaign/schema'
 import { findMapProblems } from '../campaign/commands'
