@@ -61,6 +61,11 @@ export interface CampaignServiceOptions {
    * that hold a state to the loader's verdict turn it off.
    */
   trustWrittenFiles?: boolean
+  /**
+   * Read the campaign opened last ahead of its open once a page has listed (open-ahead.ts; default
+   * true). The open bench turns it off to time the open's own work.
+   */
+  readAhead?: boolean
   /** Delay before the shown map's sight is prepared after an open (default PREPARE_SHOWN_MAP_MS). */
   prepareShownMapMs?: number
   /** Autosave failures cannot be thrown to anyone; they are reported here (default: console.error). */
@@ -100,6 +105,7 @@ export class CampaignService implements CampaignServiceApi {
   private readonly onSaveError: (campaignId: string, error: unknown) => void
   private readonly shownMaps: ShownMapPreparation
   private disposed = false
+  private readonly readsAhead: boolean
   private readingAhead: Promise<void> = Promise.resolve()
 
   constructor(options: CampaignServiceOptions) {
@@ -120,6 +126,7 @@ export class CampaignService implements CampaignServiceApi {
     })
     this.autosaveDelayMs = Math.max(0, options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS)
     this.historyLimit = options.historyLimit
+    this.readsAhead = options.readAhead ?? true
     this.shownMaps = new ShownMapPreparation(
       options.prepareShownMapMs ?? PREPARE_SHOWN_MAP_MS,
       (id) => this.open_.get(id)?.campaign,
@@ -158,7 +165,7 @@ export class CampaignService implements CampaignServiceApi {
    */
   private readAhead(summaries: readonly CampaignSummary[]): void {
     const idle = () => !this.disposed && this.open_.size === 0 && this.loading.size === 0
-    if (!idle()) return
+    if (!this.readsAhead || !idle()) return
     const openable = summaries
       .filter((s) => !s.unreadable && !s.newer && !s.tooLarge)
       .map((s) => s.id)
