@@ -251,6 +251,34 @@ describe('the shown map prepared after an open', () => {
     expect(sightOf).not.toHaveBeenCalled()
   })
 
+  it('starts 200 ms after the last list or open, by default', async () => {
+    // 500 ms before: the page bench's first click came while the map was still being prepared,
+    // and paid for the rest of it (a page's first frame after an open comes within ~50 ms).
+    const dir = await makeTempDir('gm-prepare-')
+    dirs.push(dir)
+    await fs.mkdir(path.join(dir, 'campaigns'), { recursive: true })
+    const campaign = makeCampaign({ id: 'room', maps: [roomMap()] })
+    await fs.writeFile(path.join(dir, 'campaigns', 'room.json'), JSON.stringify(campaign))
+    const service = await createCampaignService({ dataDir: dir, autosaveDelayMs: 3_600_000 })
+    services.push(service)
+    await service.open('room')
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    try {
+      const sightOf = vi.spyOn(getSystem('arianrhod'), 'sightOf')
+      const prepared = service.prepareShownMap('room', 'm1')
+      vi.advanceTimersByTime(150)
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(sightOf).not.toHaveBeenCalled()
+      vi.advanceTimersByTime(60)
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(sightOf).toHaveBeenCalled()
+      await prepared
+      expect(sightOf).toHaveBeenCalledTimes(3)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('waits until no page has listed or opened campaigns for the whole delay', async () => {
     const service = await serviceWithRoom(1_000)
     await service.open('room')

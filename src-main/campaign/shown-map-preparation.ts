@@ -35,7 +35,7 @@ import { patchGrowthBound } from './file-budget'
  * is prepared: late enough that the page has drawn the board, early enough to be done before a
  * GM's first edit.
  */
-export const PREPARE_SHOWN_MAP_MS = 500
+export const PREPARE_SHOWN_MAP_MS = 200
 
 export class ShownMapPreparation {
   private readonly pending = new Map<string, { done: () => void }>()
