@@ -13,7 +13,13 @@ import {
   type FileSummary,
   type ReadCampaign,
 } from './campaign-file'
-import { rebuildError, type WorkerRequest, type WorkerResponse } from './file-worker-protocol'
+import {
+  rebuildError,
+  unpackRead,
+  type PackedRead,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './file-worker-protocol'
 import type { WrittenMap } from './known-maps'
 import type { DecodedCampaign, ExtractedPicture } from './migrations'
 import { spawnModuleWorker } from '../worker-spawn'
@@ -84,7 +90,11 @@ export class CampaignFileReader {
     if (size > this.maxBytes) throw new CampaignTooLargeError(size, this.maxBytes)
     const inline = (): Promise<ReadCampaign> => readCampaignFile(file, this.maxBytes, written)
     const read = this.offThread(size)
-      ? await this.viaWorker({ op: 'read', file, maxBytes: this.maxBytes, written }, inline)
+      ? await this.viaWorker(
+          { op: 'read', file, maxBytes: this.maxBytes, written },
+          inline,
+          (packed: PackedRead) => unpackRead(packed),
+        )
       : await inline()
     if (read.checkedForList) this.checkedForListOpens++
     return read
@@ -140,13 +150,20 @@ export class CampaignFileReader {
     return worker
   }
 
-  private async viaWorker<T>(message: Request, inline: () => Promise<T>): Promise<T> {
+  /** `unpack`: the worker's answer to the value (file-worker-protocol.ts), if it is packed. */
+  private async viaWorker<T, Packed = T>(
+    message: Request,
+    inline: () => Promise<T>,
+    unpack?: (packed: Packed) => T,
+  ): Promise<T> {
+    let answer: unknown
     try {
-      return (await this.request(message)) as T
+      answer = await this.request(message)
     } catch (error) {
       if (this.workerFailed) return inline()
       throw error
     }
+    return unpack ? unpack(answer as Packed) : (answer as T)
   }
 
   private request(message: Request): Promise<unknown> {

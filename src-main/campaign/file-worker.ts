@@ -10,7 +10,12 @@ import {
   summarizeCampaignFile,
   type ReadCampaign,
 } from './campaign-file'
-import { serializeError, type WorkerRequest, type WorkerResponse } from './file-worker-protocol'
+import {
+  packRead,
+  serializeError,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './file-worker-protocol'
 import type { DecodedCampaign } from './migrations'
 
 /**
@@ -53,7 +58,7 @@ port.on('message', (request: WorkerRequest) => {
 async function answer(request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
     case 'read':
-      return readKeptOrFile(request.file, request.maxBytes, request.written)
+      return packRead(await readKeptOrFile(request.file, request.maxBytes, request.written))
     case 'summary':
       return summarizeCampaignFile(request.file, request.maxBytes, (read) => {
         const kept = { file: request.file, ...read, expires: Date.now() + KEEP_LISTED_MS }
