@@ -43,7 +43,10 @@ export class OpenAhead {
    * Starts reading `name` ahead with `work` (which stops at its next step once the signal is
    * cancelled, answering undefined), dropping whatever was held before.
    */
-  start(name: string, work: (signal: AheadSignal) => Promise<OpenRead | undefined>): void {
+  start(
+    name: string,
+    work: (signal: AheadSignal) => Promise<OpenRead | undefined>,
+  ): Promise<OpenRead | undefined> {
     this.drop()
     const signal = { cancelled: false }
     const slot: Slot = {
@@ -59,6 +62,7 @@ export class OpenAhead {
       }, this.keepMs)
       slot.timer.unref?.()
     })
+    return slot.done
   }
 
   /**

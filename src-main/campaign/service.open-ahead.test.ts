@@ -3,10 +3,23 @@
 // takes it only while the file still holds those bytes. Nothing is written until the open.
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { createCampaignService, type CampaignService } from './service'
 import { makeTempDir, removeDir } from './temp-dirs.testing'
+
+// The battle the engine answers on (map-battle.ts), counted by the map asked for.
+const battles = vi.hoisted(() => ({ asked: [] as unknown[] }))
+vi.mock('@core/campaign/map-battle', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@core/campaign/map-battle')>()
+  return {
+    ...actual,
+    battleOf: (map: Parameters<typeof actual.battleOf>[0]) => {
+      battles.asked.push(map)
+      return actual.battleOf(map)
+    },
+  }
+})
 
 let dataDir: string
 const running: CampaignService[] = []
@@ -78,10 +91,21 @@ describe('a campaign read ahead of its open', () => {
     expect(opened.campaign).toEqual(expected)
   })
 
+  it("builds the battle of the campaign's first map ahead too: the one an open from the list shows", async () => {
+    await twoCampaigns()
+    const service = await start()
+    await service.list()
+    battles.asked = []
+    await service.readAheadSettled()
+    expect(battles.asked).toHaveLength(1)
+    const opened = await service.open('older')
+    expect(battles.asked[0]).toBe(opened.campaign.maps[0])
+  })
+
   it('an open arriving while the campaign is read ahead waits for that work: one parse', async () => {
     await twoCampaigns()
     const service = await start()
-    service.store.readAhead('older')
+    void service.store.readAhead('older')
     const opened = await service.open('older')
     expect(opened.campaign.name).toBe('Older')
     expect(service.store.readsAhead).toBe(1)

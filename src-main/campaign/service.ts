@@ -29,6 +29,7 @@ import { openCampaignEntry, type OpenCampaign } from './open-campaign'
 import { CampaignLibrary } from './library'
 import type { FileReaderOptions } from './file-reader'
 import { PREPARE_SHOWN_MAP_MS, ShownMapPreparation } from './shown-map-preparation'
+import { battleOf } from '@core/campaign/map-battle'
 
 export { EXPORT_FORMAT }
 /**
@@ -70,6 +71,15 @@ export interface CampaignServiceOptions {
   prepareShownMapMs?: number
   /** Autosave failures cannot be thrown to anyone; they are reported here (default: console.error). */
   onSaveError?: (campaignId: string, error: unknown) => void
+}
+
+/** A map's battle (map-battle.ts, kept by map object), built ahead: only a head start. */
+function battleAhead(map: CampaignMap): void {
+  try {
+    battleOf(map)
+  } catch (error) {
+    console.warn(`[campaign] preparing map ${map.id} ahead of its open failed`, error)
+  }
 }
 
 export class CampaignServiceError extends Error {
@@ -173,8 +183,11 @@ export class CampaignService implements CampaignServiceApi {
     this.readingAhead = new Promise((resolve) => setImmediate(resolve)).then(async () => {
       const id = idle() ? await this.store.openedLast(openable) : undefined
       if (id === undefined || !idle()) return
-      this.store.readAhead(id)
-      await this.store.readAheadSettled()
+      const map = (await this.store.readAhead(id))?.maps[0]
+      // The rules engine's battle of the map an open from the list shows first (its first), built
+      // now rather than in the turn after the open's answer, while the page draws the board.
+      await new Promise((resolve) => setImmediate(resolve))
+      if (map && idle()) battleAhead(map)
     })
   }
 

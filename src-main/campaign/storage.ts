@@ -405,13 +405,13 @@ export class CampaignStore {
   /**
    * Reads and parses the campaign `id` ahead of its open, while the GM looks at the list
    * (open-ahead.ts), as its open would, with nothing written and no pictures stored. Skipped when
-   * it is being read ahead already.
+   * it is being read ahead already. Answers the campaign read (its open takes it), if any.
    */
-  readAhead(id: string): void {
+  async readAhead(id: string): Promise<Campaign | undefined> {
     const file = this.campaignFile(id)
     const name = path.basename(file)
-    if (this.ahead.holds(name)) return
-    this.ahead.start(name, async (signal) => {
+    if (this.ahead.holds(name)) return undefined
+    const read = await this.ahead.start(name, async (signal) => {
       const bytes = await readFileBytes(file, this.reader.maxBytes)
       // One step a turn: a request for something else waits for one step at most.
       await new Promise((resolve) => setImmediate(resolve))
@@ -420,6 +420,7 @@ export class CampaignStore {
       this.readsAhead++
       return signal.cancelled ? undefined : read
     })
+    return read?.read.decoded.campaign
   }
 
   /** Settles when the campaign being read ahead is read (tests). */
