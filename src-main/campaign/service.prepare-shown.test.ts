@@ -228,6 +228,26 @@ describe('the shown map prepared after an open', () => {
     }
   })
 
+  it("creates the journal's file ahead: the first click opens no file, and a campaign closed unedited leaves none", async () => {
+    const service = await serviceWithRoom()
+    const journal = path.join(dirs.at(-1)!, 'journal', 'room')
+    await service.open('room')
+    await service.prepareShownMap('room', 'm1')
+    expect(await fs.readdir(journal)).toHaveLength(1)
+    const opened = vi.spyOn(fs, 'open')
+    await service.dispatch('room', FAR_WALL)
+    // Before, the click created it: the file, its header's sync and both folders' syncs.
+    expect(opened).not.toHaveBeenCalled()
+    opened.mockRestore()
+
+    const unedited = await serviceWithRoom()
+    const itsJournal = path.join(dirs.at(-1)!, 'journal', 'room')
+    await unedited.open('room')
+    await unedited.prepareShownMap('room', 'm1')
+    await unedited.close('room')
+    expect(await fs.readdir(itsJournal).catch(() => [])).toEqual([])
+  })
+
   it("builds the shown map's battle in the turn after the open, before the quiet delay", async () => {
     const service = await serviceWithRoom(3_600_000)
     const { campaign } = await service.open('room')

@@ -273,7 +273,10 @@ export class CampaignService implements CampaignServiceApi {
    * when done or skipped.
    */
   prepareShownMap(id: string, mapId: string | null): Promise<void> {
-    return this.shownMaps.prepare(id, mapId)
+    // Then the journal's file, so the first edit only appends to it.
+    return this.shownMaps
+      .prepare(id, mapId)
+      .then((prepared) => (prepared ? this.open_.get(id)?.journal.prepare() : undefined))
   }
 
   async close(id: string): Promise<void> {

@@ -38,7 +38,7 @@ import { patchGrowthBound } from './file-budget'
 export const PREPARE_SHOWN_MAP_MS = 200
 
 export class ShownMapPreparation {
-  private readonly pending = new Map<string, { done: () => void }>()
+  private readonly pending = new Map<string, { done: (prepared?: boolean) => void }>()
   /** When a page last listed or opened campaigns (Date.now()). */
   private lastAsked = 0
   private readonly delayMs: number
@@ -56,18 +56,21 @@ export class ShownMapPreparation {
     this.lastAsked = Date.now()
   }
 
-  /** Resolves when the map is prepared, or the preparation was skipped or cancelled. */
-  prepare(id: string, mapId: string | null): Promise<void> {
+  /**
+   * Resolves when the map is prepared (true), or the preparation was skipped or cancelled
+   * (false).
+   */
+  prepare(id: string, mapId: string | null): Promise<boolean> {
     this.cancel(id)
     return new Promise((resolve) => {
       let ended = false
       let timer: ReturnType<typeof setTimeout> | undefined
       const entry = {
-        done: (): void => {
+        done: (prepared = false): void => {
           ended = true
           clearTimeout(timer)
           if (this.pending.get(id) === entry) this.pending.delete(id)
-          resolve()
+          resolve(prepared)
         },
       }
       const { done } = entry
@@ -90,7 +93,7 @@ export class ShownMapPreparation {
         const step = (): void => {
           if (ended) return
           try {
-            if (steps.next().done) return done()
+            if (steps.next().done) return done(true)
           } catch (error) {
             // Only a head start: the first edit computes it again and reports what is wrong.
             console.warn(`[campaign] preparing map ${map.id} of ${id} failed`, error)
