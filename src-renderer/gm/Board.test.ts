@@ -5,8 +5,10 @@
 // painted frame shows the board.
 import { cleanup, render } from '@testing-library/svelte'
 import { flushSync } from 'svelte'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeMap } from '@core/campaign/test-helpers'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
+import { CampaignDocument } from '../state/campaign-document.svelte'
+import { applyEdit } from '../lib/campaign-edits'
 import { fightFor } from '../state/fight.svelte'
 import { rulerFor } from '../state/ruler.svelte'
 import { GmSession } from '../state/session.svelte'
@@ -31,6 +33,12 @@ const map = makeMap({
     },
   ],
   tokens: [{ id: 'ogre', name: 'Ogre', at: [1, 1], faction: 'enemy' }],
+})
+
+// The page's edits applied (the real function, counted).
+vi.mock('../lib/campaign-edits', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../lib/campaign-edits')>()
+  return { ...real, applyEdit: vi.fn(real.applyEdit) }
 })
 
 const layoutReads: string[] = []
@@ -72,8 +80,20 @@ afterEach(() => {
   for (const undo of restore.splice(0).reverse()) undo()
 })
 
-function mountBoard(shown = map): HTMLElement {
+function mountBoard(shown = map, withCampaign = false): HTMLElement {
   const session = new GmSession(offline)
+  if (withCampaign)
+    session.document = new CampaignDocument(
+      offline,
+      'c',
+      {
+        campaign: makeCampaign({ id: 'c', maps: [shown] }),
+        revision: 0,
+        canUndo: false,
+        canRedo: false,
+      },
+      { attempt: async () => true, applied: () => {}, shown: () => shown.id },
+    )
   fightFor(session)
   rulerFor(session)
   const { getByTestId } = render(Board, {
@@ -146,5 +166,58 @@ describe('Board idle preparation (issue 29)', () => {
       ]),
     ).toBe(edges[12])
     expect(read.size).toBe(0)
+  })
+})
+
+/** Canvas context calls, by method name, from the next getContext on. */
+function countCanvasCalls(): Map<string, number> {
+  const calls = new Map<string, number>()
+  const getContext = HTMLCanvasElement.prototype.getContext
+  HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+    const context = (getContext as (...a: unknown[]) => object).apply(this, args)
+    return new Proxy(context, {
+      get: (target, key, receiver) => {
+        const value = Reflect.get(target, key, receiver) as unknown
+        if (typeof key !== 'string' || typeof value !== 'function') return value
+        return (...a: unknown[]) => {
+          calls.set(key, (calls.get(key) ?? 0) + 1)
+          return (value as (...b: unknown[]) => unknown)(...a)
+        }
+      },
+    })
+  } as typeof getContext
+  restore.push(() => (HTMLCanvasElement.prototype.getContext = getContext))
+  return calls
+}
+
+const idle = () => new Promise((resolve) => setTimeout(resolve, 50))
+
+describe('Board readies the first edit while idle (issue 29)', () => {
+  it('rehearses a wall click once on the first look at a map, sending nothing', async () => {
+    vi.mocked(applyEdit).mockClear()
+    const board = mountBoard(map, true)
+    await idle()
+    expect(vi.mocked(applyEdit)).toHaveBeenCalledTimes(1)
+    const [held, , edit] = vi.mocked(applyEdit).mock.calls[0]
+    expect(edit.changes).toMatchObject([{ op: 'put', kind: 'edge', mapId: 'm' }])
+    // On a stand-in of the map's list of walls, not the page's own.
+    expect(held.campaign.maps[0].edges).not.toBe(map.edges)
+    expect(held.campaign.maps[0].edges).toEqual(map.edges)
+    expect(board.dataset.paints).toBe('0')
+  })
+
+  it('draws one square again after a paint that sized the canvas, the way an edit repaints', async () => {
+    const calls = countCanvasCalls()
+    const board = mountBoard()
+    reportSize(board, 800, 600)
+    flushSync()
+    expect(board.dataset.paints).toBe('1')
+    // The full paint clears the whole canvas and clips nothing.
+    expect(calls.get('clip') ?? 0).toBe(0)
+    await idle()
+    // One region paint (clipped to the square's pixels), not counted as a paint of the board.
+    expect(calls.get('clip')).toBe(1)
+    flushSync()
+    expect(board.dataset.paints).toBe('1')
   })
 })

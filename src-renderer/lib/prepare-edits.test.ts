@@ -10,7 +10,15 @@ import type { Campaign, CampaignEdge } from '@core/campaign/schema'
 import { countedWalls, makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { applyEdit } from './campaign-edits'
 import { edgeClickCommand } from './grid-geometry'
-import { KEYS_PER_PIECE, keepEditKeys, whenIdle } from './prepare-edits'
+import { COLLECTION_OF, keysOf } from '@core/campaign/list-keys'
+import {
+  KEYS_PER_PIECE,
+  keepEditKeys,
+  prepareEdits,
+  rehearseRasterEdit,
+  rehearseWallClick,
+  whenIdle,
+} from './prepare-edits'
 
 const SIZE = 80
 
@@ -97,5 +105,58 @@ describe('the first wall click after the page was idle (issue 29)', () => {
     cancel()
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(ran).toEqual(['kept 1', 'cancelled 1', 'kept 2'])
+  })
+})
+
+/** The keys the page keeps for a list of `kind` records (list-keys.ts). */
+const keptKeys = (list: readonly unknown[], kind: 'edge' | 'map') =>
+  keysOf(list, COLLECTION_OF.get(kind)!.collection)
+
+describe('the wall click rehearsed while idle (issue 29)', () => {
+  it("applies a wall's change as main would send it, and leaves the page's copy as it was", () => {
+    const { page, read } = campaigns()
+    const map = page.maps[2]
+    for (const step of keepEditKeys(page, map)) void step
+    const edgeKeys = keptKeys(map.edges, 'edge')
+    const mapKeys = keptKeys(page.maps, 'map')
+    expect(edgeKeys?.set?.size).toBe(map.edges.length)
+    const before = JSON.stringify(page)
+    read.clear()
+
+    expect(rehearseWallClick({ campaign: page, outlines: [] }, map)).toBe(true)
+
+    // It reads no more of the map's walls than the piece it copies.
+    expect(read.size).toBeLessThanOrEqual(KEYS_PER_PIECE)
+    expect(JSON.stringify(page)).toBe(before)
+    // Applying a change hands a list's kept keys (and their set) on to the list it makes: the
+    // rehearsal works on stand-in lists, so the real click still finds its edge by the set.
+    expect(keptKeys(map.edges, 'edge')).toBe(edgeKeys)
+    expect(edgeKeys?.set?.size).toBe(map.edges.length)
+    expect(keptKeys(page.maps, 'map')).toBe(mapKeys)
+    expect(mapKeys?.set?.size).toBe(page.maps.length)
+  })
+
+  it('rehearses the raster on a map of its own: two squares, one wall', () => {
+    const { page } = campaigns()
+    expect(rehearseRasterEdit(page.maps[2])).toEqual({ full: false, box: [1, 0, 1, 1] })
+  })
+
+  it('rehearses only when asked (the first look at a map), after the keys', () => {
+    const keyed = campaigns().page
+    const steps = [...prepareEdits(keyed, keyed.maps[2], null)].length
+    const { page } = campaigns()
+    const map = page.maps[2]
+    let outlinesRead = 0
+    const rehearse = {
+      outlines: () => {
+        outlinesRead++
+        return []
+      },
+    }
+    expect([...prepareEdits(page, map, rehearse)].length).toBe(steps + 1)
+    expect(outlinesRead).toBe(1)
+    // Kept keys are not walked again, and no rehearsal without asking.
+    expect([...prepareEdits(page, map, null)].length).toBe(0)
+    expect(outlinesRead).toBe(1)
   })
 })
