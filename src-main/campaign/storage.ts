@@ -42,7 +42,7 @@ export { serializeCampaign }
 import { CampaignFileReader, type FileReaderOptions } from './file-reader'
 import { decodeWithKnownMaps, type FileSummary, type ReadCampaign } from './campaign-file'
 import { knownMapsIn, type WrittenMap } from './known-maps'
-import { OpenAhead, type OpenRead } from './open-ahead'
+import { OpenAhead, type AheadSignal, type OpenRead } from './open-ahead'
 import { AssetStore } from '../art/assets'
 import { CampaignIndex } from './campaign-index'
 import { isSafeCampaignId } from '@core/campaign/campaign-id'
@@ -416,7 +416,7 @@ export class CampaignStore {
       // One step a turn: a request for something else waits for one step at most.
       await new Promise((resolve) => setImmediate(resolve))
       if (signal.cancelled) return undefined
-      const read = await this.readFresh(file, bytes)
+      const read = await this.readFresh(file, bytes, signal)
       this.readsAhead++
       return signal.cancelled ? undefined : read
     })
@@ -464,16 +464,17 @@ export class CampaignStore {
   /**
    * The file through the trusted path if it holds the bytes this store wrote, else checked in
    * full (but for the maps that still hold bytes the app wrote, known-maps.ts). `bytes`: the
-   * file's bytes if they were just read.
+   * file's bytes if they were just read; `ahead`: read ahead of the open, stopped (throwing)
+   * before the file worker is asked once that is cancelled (the store may be closing).
    */
-  private async readFresh(file: string, bytes?: FileBytes): Promise<OpenRead> {
+  private async readFresh(file: string, bytes?: FileBytes, ahead?: AheadSignal): Promise<OpenRead> {
     const { trusted, untrusted } = await this.readIfTrusted(file, bytes)
     if (trusted) return { read: trusted, trusted: true }
     const written = untrusted && writtenMaps(untrusted.record)
-    const read =
-      (untrusted && written && this.readKnownMaps(untrusted.bytes, written)) ??
-      (await this.readFile(file, written, false))
-    return { read, trusted: false }
+    const known = untrusted && written && this.readKnownMaps(untrusted.bytes, written)
+    if (known) return { read: known, trusted: false }
+    if (ahead?.cancelled) throw new Error('no longer read ahead')
+    return { read: await this.readFile(file, written, false), trusted: false }
   }
 
   /**
