@@ -8,7 +8,6 @@
 import { paintBoard, type PaintOptions } from '../../lib/board-paint'
 import type { DirtyBox, LiveRaster, MapRaster } from '../../lib/board-raster'
 import { CELL_PX } from '../../lib/grid-geometry'
-import { whenIdle } from '../../lib/prepare-edits'
 import type { View } from '../../lib/viewport'
 
 const MARGIN = 320
@@ -93,7 +92,6 @@ export class StaticCanvas {
   } | null = null
   private latest: StaticInput | null = null
   private frame = 0
-  private cancelPrime = () => {}
 
   /** Called with the current inputs whenever one changes: slides the canvas or repaints it. */
   update(input: StaticInput): void {
@@ -137,7 +135,6 @@ export class StaticCanvas {
   dispose(): void {
     if (this.frame) cancelAnimationFrame(this.frame)
     this.frame = 0
-    this.cancelPrime()
   }
 
   private paint(): void {
@@ -154,7 +151,6 @@ export class StaticCanvas {
     if (painted && within && key.every((k, i) => k === painted.key[i])) {
       const change = input.live.changedSince(painted.version)
       if (!change.full) {
-        this.cancelPrime()
         if (change.box) this.paintRegion(canvas, input, painted, change.box)
         painted.version = input.version
         return
@@ -163,7 +159,6 @@ export class StaticCanvas {
     const area = extentFor(input)
     const width = Math.round(area.width * input.dpr)
     const height = Math.round(area.height * input.dpr)
-    const resized = canvas.width !== width || canvas.height !== height
     if (canvas.width !== width) canvas.width = width
     if (canvas.height !== height) canvas.height = height
     const ctx = canvas.getContext('2d')
@@ -182,44 +177,6 @@ export class StaticCanvas {
     paintBoard(ctx, input.raster, this.optionsFor(input, view, area))
     this.paints++
     this.paintMs = Math.round((performance.now() - started) * 10) / 10
-    this.cancelPrime()
-    if (resized)
-      this.cancelPrime = whenIdle({
-        next: () => {
-          this.primeSecondBuffer()
-          return { done: true, value: undefined }
-        },
-      })
-  }
-
-  /**
-   * A canvas of a new size has one buffer: the browser sets up the next one (it draws there while
-   * the compositor shows the last) at the first change after, and that was the first edit's
-   * repaint, which also ran the region paint's code for the first time (issue 29: up to ~7 ms of
-   * the first wall click). While the page is idle, one square at the board's centre is drawn
-   * again the way an edit repaints it: the same pixels (a region paint equals the full one), not
-   * counted as a paint.
-   */
-  private primeSecondBuffer(): void {
-    const canvas = this.canvas
-    const input = this.latest
-    const painted = this.painted
-    // A paint on its way does the same.
-    if (!canvas || !input || !painted || this.frame || input.version !== painted.version) return
-    const s = CELL_PX * input.view.zoom
-    const x = Math.floor((input.size.width / 2 - painted.x) / s)
-    const y = Math.floor((input.size.height / 2 - painted.y) / s)
-    const inside = (v: number, side: number) => Math.min(side - 1, Math.max(0, v))
-    const square = [inside(x, input.raster.width), inside(y, input.raster.height)]
-    const ctx = canvas.getContext('2d')
-    if (!ctx) return
-    const view = { ...input.view, x: painted.x, y: painted.y }
-    paintBoard(ctx, input.raster, this.optionsFor(input, view, this.extent), [
-      square[0],
-      square[1],
-      square[0] + 1,
-      square[1] + 1,
-    ])
   }
 
   private paintRegion(
