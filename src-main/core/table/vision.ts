@@ -196,8 +196,12 @@ function derivedSight(map: CampaignMap, previous: CampaignMap, before: PartySigh
       recomputed++
     } else byToken.set(token.id, { token, cells: was.cells })
   }
-  if (recomputed === 0 && byToken.size === before.byToken.size)
-    return { mask: before.mask, byToken }
+  if (recomputed === 0 && byToken.size === before.byToken.size) {
+    // The same lists: their counts go on to this sight, as a changed sight takes them.
+    const counts = before.counts
+    before.counts = undefined
+    return { mask: before.mask, byToken, counts }
+  }
   return changedSight(map, before, byToken)
 }
 
