@@ -14,8 +14,12 @@
 import type { CampaignMap } from '../campaign/schema'
 import { changedItems } from '../campaign/changed-items'
 
-/** Every square the layout edit touched (1), or 'all' when every PC must be recomputed. */
-export type ChangedSquares = Uint8Array | 'all'
+/**
+ * Every square the layout edit touched (indices y × width + x, each once), or 'all' when every PC
+ * must be recomputed. A list, not a width × height mask: a wall click touches six squares, and
+ * a 40,000-square mask was made and read through per click (issue 29).
+ */
+export type ChangedSquares = readonly number[] | 'all'
 
 /**
  * The squares where `map`'s layout differs from `previous`'s (edges, cells, light), widened to the
@@ -29,9 +33,9 @@ export function changedSquares(previous: CampaignMap, map: CampaignMap): Changed
   if (!evenlyLit(previous) || !evenlyLit(map)) return 'all'
   const width = map.width
   const height = map.height
-  const changed = new Uint8Array(width * height)
+  const changed = new Set<number>()
   const mark = (x: number, y: number) => {
-    if (x >= 0 && y >= 0 && x < width && y < height) changed[y * width + x] = 1
+    if (x >= 0 && y >= 0 && x < width && y < height) changed.add(y * width + x)
   }
   if (!sameEdges) {
     for (const edge of changedItems(previous.edges, map.edges)) {
@@ -51,7 +55,7 @@ export function changedSquares(previous: CampaignMap, map: CampaignMap): Changed
         for (let dx = -1; dx <= 1; dx++) mark(cell.at[0] + dx, cell.at[1] + dy)
     }
   }
-  return changed
+  return [...changed]
 }
 
 /**

@@ -173,7 +173,6 @@ function derivedSight(map: CampaignMap, previous: CampaignMap, before: PartySigh
     partyFactionsOf(previous) !== partyFactionsOf(map)
   )
     return fullSight(map)
-  const changedList = changed === null ? null : squaresOf(changed)
   // A token's rules fields come from the token and from the map's conditions and fight (flat-
   // footed): when those are the same objects, so is every token's engine spec.
   const sameRulesContext = previous.conditions === map.conditions && previous.fight === map.fight
@@ -184,7 +183,7 @@ function derivedSight(map: CampaignMap, previous: CampaignMap, before: PartySigh
   for (const token of map.tokens) {
     if (!isPartyToken(map, token)) continue
     const was = before.byToken.get(token.id)
-    let stale = !was || (changedList !== null && meets(was.cells, changedList))
+    let stale = !was || (changed !== null && meets(was.cells, changed))
     if (!stale && was && (was.token !== token || !sameRulesContext)) {
       battle ??= battleOf(map)
       previousBattle ??= battleOf(previous)
@@ -260,13 +259,6 @@ function maskOf(map: CampaignMap, byToken: PartySight['byToken']): Uint8Array {
 /** A token's cells, sorted (a square it sees twice, its own, stays twice). */
 function sortedCells(cells: readonly number[]): Int32Array {
   return Int32Array.from(cells).sort()
-}
-
-/** The squares set in `changed`, in order. */
-function squaresOf(changed: Uint8Array): number[] {
-  const squares: number[] = []
-  for (let i = 0; i < changed.length; i++) if (changed[i]) squares.push(i)
-  return squares
 }
 
 /** Whether the sorted `cells` hold any of `squares`. */
