@@ -10,16 +10,9 @@ import { makeTempDir, removeDir } from './temp-dirs.testing'
 
 // The battle the engine answers on (map-battle.ts), counted by the map asked for.
 const battles = vi.hoisted(() => ({ asked: [] as unknown[] }))
-vi.mock('@core/campaign/map-battle', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@core/campaign/map-battle')>()
-  return {
-    ...actual,
-    battleOf: (map: Parameters<typeof actual.battleOf>[0]) => {
-      battles.asked.push(map)
-      return actual.battleOf(map)
-    },
-  }
-})
+vi.mock('@core/campaign/map-battle', async (importOriginal) =>
+  (await import('./counted-battles.testing')).countingBattles(await importOriginal(), battles),
+)
 
 let dataDir: string
 const running: CampaignService[] = []

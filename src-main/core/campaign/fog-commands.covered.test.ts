@@ -78,6 +78,17 @@ const innerWall = (on: boolean): Command => ({
   edge: on ? { kind: 'wall' } : null,
 })
 
+/** The room's east wall taken away: the PC sees out. */
+const EAST_WALL_REMOVED: Command = {
+  type: 'edge.set',
+  mapId: 'm1',
+  between: [
+    [3, 1],
+    [4, 1],
+  ],
+  edge: null,
+}
+
 const move = (to: [number, number]): Command => ({
   type: 'token.move',
   mapId: 'm1',
@@ -105,16 +116,7 @@ describe('explored cells after a click that changes no sight', () => {
     let campaign = applyCommand(room(), farWall(10, true))
     const before = campaign.maps[0].fog!.explored
     reads.spansToMask = 0
-    // The room's east wall taken away: the PC sees out.
-    campaign = applyCommand(campaign, {
-      type: 'edge.set',
-      mapId: 'm1',
-      between: [
-        [3, 1],
-        [4, 1],
-      ],
-      edge: null,
-    })
+    campaign = applyCommand(campaign, EAST_WALL_REMOVED)
     expect(reads.spansToMask).toBeGreaterThan(0)
     const after = campaign.maps[0].fog!.explored
     expect(after).not.toBe(before)
@@ -138,15 +140,7 @@ describe('explored cells after a click that changes no sight', () => {
       innerWall(true),
       move([2, 2]),
       // The room opened: the PC sees new squares.
-      {
-        type: 'edge.set',
-        mapId: 'm1',
-        between: [
-          [3, 1],
-          [4, 1],
-        ],
-        edge: null,
-      },
+      EAST_WALL_REMOVED,
       move([3, 1]),
       innerWall(false),
       farWall(12, true),

@@ -10,7 +10,13 @@ import { describe, expect, it, vi } from 'vitest'
 import { applyCommand } from '../campaign/commands'
 import { battleOf } from '../campaign/map-battle'
 import { makeCampaign } from '../campaign/test-helpers'
-import type { CampaignEdge, CampaignMap, CampaignToken, Command } from '../campaign/schema'
+import type {
+  Campaign,
+  CampaignEdge,
+  CampaignMap,
+  CampaignToken,
+  Command,
+} from '../campaign/schema'
 import { Grid } from '../rules/grid/grid'
 import { SYSTEM_IDS, type Cell } from '../rules/model'
 import { getSystem } from '../rules/systems/index'
@@ -127,6 +133,25 @@ function scenario(seed: number, system: CampaignMap['system'], lit: boolean): Sc
   return { map, edits }
 }
 
+/** Applies each edit in turn, skipping those refused (a token onto a taken square, a light that is
+ * not there), and hands `check` the campaign before and after each applied one. */
+function forEachAppliedEdit(
+  campaign: Campaign,
+  edits: Command[],
+  check: (before: Campaign, after: Campaign, edit: Command) => void,
+): void {
+  for (const edit of edits) {
+    let next: Campaign
+    try {
+      next = applyCommand(campaign, edit)
+    } catch {
+      continue
+    }
+    check(campaign, next, edit)
+    campaign = next
+  }
+}
+
 /** The sight of a copy of the map that shares no object, hence nothing cached. */
 const fullMask = (map: CampaignMap): Uint8Array =>
   Uint8Array.from(partyVisionMask(structuredClone(map)))
@@ -146,27 +171,18 @@ describe('party sight derived from the sight before an edit', () => {
         fc.boolean(),
         (seed, system, lit) => {
           const { map, edits } = scenario(seed, system, lit)
-          let campaign = makeCampaign({ maps: [map] })
+          const campaign = makeCampaign({ maps: [map] })
           partyVisionMask(campaign.maps[0])
-          for (const edit of edits) {
-            let next: typeof campaign
-            try {
-              next = applyCommand(campaign, edit)
-            } catch {
-              continue // a refused edit (a token onto a taken square, a light that is not there)
-            }
-            const before = campaign.maps[0]
+          forEachAppliedEdit(campaign, edits, (before, next) => {
             const after = next.maps[0]
-            if (after !== before) {
-              derivedSteps++
-              expect(Array.from(partyVisionMask(after, before))).toEqual(
-                Array.from(fullMask(after)),
-              )
-              const fresh = battleOf(structuredClone(after)).grid
-              expect(sameGrid(battleOf(after).grid, fresh)).toBe(true)
-            }
-            campaign = next
-          }
+            if (after === before.maps[0]) return
+            derivedSteps++
+            expect(Array.from(partyVisionMask(after, before.maps[0]))).toEqual(
+              Array.from(fullMask(after)),
+            )
+            const fresh = battleOf(structuredClone(after)).grid
+            expect(sameGrid(battleOf(after).grid, fresh)).toBe(true)
+          })
         },
       ),
       { numRuns: 300 },
@@ -183,20 +199,12 @@ describe('party sight derived from the sight before an edit', () => {
         fc.boolean(),
         (seed, system, lit) => {
           const { map, edits } = scenario(seed, system, lit)
-          let campaign = makeCampaign({ maps: [map] })
-          for (const edit of edits) {
-            let next: typeof campaign
-            try {
-              next = applyCommand(campaign, edit)
-            } catch {
-              continue
-            }
+          forEachAppliedEdit(makeCampaign({ maps: [map] }), edits, (before, next, edit) => {
             // A copy shares no cached sight nor explored list: everything is read afresh.
-            const fresh = applyCommand(structuredClone(campaign), edit)
+            const fresh = applyCommand(structuredClone(before), edit)
             expect(next.maps[0].fog).toEqual(fresh.maps[0].fog)
             steps++
-            campaign = next
-          }
+          })
         },
       ),
       { numRuns: 100 },
