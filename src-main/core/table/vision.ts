@@ -6,7 +6,6 @@
 // grid core's line of sight.
 // Pure: imports the engine and the campaign schema types, never electron or node.
 import type { CampaignMap, CampaignToken } from '../campaign/schema'
-import { changedSquares } from './sight-changes'
 import { partyFactionsOf } from '../campaign/fog'
 import { battleOf } from '../campaign/map-battle'
 import { fieldOfView } from '../rules/grid/vision'
@@ -61,9 +60,7 @@ interface PartySight {
   /** 1 = seen now by at least one party token. */
   mask: Uint8Array
   /**
-   * Each party token's sight (cell indices, in order: an edit asks whether it holds a square by
-   * a binary search, not a walk over the whole list), by token id, with the token object it was
-   * for.
+   * Each party token's sight (cell indices), by token id, with the token object it was for.
    */
   byToken: Map<string, { token: CampaignToken; cells: Int32Array }>
   /**
@@ -102,11 +99,10 @@ export function sightGainedOver(
  * immutable, so the mask is cached per map object: the command that produced a map and the
  * player view projecting it share one computation. Callers must not change the mask.
  *
- * `previous`: the map this one was made from by one edit. When its sight is known, only the party
- * tokens the edit can have changed the sight of are asked again (issue 29: a wall click on a map
- * with 20 PCs changes the sight of one to three): a token that changed, and every token whose sight
- * meets a square the edit changed (table/sight-changes.ts). The answer is exactly the full one
- * (vision.incremental.property.test.ts).
+ * `previous`: the map this one was made from by one edit. When its sight is known and the edit
+ * left the layout alone (a token moved, a condition, a name), only the party tokens that changed
+ * are asked again; a layout edit asks every one (derivedSight says why). The answer is exactly
+ * the full one (vision.incremental.property.test.ts).
  */
 export function partyVisionMask(map: CampaignMap, previous?: CampaignMap): Readonly<Uint8Array> {
   const cached = sightCache.get(map)
@@ -160,19 +156,24 @@ function* sightSteps(map: CampaignMap): Generator<void, PartySight> {
   for (const token of map.tokens) {
     if (!isPartyToken(map, token)) continue
     yield
-    byToken.set(token.id, { token, cells: sortedCells(tokenSight(map, battle, token)) })
+    byToken.set(token.id, { token, cells: cellList(tokenSight(map, battle, token)) })
   }
   return { mask: maskOf(map, byToken), byToken }
 }
 
 function derivedSight(map: CampaignMap, previous: CampaignMap, before: PartySight): PartySight {
-  const changed = changedSquares(previous, map)
-  if (
-    changed === 'all' ||
-    previous.system !== map.system ||
-    partyFactionsOf(previous) !== partyFactionsOf(map)
-  )
+  // A layout edit (edges, cells, light) asks every PC again: a line of sight can pass a changed
+  // edge through squares the PC does not see (the core's sight is to a square's centre or points a
+  // quarter inside its corners, so a line can cross a square's rim unseen). Asking only the PCs
+  // that saw a square around the edit missed sight gained far away (the property test's
+  // counterexample, fixed as a case in vision.incremental.property.test.ts).
+  if (previous.system !== map.system || partyFactionsOf(previous) !== partyFactionsOf(map))
     return fullSight(map)
+  if (layoutChanged(previous, map)) {
+    const sight = fullSight(map)
+    if (sight.mask.length === before.mask.length) keepGains(before.mask, sight.mask)
+    return sight
+  }
   // A token's rules fields come from the token and from the map's conditions and fight (flat-
   // footed): when those are the same objects, so is every token's engine spec.
   const sameRulesContext = previous.conditions === map.conditions && previous.fight === map.fight
@@ -183,7 +184,7 @@ function derivedSight(map: CampaignMap, previous: CampaignMap, before: PartySigh
   for (const token of map.tokens) {
     if (!isPartyToken(map, token)) continue
     const was = before.byToken.get(token.id)
-    let stale = !was || (changed !== null && meets(was.cells, changed))
+    let stale = !was
     if (!stale && was && (was.token !== token || !sameRulesContext)) {
       battle ??= battleOf(map)
       previousBattle ??= battleOf(previous)
@@ -191,7 +192,7 @@ function derivedSight(map: CampaignMap, previous: CampaignMap, before: PartySigh
     }
     if (stale || !was) {
       battle ??= battleOf(map)
-      byToken.set(token.id, { token, cells: sortedCells(tokenSight(map, battle, token)) })
+      byToken.set(token.id, { token, cells: cellList(tokenSight(map, battle, token)) })
       recomputed++
     } else byToken.set(token.id, { token, cells: was.cells })
   }
@@ -237,10 +238,21 @@ function changedSight(
     }
   }
   for (const cell of touched) mask[cell] = counts[cell] > 0 ? 1 : 0
-  let derived = gains.get(before.mask)
-  if (!derived) gains.set(before.mask, (derived = new WeakMap()))
-  derived.set(mask, gained)
+  rememberGains(before.mask, mask, gained)
   return { mask, byToken, counts }
+}
+
+function rememberGains(from: Uint8Array, mask: Uint8Array, gained: readonly number[]): void {
+  let derived = gains.get(from)
+  if (!derived) gains.set(from, (derived = new WeakMap()))
+  derived.set(mask, gained)
+}
+
+/** The squares `mask` sees that `from` did not, for sightGainedOver (a full sight after an edit). */
+function keepGains(from: Uint8Array, mask: Uint8Array): void {
+  const gained: number[] = []
+  for (let cell = 0; cell < mask.length; cell++) if (mask[cell] && !from[cell]) gained.push(cell)
+  rememberGains(from, mask, gained)
 }
 
 /** How many of the lists hold each square. */
@@ -256,24 +268,20 @@ function maskOf(map: CampaignMap, byToken: PartySight['byToken']): Uint8Array {
   return mask
 }
 
-/** A token's cells, sorted (a square it sees twice, its own, stays twice). */
-function sortedCells(cells: readonly number[]): Int32Array {
-  return Int32Array.from(cells).sort()
+/** A token's cells (a square it sees twice, its own, stays twice). */
+function cellList(cells: readonly number[]): Int32Array {
+  return Int32Array.from(cells)
 }
 
-/** Whether the sorted `cells` hold any of `squares`. */
-function meets(cells: Int32Array, squares: readonly number[]): boolean {
-  for (const square of squares) {
-    let low = 0
-    let high = cells.length - 1
-    while (low <= high) {
-      const middle = (low + high) >> 1
-      if (cells[middle] === square) return true
-      if (cells[middle] < square) low = middle + 1
-      else high = middle - 1
-    }
-  }
-  return false
+/** Whether the layout sight depends on (size, edges, cells, light) is not the same objects. */
+function layoutChanged(previous: CampaignMap, map: CampaignMap): boolean {
+  return (
+    previous.width !== map.width ||
+    previous.height !== map.height ||
+    previous.edges !== map.edges ||
+    previous.cells !== map.cells ||
+    previous.light !== map.light
+  )
 }
 
 /** Whether the engine reads a token the same in two battles (its sight depends on nothing else). */
