@@ -90,9 +90,4 @@ export class OpenAhead {
     slot.signal.cancelled = true
     clearTimeout(slot.timer)
   }
-
-  /** Settles when the work now held is done (tests, and the app's stop). */
-  async settled(): Promise<void> {
-    await this.slot?.done
-  }
 }

@@ -77,10 +77,10 @@ describe('a campaign read ahead of its open', () => {
     const service = await start()
     expect((await service.list()).map((c) => c.id)).toEqual(['newer', 'older'])
     await service.readAheadSettled()
-    expect(service.store.readsAhead).toBe(1)
+    expect(service.store.reads.readsAhead).toBe(1)
     const opened = await service.open('older')
-    expect(service.store.opensReadAhead).toBe(1)
-    expect(service.store.readsAhead).toBe(1)
+    expect(service.store.reads.opensReadAhead).toBe(1)
+    expect(service.store.reads.readsAhead).toBe(1)
     expect(opened.campaign).toEqual(expected)
   })
 
@@ -101,8 +101,8 @@ describe('a campaign read ahead of its open', () => {
     void service.store.readAhead('older')
     const opened = await service.open('older')
     expect(opened.campaign.name).toBe('Older')
-    expect(service.store.readsAhead).toBe(1)
-    expect(service.store.opensReadAhead).toBe(1)
+    expect(service.store.reads.readsAhead).toBe(1)
+    expect(service.store.reads.opensReadAhead).toBe(1)
   })
 
   it('a file changed on disk after it was read ahead opens as it is now, checked in full', async () => {
@@ -110,7 +110,7 @@ describe('a campaign read ahead of its open', () => {
     const service = await start()
     await service.list()
     await service.readAheadSettled()
-    expect(service.store.readsAhead).toBe(1)
+    expect(service.store.reads.readsAhead).toBe(1)
     const edited = JSON.parse(await fs.readFile(campaignFile('older'), 'utf8')) as {
       name: string
     }
@@ -118,7 +118,7 @@ describe('a campaign read ahead of its open', () => {
     await fs.writeFile(campaignFile('older'), JSON.stringify(edited))
     const opened = await service.open('older')
     expect(opened.campaign.name).toBe('Edited by hand')
-    expect(service.store.opensReadAhead).toBe(0)
+    expect(service.store.reads.opensReadAhead).toBe(0)
     expect(service.store.trustedOpens).toBe(0)
   })
 
@@ -131,7 +131,7 @@ describe('a campaign read ahead of its open', () => {
     await service.close('newer')
     const opened = await service.open('older')
     expect(opened.campaign.maps).toHaveLength(2)
-    expect(service.store.opensReadAhead).toBe(0)
+    expect(service.store.reads.opensReadAhead).toBe(0)
   })
 
   it('nothing is written until the open: a file needing repair is backed up only then', async () => {
@@ -143,10 +143,10 @@ describe('a campaign read ahead of its open', () => {
     const service = await start()
     await service.list()
     await service.readAheadSettled()
-    expect(service.store.readsAhead).toBe(1)
+    expect(service.store.reads.readsAhead).toBe(1)
     expect(await service.store.listBackups('copy')).toEqual([])
     const opened = await service.open('copy')
-    expect(service.store.opensReadAhead).toBe(1)
+    expect(service.store.reads.opensReadAhead).toBe(1)
     expect(opened.repaired).toEqual([
       { code: 'campaign-id-mismatch', innerId: 'victim', fileId: 'copy' },
     ])
@@ -160,6 +160,6 @@ describe('a campaign read ahead of its open', () => {
     await service.open('newer')
     await service.list()
     await service.readAheadSettled()
-    expect(service.store.readsAhead).toBe(0)
+    expect(service.store.reads.readsAhead).toBe(0)
   })
 })

@@ -16,13 +16,7 @@ import { promises as fs, type Stats } from 'node:fs'
 import path from 'node:path'
 import { Low } from 'lowdb'
 import { AtomicJsonFile, FileChunks, removeStaleTempFiles } from './atomicFile'
-import {
-  TRUSTED_LOADER,
-  readFileBytes,
-  readTrusted,
-  type FileBytes,
-  type WrittenRecord,
-} from './trusted-snapshot'
+import { TRUSTED_LOADER, type WrittenRecord } from './trusted-snapshot'
 import type { BackupPolicy } from './backups'
 import { DEFAULT_BACKUP_POLICY, listBackupNames, writeBackup } from './backups'
 import type { DecodedCampaign } from './migrations'
@@ -40,9 +34,9 @@ import {
 
 export { serializeCampaign }
 import { CampaignFileReader, type FileReaderOptions } from './file-reader'
-import { decodeWithKnownMaps, type FileSummary, type ReadCampaign } from './campaign-file'
-import { knownMapsIn, type WrittenMap } from './known-maps'
-import { OpenAhead, type AheadSignal, type OpenRead } from './open-ahead'
+import type { FileSummary, ReadCampaign } from './campaign-file'
+import type { WrittenMap } from './known-maps'
+import { OpenReads } from './open-reads'
 import { AssetStore } from '../art/assets'
 import { CampaignIndex } from './campaign-index'
 import { isSafeCampaignId } from '@core/campaign/campaign-id'
@@ -121,10 +115,8 @@ export class CampaignStore {
   private readonly trustWritten: boolean
   /** Files opened as the bytes this store wrote, without the full check (for tests). */
   trustedOpens = 0
-  /** Campaigns read ahead of an open, and opens that took what was read ahead (for tests). */
-  readsAhead = 0
-  opensReadAhead = 0
-  private readonly ahead = new OpenAhead()
+  /** How a file is read for its open: trusted, known maps, full check, read ahead. */
+  readonly reads: OpenReads
   private readonly writeChains = new Map<string, Promise<unknown>>()
   /**
    * The summary of each campaign file being saved now, by file name: from the rename until the
@@ -154,6 +146,9 @@ export class CampaignStore {
     this.now = options.now ?? (() => new Date())
     this.policy = { ...DEFAULT_BACKUP_POLICY, ...options.backupPolicy }
     this.trustWritten = options.trustWrittenFiles ?? true
+    this.reads = new OpenReads(this.reader, this.index, this.trustWritten, (file, written) =>
+      this.readFile(file, written, false),
+    )
   }
 
   /** Creates the folders. `firstStart` is true when the campaigns folder did not exist yet. */
@@ -249,7 +244,7 @@ export class CampaignStore {
 
   /** Stops the file worker and writes the index. */
   async close(): Promise<void> {
-    this.ahead.drop()
+    this.reads.drop()
     this.reader.close()
     await this.index.persist(true).catch(() => undefined)
   }
@@ -260,7 +255,7 @@ export class CampaignStore {
     if (!(await pathExists(file))) throw new CampaignNotFoundError(id)
     let damage: string
     try {
-      const { read: unsettled, trusted } = await this.readForOpen(file)
+      const { read: unsettled, trusted } = await this.reads.forOpen(file)
       void this.index.opened(path.basename(file), this.now()).then(() => this.index.persist())
       if (trusted) {
         this.trustedOpens++
@@ -404,28 +399,10 @@ export class CampaignStore {
 
   /**
    * Reads and parses the campaign `id` ahead of its open, while the GM looks at the list
-   * (open-ahead.ts), as its open would, with nothing written and no pictures stored. Skipped when
-   * it is being read ahead already. Answers the campaign read (its open takes it), if any.
+   * (open-reads.ts). Answers the campaign read (its open takes it), if any.
    */
-  async readAhead(id: string): Promise<Campaign | undefined> {
-    const file = this.campaignFile(id)
-    const name = path.basename(file)
-    if (this.ahead.holds(name)) return undefined
-    const read = await this.ahead.start(name, async (signal) => {
-      const bytes = await readFileBytes(file, this.reader.maxBytes)
-      // One step a turn: a request for something else waits for one step at most.
-      await new Promise((resolve) => setImmediate(resolve))
-      if (signal.cancelled) return undefined
-      const read = await this.readFresh(file, bytes, signal)
-      this.readsAhead++
-      return signal.cancelled ? undefined : read
-    })
-    return read?.read.decoded.campaign
-  }
-
-  /** Settles when the campaign being read ahead is read (tests). */
-  readAheadSettled(): Promise<void> {
-    return this.ahead.settled()
+  readAhead(id: string): Promise<Campaign | undefined> {
+    return this.reads.readAhead(this.campaignFile(id))
   }
 
   /**
@@ -439,77 +416,6 @@ export class CampaignStore {
       if (at !== undefined && (last === undefined || at > last.at)) last = { id, at }
     }
     return last?.id ?? ids[0]
-  }
-
-  /**
-   * The file read for an open: what was read ahead if the file still holds exactly those bytes,
-   * else read now. Nothing is written and no pictures are stored (the caller does that).
-   */
-  private async readForOpen(file: string): Promise<OpenRead> {
-    const ahead = await this.ahead.take(path.basename(file))
-    if (!ahead) return this.readFresh(file)
-    let bytes: FileBytes
-    try {
-      bytes = await readFileBytes(file, this.reader.maxBytes)
-    } catch {
-      return this.readFresh(file) // the full path words what is wrong
-    }
-    if (bytes.hash === ahead.read.hash) {
-      this.opensReadAhead++
-      return ahead
-    }
-    return this.readFresh(file, bytes)
-  }
-
-  /**
-   * The file through the trusted path if it holds the bytes this store wrote, else checked in
-   * full (but for the maps that still hold bytes the app wrote, known-maps.ts). `bytes`: the
-   * file's bytes if they were just read; `ahead`: read ahead of the open, stopped (throwing)
-   * before the file worker is asked once that is cancelled (the store may be closing).
-   */
-  private async readFresh(file: string, bytes?: FileBytes, ahead?: AheadSignal): Promise<OpenRead> {
-    const { trusted, untrusted } = await this.readIfTrusted(file, bytes)
-    if (trusted) return { read: trusted, trusted: true }
-    const written = untrusted && writtenMaps(untrusted.record)
-    const known = untrusted && written && this.readKnownMaps(untrusted.bytes, written)
-    if (known) return { read: known, trusted: false }
-    if (ahead?.cancelled) throw new Error('no longer read ahead')
-    return { read: await this.readFile(file, written, false), trusted: false }
-  }
-
-  /**
-   * The campaign if the file holds exactly the bytes this store last wrote there; otherwise the
-   * bytes read, with what the store wrote there last, for readKnownMaps.
-   */
-  private async readIfTrusted(
-    file: string,
-    known?: FileBytes,
-  ): Promise<{ trusted?: ReadCampaign; untrusted?: { bytes: FileBytes; record: WrittenRecord } }> {
-    if (!this.trustWritten) return {}
-    const record = await this.index.written(path.basename(file))
-    if (!record) return {}
-    let bytes = known
-    try {
-      bytes ??= await readFileBytes(file, this.reader.maxBytes)
-    } catch {
-      return {} // the full path reads it again and words what is wrong
-    }
-    const read = readTrusted(bytes, record)
-    return read ? { trusted: read } : { untrusted: { bytes, record } }
-  }
-
-  /**
-   * A file edited since the app wrote it, checked here in full except for the maps that still
-   * hold bytes the app wrote (known-maps.ts), when what is left to check is small enough for this
-   * thread (the reader's inline size); undefined sends it to the worker, which skips the known
-   * maps too but whose answer is copied back.
-   */
-  private readKnownMaps(bytes: FileBytes, written: WrittenMap[]): ReadCampaign | undefined {
-    const found = knownMapsIn(bytes.bytes, written)
-    if (!found || found.uncheckedBytes > this.reader.inlineBytes) return undefined
-    const read = decodeWithKnownMaps(bytes.bytes, bytes.hash, found)
-    if (read) this.reader.parsed.inline++
-    return read
   }
 
   /** `settle`: store the token pictures an upgrade took out (file-reader.ts). */
@@ -533,15 +439,6 @@ export class CampaignStore {
     await removeStaleTempFiles(this.campaignsDir, `${id}.json.tmp-`)
     await removeStaleTempFiles(this.backupDir(id), '')
   }
-}
-
-/** The maps a record says the app wrote, if it vouches for this loader. */
-function writtenMaps(record: WrittenRecord): WrittenMap[] | undefined {
-  const { mapHashes, maps: spans } = record
-  if (!mapHashes || !spans || mapHashes.length !== spans.length) return undefined
-  // Known maps' bytes seed the save cache: only bytes in today's layout (serialize.ts).
-  if (record.loader !== TRUSTED_LOADER || record.layout !== FILE_LAYOUT) return undefined
-  return mapHashes.map((sha256, i) => ({ sha256, length: spans[i][1] - spans[i][0] }))
 }
 
 /**

@@ -133,6 +133,19 @@ function scenario(seed: number, system: CampaignMap['system'], lit: boolean): Sc
   return { map, edits }
 }
 
+/** `check` on `runs` random scenarios: a seed, a rule system, lit evenly or by a source. */
+function forEveryScenario(runs: number, check: (scenario: Scenario) => void): void {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 2 ** 30 }),
+      fc.constantFrom(...SYSTEM_IDS),
+      fc.boolean(),
+      (seed, system, lit) => check(scenario(seed, system, lit)),
+    ),
+    { numRuns: runs },
+  )
+}
+
 /** Applies each edit in turn, skipping those refused (a token onto a taken square, a light that is
  * not there), and hands `check` the campaign before and after each applied one. */
 function forEachAppliedEdit(
@@ -164,51 +177,33 @@ function sameGrid(a: Grid, b: Grid): boolean {
 describe('party sight derived from the sight before an edit', () => {
   it('is exactly the full recompute, and its grid the grid built from scratch', () => {
     let derivedSteps = 0
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 2 ** 30 }),
-        fc.constantFrom(...SYSTEM_IDS),
-        fc.boolean(),
-        (seed, system, lit) => {
-          const { map, edits } = scenario(seed, system, lit)
-          const campaign = makeCampaign({ maps: [map] })
-          partyVisionMask(campaign.maps[0])
-          forEachAppliedEdit(campaign, edits, (before, next) => {
-            const after = next.maps[0]
-            if (after === before.maps[0]) return
-            derivedSteps++
-            expect(Array.from(partyVisionMask(after, before.maps[0]))).toEqual(
-              Array.from(fullMask(after)),
-            )
-            const fresh = battleOf(structuredClone(after)).grid
-            expect(sameGrid(battleOf(after).grid, fresh)).toBe(true)
-          })
-        },
-      ),
-      { numRuns: 300 },
-    )
+    forEveryScenario(300, ({ map, edits }) => {
+      const campaign = makeCampaign({ maps: [map] })
+      partyVisionMask(campaign.maps[0])
+      forEachAppliedEdit(campaign, edits, (before, next) => {
+        const after = next.maps[0]
+        if (after === before.maps[0]) return
+        derivedSteps++
+        expect(Array.from(partyVisionMask(after, before.maps[0]))).toEqual(
+          Array.from(fullMask(after)),
+        )
+        const fresh = battleOf(structuredClone(after)).grid
+        expect(sameGrid(battleOf(after).grid, fresh)).toBe(true)
+      })
+    })
     expect(derivedSteps).toBeGreaterThan(1000)
   })
 
   it('records the explored cells a fresh campaign records (issue 29: held sights left unread)', () => {
     let steps = 0
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 2 ** 30 }),
-        fc.constantFrom(...SYSTEM_IDS),
-        fc.boolean(),
-        (seed, system, lit) => {
-          const { map, edits } = scenario(seed, system, lit)
-          forEachAppliedEdit(makeCampaign({ maps: [map] }), edits, (before, next, edit) => {
-            // A copy shares no cached sight nor explored list: everything is read afresh.
-            const fresh = applyCommand(structuredClone(before), edit)
-            expect(next.maps[0].fog).toEqual(fresh.maps[0].fog)
-            steps++
-          })
-        },
-      ),
-      { numRuns: 100 },
-    )
+    forEveryScenario(100, ({ map, edits }) => {
+      forEachAppliedEdit(makeCampaign({ maps: [map] }), edits, (before, next, edit) => {
+        // A copy shares no cached sight nor explored list: everything is read afresh.
+        const fresh = applyCommand(structuredClone(before), edit)
+        expect(next.maps[0].fog).toEqual(fresh.maps[0].fog)
+        steps++
+      })
+    })
     expect(steps).toBeGreaterThan(500)
   })
 
