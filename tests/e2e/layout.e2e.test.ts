@@ -136,6 +136,25 @@ describe('the GM screen fits a laptop (issue 12.6)', () => {
     })
   }
 
+  // Issue 29: a box that is positioned paints as a layer of its own, so a change on the board (the
+  // hovered square, a wall click) repaints the board's layer without walking the tab row, the
+  // tool bar and the docks again (gm.css). Their place on screen is the same as unpositioned.
+  it("the board's neighbours are layers of their own, so a board change does not repaint them", async () => {
+    await page.setViewportSize(SIZES[0])
+    const positions = await page.evaluate(() =>
+      [
+        '[data-testid="campaign-view"] .campaign-head',
+        '[data-testid="campaign-view"] .toolbar',
+        '[data-testid="dock-fight"]',
+        '[data-testid="dock-panels"]',
+      ].map((selector) => {
+        const element = document.querySelector(selector)
+        return [selector, element ? getComputedStyle(element).position : 'missing']
+      }),
+    )
+    for (const [selector, position] of positions) expect(position, selector).toBe('relative')
+  })
+
   it('the docks fold with a key and the button, and stay folded after a reload', async () => {
     await page.setViewportSize(SIZES[0])
     const board = page.locator('[data-testid="board"]')
