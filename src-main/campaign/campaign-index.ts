@@ -83,12 +83,21 @@ export class CampaignIndex {
     this.changed = true
   }
 
-  /** Remembers that the campaign in `name` was opened at `at` (a file the index lists). */
+  /**
+   * Remembers that the campaign in `name` was opened at `at` (a file the index lists), after every
+   * other open it knows: two opens in one millisecond (or a clock set back) still tell which came
+   * last, the one read ahead at the next start (open-ahead.ts).
+   */
   async opened(name: string, at: Date): Promise<void> {
     await this.load()
     const entry = this.entries.get(name)
     if (!entry) return
-    entry.openedAt = at.toISOString()
+    let stamp = at.getTime()
+    for (const other of this.entries.values()) {
+      const when = other.openedAt === undefined ? NaN : Date.parse(other.openedAt)
+      if (other !== entry && when >= stamp) stamp = when + 1
+    }
+    entry.openedAt = new Date(stamp).toISOString()
     this.changed = true
   }
 

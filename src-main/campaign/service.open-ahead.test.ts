@@ -25,11 +25,12 @@ afterEach(async () => {
   await removeDir(dataDir)
 })
 
-async function start(trust = true): Promise<CampaignService> {
+async function start(trust = true, now?: () => Date): Promise<CampaignService> {
   const service = await createCampaignService({
     dataDir,
     autosaveDelayMs: 3_600_000,
     trustWrittenFiles: trust,
+    ...(now ? { now } : {}),
   })
   running.push(service)
   return service
@@ -42,9 +43,12 @@ async function stop(service: CampaignService): Promise<void> {
 
 const campaignFile = (id: string) => path.join(dataDir, 'campaigns', `${id}.json`)
 
-/** Two campaigns saved by the app: "newer" changed last, "older" opened last. */
+/**
+ * Two campaigns saved by the app: "newer" changed last, "older" opened last (within the same
+ * millisecond as "newer": a fast machine opens both in one).
+ */
 async function twoCampaigns(): Promise<void> {
-  const service = await start()
+  const service = await start(true, () => new Date('2026-11-27T12:00:00.000Z'))
   await service.importCampaign(
     JSON.stringify(
       makeCampaign({ id: 'newer', name: 'Newer', updatedAt: '2026-01-02T00:00:00.000Z' }),
