@@ -3,6 +3,7 @@
 // only the queries it supports; any other type is answered with an `unsupported-query` error.
 import type { Cell, SystemId, TokenSpec } from './model'
 import type { Grid } from './grid/grid'
+import type { LineReach } from './grid/line-reach'
 import type { QueryAnswer, QueryName } from './queries'
 
 export type Unit = 'm' | 'ft' | 'squares'
@@ -166,8 +167,18 @@ export interface RuleSystem {
   /**
    * The cells (indices) a token sees: exactly its `visible` query's cells, without building the
    * answer's [x, y] lists. The players' fog asks it for every PC on every edit (issue 13).
+   * `reached`, when given, gets every square the token's lines of sight reach (grid/line-reach.ts).
    */
-  sightOf?(battle: Battle, tokenId: string): number[]
+  sightOf?(battle: Battle, tokenId: string, reached?: LineReach): number[]
+  /**
+   * Whether, on this battle's squares and light, a change to the edges between the squares
+   * `around` (cell indices: a wall, a door, a window) changes a token's sight only along its lines
+   * of sight through them, as `reached` (grid/line-reach.ts) records them: no light and no other
+   * layout fact its sightOf or fogSight reads depends on those edges. The players' fog then asks
+   * again only the PCs whose lines reach `around`. A system with sightOf and without this is
+   * asked for every PC after every edge edit.
+   */
+  sightFollowsLines?(battle: Battle, around: readonly number[]): boolean
   /**
    * The players' fog from a token's sight, where the system's `visible` leaves something to the
    * fog (Arianrhod's ignores 明度: a dark square is seen only inside the viewer's リーチ).

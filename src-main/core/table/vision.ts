@@ -9,6 +9,13 @@ import type { CampaignMap, CampaignToken } from '../campaign/schema'
 import { partyFactionsOf } from '../campaign/fog'
 import { battleOf } from '../campaign/map-battle'
 import { fieldOfView } from '../rules/grid/vision'
+import {
+  emptyLineReach,
+  lineReachHas,
+  squaresAroundEdge,
+  type LineReach,
+} from '../rules/grid/line-reach'
+import { changedItems } from '../campaign/changed-items'
 import { footprintSide } from '../campaign/geometry'
 import type { Cell } from '../rules/model'
 import type { Battle } from '../rules/system'
@@ -37,32 +44,43 @@ export function footprint(
   return out
 }
 
-/** Cells one token sees (indices), by its system's rules; its own square always. */
-function tokenSight(map: CampaignMap, battle: Battle, token: CampaignToken): number[] {
+interface TokenSight {
+  token: CampaignToken
+  /** The cells it sees (a square it sees twice, its own, stays twice). */
+  cells: Int32Array
+  /**
+   * Where its lines of sight reach, when its system's sight follows them (line-reach.ts): an
+   * edge edit around none of these squares leaves its sight as it is.
+   */
+  reached?: LineReach
+}
+
+/** What one token sees (cell indices), by its system's rules; its own square always. */
+function tokenSight(map: CampaignMap, battle: Battle, token: CampaignToken): TokenSight {
   const grid = battle.grid
   const system = getSystem(map.system)
+  let reached = !system.sightOf || system.sightFollowsLines ? emptyLineReach(grid) : undefined
   let seen: number[]
   try {
     seen = system.sightOf
-      ? system.sightOf(battle, token.id)
-      : fieldOfView(grid, grid.index(token.at[0], token.at[1]))
+      ? system.sightOf(battle, token.id, reached)
+      : fieldOfView(grid, grid.index(token.at[0], token.at[1]), { reached })
     if (system.fogSight) seen = system.fogSight(battle, token.id, seen)
   } catch {
     // A map the engine refuses (it should not: the store repairs maps on load) shows nothing
     // beyond the token's own square rather than everything.
     seen = []
+    reached = undefined
   }
   for (const [x, y] of footprint(map, token)) seen.push(grid.index(x, y))
-  return seen
+  return { token, cells: Int32Array.from(seen), reached }
 }
 
 interface PartySight {
   /** 1 = seen now by at least one party token. */
   mask: Uint8Array
-  /**
-   * Each party token's sight (cell indices), by token id, with the token object it was for.
-   */
-  byToken: Map<string, { token: CampaignToken; cells: Int32Array }>
+  /** Each party token's sight, by token id, with the token object it was for. */
+  byToken: Map<string, TokenSight>
   /**
    * How many of byToken's cell lists hold each square (a list that names a square twice counts
    * it twice: at most 2 × MAX_TOKENS, well inside 16 bits). Held by the newest sight of a line of edits only: a sight derived from this one
@@ -99,10 +117,10 @@ export function sightGainedOver(
  * immutable, so the mask is cached per map object: the command that produced a map and the
  * player view projecting it share one computation. Callers must not change the mask.
  *
- * `previous`: the map this one was made from by one edit. When its sight is known and the edit
- * left the layout alone (a token moved, a condition, a name), only the party tokens that changed
- * are asked again; a layout edit asks every one (derivedSight says why). The answer is exactly
- * the full one (vision.incremental.property.test.ts).
+ * `previous`: the map this one was made from by one edit. When its sight is known, only the party
+ * tokens the edit can change are asked again: those that changed (a move, a condition) and, after
+ * a wall or door edit, those whose lines of sight reach it (derivedSight says when). The answer is
+ * exactly the full one (vision.incremental.property.test.ts).
  */
 export function partyVisionMask(map: CampaignMap, previous?: CampaignMap): Readonly<Uint8Array> {
   const cached = sightCache.get(map)
@@ -156,35 +174,42 @@ function* sightSteps(map: CampaignMap): Generator<void, PartySight> {
   for (const token of map.tokens) {
     if (!isPartyToken(map, token)) continue
     yield
-    byToken.set(token.id, { token, cells: cellList(tokenSight(map, battle, token)) })
+    byToken.set(token.id, tokenSight(map, battle, token))
   }
   return { mask: maskOf(map, byToken), byToken }
 }
 
 function derivedSight(map: CampaignMap, previous: CampaignMap, before: PartySight): PartySight {
-  // A layout edit (edges, cells, light) asks every PC again: a line of sight can pass a changed
-  // edge through squares the PC does not see (the core's sight is to a square's centre or points a
-  // quarter inside its corners, so a line can cross a square's rim unseen). Asking only the PCs
-  // that saw a square around the edit missed sight gained far away (the property test's
-  // counterexample, fixed as a case in vision.incremental.property.test.ts).
   if (previous.system !== map.system || partyFactionsOf(previous) !== partyFactionsOf(map))
     return fullSight(map)
+  let battle: Battle | undefined
+  // A wall or door edit asks again the PCs whose lines of sight reach a square around it, when
+  // the system's sight follows those lines there. Not the PCs that see such a square: a line can
+  // cross a square's rim without reaching its centre or the points a quarter inside its corners
+  // (the property test's counterexample, a case in vision.incremental.property.test.ts). Any
+  // other layout edit (squares, light, size) asks every PC.
+  let around: number[] | null = null
   if (layoutChanged(previous, map)) {
-    const sight = fullSight(map)
-    if (sight.mask.length === before.mask.length) keepGains(before.mask, sight.mask)
-    return sight
+    around = squaresAroundEdgeEdit(previous, map)
+    const system = getSystem(map.system)
+    if (around && system.sightOf)
+      around = system.sightFollowsLines?.((battle = battleOf(map)), around) ? around : null
+    if (!around) {
+      const sight = fullSight(map)
+      if (sight.mask.length === before.mask.length) keepGains(before.mask, sight.mask)
+      return sight
+    }
   }
   // A token's rules fields come from the token and from the map's conditions and fight (flat-
   // footed): when those are the same objects, so is every token's engine spec.
   const sameRulesContext = previous.conditions === map.conditions && previous.fight === map.fight
-  let battle: Battle | undefined
   let previousBattle: Battle | undefined
   const byToken: PartySight['byToken'] = new Map()
   let recomputed = 0
   for (const token of map.tokens) {
     if (!isPartyToken(map, token)) continue
     const was = before.byToken.get(token.id)
-    let stale = !was
+    let stale = !was || (around !== null && !(was.reached && reachesNone(was.reached, around)))
     if (!stale && was && (was.token !== token || !sameRulesContext)) {
       battle ??= battleOf(map)
       previousBattle ??= battleOf(previous)
@@ -192,9 +217,9 @@ function derivedSight(map: CampaignMap, previous: CampaignMap, before: PartySigh
     }
     if (stale || !was) {
       battle ??= battleOf(map)
-      byToken.set(token.id, { token, cells: cellList(tokenSight(map, battle, token)) })
+      byToken.set(token.id, tokenSight(map, battle, token))
       recomputed++
-    } else byToken.set(token.id, { token, cells: was.cells })
+    } else byToken.set(token.id, was.token === token ? was : { ...was, token })
   }
   if (recomputed === 0 && byToken.size === before.byToken.size) {
     // The same lists: their counts go on to this sight, as a changed sight takes them.
@@ -268,9 +293,34 @@ function maskOf(map: CampaignMap, byToken: PartySight['byToken']): Uint8Array {
   return mask
 }
 
-/** A token's cells (a square it sees twice, its own, stays twice). */
-function cellList(cells: readonly number[]): Int32Array {
-  return Int32Array.from(cells)
+/**
+ * The squares around the edges an edit changed, when it changed nothing else sight reads (the
+ * squares, the light, the size: the same objects); null otherwise, or when a changed edge is not
+ * between two neighbours on the map.
+ */
+function squaresAroundEdgeEdit(previous: CampaignMap, map: CampaignMap): number[] | null {
+  if (
+    previous.width !== map.width ||
+    previous.height !== map.height ||
+    previous.cells !== map.cells ||
+    previous.light !== map.light
+  )
+    return null
+  const changed = changedItems(previous.edges, map.edges)
+  // Nothing changed by identity yet a new list: entries reordered, which can change the edge a
+  // slot holds when two share it.
+  if (changed.length === 0) return null
+  const around: number[] = []
+  for (const edge of changed) {
+    const squares = squaresAroundEdge(map, edge.between[0], edge.between[1])
+    if (!squares) return null
+    around.push(...squares)
+  }
+  return around
+}
+
+function reachesNone(reached: LineReach, squares: readonly number[]): boolean {
+  return squares.every((cell) => !lineReachHas(reached, cell))
 }
 
 /** Whether the layout sight depends on (size, edges, cells, light) is not the same objects. */

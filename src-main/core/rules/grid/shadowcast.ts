@@ -18,6 +18,7 @@
 //
 // Slopes are fractions of small integers compared by cross multiplication: no epsilon.
 import type { Grid } from './grid'
+import { addToLineReach, type LineReach } from './line-reach'
 import type { SightBlockers } from './sight-blockers'
 
 /**
@@ -176,6 +177,8 @@ export interface SweepFilter {
   isLit?: (cell: number) => boolean
   /** Largest k to look at (a Chebyshev radius in squares). */
   maxDistance: number
+  /** Gets every square the sweep's lit slopes meet, the viewer's own included (line-reach.ts). */
+  reached?: LineReach
 }
 
 const UNKNOWN = 0
@@ -194,6 +197,7 @@ export function shadowcast(
   if (filter.inRange === undefined || filter.inRange(from)) run.mark(run.windowFrom, 0)
   for (const [mx, my, nx, ny] of OCTANTS)
     run.octant(octantOf(grid, from, mx, my, nx, ny), mx, my, nx, ny)
+  if (filter.reached) run.addVisited(filter.reached, from)
   return run.cells()
 }
 
@@ -216,6 +220,8 @@ class Sweep {
   readonly windowFrom: number
   /** Largest distance (k) of a cell marked seen, to bound the final scan. */
   private reach = 0
+  /** Largest distance (k) of a column the sweep looked at. */
+  private farthest = 0
   private seen = 0
   // the interval being cut, and the cursor: everything below it has been dealt with
   private hN = 0
@@ -276,6 +282,25 @@ class Sweep {
     return list
   }
 
+  /** Every square the sweep visited (its lit slopes met it), and the viewer's own, into `reached`. */
+  addVisited(reached: LineReach, from: number): void {
+    addToLineReach(reached, from)
+    const r = this.farthest
+    for (
+      let y = Math.max(this.y0, this.fy - r), yb = Math.min(this.y1, this.fy + r);
+      y <= yb;
+      y++
+    ) {
+      const row = (y - this.y0) * this.span - this.x0
+      for (
+        let x = Math.max(this.x0, this.fx - r), xb = Math.min(this.x1, this.fx + r);
+        x <= xb;
+        x++
+      )
+        if (this.state[row + x] !== UNKNOWN) addToLineReach(reached, y * this.width + x)
+    }
+  }
+
   octant(o: Octant, mx: number, my: number, nx: number, ny: number): void {
     const { east, south, cells, edgeBits, cellBits } = this.b.tables()
     const majorEdges = o.majorEast ? east : south
@@ -300,6 +325,7 @@ class Sweep {
       const jMax = Math.min(k, o.minorMax)
       const base = o.from + k * dMajor
       const wBase = this.windowFrom + k * wMajor
+      if (k > this.farthest) this.farthest = k
       this.count = 0
       for (let i = 0; i < 6 * n; i += 6) {
         const aN = lit[i]

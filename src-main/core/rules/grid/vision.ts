@@ -9,6 +9,7 @@
 // reference the property tests compare against.
 import type { Grid } from './grid'
 import { edgeBlocksSight } from './grid'
+import type { LineReach } from './line-reach'
 import type { LineObstacle, Point } from './lines'
 import { traceLine } from './lines'
 import { octantOf, pointVisible, shadowcast } from './shadowcast'
@@ -27,6 +28,11 @@ export interface VisionOptions {
    * instead of carrying it to the map's edge.
    */
   maxDistance?: number
+  /**
+   * fieldOfView only: gets every square a line of sight from the viewer reaches, seen or not
+   * (line-reach.ts), so that a caller knows which edge edits can change this view.
+   */
+  reached?: LineReach
 }
 
 /** The five target points of a cell, as offsets from its centre in quarter cells. */
@@ -71,6 +77,7 @@ export function fieldOfView(grid: Grid, from: number, options: VisionOptions = {
     inRange: options.inRange,
     isLit: options.isLit,
     maxDistance: reach,
+    reached: options.reached,
   })
 }
 

@@ -4,6 +4,7 @@ import type { Cell } from '../../model'
 import type { Battle, QueryHandlerOf, RuleSystem } from '../../system'
 import { ScenarioError } from '../../system'
 import { fieldOfView } from '../../grid/vision'
+import type { LineReach } from '../../grid/line-reach'
 import {
   isCell,
   readBoolean,
@@ -15,7 +16,7 @@ import {
   readToken,
 } from '../../scenario/query'
 import type { RangeSpec } from './combat'
-import { darknessDice, diceAt, lightEffects, lightLevel } from './light'
+import { darknessDice, diceAt, lightEffects, lightLevel, litThroughout } from './light'
 import {
   PROTECT_RANGE,
   areaOf,
@@ -172,14 +173,15 @@ const visible: QueryHandlerOf<'visible'> = (battle, query) => {
   return { cells: cellList(field, sightCells(field, token, range)) }
 }
 
-function sightCells(field: Field, token: ArToken, range: number): number[] {
+function sightCells(field: Field, token: ArToken, range: number, reached?: LineReach): number[] {
   const origin = field.cellOf(token)
   const seen = fieldOfView(
     field.grid,
     token.cell,
     range === Infinity
-      ? {}
+      ? { reached }
       : {
+          reached,
           inRange: (cell) => distance(origin, field.grid.cellOf(cell)) <= range,
           // Every step costs at least 2 m, so `range` metres never reach past range / 2 squares
           // along either axis: the sweep can stop there.
@@ -366,11 +368,12 @@ export const arianrhod: RuleSystem = {
   // 明度 is a number, not a category.
   lightCategories: [],
   distance,
-  sightOf(battle, tokenId) {
+  sightOf(battle, tokenId, reached) {
     const field = fieldOf(battle)
     const spec = battle.tokenById.get(tokenId)
-    return spec ? sightCells(field, field.token(spec), Infinity) : []
+    return spec ? sightCells(field, field.token(spec), Infinity, reached) : []
   },
+  sightFollowsLines: (battle) => litThroughout(battle.grid),
   fogSight: (battle, tokenId, seen) => darkFogSight({ engagement, light }, battle, tokenId, seen),
   queries: {
     distance: (battle, query) => {

@@ -2,6 +2,7 @@
 // 行為判定のダイスが1個減少する（ただし、ダイスの最低数は1個）」. Every check and every reaction an
 // answer lists goes through `rolledAt` / `diceAt` / `rollersAt` with the square where it is rolled, so no
 // query can list one without its die change (properties.test.ts asks every query on dark maps).
+import type { Grid } from '../../grid/grid'
 import { canSee } from '../../grid/vision'
 import type { Field } from './field'
 import { distance } from './metric'
@@ -25,6 +26,29 @@ export function lightLevel(field: Field, cell: number): number {
     if (canSee(grid, grid.index(source.at[0], source.at[1]), cell)) level = source.level
   }
   return level
+}
+
+// Grids that share their squares share the light array: one scan per set of squares.
+const darkOverrides = new WeakMap<Int32Array, boolean>()
+
+/**
+ * Whether every square is brighter than 明度3 whatever the edges are: the ambient level is above
+ * 3 and no square's override is 3 or less (sources only brighten). Then a token's sight ignores
+ * rooms and 明度 (decision 5, fog-sight.ts): a wall or a door changes it only along its lines of
+ * sight (RuleSystem.sightFollowsLines).
+ */
+export function litThroughout(grid: Grid): boolean {
+  if ((grid.ambientLight ?? DEFAULT_LIGHT) <= 3) return false
+  let dark = darkOverrides.get(grid.light)
+  if (dark === undefined) {
+    dark = false
+    for (let cell = 0; cell < grid.size && !dark; cell++) {
+      const override = grid.lightOverride(cell)
+      dark = override !== undefined && override <= 3
+    }
+    darkOverrides.set(grid.light, dark)
+  }
+  return !dark
 }
 
 export function lightEffects(level: number): ArianrhodLightEffect[] {

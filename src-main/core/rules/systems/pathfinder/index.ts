@@ -2,7 +2,7 @@
 // D&D 3.5 (../dnd35) can be the same system with a few entries overridden.
 import type { RuleSystem } from '../../system'
 import { alternatingDiagonalFeet, Battlefield } from './creatures'
-import { visibleCells } from './light'
+import { lightStaysClearOf, visibleCells } from './light'
 import { MOVE_MODES } from './move-modes'
 import { tacticalQueries } from './queries'
 import type { TacticalRules } from './rules'
@@ -26,11 +26,13 @@ export function makeTacticalSystem(rules: TacticalRules, facts: SystemFacts): Ru
     lightCategories: rules.light.categories,
     distance: alternatingDiagonalFeet,
     queries: tacticalQueries(rules),
-    sightOf(battle, tokenId) {
+    sightOf(battle, tokenId, reached) {
       const field = new Battlefield(battle, rules)
       const creature = field.byId.get(tokenId)
-      return creature ? visibleCells(field, creature) : []
+      return creature ? visibleCells(field, creature, reached) : []
     },
+    // Sight is lines from the viewer's squares into the light; darkvision ignores walls.
+    sightFollowsLines: (battle, around) => lightStaysClearOf(battle.grid, around),
   }
 }
 

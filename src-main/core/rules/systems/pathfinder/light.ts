@@ -4,11 +4,15 @@
 // 2r ft at L − 1 (a torch: level normal, radius 20 → normal 20 ft, dim 20 ft beyond); low-light
 // vision doubles both radii. A cell's own `light` overrides everything (magical darkness, say).
 // Darkvision sees every square within its range as if lit, without concealment.
+import type { LineReach } from '../../grid/line-reach'
 import { canSee, fieldOfView } from '../../grid/vision'
 import type { Battlefield, Creature } from './creatures'
 import { feetForOffset, spaceGap } from './creatures'
 
 export type Sight = 'clear' | 'concealed' | 'unseen'
+
+/** Low-light vision doubles a source's radii. */
+const LOW_LIGHT_FACTOR = 2
 
 // Light depends on the map's layout and the viewer's kind of vision only, and a layout's grid is
 // shared by every battle on it (scenario/run.ts prepareMap): the levels and the sight they give
@@ -39,7 +43,7 @@ function lightOf(field: Battlefield, factor: number): LayoutLight {
 
 /** Light level of every cell as `viewer` perceives the sources (low-light vision doubles radii). */
 export function lightLevels(field: Battlefield, viewer?: Creature): Int8Array {
-  return lightOf(field, viewer?.vision === 'low-light' ? 2 : 1).levels
+  return lightOf(field, viewer?.vision === 'low-light' ? LOW_LIGHT_FACTOR : 1).levels
 }
 
 function computeLightLevels(field: Battlefield, factor: number): Int8Array {
@@ -52,7 +56,7 @@ function computeLightLevels(field: Battlefield, factor: number): Int8Array {
   for (const source of grid.lightSources) {
     const near = source.radius * factor
     const far = 2 * near
-    const span = Math.floor(far / 5)
+    const span = lightSpan(source, factor)
     const from = grid.index(source.at[0], source.at[1])
     for (
       let y = Math.max(0, source.at[1] - span);
@@ -80,6 +84,29 @@ function computeLightLevels(field: Battlefield, factor: number): Int8Array {
   return levels
 }
 
+/** Squares along either axis a source lights (its radius doubled: the dim ring beyond). */
+function lightSpan(source: { radius: number }, factor: number): number {
+  return Math.floor((2 * source.radius * factor) / 5)
+}
+
+/**
+ * Whether no light source's light can cross the edges between the squares `around`: each source
+ * lights only squares within its span (low-light vision's, the longest) that it sees, and a line
+ * from it to one of them stays inside that box. Then an edit of those edges leaves every light
+ * level, hence every viewer's light sight, as it was (RuleSystem.sightFollowsLines).
+ */
+export function lightStaysClearOf(grid: Battlefield['grid'], around: readonly number[]): boolean {
+  const width = grid.width
+  return grid.lightSources.every((source) => {
+    const span = lightSpan(source, LOW_LIGHT_FACTOR) + 1
+    return around.every((cell) => {
+      const x = cell % width
+      const y = (cell - x) / width
+      return Math.max(Math.abs(x - source.at[0]), Math.abs(y - source.at[1])) > span
+    })
+  })
+}
+
 /** How a viewer perceives each cell's light: seen clearly, seen with concealment (dim), or not at all. */
 export function sightMap(field: Battlefield, viewer: Creature): Uint8Array {
   return viewerSight(field, viewer).sight
@@ -90,7 +117,7 @@ function viewerSight(field: Battlefield, viewer: Creature): { sight: Uint8Array;
   const grid = field.grid
   // 盲目状態: it sees nothing (every square is as dark to it).
   if (viewer.blinded) return { sight: new Uint8Array(grid.size), bounds: null }
-  const light = lightOf(field, viewer.vision === 'low-light' ? 2 : 1)
+  const light = lightOf(field, viewer.vision === 'low-light' ? LOW_LIGHT_FACTOR : 1)
   if (viewer.darkvisionRange <= 0) return light
   const sight = light.sight.slice()
   let bounds = light.bounds
@@ -144,7 +171,7 @@ export function sightName(code: number): Sight {
  * cell inside a corner, blocked by walls, closed doors and solid cells) from any square of its
  * space, to a cell it can see in its light. Its own space is always seen.
  */
-export function visibleCells(field: Battlefield, viewer: Creature): number[] {
+export function visibleCells(field: Battlefield, viewer: Creature, reached?: LineReach): number[] {
   const grid = field.grid
   const own = field.spaceCells(viewer, viewer.at)
   const { sight, bounds: perceived } = viewerSight(field, viewer)
@@ -152,6 +179,7 @@ export function visibleCells(field: Battlefield, viewer: Creature): number[] {
     return fieldOfView(grid, own[0], {
       inRange: (cell) => sight[cell] !== SIGHT_UNSEEN || cell === own[0],
       maxDistance: reachInto(grid, own[0], perceived),
+      reached,
     })
   }
   const seen = new Set<number>(own)
@@ -159,6 +187,7 @@ export function visibleCells(field: Battlefield, viewer: Creature): number[] {
     const cells = fieldOfView(grid, eye, {
       inRange: (cell) => !seen.has(cell) && sight[cell] !== SIGHT_UNSEEN,
       maxDistance: reachInto(grid, eye, perceived),
+      reached,
     })
     for (const cell of cells) seen.add(cell)
   }
