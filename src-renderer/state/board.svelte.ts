@@ -3,15 +3,18 @@
 // hovering in one view highlights in the others. It holds view state only, never campaign data.
 import type { Cell } from '@core/rules/model'
 
+// The squares and the drag are replaced whole, never changed in place, so they are raw state: a
+// pointer move over a new square stores the pair it was given instead of wrapping it in a deep
+// proxy that every reader then goes through (issue 29).
 export class BoardFocus {
   selectedTokenId = $state<string | null>(null)
-  hoveredCell = $state<Cell | null>(null)
+  hoveredCell = $state.raw<Cell | null>(null)
   /** The square a path preview runs to (set by clicking a cell in 2D or 3D). */
-  pathTarget = $state<Cell | null>(null)
+  pathTarget = $state.raw<Cell | null>(null)
   /** The move mode for reach and path overlays; null means the system's default mode. */
   moveMode = $state<string | null>(null)
   /** A token being dragged on the 2D board: its square at the start and the square under the pointer. */
-  drag = $state<{ tokenId: string; from: Cell; to: Cell } | null>(null)
+  drag = $state.raw<{ tokenId: string; from: Cell; to: Cell } | null>(null)
   /**
    * The fight overlays may take over a token drop (e.g. to move along the previewed path): return
    * true when handled. Otherwise, or when unset, the board dispatches `token.move` itself.
