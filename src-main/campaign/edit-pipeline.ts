@@ -8,6 +8,7 @@ import { checkChange } from '@core/campaign/loadable'
 import { changesOf, type Change } from '@core/campaign/changes'
 import { treeOpsOf } from '@core/campaign/change-paths'
 import type { Campaign, CampaignMap, Command } from '@core/campaign/schema'
+import { sightsRestored } from '@core/campaign/fog-commands'
 import { passedStrictCommandSchema, strictCommandSchema } from '@core/campaign/schema'
 import type { JournalChange, JournalEdit } from './journal'
 import { stringifyInParts } from './json-slices'
@@ -66,7 +67,7 @@ export class CampaignEdits {
     const ops = treeOpsOf(change.campaign, change.changes)
     checkChange(change.campaign, ops)
     entry.budget.admit(change.campaign, ops)
-    entry.history.record(entry.campaign)
+    entry.history.record(entry.campaign, change.campaign)
     return this.commit(id, entry, change, valid.type, 'command')
   }
 
@@ -96,7 +97,7 @@ export class CampaignEdits {
         : op,
     )
     entry.budget.admit(change.campaign, sized, true, savedBytes)
-    entry.history.record(entry.campaign)
+    entry.history.record(entry.campaign, change.campaign)
     return this.commit(id, entry, change, command.type, 'command', true)
   }
 
@@ -110,6 +111,9 @@ export class CampaignEdits {
     const entry = this.host.requireOpen(id)
     const next = entry.history[step](entry.campaign)
     if (!next) return this.unchanged(id, entry, step)
+    // Undo keeps no sight (history.ts): the restored maps' is derived from the maps they replace,
+    // as their edit derived it, before the player view or a rules query asks for it whole.
+    sightsRestored(entry.campaign, next)
     const change = this.stamped(entry, next)
     entry.budget.admit(change.campaign, treeOpsOf(change.campaign, change.changes), false)
     return this.commit(id, entry, change, step, step)

@@ -298,7 +298,7 @@ export function applyRecord(
   if ('changes' in record) {
     const next = applyChanges(state, record.changes)
     check(next, treeOpsOf(next, record.changes))
-    recordInHistory(history, record.edit, state)
+    recordInHistory(history, record.edit, state, next)
     return next
   }
   // Written before record changes (append-only: old journals still replay).
@@ -311,12 +311,18 @@ export function applyRecord(
     history,
     'command' in record ? 'command' : 'undo' in record ? 'undo' : 'redo',
     state,
+    next,
   )
   return next
 }
 
-function recordInHistory(history: UndoHistory, edit: JournalEdit, before: Campaign): void {
-  if (edit === 'command') history.record(before)
-  else if (edit === 'undo') history.replayUndo(before)
-  else history.replayRedo(before)
+function recordInHistory(
+  history: UndoHistory,
+  edit: JournalEdit,
+  before: Campaign,
+  after: Campaign,
+): void {
+  if (edit === 'command') history.record(before, after)
+  else if (edit === 'undo') history.replayUndo(before, after)
+  else history.replayRedo(before, after)
 }

@@ -264,6 +264,29 @@ export function withExplored(map: CampaignMap, previous?: CampaignMap): Campaign
   return remembered(map, next)
 }
 
+/**
+ * Undo and redo keep no sight (history.ts): the party's sight on each map `restored` holds in a
+ * version `current` does not is derived here from the version it replaces, as the edit between
+ * the two derived it (the PCs that moved, or every PC after a layout edit), so the player view
+ * and the next edit find it and none computes it whole (maps using automatic vision with party
+ * tokens, those withExplored asks).
+ */
+export function sightsRestored(current: Campaign, restored: Campaign): void {
+  if (current.maps === restored.maps) return
+  for (const map of restored.maps) {
+    if (current.maps.includes(map)) continue
+    const previous = current.maps.find((m) => m.id === map.id)
+    if (!previous || previous.width !== map.width || previous.height !== map.height) continue
+    if (!usesVision(fogOf(map)) || !usesVision(fogOf(previous))) continue
+    if (!map.tokens.some((t) => isPartyToken(map, t))) continue
+    try {
+      partyVisionMask(map, previous)
+    } catch {
+      // The engine refused the map: whoever asks next is told (withExplored remembers nothing).
+    }
+  }
+}
+
 /** `map` with `fog` (the same sight: only explored cells differ). */
 function remembered(map: CampaignMap, fog: MapFog): CampaignMap {
   const changed = { ...map, fog }
