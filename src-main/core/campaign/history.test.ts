@@ -99,7 +99,9 @@ describe('what undo keeps', () => {
     const held = (state: Campaign): object[] =>
       state.maps.flatMap((map) => [
         map,
-        ...Object.values(map).filter((value): value is unknown[] => Array.isArray(value)),
+        ...Object.values(map as Record<string, unknown>).filter((value): value is unknown[] =>
+          Array.isArray(value),
+        ),
       ])
     const everCurrent = new Set<object>(held(current))
     let seed = 7
