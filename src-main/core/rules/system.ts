@@ -171,12 +171,12 @@ export interface RuleSystem {
    */
   sightOf?(battle: Battle, tokenId: string, reached?: LineReach): number[]
   /**
-   * Whether, on this battle's squares and light, a change to the edges between the squares
-   * `around` (cell indices: a wall, a door, a window) changes a token's sight only along its lines
-   * of sight through them, as `reached` (grid/line-reach.ts) records them: no light and no other
-   * layout fact its sightOf or fogSight reads depends on those edges. The players' fog then asks
-   * again only the PCs whose lines reach `around`. A system with sightOf and without this is
-   * asked for every PC after every edge edit.
+   * Whether, on this battle's light, a change to the edges between the squares `around` (cell
+   * indices: a wall, a door, a window) or to their terrain (a solid square) changes a token's
+   * sight only along its lines of sight through them, as `reached` (grid/line-reach.ts) records
+   * them: no light and no other layout fact its sightOf or fogSight reads depends on those edges
+   * and squares. The players' fog then asks again only the PCs whose lines reach `around`. A
+   * system with sightOf and without this is asked for every PC after every such edit.
    */
   sightFollowsLines?(battle: Battle, around: readonly number[]): boolean
   /**

@@ -253,8 +253,13 @@ describe('party sight derived from the sight before an edit', () => {
       )
     })
     expect(compared).toBeGreaterThan(5)
-    // Eight PCs in walled rooms: a wall inside pc2's room reaches pc2's lines alone.
+    // Eight PCs in walled rooms: a wall inside pc2's room reaches pc2's lines alone, and so does
+    // a solid square there; a square's own light is read by everyone who sees it.
     expect(askedAfter(roomsOfPcs().campaign, WALL_IN_PC2_ROOM)).toEqual(['pc2'])
+    const square = (cell: Record<string, unknown>): Command =>
+      ({ type: 'cell.set', mapId: 'm', cell: { at: [12, 6], ...cell } }) as Command
+    expect(askedAfter(roomsOfPcs().campaign, square({ terrain: 'solid' }))).toEqual(['pc2'])
+    expect(askedAfter(roomsOfPcs().campaign, square({ light: 0 }))).toHaveLength(8)
   })
 
   it('asks every PC after a wall click that light may cross (a source near it, or 明度 3 or less)', () => {

@@ -13,6 +13,7 @@ import {
   emptyLineReach,
   lineReachHas,
   squaresAroundEdge,
+  squaresAroundSquare,
   type LineReach,
 } from '../rules/grid/line-reach'
 import { changedItems } from '../campaign/changed-items'
@@ -183,14 +184,14 @@ function derivedSight(map: CampaignMap, previous: CampaignMap, before: PartySigh
   if (previous.system !== map.system || partyFactionsOf(previous) !== partyFactionsOf(map))
     return fullSight(map)
   let battle: Battle | undefined
-  // A wall or door edit asks again the PCs whose lines of sight reach a square around it, when
-  // the system's sight follows those lines there. Not the PCs that see such a square: a line can
-  // cross a square's rim without reaching its centre or the points a quarter inside its corners
-  // (the property test's counterexample, a case in vision.incremental.property.test.ts). Any
-  // other layout edit (squares, light, size) asks every PC.
+  // A wall, door or square edit asks again the PCs whose lines of sight reach a square around it,
+  // when the system's sight follows those lines there. Not the PCs that see such a square: a line
+  // can cross a square's rim without reaching its centre or the points a quarter inside its
+  // corners (the property test's counterexample, a case in vision.incremental.property.test.ts).
+  // Any other layout edit (light, a square's light, the size) asks every PC.
   let around: number[] | null = null
   if (layoutChanged(previous, map)) {
-    around = squaresAroundEdgeEdit(previous, map)
+    around = squaresAroundLayoutEdit(previous, map)
     const system = getSystem(map.system)
     if (around && system.sightOf)
       around = system.sightFollowsLines?.((battle = battleOf(map)), around) ? around : null
@@ -294,27 +295,39 @@ function maskOf(map: CampaignMap, byToken: PartySight['byToken']): Uint8Array {
 }
 
 /**
- * The squares around the edges an edit changed, when it changed nothing else sight reads (the
- * squares, the light, the size: the same objects); null otherwise, or when a changed edge is not
- * between two neighbours on the map.
+ * The squares around the edges and squares an edit changed (line-reach.ts), when it changed nothing
+ * else sight reads (the light, a square's light, the size); null otherwise, or when a changed edge
+ * is not between two neighbours on the map.
  */
-function squaresAroundEdgeEdit(previous: CampaignMap, map: CampaignMap): number[] | null {
+function squaresAroundLayoutEdit(previous: CampaignMap, map: CampaignMap): number[] | null {
   if (
     previous.width !== map.width ||
     previous.height !== map.height ||
-    previous.cells !== map.cells ||
     previous.light !== map.light
   )
     return null
-  const changed = changedItems(previous.edges, map.edges)
-  // Nothing changed by identity yet a new list: entries reordered, which can change the edge a
-  // slot holds when two share it.
-  if (changed.length === 0) return null
   const around: number[] = []
-  for (const edge of changed) {
-    const squares = squaresAroundEdge(map, edge.between[0], edge.between[1])
-    if (!squares) return null
-    around.push(...squares)
+  if (previous.edges !== map.edges) {
+    const changed = changedItems(previous.edges, map.edges)
+    // Nothing changed by identity yet a new list: entries reordered, which can change the edge a
+    // slot holds when two share it.
+    if (changed.length === 0) return null
+    for (const edge of changed) {
+      const squares = squaresAroundEdge(map, edge.between[0], edge.between[1])
+      if (!squares) return null
+      around.push(...squares)
+    }
+  }
+  if (previous.cells !== map.cells) {
+    const changed = changedItems(previous.cells, map.cells)
+    if (changed.length === 0) return null
+    for (const cell of changed) {
+      // A square's light is read by every viewer that sees it, lines or not.
+      if (cell.light !== undefined) return null
+      const squares = squaresAroundSquare(map, cell.at)
+      if (!squares) return null
+      around.push(...squares)
+    }
   }
   return around
 }

@@ -1,18 +1,19 @@
 // Where a viewer's lines of sight reach: the squares some line from its centre enters before
 // anything blocks it, whether or not the line ends at a point that makes a square seen. The
-// players' fog uses it to ask again, after a wall or door changes, only the viewers whose sight
-// that edge can change (issue 29):
+// players' fog uses it to ask again, after a wall, a door or a solid square changes, only the
+// viewers whose sight that edit can change (issue 29):
 //
 // Sight to a target point changes only if the segment from the viewer's centre to it is clear up
-// to the first obstacle the edit changed — the edge, or a corner at one of its ends (a corner
-// blocks with blockers on both sides). Just before that point the segment runs inside a square
-// whose closure meets the edge: one of the six squares around it. Being clear there, the segment
-// belongs to the sweep's lit slopes at that square's column, so the sweep (shadowcast.ts) visits
-// that square. Hence: an edit none of whose six squares the viewer's sweep visited leaves its
-// sight as it was, and leaves the sweep's lit slopes, hence this set, as they were. The set is a
-// superset (a square just past a partition in the same column is visited too): that costs a viewer
-// asked again, never a wrong fog. vision.incremental.property.test.ts checks the fog built on it
-// against the full recompute.
+// to the first obstacle the edit changed: the edge or the square, or a corner at one of their
+// ends (a corner blocks with blockers on both sides). Just before that point the segment runs
+// inside a square whose closure meets the edge or square: one of the six squares around the edge,
+// of the nine around the square. Being clear there, the segment belongs to the sweep's lit slopes
+// at that square's column, so the sweep (shadowcast.ts) visits that square. Hence: an edit none of
+// whose squares around the viewer's sweep visited leaves its sight as it was, and leaves the
+// sweep's lit slopes, hence this set, as they were. The set is a superset (a square just past a
+// partition in the same column is visited too): that costs a viewer asked again, never a wrong
+// fog. vision.property.test.ts checks the claim on random grids, and
+// vision.incremental.property.test.ts the fog built on it against the full recompute.
 import type { Grid } from './grid'
 
 /** One bit per square of a grid: set when a line of sight from the viewer reaches the square. */
@@ -57,5 +58,21 @@ export function squaresAroundEdge(
       const sy = y + along * ay
       if (inside(sx, sy)) out.push(sy * width + sx)
     }
+  return out
+}
+
+/** The square `at` and its eight neighbours, clipped to the map; null when `at` is off the map. */
+export function squaresAroundSquare(
+  grid: Pick<Grid, 'width' | 'height'>,
+  at: readonly [number, number],
+): number[] | null {
+  const { width, height } = grid
+  const [x, y] = at
+  if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= width || y >= height)
+    return null
+  const out: number[] = []
+  for (let sy = Math.max(0, y - 1); sy <= Math.min(height - 1, y + 1); sy++)
+    for (let sx = Math.max(0, x - 1); sx <= Math.min(width - 1, x + 1); sx++)
+      out.push(sy * width + sx)
   return out
 }

@@ -34,8 +34,8 @@ const darkOverrides = new WeakMap<Int32Array, boolean>()
 /**
  * Whether every square is brighter than 明度3 whatever the edges are: the ambient level is above
  * 3 and no square's override is 3 or less (sources only brighten). Then a token's sight ignores
- * rooms and 明度 (decision 5, fog-sight.ts): a wall or a door changes it only along its lines of
- * sight (RuleSystem.sightFollowsLines).
+ * rooms and 明度 (decision 5, fog-sight.ts): a wall, a door or a solid square changes it only
+ * along its lines of sight (RuleSystem.sightFollowsLines).
  */
 export function litThroughout(grid: Grid): boolean {
   if ((grid.ambientLight ?? DEFAULT_LIGHT) <= 3) return false

@@ -90,10 +90,10 @@ function lightSpan(source: { radius: number }, factor: number): number {
 }
 
 /**
- * Whether no light source's light can cross the edges between the squares `around`: each source
- * lights only squares within its span (low-light vision's, the longest) that it sees, and a line
- * from it to one of them stays inside that box. Then an edit of those edges leaves every light
- * level, hence every viewer's light sight, as it was (RuleSystem.sightFollowsLines).
+ * Whether no light source's light can reach the squares `around`: each source lights only squares
+ * within its span (low-light vision's, the longest) that it sees, and a line from it to one of
+ * them stays inside that box. Then an edit of their edges or terrain leaves every light level,
+ * hence every viewer's light sight, as it was (RuleSystem.sightFollowsLines).
  */
 export function lightStaysClearOf(grid: Battlefield['grid'], around: readonly number[]): boolean {
   const width = grid.width
