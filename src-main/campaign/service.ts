@@ -28,8 +28,7 @@ import { CampaignEdits } from './edit-pipeline'
 import { openCampaignEntry, type OpenCampaign } from './open-campaign'
 import { CampaignLibrary } from './library'
 import type { FileReaderOptions } from './file-reader'
-import { PREPARE_SHOWN_MAP_MS, ShownMapPreparation } from './shown-map-preparation'
-import { battleOf } from '@core/campaign/map-battle'
+import { IdleWork } from './idle-work'
 
 export { EXPORT_FORMAT }
 /**
@@ -73,15 +72,6 @@ export interface CampaignServiceOptions {
   onSaveError?: (campaignId: string, error: unknown) => void
 }
 
-/** A map's battle (map-battle.ts, kept by map object), built ahead: only a head start. */
-function battleAhead(map: CampaignMap): void {
-  try {
-    battleOf(map)
-  } catch (error) {
-    console.warn(`[campaign] preparing map ${map.id} ahead of its open failed`, error)
-  }
-}
-
 export class CampaignServiceError extends Error {
   constructor(
     readonly code: 'not-open' | 'invalid-import' | 'invalid-name' | 'disposed' | 'sample-invalid',
@@ -113,10 +103,9 @@ export class CampaignService implements CampaignServiceApi {
   private readonly now: () => Date
   private readonly historyLimit: number | undefined
   private readonly onSaveError: (campaignId: string, error: unknown) => void
-  private readonly shownMaps: ShownMapPreparation
+  /** Reading ahead after a list, preparing the shown map after an open (idle-work.ts). */
+  private readonly idleWork: IdleWork
   private disposed = false
-  private readonly readsAhead: boolean
-  private readingAhead: Promise<void> = Promise.resolve()
 
   constructor(options: CampaignServiceOptions) {
     this.now = options.now ?? (() => new Date())
@@ -136,10 +125,15 @@ export class CampaignService implements CampaignServiceApi {
     })
     this.autosaveDelayMs = Math.max(0, options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS)
     this.historyLimit = options.historyLimit
-    this.readsAhead = options.readAhead ?? true
-    this.shownMaps = new ShownMapPreparation(
-      options.prepareShownMapMs ?? PREPARE_SHOWN_MAP_MS,
-      (id) => this.open_.get(id)?.campaign,
+    this.idleWork = new IdleWork(
+      {
+        idle: () => !this.disposed && this.open_.size === 0 && this.loading.size === 0,
+        campaignOf: (id) => this.open_.get(id)?.campaign,
+        prepareJournal: (id) => this.open_.get(id)?.journal.prepare(),
+        openedLast: (ids) => this.store.openedLast(ids),
+        readAhead: (id) => this.store.readAhead(id),
+      },
+      { readAhead: options.readAhead, prepareShownMapMs: options.prepareShownMapMs },
     )
     this.onSaveError =
       options.onSaveError ??
@@ -163,37 +157,16 @@ export class CampaignService implements CampaignServiceApi {
   }
 
   async list(): Promise<CampaignSummary[]> {
-    this.shownMaps.asked()
+    this.idleWork.asked()
     const summaries = await this.store.list()
-    this.readAhead(summaries)
+    // With no campaign open, the one opened last is read ahead of its open (idle-work.ts).
+    this.idleWork.listed(summaries)
     return summaries
-  }
-
-  /**
-   * With no campaign open, reads the one opened last (else the newest listed) ahead of its open,
-   * once the list has been answered (open-ahead.ts): the GM's Open then finds it parsed.
-   */
-  private readAhead(summaries: readonly CampaignSummary[]): void {
-    const idle = () => !this.disposed && this.open_.size === 0 && this.loading.size === 0
-    if (!this.readsAhead || !idle()) return
-    const openable = summaries
-      .filter((s) => !s.unreadable && !s.newer && !s.tooLarge)
-      .map((s) => s.id)
-    if (openable.length === 0) return
-    this.readingAhead = new Promise((resolve) => setImmediate(resolve)).then(async () => {
-      const id = idle() ? await this.store.openedLast(openable) : undefined
-      if (id === undefined || !idle()) return
-      const map = (await this.store.readAhead(id))?.maps[0]
-      // The rules engine's battle of the map an open from the list shows first (its first), built
-      // now rather than in the turn after the open's answer, while the page draws the board.
-      await new Promise((resolve) => setImmediate(resolve))
-      if (map && idle()) battleAhead(map)
-    })
   }
 
   /** Settles once the campaign the last list chose is read ahead (or was not: tests). */
   readAheadSettled(): Promise<void> {
-    return this.readingAhead
+    return this.idleWork.readAheadSettled()
   }
 
   async create(name: string): Promise<Campaign> {
@@ -228,7 +201,7 @@ export class CampaignService implements CampaignServiceApi {
 
   async open(id: string): Promise<OpenResult> {
     this.requireLive()
-    this.shownMaps.asked()
+    this.idleWork.asked()
     const already = this.open_.get(id)
     if (already) return { campaign: already.campaign, revision: already.revision }
     // Two windows opening the same campaign at once must share one load (and one recovery).
@@ -273,14 +246,11 @@ export class CampaignService implements CampaignServiceApi {
    * when done or skipped.
    */
   prepareShownMap(id: string, mapId: string | null): Promise<void> {
-    // Then the journal's file, so the first edit only appends to it.
-    return this.shownMaps
-      .prepare(id, mapId)
-      .then((prepared) => (prepared ? this.open_.get(id)?.journal.prepare() : undefined))
+    return this.idleWork.prepareShownMap(id, mapId)
   }
 
   async close(id: string): Promise<void> {
-    this.shownMaps.cancel(id)
+    this.idleWork.cancel(id)
     const entry = this.open_.get(id)
     if (!entry) return
     await this.saveEntry(id, entry)
@@ -427,7 +397,7 @@ export class CampaignService implements CampaignServiceApi {
     if (this.disposed) return
     this.disposed = true
     for (const entry of this.open_.values()) clearTimeout(entry.timer)
-    this.shownMaps.cancelAll()
+    this.idleWork.cancelAll()
     try {
       await this.flush()
     } finally {
