@@ -3,6 +3,11 @@
 // plus the newest save of each of the last `keepDays` UTC days, so a mistake noticed next week
 // can still be undone from the file system.
 //
+// The autosave backs up at most every `everyMs` (issue 29: a copy of the whole file every 5 s
+// doubled what a GM's evening wrote to disk). Between two backups the journal keeps every
+// generation since the newest one (service.ts), so a damaged file still opens as that backup with
+// every acknowledged change replayed on top; closing a campaign backs up what its last save wrote.
+//
 // A backup is a copy (a clone where the file system shares blocks), never a hard link to the
 // campaign file: editors and scripts often rewrite a file in place, and a hand edit that broke
 // the campaign file would break a linked backup with it, the very one recovery needs (issue 29
@@ -14,9 +19,15 @@ import { copyFileAtomic, isTempFileName } from './atomicFile'
 export interface BackupPolicy {
   keepRecent: number
   keepDays: number
+  /** An autosave backs up only when the newest backup it knows is this old (ms). */
+  everyMs: number
 }
 
-export const DEFAULT_BACKUP_POLICY: BackupPolicy = { keepRecent: 10, keepDays: 30 }
+export const DEFAULT_BACKUP_POLICY: BackupPolicy = {
+  keepRecent: 10,
+  keepDays: 30,
+  everyMs: 3 * 60_000,
+}
 
 const BACKUP_NAME = /^(\d{8})T\d{9}Z-\d{6}\.json$/
 
@@ -61,7 +72,7 @@ function utcDayKey(date: Date): string {
 export function backupsToKeep(
   names: readonly string[],
   now: Date,
-  policy: BackupPolicy,
+  policy: Pick<BackupPolicy, 'keepRecent' | 'keepDays'>,
 ): Set<string> {
   const newestFirst = [...names].filter(isBackupName).sort().reverse()
   const keep = new Set(newestFirst.slice(0, policy.keepRecent))
@@ -76,12 +87,37 @@ export function backupsToKeep(
   return keep
 }
 
+/**
+ * The backups one store makes, with when it last made each campaign's: an autosave backs up only
+ * when that is the policy's everyMs ago (or none was made since the app started).
+ */
+export class BackupPacer {
+  private readonly last = new Map<string, number>()
+  constructor(
+    private readonly policy: BackupPolicy,
+    private readonly now: () => Date,
+  ) {}
+
+  due(id: string): boolean {
+    const last = this.last.get(id)
+    return last === undefined || this.now().getTime() - last >= this.policy.everyMs
+  }
+
+  /** Backs up `file`, the campaign `id`'s, into `dir` (writeBackup). */
+  async make(id: string, dir: string, file: string): Promise<string> {
+    const at = this.now()
+    const backup = await writeBackup(dir, file, at, this.policy)
+    this.last.set(id, at.getTime())
+    return backup
+  }
+}
+
 /** Copies the just-saved campaign file into `dir`, then prunes. Returns the backup's path. */
 export async function writeBackup(
   dir: string,
   savedFile: string,
   now: Date,
-  policy: BackupPolicy,
+  policy: Pick<BackupPolicy, 'keepRecent' | 'keepDays'>,
 ): Promise<string> {
   await fs.mkdir(dir, { recursive: true })
   const file = path.join(dir, backupName(now))

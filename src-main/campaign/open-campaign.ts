@@ -21,6 +21,17 @@ export interface OpenCampaign {
   timer?: ReturnType<typeof setTimeout>
   /** The latest save of this campaign, so flush can wait for one already running. */
   saving: Promise<void>
+  /**
+   * The journal generation whose base is the newest backup this session made of the campaign
+   * (backups.ts: the autosave backs up every few minutes): the generations from it on are kept,
+   * so a damaged file opens as that backup with every change since replayed. None yet: the next
+   * save backs up.
+   */
+  backedUpGen?: number
+  /** The generation the last save started (its base is the file as it is now). */
+  savedGen?: number
+  /** The last save made no backup: closing the campaign makes one. */
+  unbacked?: boolean
 }
 
 /** A campaign just opened or created: clean, at revision 0, its file's hash as read or written. */

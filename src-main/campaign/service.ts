@@ -1,7 +1,8 @@
 // The campaign service: the lifecycle of campaigns (list, create, open with the journal replayed,
-// autosave to the store, close, flush, import / export) and the notices about them. Every change
-// goes through the edit pipeline (edit-pipeline.ts: applyCommand with undo, the journal, the change
-// feed). Both transports (Electron IPC and the Node host's WebSocket) call this one object.
+// autosave to the store (snapshot-saves.ts), close, flush, import / export) and the notices about
+// them. Every change goes through the edit pipeline (edit-pipeline.ts: applyCommand with undo, the
+// journal, the change feed). Both transports (Electron IPC and the Node host's WebSocket) call
+// this one object.
 // Node-only; never imports electron.
 import { randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
@@ -15,14 +16,14 @@ import type {
 } from '@core/contract/campaign-service'
 import type { BackupPolicy } from './backups'
 import { UndoHistory } from '@core/campaign/history'
-import { CampaignJournal, hashSnapshot } from './journal'
+import { CampaignJournal } from './journal'
 import { loadForEditing, type KeptHistory } from './load-for-editing'
 import { FileBudget } from './file-budget'
 import { decodeCampaign } from './migrations'
 import type { Campaign, CampaignMap, CampaignSummary, Command } from '@core/campaign/schema'
 import { CURRENT_SCHEMA_VERSION } from '@core/campaign/schema'
-import { CampaignStore, serializeCampaign } from './storage'
-import { serializeCampaignInSlices } from './serialize'
+import { CampaignStore } from './storage'
+import { SnapshotSaves } from './snapshot-saves'
 import { EXPORT_FORMAT } from './campaign-file'
 import { CampaignEdits } from './edit-pipeline'
 import { openCampaignEntry, type OpenCampaign } from './open-campaign'
@@ -99,7 +100,8 @@ export class CampaignService implements CampaignServiceApi {
   private readonly noticeListeners = new Set<(notice: CampaignNotice) => void>()
   /** Undo histories of campaigns closed while the app runs, with the file each ends at. */
   private readonly keptHistories = new Map<string, KeptHistory>()
-  private readonly autosaveDelayMs: number
+  /** The autosave and the snapshot saves (snapshot-saves.ts). */
+  private readonly saves: SnapshotSaves
   private readonly now: () => Date
   private readonly historyLimit: number | undefined
   private readonly onSaveError: (campaignId: string, error: unknown) => void
@@ -120,10 +122,17 @@ export class CampaignService implements CampaignServiceApi {
       now: () => this.now(),
       requireLive: () => this.requireLive(),
       requireOpen: (id) => this.requireOpen(id),
-      markDirty: (id, entry) => this.markDirty(id, entry),
-      saveEntry: (id, entry) => this.saveEntry(id, entry),
+      markDirty: (id, entry) => this.saves.markDirty(id, entry),
+      saveEntry: (id, entry) => this.saves.save(id, entry),
     })
-    this.autosaveDelayMs = Math.max(0, options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS)
+    this.saves = new SnapshotSaves(
+      {
+        store: this.store,
+        disposed: () => this.disposed,
+        failed: (id, error) => this.saveFailed(id, error),
+      },
+      Math.max(0, options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS),
+    )
     this.historyLimit = options.historyLimit
     this.idleWork = new IdleWork(
       {
@@ -192,10 +201,16 @@ export class CampaignService implements CampaignServiceApi {
       after: 0,
     })
     const budget = await FileBudget.measure(campaign, this.store.reader.maxBytes)
-    this.open_.set(
-      campaign.id,
-      openCampaignEntry(campaign, new UndoHistory(this.historyLimit), journal, budget, hash),
+    const entry = openCampaignEntry(
+      campaign,
+      new UndoHistory(this.historyLimit),
+      journal,
+      budget,
+      hash,
     )
+    // The file just saved is backed up, and the journal's first generation starts from it.
+    entry.backedUpGen = entry.savedGen = 1
+    this.open_.set(campaign.id, entry)
     return campaign
   }
 
@@ -233,11 +248,11 @@ export class CampaignService implements CampaignServiceApi {
       // Fold the replayed changes into a snapshot now, so the next crash starts from here. If that
       // fails the journal still holds them, and the autosave tries again.
       entry.dirty = true
-      await this.saveEntry(id, entry).catch((error: unknown) => {
+      await this.saves.save(id, entry).catch((error: unknown) => {
         this.saveFailed(id, error)
-        this.markDirty(id, entry)
+        this.saves.markDirty(id, entry)
       })
-    } else if (loaded.told.repaired) this.markDirty(id, entry)
+    } else if (loaded.told.repaired) this.saves.markDirty(id, entry)
     return { campaign: entry.campaign, revision: entry.revision, ...loaded.told }
   }
 
@@ -253,7 +268,8 @@ export class CampaignService implements CampaignServiceApi {
     this.idleWork.cancel(id)
     const entry = this.open_.get(id)
     if (!entry) return
-    await this.saveEntry(id, entry)
+    await this.saves.save(id, entry)
+    await this.saves.backUpLastSave(id, entry)
     this.open_.delete(id)
     await entry.journal.close()
     if (entry.history.canUndo || entry.history.canRedo) {
@@ -303,7 +319,7 @@ export class CampaignService implements CampaignServiceApi {
     const results = await Promise.allSettled(
       ids.map((each) => {
         const entry = this.open_.get(each)
-        return entry ? this.saveEntry(each, entry) : Promise.resolve()
+        return entry ? this.saves.save(each, entry) : Promise.resolve()
       }),
     )
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
@@ -400,6 +416,7 @@ export class CampaignService implements CampaignServiceApi {
     this.idleWork.cancelAll()
     try {
       await this.flush()
+      for (const [id, entry] of this.open_) await this.saves.backUpLastSave(id, entry)
     } finally {
       this.edits.clearListeners()
       this.noticeListeners.clear()
@@ -420,60 +437,5 @@ export class CampaignService implements CampaignServiceApi {
       throw new CampaignServiceError('not-open', `Campaign "${id}" is not open; open it first.`)
     }
     return entry
-  }
-
-  /**
-   * Autosave runs a fixed delay after the first unsaved change; later changes do not push it
-   * back, so a steady stream of edits is still written at least every `autosaveDelayMs`.
-   */
-  private markDirty(id: string, entry: OpenCampaign): void {
-    entry.dirty = true
-    if (entry.timer !== undefined || this.disposed) return
-    entry.timer = setTimeout(() => {
-      entry.timer = undefined
-      this.saveEntry(id, entry).catch((error: unknown) => this.saveFailed(id, error))
-    }, this.autosaveDelayMs)
-  }
-
-  private saveEntry(id: string, entry: OpenCampaign): Promise<void> {
-    clearTimeout(entry.timer)
-    entry.timer = undefined
-    if (!entry.dirty) return entry.saving
-    entry.dirty = false
-    const snapshot = entry.campaign
-    const mark = entry.budget.mark
-    // Serialised in slices (serialize.ts) so a large campaign never stalls main; a sync copy is
-    // the fallback if that ever fails, so the generation header always gets its hash.
-    const serialized = serializeCampaignInSlices(snapshot).catch(() => {
-      const bytes = Buffer.from(serializeCampaign(snapshot), 'utf8')
-      return { parts: [bytes], hash: hashSnapshot(bytes), bytes: bytes.length }
-    })
-    // Changes from now on belong after this snapshot: they go to a new journal generation.
-    const { gen, ready } = entry.journal.rotate(serialized.then(({ hash }) => hash))
-    // Without the new generation on disk, records acknowledged meanwhile are only in the old one:
-    // the snapshot must not replace the file it belongs to (the journal is broken; the next
-    // change saves again).
-    const run = ready
-      .then(() => serialized)
-      .then((file) => {
-        entry.budget.saved(mark, file.bytes)
-        return this.store.save(snapshot, file)
-      })
-      .then(
-        (saved) => {
-          entry.fileHash = saved.hash
-          return entry.journal.snapshotSaved(gen).catch((error: unknown) => {
-            // Old generations left behind are harmless: the next open deletes them.
-            console.error(`[campaign] could not tidy the journal of ${id}`, error)
-          })
-        },
-        (error: unknown) => {
-          // Still unsaved: the next change or flush tries again.
-          entry.dirty = true
-          throw error
-        },
-      )
-    entry.saving = run.catch(() => undefined)
-    return run
   }
 }

@@ -103,7 +103,7 @@ describe('CampaignStore saving', () => {
       keepDays: 2,
     })
     expect([...twoDays].sort()).toEqual([names[0], names[2]])
-    expect(DEFAULT_BACKUP_POLICY).toEqual({ keepRecent: 10, keepDays: 30 })
+    expect(DEFAULT_BACKUP_POLICY).toEqual({ keepRecent: 10, keepDays: 30, everyMs: 180_000 })
   })
 })
 

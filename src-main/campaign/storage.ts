@@ -18,7 +18,7 @@ import { Low } from 'lowdb'
 import { AtomicJsonFile, FileChunks, removeStaleTempFiles } from './atomicFile'
 import { TRUSTED_LOADER, type WrittenRecord } from './trusted-snapshot'
 import type { BackupPolicy } from './backups'
-import { DEFAULT_BACKUP_POLICY, listBackupNames, writeBackup } from './backups'
+import { BackupPacer, DEFAULT_BACKUP_POLICY, listBackupNames, writeBackup } from './backups'
 import type { DecodedCampaign } from './migrations'
 import { CampaignDataError, MigrationError } from './migrations'
 import type { Campaign, CampaignSummary } from '@core/campaign/schema'
@@ -112,6 +112,7 @@ export class CampaignStore {
   private readonly index: CampaignIndex
   private readonly now: () => Date
   private readonly policy: BackupPolicy
+  private readonly backups: BackupPacer
   private readonly trustWritten: boolean
   /** Files opened as the bytes this store wrote, without the full check (for tests). */
   trustedOpens = 0
@@ -145,6 +146,7 @@ export class CampaignStore {
     this.index = new CampaignIndex(path.join(dataDir, 'campaign-index.json'))
     this.now = options.now ?? (() => new Date())
     this.policy = { ...DEFAULT_BACKUP_POLICY, ...options.backupPolicy }
+    this.backups = new BackupPacer(this.policy, this.now)
     this.trustWritten = options.trustWrittenFiles ?? true
     this.reads = new OpenReads(this.reader, this.index, this.trustWritten, (file, written) =>
       this.readFile(file, written, false),
@@ -337,61 +339,70 @@ export class CampaignStore {
   /**
    * Atomically writes the campaign and a backup, and answers the hash of the bytes written.
    * Saves of one campaign run one at a time, in order. `serialized` is the campaign's file as
-   * serializeCampaignInSlices built it, when the caller has it already.
+   * serializeCampaignInSlices built it, when the caller has it already. `backup: 'due'` (the
+   * autosave) backs up only when this store made none of the campaign for the policy's everyMs
+   * (backupFile is then null).
    */
   save(
     campaign: Campaign,
     serialized?: SerializedCampaign,
-  ): Promise<{ file: string; backupFile: string; hash: string }> {
+    backup: 'always' | 'due' = 'always',
+  ): Promise<{ file: string; backupFile: string | null; hash: string }> {
     const file = this.campaignFile(campaign.id)
-    const previous = this.writeChains.get(campaign.id) ?? Promise.resolve()
-    const run = previous
-      .catch(() => undefined)
-      .then(async () => {
-        const { parts, hash } = serialized ?? (await serializeCampaignInSlices(campaign))
-        // Each map's own hash, kept so a hand edit elsewhere in the file leaves it known
-        // (known-maps.ts); only maps whose bytes are new are hashed.
-        const mapHashes = await mapHashesOf(campaign, parts)
-        const name = path.basename(file)
-        const summary = {
-          name: campaign.name,
-          updatedAt: campaign.updatedAt,
-          mapCount: campaign.maps.length,
-        }
-        this.savingSummaries.set(name, summary)
-        try {
-          const db = new Low<unknown>(new AtomicJsonFile(file, () => new FileChunks(parts)), null)
-          db.data = campaign
-          await db.write()
-          const backupFile = await writeBackup(
-            this.backupDir(campaign.id),
-            file,
-            this.now(),
-            this.policy,
-          )
-          // The list's index learns the new file as it is, so listing never needs to parse it,
-          // and what was written, so opening it needs no full check.
-          const stat = await fs.stat(file).catch(() => null)
-          if (stat) {
-            const written: WrittenRecord = {
-              sha256: hash,
-              loader: TRUSTED_LOADER,
-              maps: mapSpansOf(campaign, parts),
-              mapHashes,
-              layout: FILE_LAYOUT,
-            }
-            await this.index.set(name, stat, summary, written)
-            void this.index.persist()
+    return this.inOrder(campaign.id, async () => {
+      const { parts, hash } = serialized ?? (await serializeCampaignInSlices(campaign))
+      // Each map's own hash, kept so a hand edit elsewhere in the file leaves it known
+      // (known-maps.ts); only maps whose bytes are new are hashed.
+      const mapHashes = await mapHashesOf(campaign, parts)
+      const name = path.basename(file)
+      const summary = {
+        name: campaign.name,
+        updatedAt: campaign.updatedAt,
+        mapCount: campaign.maps.length,
+      }
+      this.savingSummaries.set(name, summary)
+      try {
+        const db = new Low<unknown>(new AtomicJsonFile(file, () => new FileChunks(parts)), null)
+        db.data = campaign
+        await db.write()
+        const backupFile =
+          backup === 'always' || this.backups.due(campaign.id)
+            ? await this.backups.make(campaign.id, this.backupDir(campaign.id), file)
+            : null
+        // The list's index learns the new file as it is, so listing never needs to parse it,
+        // and what was written, so opening it needs no full check.
+        const stat = await fs.stat(file).catch(() => null)
+        if (stat) {
+          const written: WrittenRecord = {
+            sha256: hash,
+            loader: TRUSTED_LOADER,
+            maps: mapSpansOf(campaign, parts),
+            mapHashes,
+            layout: FILE_LAYOUT,
           }
-          return { file, backupFile, hash }
-        } finally {
-          this.savingSummaries.delete(name)
+          await this.index.set(name, stat, summary, written)
+          void this.index.persist()
         }
-      })
-    this.writeChains.set(campaign.id, run)
+        return { file, backupFile, hash }
+      } finally {
+        this.savingSummaries.delete(name)
+      }
+    })
+  }
+
+  /** Backs up the campaign file as it is now (a close after saves that made none), in order. */
+  backUpNow(id: string): Promise<string> {
+    return this.inOrder(id, () => this.backups.make(id, this.backupDir(id), this.campaignFile(id)))
+  }
+
+  /** Runs `work` after the campaign's writes before it: one write of a campaign at a time. */
+  private inOrder<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.writeChains.get(id) ?? Promise.resolve()
+    const run = previous.catch(() => undefined).then(work)
+    this.writeChains.set(id, run)
     void run
       .finally(() => {
-        if (this.writeChains.get(campaign.id) === run) this.writeChains.delete(campaign.id)
+        if (this.writeChains.get(id) === run) this.writeChains.delete(id)
       })
       .catch(() => undefined)
     return run
