@@ -85,4 +85,22 @@ describe('checkChange of explored cells', () => {
     expect(error).toBeInstanceOf(CampaignLimitError)
     expect((error as CampaignLimitError).path).toBe('/maps/0/fog/explored/1/2')
   })
+
+  it('reads a span list it accepted once no more (the host checks the first edit’s ahead)', () => {
+    let read = 0
+    const spans = new Proxy(checkerboard(), {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) read++
+        return Reflect.get(target, key, receiver) as unknown
+      },
+    })
+    const after = campaignWith(spans)
+    const op: PatchOp = { op: 'set', path: ['maps', 0, 'fog'], value: after.maps[0].fog }
+    checkChange(after, [op])
+    expect(read).toBeGreaterThan(0)
+    read = 0
+    checkChange(after, [op])
+    checkChange(after, [{ op: 'set', path: ['maps', 0, 'fog', 'explored'], value: spans }])
+    expect(read).toBe(0)
+  })
 })

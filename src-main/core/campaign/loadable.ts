@@ -167,6 +167,23 @@ function splitOf(schema: Schema): Split | null {
   return split
 }
 
+/**
+ * Values a plain check accepted, by object: campaign values are never changed in place, so a list
+ * accepted once stays accepted. The host checks the explored cells the shown map's first edit
+ * will record while it is idle (shown-map-preparation.ts); the edit then finds its 4,955 spans
+ * accepted instead of reading them again with code the JIT has not yet made fast (~1.4 ms on the
+ * first wall click after an open, issue 29).
+ */
+const plainAccepted = new WeakSet<object>()
+
+function acceptedPlain(check: (value: unknown) => boolean, value: unknown): boolean {
+  const object = typeof value === 'object' && value !== null ? value : undefined
+  if (object && plainAccepted.has(object)) return true
+  const accepted = check(value)
+  if (accepted && object) plainAccepted.add(object)
+  return accepted
+}
+
 /** True when `value` is accepted without zod walking a PLAIN_CHECKS value; false: ask zod. */
 function acceptedByPlainChecks(schema: Schema, value: unknown): boolean {
   let inner = schema
@@ -176,7 +193,7 @@ function acceptedByPlainChecks(schema: Schema, value: unknown): boolean {
     inner = defOf(inner).innerType!
   }
   const plain = PLAIN_CHECKS.get(inner)
-  if (plain) return plain(value)
+  if (plain) return acceptedPlain(plain, value)
   const split = splitOf(inner)
   if (!split || typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const fields = value as Record<string, unknown>
