@@ -193,9 +193,11 @@ export async function replayJournal(
     return replay
   }
   for (const p of parsed.slice(0, start)) {
-    // Older generations are folded into the snapshot; one that cannot be read is still kept.
-    if (p.header) await fs.rm(generationFile(dir, p.gen), { force: true })
-    else await setAside(p, 'damaged-header')
+    // Older generations are folded into the snapshot, but they stay until a backup holds it (the
+    // session's first save makes one: snapshot-saves.ts): after a crash following a save that
+    // made no backup, a file damaged before this session saves opens as the newest backup with
+    // them replayed. One that cannot be read is set aside.
+    if (!p.header) await setAside(p, 'damaged-header')
   }
 
   replay.lastSeq = parsed[start].header!.after

@@ -70,6 +70,21 @@ describe('backups', () => {
     expect(opened.campaign.name).toBe('r3')
   })
 
+  it('leave a damaged file opening with every change after a crash and an open that saved nothing', async () => {
+    const crashed = await start()
+    const { id } = await crashed.create('c')
+    await renamedAndSaved(crashed, id, 'r1')
+    await renamedAndSaved(crashed, id, 'r2') // saved, and no backup made of it
+    // The app stops without closing anything; the next start opens the file as it is (nothing to
+    // replay, so nothing saved), and the file is broken before that session saves.
+    const reopened = await (await start()).open(id)
+    expect(reopened.campaign.name).toBe('r2')
+    await fs.writeFile(crashed.store.campaignFile(id), '{"schemaVersion": 1, "id": ')
+    const opened = await (await start()).open(id)
+    expect(opened.recovered?.damage).toMatch(/JSON/)
+    expect(opened.campaign.name).toBe('r2')
+  })
+
   it('are made on close when the last save made none', async () => {
     const service = await start()
     const { id } = await service.create('c')

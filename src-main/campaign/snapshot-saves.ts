@@ -95,7 +95,8 @@ export class SnapshotSaves {
           // Generations since the newest backup stay: a damaged file opens as that backup with
           // them replayed (journal-replay.ts follows the chain from the backup's generation).
           return entry.journal.snapshotSaved(entry.backedUpGen ?? gen).catch((error: unknown) => {
-            // Old generations left behind are harmless: the next open deletes them.
+            // Old generations left behind are harmless: replay skips them, the next save's tidy
+            // takes them.
             console.error(`[campaign] could not tidy the journal of ${id}`, error)
           })
         },
