@@ -303,7 +303,8 @@ describe('guild book (seed 004)', () => {
     await tab('sheet')
     await page.locator('[data-testid="guild-end-session"]').click()
     await eventually(async () => (await onDisk()).guild!.session === 2, 'session 2 on disk')
-    await expect(page.locator('[data-testid="guild-master"]').isDisabled()).resolves.toBe(false)
+    // The page hears of the change after the host has saved it: wait for it there too.
+    await page.locator('[data-testid="guild-master"]:enabled').waitFor()
     expect((await onDisk()).guild!.log.at(-1)!.text).toBe(
       'Session 1 ended — 出席 present: アユ、ベン、チョウ; 遅刻 late: —; 欠席 absent: —',
     )
