@@ -7,8 +7,8 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { COLLECTION_OF } from '@core/campaign/list-keys'
 import { withExplored } from '@core/campaign/fog-commands'
-import type { Campaign, CampaignEdge, CampaignMap, Command } from '@core/campaign/schema'
-import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
+import type { Campaign, CampaignMap, Command } from '@core/campaign/schema'
+import { makeCampaign, walledRoomMap } from '@core/campaign/test-helpers'
 import { getSystem } from '@core/rules/systems/index'
 import { createCampaignService, type CampaignService } from './service'
 import { makeTempDir, removeDir } from './temp-dirs.testing'
@@ -42,26 +42,13 @@ async function firstTimeParses(edit: () => Promise<unknown>): Promise<number> {
   return firstTime
 }
 
-const wall = (a: [number, number], b: [number, number]): CampaignEdge => ({
-  between: [a, b],
-  kind: 'wall',
-})
-
 /** Three PCs walled into a 4×4 room in the corner of a 20×20 map. */
-function roomMap(): CampaignMap {
-  const edges: CampaignEdge[] = []
-  for (let i = 0; i < 4; i++) edges.push(wall([3, i], [4, i]), wall([i, 3], [i, 4]))
-  return makeMap({
-    width: 20,
-    height: 20,
-    edges,
-    tokens: [
-      { id: 'a', name: 'A', at: [0, 0], faction: 'party' },
-      { id: 'b', name: 'B', at: [1, 2], faction: 'party' },
-      { id: 'c', name: 'C', at: [2, 1], faction: 'party' },
-    ],
-  })
-}
+const roomMap = (): CampaignMap =>
+  walledRoomMap(20, [
+    { id: 'a', name: 'A', at: [0, 0], faction: 'party' },
+    { id: 'b', name: 'B', at: [1, 2], faction: 'party' },
+    { id: 'c', name: 'C', at: [2, 1], faction: 'party' },
+  ])
 
 /** A wall far outside the room: no PC can see it. */
 const FAR_WALL_BETWEEN: [[number, number], [number, number]] = [

@@ -6,8 +6,8 @@ import path from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { CampaignEdge, CampaignMap, Command } from '@core/campaign/schema'
-import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
+import type { CampaignMap } from '@core/campaign/schema'
+import { makeCampaign, ROOM_EAST_WALL_REMOVED, walledRoomMap } from '@core/campaign/test-helpers'
 import { getSystem } from '@core/rules/systems/index'
 import { partyVisionMask } from '@core/table/vision'
 import { createCampaignService, type CampaignService } from './service'
@@ -16,37 +16,16 @@ import { makeTempDir, removeDir } from './temp-dirs.testing'
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
 
-const wall = (a: [number, number], b: [number, number]): CampaignEdge => ({
-  between: [a, b],
-  kind: 'wall',
-})
-
 /** Two PCs in a 4×4 room in the corner of a 12×12 map; a third outside. */
-function roomMap(): CampaignMap {
-  const edges: CampaignEdge[] = []
-  for (let i = 0; i < 4; i++) edges.push(wall([3, i], [4, i]), wall([i, 3], [i, 4]))
-  return makeMap({
-    width: 12,
-    height: 12,
-    edges,
-    tokens: [
-      { id: 'a', name: 'A', at: [0, 0], faction: 'party' },
-      { id: 'b', name: 'B', at: [1, 2], faction: 'party' },
-      { id: 'c', name: 'C', at: [8, 8], faction: 'party' },
-    ],
-  })
-}
+const roomMap = (): CampaignMap =>
+  walledRoomMap(12, [
+    { id: 'a', name: 'A', at: [0, 0], faction: 'party' },
+    { id: 'b', name: 'B', at: [1, 2], faction: 'party' },
+    { id: 'c', name: 'C', at: [8, 8], faction: 'party' },
+  ])
 
 /** Opens the door-less room's east wall at row 1. */
-const OPEN_WALL: Command = {
-  type: 'edge.set',
-  mapId: 'm1',
-  between: [
-    [3, 1],
-    [4, 1],
-  ],
-  edge: null,
-}
+const OPEN_WALL = ROOM_EAST_WALL_REMOVED
 
 let dir: string | undefined
 let service: CampaignService | undefined

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { applyCommand } from './commands'
 import { withExplored } from './fog-commands'
 import type { Campaign, CampaignEdge, Command } from './schema'
-import { makeCampaign, makeMap } from './test-helpers'
+import { makeCampaign, makeMap, ROOM_EAST_WALL_REMOVED } from './test-helpers'
 
 // How many explored lists were turned into masks, and masks into lists.
 const reads = vi.hoisted(() => ({ spansToMask: 0, maskToSpans: 0 }))
@@ -79,15 +79,7 @@ const innerWall = (on: boolean): Command => ({
 })
 
 /** The room's east wall taken away: the PC sees out. */
-const EAST_WALL_REMOVED: Command = {
-  type: 'edge.set',
-  mapId: 'm1',
-  between: [
-    [3, 1],
-    [4, 1],
-  ],
-  edge: null,
-}
+const EAST_WALL_REMOVED = ROOM_EAST_WALL_REMOVED
 
 const move = (to: [number, number]): Command => ({
   type: 'token.move',

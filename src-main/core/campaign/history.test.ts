@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { applyCommand } from './commands'
 import { UndoHistory } from './history'
 import type { Campaign, Command } from './schema'
-import { makeCampaign, makeMap } from './test-helpers'
+import { makeCampaign, makeMap, wallBetween } from './test-helpers'
 
 const WALL: Command = {
   type: 'edge.set',
@@ -21,15 +21,7 @@ function start(): Campaign {
   return makeCampaign({
     maps: [
       makeMap({
-        edges: [
-          {
-            between: [
-              [0, 0],
-              [1, 0],
-            ],
-            kind: 'wall',
-          },
-        ],
+        edges: [wallBetween([0, 0], [1, 0])],
       }),
       makeMap({ id: 'm2', name: 'Other' }),
     ],

@@ -100,3 +100,27 @@ export function countedWalls(size: number): { edges: CampaignEdge[]; read: Set<o
     }
   return { edges, read }
 }
+
+/** A wall between two neighbouring squares. */
+export const wallBetween = (a: [number, number], b: [number, number]): CampaignEdge => ({
+  between: [a, b],
+  kind: 'wall',
+})
+
+/** `tokens` walled into a 4×4 room in the north-west corner of a `size` × `size` map. */
+export function walledRoomMap(size: number, tokens: CampaignMap['tokens']): CampaignMap {
+  const edges: CampaignEdge[] = []
+  for (let i = 0; i < 4; i++) edges.push(wallBetween([3, i], [4, i]), wallBetween([i, 3], [i, 4]))
+  return makeMap({ width: size, height: size, edges, tokens })
+}
+
+/** The room's east wall taken away at row 1 (walledRoomMap; map m1): its PCs see out. */
+export const ROOM_EAST_WALL_REMOVED: Extract<Command, { type: 'edge.set' }> = {
+  type: 'edge.set',
+  mapId: 'm1',
+  between: [
+    [3, 1],
+    [4, 1],
+  ],
+  edge: null,
+}
