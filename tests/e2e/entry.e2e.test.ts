@@ -107,7 +107,7 @@ describe('typed values are never lost or doubled', () => {
     await enter(field, '22,500')
     await eventually(async () => (await money())[0] === 22500, 'the new money on disk')
     await refusal().waitFor({ state: 'detached' })
-    await expect(page.locator(field).inputValue()).resolves.toBe('22500')
+    await expect.poll(() => page.locator(field).inputValue()).toBe('22500')
   })
 
   it('refuses bad guild funds, sale prices and loans the same way', async () => {
@@ -201,7 +201,8 @@ describe('typed values are never lost or doubled', () => {
     await page.locator('[data-testid="reward-again"]').click()
     await page.locator('[data-testid="reward-again-confirm"]').click()
     await eventually(async () => (await money()).join() === '29700,2500', 'two payments on disk')
-    await expect(page.locator('[data-testid="reward-paid-entry"]').count()).resolves.toBe(2)
+    // The page hears of the payment after the host has saved it: wait for it there too.
+    await expect.poll(() => page.locator('[data-testid="reward-paid-entry"]').count()).toBe(2)
   })
 
   it('says it all in Japanese too', async () => {

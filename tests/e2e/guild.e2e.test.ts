@@ -114,7 +114,7 @@ describe('guild book (seed 004)', () => {
       async () => (await onDisk()).guild!.ruleMasterId === ayu.id,
       'the rule guild master on disk',
     )
-    await expect(page.locator('[data-testid="guild-master"]').isDisabled()).resolves.toBe(true)
+    await page.locator('[data-testid="guild-master"]:disabled').waitFor()
     await tab('reward')
     await page.locator('[data-testid="reward-fame"]').check()
     await eventually(async () => (await onDisk()).guild?.fame === true, 'the 《名声》 flag on disk')
