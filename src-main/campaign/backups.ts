@@ -5,7 +5,7 @@
 //
 // The autosave backs up at most every `everyMs` (issue 29: a copy of the whole file every 5 s
 // doubled what a GM's evening wrote to disk). Between two backups the journal keeps every
-// generation since the newest one (service.ts), so a damaged file still opens as that backup with
+// generation since the newest one (snapshot-saves.ts), so a damaged file still opens as that backup with
 // every acknowledged change replayed on top; closing a campaign backs up what its last save wrote.
 //
 // A backup is a copy (a clone where the file system shares blocks), never a hard link to the

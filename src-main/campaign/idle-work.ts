@@ -66,7 +66,8 @@ export class IdleWork {
   }
 
   /**
-   * A page was answered the list: with no campaign open, reads the one opened last (else none)
+   * A page was answered the list: with no campaign open, reads the one opened last (else the
+   * first listed)
    * ahead of its open, once the list's answer has gone.
    */
   listed(summaries: readonly CampaignSummary[]): void {

@@ -28,10 +28,11 @@ export interface OpenCampaign {
    * save backs up.
    */
   backedUpGen?: number
-  /** The generation the last save started (its base is the file as it is now). */
+  /**
+   * The generation the last save started (its base is the file as it is now). Not backedUpGen:
+   * the last save made no backup, and closing the campaign makes one.
+   */
   savedGen?: number
-  /** The last save made no backup: closing the campaign makes one. */
-  unbacked?: boolean
 }
 
 /** A campaign just opened or created: clean, at revision 0, its file's hash as read or written. */

@@ -44,10 +44,9 @@ export class SnapshotSaves {
    * damaged file still opens as the newest backup with them replayed.
    */
   async backUpLastSave(id: string, entry: OpenCampaign): Promise<void> {
-    if (!entry.unbacked || entry.savedGen === undefined) return
+    if (entry.savedGen === undefined || entry.savedGen === entry.backedUpGen) return
     try {
       await this.host.store.backUpNow(id)
-      entry.unbacked = false
       entry.backedUpGen = entry.savedGen
       await entry.journal.snapshotSaved(entry.savedGen)
     } catch (error) {
@@ -90,8 +89,7 @@ export class SnapshotSaves {
         (saved) => {
           entry.fileHash = saved.hash
           entry.savedGen = gen
-          entry.unbacked = saved.backupFile === null
-          if (!entry.unbacked) entry.backedUpGen = gen
+          if (saved.backupFile !== null) entry.backedUpGen = gen
           // Generations since the newest backup stay: a damaged file opens as that backup with
           // them replayed (journal-replay.ts follows the chain from the backup's generation).
           return entry.journal.snapshotSaved(entry.backedUpGen ?? gen).catch((error: unknown) => {

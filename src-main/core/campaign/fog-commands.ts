@@ -267,7 +267,8 @@ export function withExplored(map: CampaignMap, previous?: CampaignMap): Campaign
 /**
  * Undo and redo keep no sight (history.ts): the party's sight on each map `restored` holds in a
  * version `current` does not is derived here from the version it replaces, as the edit between
- * the two derived it (the PCs that moved, or every PC after a layout edit), so the player view
+ * the two derived it (the PCs that moved, those whose lines of sight reach a changed wall or
+ * square, or every PC after a light edit), so the player view
  * and the next edit find it and none computes it whole (maps using automatic vision with party
  * tokens, those withExplored asks).
  */

@@ -174,14 +174,17 @@ function splitOf(schema: Schema): Split | null {
  * accepted instead of reading them again with code the JIT has not yet made fast (~1.4 ms on the
  * first wall click after an open, issue 29).
  */
-const plainAccepted = new WeakSet<object>()
+const plainAccepted = new WeakMap<(value: unknown) => boolean, WeakSet<object>>()
 
 function acceptedPlain(check: (value: unknown) => boolean, value: unknown): boolean {
   const object = typeof value === 'object' && value !== null ? value : undefined
-  if (object && plainAccepted.has(object)) return true
-  const accepted = check(value)
-  if (accepted && object) plainAccepted.add(object)
-  return accepted
+  // By check: a value one check accepted says nothing of another's verdict.
+  let accepted = plainAccepted.get(check)
+  if (!accepted) plainAccepted.set(check, (accepted = new WeakSet()))
+  if (object && accepted.has(object)) return true
+  const ok = check(value)
+  if (ok && object) accepted.add(object)
+  return ok
 }
 
 /** True when `value` is accepted without zod walking a PLAIN_CHECKS value; false: ask zod. */
