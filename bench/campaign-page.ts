@@ -113,6 +113,12 @@ export function bigMap(): CampaignMap {
   )
 }
 
+/**
+ * Wall clicks per stack. With 20 the p95 was the slowest click, the first after the open; with 40
+ * it is the second slowest, and the first click has a row of its own.
+ */
+export const CLICKS = 40
+
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]
 
@@ -266,9 +272,9 @@ export class Stack {
     const box = await grid.boundingBox()
     if (!board || !box) throw new Error('no board')
     const cell = box.width / 200
-    // A free vertical edge near the board's centre.
-    const cy = Math.floor((board.y + board.height / 2 - box.y) / cell)
-    let cx = Math.floor((board.x + board.width / 2 - box.x) / cell) - 10 + i
+    // A free vertical edge near the board's centre: 20 along a row, then the row two below.
+    const cy = Math.floor((board.y + board.height / 2 - box.y) / cell) + 2 * Math.floor(i / 20)
+    let cx = Math.floor((board.x + board.width / 2 - box.x) / cell) - 10 + (i % 20)
     const key = (x: number) =>
       JSON.stringify([
         [x, cy],
@@ -388,7 +394,7 @@ export async function runCampaignPageBench(
     for (let i = 0; i < (options.opens ?? 5); i++)
       for (const stack of stacks) stack.result.openLoadedMs.push(await stack.open())
     for (const stack of stacks) await stack.prepareClicks(maps[0])
-    for (let i = 0; i < (options.clicks ?? 20); i++)
+    for (let i = 0; i < (options.clicks ?? CLICKS); i++)
       for (const stack of stacks) await stack.click(i)
     return { megabytes, stacks: stacks.map((stack) => stack.result) }
   } finally {
@@ -408,7 +414,9 @@ export function formatCampaignPageBench(r: CampaignPageBench): string {
       `| ${s.name} | open, cold (host just started, file as the app saved it) → first board frame | ${both(s.openColdMs)} | ≤ 200 ms |`,
       `| ${s.name} | open, campaign loaded in the host → first board frame | ${both(s.openLoadedMs)} | ≤ 80 ms |`,
       `| ${s.name} | wall click → drawn | ${both(s.clickMs)} | p95 ≤ 50 ms |`,
+      `| ${s.name} | the first wall click after the open → drawn; the slowest of the others | ${f(s.clickMs[0])} ms | ${f(Math.max(...s.clickMs.slice(1)))} ms | ≤ 50 ms |`,
       `| ${s.name} | page work per wall click | ${both(s.pageWorkMs)} | ≤ 16 ms |`,
+      `| ${s.name} | page work of the first wall click after the open; the slowest of the others | ${f(s.pageWorkMs[0])} ms | ${f(Math.max(...s.pageWorkMs.slice(1)))} ms | ≤ 16 ms |`,
       `| ${s.name} | of which the bench's own DevTools calls (the same calls without a click) | ${both(s.instrumentMs)} | reported |`,
       `| ${s.name} | page work per wall click, net of them (each click less the calls after it) | ${both(s.pageWorkMs.map((v, i) => v - s.instrumentMs[i]))} | ≤ 16 ms |`,
       `| ${s.name} | longest page task during a wall click (0: none over 50 ms) | ${both(s.longestTaskMs)} | none over 50 ms |`,
