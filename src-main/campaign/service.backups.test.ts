@@ -32,6 +32,14 @@ async function start(): Promise<CampaignService> {
 }
 
 /** A rename, saved as the autosave saves (flush), `seconds` later. */
+/** The campaign's file broken by hand, then opened by a new start: the open recovers from it. */
+async function openedAfterDamage(service: CampaignService, id: string) {
+  await fs.writeFile(service.store.campaignFile(id), '{"schemaVersion": 1, "id": ')
+  const opened = await (await start()).open(id)
+  expect(opened.recovered?.damage).toMatch(/JSON/)
+  return opened
+}
+
 async function renamedAndSaved(service: CampaignService, id: string, name: string, seconds = 10) {
   clock += seconds * 1000
   await service.dispatch(id, { type: 'campaign.rename', name })
@@ -64,9 +72,7 @@ describe('backups', () => {
     clock += 1000
     await crashed.dispatch(id, { type: 'campaign.rename', name: 'r3' }) // in the journal only
     // The app stops without closing anything; then the file is broken by hand.
-    await fs.writeFile(crashed.store.campaignFile(id), '{"schemaVersion": 1, "id": ')
-    const opened = await (await start()).open(id)
-    expect(opened.recovered?.damage).toMatch(/JSON/)
+    const opened = await openedAfterDamage(crashed, id)
     expect(opened.campaign.name).toBe('r3')
   })
 
@@ -79,9 +85,7 @@ describe('backups', () => {
     // replay, so nothing saved), and the file is broken before that session saves.
     const reopened = await (await start()).open(id)
     expect(reopened.campaign.name).toBe('r2')
-    await fs.writeFile(crashed.store.campaignFile(id), '{"schemaVersion": 1, "id": ')
-    const opened = await (await start()).open(id)
-    expect(opened.recovered?.damage).toMatch(/JSON/)
+    const opened = await openedAfterDamage(crashed, id)
     expect(opened.campaign.name).toBe('r2')
   })
 

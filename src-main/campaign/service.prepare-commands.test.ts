@@ -3,14 +3,12 @@
 // wall click after an open); the preparation parses the edits a GM makes first, so the click's
 // parse compiles nothing. Alone in its file: any parse of an edit before it would warm the same
 // parsers (vitest runs each file in its own worker).
-import { promises as fs } from 'node:fs'
-import path from 'node:path'
 import { Doc } from 'zod/v4/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { contract } from '@core/contract/contract'
 import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
 import { createCampaignService, type CampaignService } from './service'
-import { makeTempDir, removeDir } from './temp-dirs.testing'
+import { makeTempDir, removeDir, writeCampaignFile } from './temp-dirs.testing'
 
 let dir: string | undefined
 let service: CampaignService | undefined
@@ -24,14 +22,13 @@ afterEach(async () => {
 describe('the commands of the shown map', () => {
   it('are parsed ahead: the first wall click and token move compile no parser', async () => {
     dir = await makeTempDir('gm-prepare-commands-')
-    await fs.mkdir(path.join(dir, 'campaigns'), { recursive: true })
     const map = makeMap({
       width: 20,
       height: 20,
       tokens: [{ id: 'pc', name: 'PC', at: [1, 1], faction: 'party' }],
     })
     const campaign = makeCampaign({ id: 'room', maps: [map] })
-    await fs.writeFile(path.join(dir, 'campaigns', 'room.json'), JSON.stringify(campaign))
+    await writeCampaignFile(dir, campaign)
     service = await createCampaignService({
       dataDir: dir,
       autosaveDelayMs: 3_600_000,

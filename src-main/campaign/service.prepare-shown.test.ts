@@ -11,7 +11,7 @@ import type { Campaign, CampaignMap, Command } from '@core/campaign/schema'
 import { makeCampaign, walledRoomMap } from '@core/campaign/test-helpers'
 import { getSystem } from '@core/rules/systems/index'
 import { createCampaignService, type CampaignService } from './service'
-import { makeTempDir, removeDir } from './temp-dirs.testing'
+import { makeTempDir, removeDir, writeCampaignFile } from './temp-dirs.testing'
 
 // Every schema object zod.safeParse is given (the loader checks, loadable.ts), counted by use.
 const parses = vi.hoisted(() => ({ bySchema: new Map<unknown, number>() }))
@@ -82,9 +82,8 @@ afterEach(async () => {
 async function serviceWithRoom(prepareShownMapMs = 0): Promise<CampaignService> {
   const dir = await makeTempDir('gm-prepare-')
   dirs.push(dir)
-  await fs.mkdir(path.join(dir, 'campaigns'), { recursive: true })
   const campaign = makeCampaign({ id: 'room', maps: [roomMap()] })
-  await fs.writeFile(path.join(dir, 'campaigns', 'room.json'), JSON.stringify(campaign))
+  await writeCampaignFile(dir, campaign)
   const service = await createCampaignService({
     dataDir: dir,
     autosaveDelayMs: 3_600_000,
@@ -263,9 +262,8 @@ describe('the shown map prepared after an open', () => {
     // and paid for the rest of it (a page's first frame after an open comes within ~50 ms).
     const dir = await makeTempDir('gm-prepare-')
     dirs.push(dir)
-    await fs.mkdir(path.join(dir, 'campaigns'), { recursive: true })
     const campaign = makeCampaign({ id: 'room', maps: [roomMap()] })
-    await fs.writeFile(path.join(dir, 'campaigns', 'room.json'), JSON.stringify(campaign))
+    await writeCampaignFile(dir, campaign)
     const service = await createCampaignService({ dataDir: dir, autosaveDelayMs: 3_600_000 })
     services.push(service)
     await service.open('room')

@@ -1,8 +1,6 @@
 // Undo keeps no map version the campaign has moved on from (issue 29: each one kept the rules
 // engine's grid and the party's sight alive, ~300 KB a wall click on the bench's map), and an
 // undo derives the restored map's sight from the map it replaces, the same as a whole one.
-import { promises as fs } from 'node:fs'
-import path from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -11,7 +9,7 @@ import { makeCampaign, ROOM_EAST_WALL_REMOVED, walledRoomMap } from '@core/campa
 import { getSystem } from '@core/rules/systems/index'
 import { partyVisionMask } from '@core/table/vision'
 import { createCampaignService, type CampaignService } from './service'
-import { makeTempDir, removeDir } from './temp-dirs.testing'
+import { makeTempDir, removeDir, writeCampaignFile } from './temp-dirs.testing'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
@@ -39,9 +37,8 @@ afterEach(async () => {
 
 async function openRoom(): Promise<CampaignService> {
   dir = await makeTempDir('gm-undo-memory-')
-  await fs.mkdir(path.join(dir, 'campaigns'), { recursive: true })
   const campaign = makeCampaign({ id: 'room', maps: [roomMap()] })
-  await fs.writeFile(path.join(dir, 'campaigns', 'room.json'), JSON.stringify(campaign))
+  await writeCampaignFile(dir, campaign)
   service = await createCampaignService({ dataDir: dir, autosaveDelayMs: 3_600_000 })
   await service.open('room')
   return service

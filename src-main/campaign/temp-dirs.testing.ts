@@ -39,3 +39,9 @@ export async function copyCrashImage(
     }
   }
 }
+
+/** Writes `campaign` into the data folder `dir` as a file the app did not write (a full check on open). */
+export async function writeCampaignFile(dir: string, campaign: { id: string }): Promise<void> {
+  await fs.mkdir(path.join(dir, 'campaigns'), { recursive: true })
+  await fs.writeFile(path.join(dir, 'campaigns', `${campaign.id}.json`), JSON.stringify(campaign))
+}

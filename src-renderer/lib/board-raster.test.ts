@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { applyCommand } from '@core/campaign/commands'
 import type { Campaign, CampaignMap, Command } from '@core/campaign/schema'
-import { makeCampaign, makeMap } from '@core/campaign/test-helpers'
+import { makeCampaign, makeMap, placeWall } from '@core/campaign/test-helpers'
 import { DOOR_STATES, EDGE_KINDS, TERRAINS } from '@core/rules/model'
 import { LiveRaster, buildRaster, type MapRaster, type RasterChange } from './board-raster'
 import { edgeId } from './grid-geometry'
@@ -172,15 +172,7 @@ describe('LiveRaster (issue 29: the board updates only what an edit changed)', (
     let campaign = makeCampaign({ maps: [makeMap({ width: 6, height: 5 })] })
     const live = new LiveRaster()
     const first = live.show(campaign.maps[0])
-    campaign = applyCommand(campaign, {
-      type: 'edge.set',
-      mapId: 'm1',
-      between: [
-        [1, 1],
-        [2, 1],
-      ],
-      edge: { kind: 'wall' },
-    })
+    campaign = applyCommand(campaign, placeWall([1, 1], [2, 1]))
     expect(live.show(campaign.maps[0])).toBe(first)
     expect(live.changedSince(1)).toEqual({ full: false, box: [2, 1, 2, 2] })
     campaign = applyCommand(campaign, { type: 'map.update', mapId: 'm1', width: 7 })

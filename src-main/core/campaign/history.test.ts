@@ -4,17 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { applyCommand } from './commands'
 import { UndoHistory } from './history'
 import type { Campaign, Command } from './schema'
-import { makeCampaign, makeMap, wallBetween } from './test-helpers'
+import { makeCampaign, makeMap, placeWall, wallBetween } from './test-helpers'
 
-const WALL: Command = {
-  type: 'edge.set',
-  mapId: 'm1',
-  between: [
-    [1, 1],
-    [2, 1],
-  ],
-  edge: { kind: 'wall' },
-}
+const WALL = placeWall([1, 1], [2, 1])
 const MOVE: Command = { type: 'token.move', mapId: 'm1', tokenId: 'pc', to: [3, 3] }
 
 function start(): Campaign {

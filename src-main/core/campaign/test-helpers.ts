@@ -107,6 +107,17 @@ export const wallBetween = (a: [number, number], b: [number, number]): CampaignE
   kind: 'wall',
 })
 
+/** The command a wall click on the line between `a` and `b` of map m1 sends. */
+export const placeWall = (
+  a: [number, number],
+  b: [number, number],
+): Extract<Command, { type: 'edge.set' }> => ({
+  type: 'edge.set',
+  mapId: 'm1',
+  between: [a, b],
+  edge: { kind: 'wall' },
+})
+
 /** `tokens` walled into a 4×4 room in the north-west corner of a `size` × `size` map. */
 export function walledRoomMap(size: number, tokens: CampaignMap['tokens']): CampaignMap {
   const edges: CampaignEdge[] = []
