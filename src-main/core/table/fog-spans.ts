@@ -27,13 +27,16 @@ export function spansReusingRows(
   const last = lastBuilt.get(key)
   const reusable =
     last !== undefined && last.mask.length === mask.length && last.rowStart.length === height + 1
-  const spans: CellSpans = []
+  // Sized as the last list (a click changes a few rows): grown push by push, the list was
+  // copied a dozen times per view, ~80 KB of garbage each on the bench map (issue 29).
+  const spans: CellSpans = reusable ? new Array<CellSpans[number]>(last.spans.length) : []
+  let n = 0
   const rowStart = new Int32Array(height + 1)
   for (let y = 0; y < height; y++) {
-    rowStart[y] = spans.length
+    rowStart[y] = n
     const from = y * width
     if (reusable && sameRow(mask, last.mask, from, width)) {
-      for (let i = last.rowStart[y]; i < last.rowStart[y + 1]; i++) spans.push(last.spans[i])
+      for (let i = last.rowStart[y]; i < last.rowStart[y + 1]; i++) spans[n++] = last.spans[i]
       continue
     }
     let x = 0
@@ -44,11 +47,12 @@ export function spansReusingRows(
       }
       const start = x
       while (x + 1 < width && mask[from + x + 1]) x++
-      spans.push(Object.freeze([y, start, x]) as [number, number, number])
+      spans[n++] = Object.freeze([y, start, x]) as [number, number, number]
       x++
     }
   }
-  rowStart[height] = spans.length
+  spans.length = n
+  rowStart[height] = n
   lastBuilt.set(key, { mask: Uint8Array.from(mask), spans, rowStart })
   return spans
 }
