@@ -27,16 +27,13 @@ export function spansReusingRows(
   const last = lastBuilt.get(key)
   const reusable =
     last !== undefined && last.mask.length === mask.length && last.rowStart.length === height + 1
-  // Sized as the last list (a click changes a few rows): grown push by push, the list was
-  // copied a dozen times per view, ~80 KB of garbage each on the bench map (issue 29).
-  const spans: CellSpans = reusable ? new Array<CellSpans[number]>(last.spans.length) : []
-  let n = 0
+  const spans: CellSpans = []
   const rowStart = new Int32Array(height + 1)
   for (let y = 0; y < height; y++) {
-    rowStart[y] = n
+    rowStart[y] = spans.length
     const from = y * width
     if (reusable && sameRow(mask, last.mask, from, width)) {
-      for (let i = last.rowStart[y]; i < last.rowStart[y + 1]; i++) spans[n++] = last.spans[i]
+      for (let i = last.rowStart[y]; i < last.rowStart[y + 1]; i++) spans.push(last.spans[i])
       continue
     }
     let x = 0
@@ -47,12 +44,11 @@ export function spansReusingRows(
       }
       const start = x
       while (x + 1 < width && mask[from + x + 1]) x++
-      spans[n++] = Object.freeze([y, start, x]) as [number, number, number]
+      spans.push(Object.freeze([y, start, x]) as [number, number, number])
       x++
     }
   }
-  spans.length = n
-  rowStart[height] = n
+  rowStart[height] = spans.length
   lastBuilt.set(key, { mask: Uint8Array.from(mask), spans, rowStart })
   return spans
 }

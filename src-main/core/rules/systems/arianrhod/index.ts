@@ -196,15 +196,7 @@ function sightCells(field: Field, token: ArToken, range: number, reached?: LineR
     rooms ??= roomsOf(field.grid)
     return rooms[cell] === rooms[token.cell]
   }
-  // Kept in place: `seen` is this call's own list, and a copy per PC asked was most of a wall
-  // click's garbage after the fog's (issue 29).
-  let kept = 0
-  for (let i = 0; i < seen.length; i++) {
-    const cell = seen[i]
-    if ((!darkHere && lightLevel(field, cell) > 3) || sameRoom(cell)) seen[kept++] = cell
-  }
-  seen.length = kept
-  return seen
+  return [...seen].filter((cell) => (!darkHere && lightLevel(field, cell) > 3) || sameRoom(cell))
 }
 
 const engagement: QueryHandlerOf<'engagement'> = (battle, query) => {
