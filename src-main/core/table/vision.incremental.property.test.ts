@@ -312,30 +312,32 @@ describe('party sight derived from the sight before an edit', () => {
     const walled = applyCommand(next!, WALL_IN_PC2_ROOM)
     expect(sightGainedOver(partyVisionMask(walled.maps[0]), after)).toEqual([])
   })
-})
 
-it("derives a wall click's sight walking the cell lists by index (no iterator result per square)", () => {
-  // A for…of over an Int32Array made an iterator result per square until the function was
-  // optimised: ~0.7 MB of garbage a wall click on the bench map (issue 29).
-  const { campaign } = roomsOfPcs()
-  partyVisionMask(campaign.maps[0])
-  const typedArray = Object.getPrototypeOf(Int32Array.prototype) as {
-    [Symbol.iterator]: (this: unknown) => Iterator<number>
-  }
-  const iterate = typedArray[Symbol.iterator]
-  let iterated = 0
-  typedArray[Symbol.iterator] = function (this: unknown) {
-    if (this instanceof Int32Array) iterated++
-    return iterate.call(this)
-  }
-  let walled: Campaign
-  try {
-    walled = applyCommand(campaign, WALL_IN_PC2_ROOM)
-  } finally {
-    typedArray[Symbol.iterator] = iterate
-  }
-  expect(iterated).toBe(0)
-  expect(Array.from(partyVisionMask(walled.maps[0]))).toEqual(Array.from(fullMask(walled.maps[0])))
+  it("derives a wall click's sight walking the cell lists by index (no iterator result per square)", () => {
+    // A for…of over an Int32Array made an iterator result per square until the function was
+    // optimised: ~0.7 MB of garbage a wall click on the bench map (issue 29).
+    const { campaign } = roomsOfPcs()
+    partyVisionMask(campaign.maps[0])
+    const typedArray = Object.getPrototypeOf(Int32Array.prototype) as {
+      [Symbol.iterator]: (this: unknown) => Iterator<number>
+    }
+    const iterate = typedArray[Symbol.iterator]
+    let iterated = 0
+    typedArray[Symbol.iterator] = function (this: unknown) {
+      if (this instanceof Int32Array) iterated++
+      return iterate.call(this)
+    }
+    let walled: Campaign
+    try {
+      walled = applyCommand(campaign, WALL_IN_PC2_ROOM)
+    } finally {
+      typedArray[Symbol.iterator] = iterate
+    }
+    expect(iterated).toBe(0)
+    expect(Array.from(partyVisionMask(walled.maps[0]))).toEqual(
+      Array.from(fullMask(walled.maps[0])),
+    )
+  })
 })
 
 /** The PCs whose sight `edit` asks again (sorted), the campaign's sight known before it. */
@@ -361,7 +363,7 @@ function withMap(campaign: Campaign, change: (map: CampaignMap) => CampaignMap):
   return { ...campaign, maps: [change(campaign.maps[0])] }
 }
 
-/** How many times `run` walks an Int32Array (a PC's cell list, vision.ts) with for…of. */
+/** How many Int32Arrays (the PCs' cell lists, vision.ts) `run` walks, by index. */
 function cellListWalks(run: () => void): number {
   // The lists are walked by index: a list walked is one whose length was read (the getter is
   // TypedArray.prototype's).
