@@ -7,7 +7,7 @@ import { MAP_REPAIR_CODES, type RepairNote } from '@core/campaign/repair-notes'
 import type { GmApi } from '../lib/api'
 import { sayStatus } from '../lib/error-messages'
 import { translate, type Locale } from '../lib/i18n'
-import { repairSentence } from '../lib/repair-notes'
+import { MAPS_NAMED, repairSentence, repairSentences } from '../lib/repair-notes'
 import { GmSession } from './session.svelte'
 
 const campaign = makeCampaign({
@@ -79,6 +79,61 @@ describe('a repaired open', () => {
         const two = translate('en', key, { ...params, count: 2 })
         const one = translate('en', key, { ...params, count: 1 })
         expect(two.replace(' 2 ', ' 1 '), key).not.toBe(one)
+      }
+    }
+  })
+
+  it('sums the repairs of more than three maps by kind, in both languages', async () => {
+    // 50 maps repaired made 100 sentences, 5,300 characters, in a one-line status.
+    const maps = Array.from({ length: 5 }, (_, i) => ({ mapId: `m${i}`, mapName: `Map ${i}` }))
+    const notes: RepairNote[] = [
+      { code: 'schema-upgraded', fromVersion: 6, toVersion: 7 },
+      ...maps.flatMap((map, i) => [
+        { code: 'cell-entries-dropped' as const, ...map, count: 200 + i },
+        { code: 'duplicate-edges-removed' as const, ...map, count: 20 },
+      ]),
+      { code: 'tokens-moved-onto-map', ...maps[2], count: 1 },
+    ]
+    const manyApi: GmApi = {
+      ...api,
+      call: ((verb: string) =>
+        verb === 'campaign.open'
+          ? Promise.resolve({
+              campaign,
+              repaired: notes,
+              revision: 1,
+              canUndo: false,
+              canRedo: false,
+            })
+          : new Promise(() => {})) as GmApi['call'],
+    }
+    const session = new GmSession(manyApi)
+    await session.open('bench')
+    expect(statusLine(session, 'en')).toBe(
+      'Opened with repairs: Upgraded from schema version 6 to 7. ' +
+        'In 5 maps: dropped 1010 cell entries that only held defaults. ' +
+        'In 5 maps: removed 100 duplicate edges. ' +
+        'Map “Map 2”: moved 1 token back onto the map.',
+    )
+    expect(statusLine(session, 'ja')).toBe(
+      '修復して開きました：ファイル形式をバージョン 6 から 7 に更新しました。' +
+        'マップ 5 枚：既定値しか持たないマスの記述 1010 件を削除しました。' +
+        'マップ 5 枚：重複した壁・扉・窓 100 本を取り除きました。' +
+        'マップ「Map 2」：コマ 1 個をマップ内に戻しました。',
+    )
+    // Up to MAPS_NAMED maps, each is named.
+    const few = notes.filter(
+      (note) => !('mapId' in note) || Number(note.mapId.slice(1)) < MAPS_NAMED,
+    )
+    expect(repairSentences(few)).toEqual(few.map(repairSentence))
+    // Every kind has its summed form in both languages.
+    for (const code of MAP_REPAIR_CODES) {
+      const summed = repairSentences(maps.map((map) => ({ code, ...map, count: 3 })))
+      expect(summed).toHaveLength(1)
+      for (const locale of ['en', 'ja'] as const) {
+        const text = translate(locale, summed[0].key, summed[0].params)
+        expect(text, code).not.toMatch(/[{}]/)
+        expect(text, code).toContain('15')
       }
     }
   })

@@ -15,7 +15,7 @@ import type { MessageKey } from '../lib/i18n'
 import { BoardFocus } from './board.svelte'
 import { addressFor, campaignToOpen, mapToOpen } from '../lib/start-campaign'
 import { afterFirstFrame } from '../lib/after-first-frame'
-import { repairSentence } from '../lib/repair-notes'
+import { repairSentences } from '../lib/repair-notes'
 import { EditorState } from './editor.svelte'
 import { LayoutState } from './layout.svelte'
 import { CampaignListState } from './campaign-list.svelte'
@@ -190,7 +190,7 @@ export class GmSession {
         this.status = {
           tone: 'warn',
           key: 'status.repaired',
-          details: opened.repaired.map(repairSentence),
+          details: repairSentences(opened.repaired),
         }
       } else
         this.status = { tone: 'ok', key: 'status.opened', params: { name: opened.campaign.name } }

@@ -31,6 +31,37 @@ export const en = {
   'repair.token-ids-renamed.one': 'Map “{map}”: renamed {count} token whose id was already used.',
   'repair.lights-outside-dropped': 'Map “{map}”: dropped {count} light sources outside the map.',
   'repair.lights-outside-dropped.one': 'Map “{map}”: dropped {count} light source outside the map.',
+  // Repairs in more maps than the status line names (repair-notes.ts): summed by kind.
+  'repair.cells-outside-dropped.maps': 'In {maps} maps: dropped {count} cells outside the map.',
+  'repair.cells-outside-dropped.maps.one': 'In {maps} maps: dropped {count} cell outside the map.',
+  'repair.cell-entries-merged.maps': 'In {maps} maps: merged {count} duplicate cell entries.',
+  'repair.cell-entries-merged.maps.one': 'In {maps} maps: merged {count} duplicate cell entry.',
+  'repair.cell-entries-dropped.maps':
+    'In {maps} maps: dropped {count} cell entries that only held defaults.',
+  'repair.cell-entries-dropped.maps.one':
+    'In {maps} maps: dropped {count} cell entry that only held defaults.',
+  'repair.edges-outside-dropped.maps': 'In {maps} maps: dropped {count} edges outside the map.',
+  'repair.edges-outside-dropped.maps.one': 'In {maps} maps: dropped {count} edge outside the map.',
+  'repair.edges-not-neighbours-dropped.maps':
+    'In {maps} maps: dropped {count} edges between cells that are not neighbours.',
+  'repair.edges-not-neighbours-dropped.maps.one':
+    'In {maps} maps: dropped {count} edge between cells that are not neighbours.',
+  'repair.duplicate-edges-removed.maps': 'In {maps} maps: removed {count} duplicate edges.',
+  'repair.duplicate-edges-removed.maps.one': 'In {maps} maps: removed {count} duplicate edge.',
+  'repair.tokens-moved-onto-map.maps': 'In {maps} maps: moved {count} tokens back onto the map.',
+  'repair.tokens-moved-onto-map.maps.one': 'In {maps} maps: moved {count} token back onto the map.',
+  'repair.tokens-resized.maps':
+    'In {maps} maps: reset {count} tokens larger than the map to medium size.',
+  'repair.tokens-resized.maps.one':
+    'In {maps} maps: reset {count} token larger than the map to medium size.',
+  'repair.token-ids-renamed.maps':
+    'In {maps} maps: renamed {count} tokens whose id was already used.',
+  'repair.token-ids-renamed.maps.one':
+    'In {maps} maps: renamed {count} token whose id was already used.',
+  'repair.lights-outside-dropped.maps':
+    'In {maps} maps: dropped {count} light sources outside the map.',
+  'repair.lights-outside-dropped.maps.one':
+    'In {maps} maps: dropped {count} light source outside the map.',
 }
 
 export const ja: Record<keyof typeof en, string> = {
@@ -72,4 +103,43 @@ export const ja: Record<keyof typeof en, string> = {
     'マップ「{map}」：ID が重複していたコマ {count} 個の ID を変えました。',
   'repair.lights-outside-dropped': 'マップ「{map}」：マップ外の光源 {count} 個を削除しました。',
   'repair.lights-outside-dropped.one': 'マップ「{map}」：マップ外の光源 {count} 個を削除しました。',
+  'repair.cells-outside-dropped.maps':
+    'マップ {maps} 枚：マップ外のマス {count} 個を削除しました。',
+  'repair.cells-outside-dropped.maps.one':
+    'マップ {maps} 枚：マップ外のマス {count} 個を削除しました。',
+  'repair.cell-entries-merged.maps':
+    'マップ {maps} 枚：重複したマスの記述 {count} 件をまとめました。',
+  'repair.cell-entries-merged.maps.one':
+    'マップ {maps} 枚：重複したマスの記述 {count} 件をまとめました。',
+  'repair.cell-entries-dropped.maps':
+    'マップ {maps} 枚：既定値しか持たないマスの記述 {count} 件を削除しました。',
+  'repair.cell-entries-dropped.maps.one':
+    'マップ {maps} 枚：既定値しか持たないマスの記述 {count} 件を削除しました。',
+  'repair.edges-outside-dropped.maps':
+    'マップ {maps} 枚：マップ外の壁・扉・窓 {count} 本を削除しました。',
+  'repair.edges-outside-dropped.maps.one':
+    'マップ {maps} 枚：マップ外の壁・扉・窓 {count} 本を削除しました。',
+  'repair.edges-not-neighbours-dropped.maps':
+    'マップ {maps} 枚：隣り合わないマスの間にあった壁・扉・窓 {count} 本を削除しました。',
+  'repair.edges-not-neighbours-dropped.maps.one':
+    'マップ {maps} 枚：隣り合わないマスの間にあった壁・扉・窓 {count} 本を削除しました。',
+  'repair.duplicate-edges-removed.maps':
+    'マップ {maps} 枚：重複した壁・扉・窓 {count} 本を取り除きました。',
+  'repair.duplicate-edges-removed.maps.one':
+    'マップ {maps} 枚：重複した壁・扉・窓 {count} 本を取り除きました。',
+  'repair.tokens-moved-onto-map.maps': 'マップ {maps} 枚：コマ {count} 個をマップ内に戻しました。',
+  'repair.tokens-moved-onto-map.maps.one':
+    'マップ {maps} 枚：コマ {count} 個をマップ内に戻しました。',
+  'repair.tokens-resized.maps':
+    'マップ {maps} 枚：マップより大きいコマ {count} 個を中型に戻しました。',
+  'repair.tokens-resized.maps.one':
+    'マップ {maps} 枚：マップより大きいコマ {count} 個を中型に戻しました。',
+  'repair.token-ids-renamed.maps':
+    'マップ {maps} 枚：ID が重複していたコマ {count} 個の ID を変えました。',
+  'repair.token-ids-renamed.maps.one':
+    'マップ {maps} 枚：ID が重複していたコマ {count} 個の ID を変えました。',
+  'repair.lights-outside-dropped.maps':
+    'マップ {maps} 枚：マップ外の光源 {count} 個を削除しました。',
+  'repair.lights-outside-dropped.maps.one':
+    'マップ {maps} 枚：マップ外の光源 {count} 個を削除しました。',
 }
