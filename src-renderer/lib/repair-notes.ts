@@ -12,7 +12,7 @@ export const MAPS_NAMED = 3
 
 /**
  * The sentences of an open's repairs: one per note, or, when the notes name more than MAPS_NAMED
- * maps, the maps' notes summed by kind ("In 50 maps: dropped 11,700 …"), the others as they are.
+ * maps, the maps' notes summed by kind ("In 50 maps: dropped 11719 …"), the others as they are.
  */
 export function repairSentences(notes: readonly RepairNote[]): Sentence[] {
   const mapCode = (note: RepairNote): note is Extract<RepairNote, { code: MapRepairCode }> =>
