@@ -31,7 +31,6 @@ async function start(): Promise<CampaignService> {
   return service
 }
 
-/** A rename, saved as the autosave saves (flush), `seconds` later. */
 /** The campaign's file broken by hand, then opened by a new start: the open recovers from it. */
 async function openedAfterDamage(service: CampaignService, id: string) {
   await fs.writeFile(service.store.campaignFile(id), '{"schemaVersion": 1, "id": ')
@@ -40,6 +39,7 @@ async function openedAfterDamage(service: CampaignService, id: string) {
   return opened
 }
 
+/** A rename, saved as the autosave saves (flush), `seconds` later. */
 async function renamedAndSaved(service: CampaignService, id: string, name: string, seconds = 10) {
   clock += seconds * 1000
   await service.dispatch(id, { type: 'campaign.rename', name })
