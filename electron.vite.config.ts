@@ -28,9 +28,11 @@ export default defineConfig({
       outDir: 'out/main',
       lib: {
         // The campaign file, tile, decode, pack and Universal VTT import workers run beside the
-        // main bundle (worker-spawn.ts finds them there).
+        // main bundle (worker-spawn.ts finds them there). `host` is `npm run web`'s Node host: the
+        // same services as built for Electron, without loading TypeScript at run time.
         entry: {
           index: resolve(root, 'src-main/index.ts'),
+          host: resolve(root, 'src-main/host/cli.ts'),
           'campaign-file-worker': resolve(root, 'src-main/campaign/file-worker.ts'),
           'art-worker': resolve(root, 'src-main/art/art-worker.ts'),
           'decode-worker': resolve(root, 'src-main/art/decode-worker.ts'),

@@ -8,7 +8,7 @@
 //    board's data-paints changes while the map has it), and the page's main-thread work for the
 //    click (Chrome's TaskDuration from the click until 300 ms after it is drawn, and the thread's
 //    CPU time, ThreadTime, over the same window);
-//  - main's CPU per click (the host runs as its own process, `npm run web`'s entry, read from
+//  - main's CPU per click (the host runs as its own process, as `npm run web` runs it, read from
 //    /proc: clock ticks from the first click, once the hosts are quiet after the opens, to 6 s
 //    after the last, divided by the clicks) and the rules queries a click causes.
 // With BENCH_BASELINE=DIR (a checkout of an earlier commit with its renderer built: see the
@@ -21,7 +21,7 @@ import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CampaignMap } from '@core/campaign/schema'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { arianrhodBenchMap } from './arianrhod'
 import { BENCH_CAMPAIGN, benchDataFolder, campaignMapOf } from './bench-campaign'
 import { heavyMap } from './save-stall'
@@ -75,20 +75,26 @@ export interface CampaignPageBench {
   stacks: StackResult[]
 }
 
-/** The Node host in a child process, as `npm run web` runs it; answers its URL. */
+/**
+ * The Node host in a child process, as that checkout's `npm run web` runs it: the built
+ * out/main/host.js, or from source through tsx in checkouts that build none (the baseline's);
+ * answers its URL.
+ */
 async function startHostProcess(
   repo: string,
   dataDir: string,
 ): Promise<{ child: ChildProcess; url: string }> {
   // BENCH_HOST_CPU_PROF=DIR writes each host's CPU profile there (node --cpu-prof) on exit.
   const profile = process.env.BENCH_HOST_CPU_PROF
+  const built = join(repo, 'out/main/host.js')
+  const entry = existsSync(built)
+    ? [built]
+    : ['--import', 'tsx', join(repo, 'src-main/host/cli.ts')]
   const child = spawn(
     process.execPath,
     [
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-      '--import',
-      'tsx',
-      join(repo, 'src-main/host/cli.ts'),
+      ...entry,
       '--data',
       dataDir,
       '--port',
