@@ -14,10 +14,11 @@
 import { CampaignLimitError } from '@core/campaign/loadable'
 import type { PatchOp } from '@core/campaign/patch'
 import type { Campaign } from '@core/campaign/schema'
+import { prettyJsonSize } from './pretty-json-size'
 import { serializeCampaignInSlices, serializedByteLength } from './serialize'
 
 /**
- * A value's pretty-printed text, measured: its bytes and line breaks (at depth 0), by value object
+ * A value's pretty-printed text, counted: its bytes and line breaks (at depth 0), by value object
  * (campaign values are never changed in place). The host measures the shown map's first edit
  * ahead (shown-map-preparation.ts): on a map never played on, that click measured 4,955 explored
  * spans (~7 ms).
@@ -28,10 +29,7 @@ function textSize(value: unknown): { bytes: number; lines: number } {
   const cacheable = typeof value === 'object' && value !== null
   const known = cacheable ? measured.get(value) : undefined
   if (known) return known
-  const text = JSON.stringify(value, null, 2) ?? ''
-  let lines = 0
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++
-  const size = { bytes: Buffer.byteLength(text, 'utf8'), lines }
+  const size = prettyJsonSize(value) ?? { bytes: 0, lines: 0 }
   if (cacheable) measured.set(value, size)
   return size
 }
