@@ -251,7 +251,7 @@ export function withExplored(map: CampaignMap, previous?: CampaignMap): Campaign
     coverSights(known.explored, map, sights)
     return known === fog ? map : remembered(map, known)
   }
-  const spans: CellSpans = maskToSpans(explored, map.width)
+  const spans: CellSpans = maskToSpans(explored, map.width, known.explored)
   coverSights(spans, map, sights)
   const next = { ...known, explored: spans }
   if (known === fog && sights.length === 1) {

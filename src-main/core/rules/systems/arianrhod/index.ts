@@ -189,7 +189,9 @@ function sightCells(field: Field, token: ArToken, range: number, reached?: LineR
         },
   )
   // 明度3以下 (decision 5): no sight into a neighbouring area (room) from or into the dark.
-  // Rooms are found only when some square in sight is that dark: a lit map never needs them.
+  // Rooms are found only when some square in sight is that dark: a lit map never needs them, nor
+  // a look at each square's light (the fog asks every PC's sight this way, issue 29).
+  if (litThroughout(field.grid)) return seen
   const darkHere = lightLevel(field, token.cell) <= 3
   let rooms: Int32Array | null = null
   const sameRoom = (cell: number): boolean => {

@@ -20,6 +20,7 @@ export function lightLevel(field: Field, cell: number): number {
   const override = grid.lightOverride(cell)
   if (override !== undefined) return override
   let level = grid.ambientLight ?? DEFAULT_LIGHT
+  if (grid.lightSources.length === 0) return level
   const at = grid.cellOf(cell)
   for (const source of grid.lightSources) {
     if (source.level <= level || distance(source.at, at) > source.radius) continue
