@@ -126,8 +126,7 @@ export function maskToSpans(mask: Uint8Array, width: number, kept?: CellSpans): 
       const start = x
       while (x + 1 < width && mask[y * width + x + 1]) x++
       if (kept) {
-        while (k < kept.length && (kept[k][0] < y || (kept[k][0] === y && kept[k][1] < start)))
-          k++
+        while (k < kept.length && (kept[k][0] < y || (kept[k][0] === y && kept[k][1] < start))) k++
         const old = k < kept.length ? kept[k] : undefined
         spans.push(old && old[0] === y && old[1] === start && old[2] === x ? old : [y, start, x])
       } else spans.push([y, start, x])
