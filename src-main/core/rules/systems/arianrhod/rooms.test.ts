@@ -2,27 +2,11 @@
 // squares connected without crossing a wall, a closed or locked door or a window.
 import { describe, expect, it } from 'vitest'
 import { runScenario } from '../../scenario/run'
+import { twoRoomsScenario } from './two-rooms.testing'
 
 function visible(light: Record<string, unknown>, cells: unknown[] = [], kind = 'window') {
   const result = runScenario({
-    format: 'gm-scenario/1',
-    system: 'arianrhod',
-    map: {
-      width: 5,
-      height: 1,
-      cells,
-      light,
-      edges: [
-        {
-          between: [
-            [1, 0],
-            [2, 0],
-          ],
-          kind,
-        },
-      ],
-    },
-    tokens: [{ id: 'a', at: [0, 0], faction: 'party' }],
+    ...twoRoomsScenario(light, cells, kind),
     query: { type: 'visible', token: 'a' },
   })
   if (!result.ok) throw new Error(JSON.stringify(result.error))

@@ -5,28 +5,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Grid } from '../../grid/grid'
 import { prepareScenario } from '../../scenario/run'
+import { twoRoomsScenario } from './two-rooms.testing'
 
 function prepared(light: Record<string, unknown>, cells: unknown[] = []) {
-  const result = prepareScenario({
-    format: 'gm-scenario/1',
-    system: 'arianrhod',
-    map: {
-      width: 5,
-      height: 1,
-      cells,
-      light,
-      edges: [
-        {
-          between: [
-            [1, 0],
-            [2, 0],
-          ],
-          kind: 'window',
-        },
-      ],
-    },
-    tokens: [{ id: 'a', at: [0, 0], faction: 'party' }],
-  })
+  const result = prepareScenario(twoRoomsScenario(light, cells))
   if (!result.ok) throw new Error(JSON.stringify(result.error))
   return result.prepared
 }
