@@ -265,8 +265,10 @@ class Sweep {
   }
 
   cells(): number[] {
-    const list = new Array<number>(this.seen)
-    let n = 0
+    // Pushed, not written into `new Array(seen)`: that array's elements are "holey" to V8 for
+    // good, and the party's fog keeps an Arianrhod sight as this list (issue 29); with it, bench
+    // wall-click's dispatch took 5.8–8.1 ms against 2.6–2.8 with a packed list.
+    const list: number[] = []
     const r = this.reach
     const xa = Math.max(this.x0, this.fx - r)
     const xb = Math.min(this.x1, this.fx + r)
@@ -276,8 +278,7 @@ class Sweep {
       y++
     ) {
       const row = (y - this.y0) * this.span - this.x0
-      for (let x = xa; x <= xb; x++)
-        if (this.state[row + x] === SEEN) list[n++] = y * this.width + x
+      for (let x = xa; x <= xb; x++) if (this.state[row + x] === SEEN) list.push(y * this.width + x)
     }
     return list
   }
