@@ -265,9 +265,9 @@ class Sweep {
   }
 
   cells(): number[] {
-    // Pushed, not written into `new Array(seen)`: that array's elements are "holey" to V8 for
-    // good, and the party's fog keeps an Arianrhod sight as this list (issue 29); with it, bench
-    // wall-click's dispatch took 5.8–8.1 ms against 2.6–2.8 with a packed list.
+    // Pushed, not written into `new Array(seen)`, whose elements V8 keeps "holey" for good: every
+    // user of the list then takes V8's slower paths for holes (issue 29: bench wall-click's
+    // dispatch ran 5.8–8.1 ms against 2.6–2.8 while the party's fog kept such a list).
     const list: number[] = []
     const r = this.reach
     const xa = Math.max(this.x0, this.fx - r)
