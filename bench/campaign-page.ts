@@ -88,10 +88,7 @@ async function startHostProcess(
 ): Promise<{ child: ChildProcess; url: string }> {
   // BENCH_HOST_CPU_PROF=DIR writes each host's CPU profile there (node --cpu-prof) on exit.
   const profile = process.env.BENCH_HOST_CPU_PROF
-  const built = join(repo, 'out/main/host.js')
-  const entry = existsSync(built)
-    ? [built]
-    : ['--import', 'tsx', join(repo, 'src-main/host/cli.ts')]
+  const entry = webHostCommand(repo) ?? ['--import', 'tsx', join(repo, 'src-main/host/cli.ts')]
   const child = spawn(
     process.execPath,
     [
@@ -114,6 +111,22 @@ async function startHostProcess(
     child.on('exit', (code) => reject(new Error(`host exited (${code}): ${out}`)))
   })
   return { child, url }
+}
+
+/**
+ * Node's arguments for the checkout's built host as its `npm run web` script gives them (`node
+ * [flags] out/main/host.js`), or undefined for a checkout whose script runs the source.
+ */
+function webHostCommand(repo: string): string[] | undefined {
+  const built = join(repo, 'out/main/host.js')
+  const script = (
+    JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+      scripts?: Record<string, string>
+    }
+  ).scripts?.web
+  const match = /\bnode((?: --[\w-]+(?:=\S+)?)*) out\/main\/host\.js/.exec(script ?? '')
+  if (!match || !existsSync(built)) return undefined
+  return [...match[1].split(' ').filter(Boolean), built]
 }
 
 async function stopHostProcess(child: ChildProcess): Promise<void> {
