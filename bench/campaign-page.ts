@@ -21,12 +21,13 @@ import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CampaignMap } from '@core/campaign/schema'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { arianrhodBenchMap } from './arianrhod'
 import { BENCH_CAMPAIGN, benchDataFolder, campaignMapOf } from './bench-campaign'
 import { heavyMap } from './save-stall'
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core'
 import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/chromium'
+import { webHostCommand } from '../tests/e2e/web-host-command'
 
 interface Box {
   x: number
@@ -111,22 +112,6 @@ async function startHostProcess(
     child.on('exit', (code) => reject(new Error(`host exited (${code}): ${out}`)))
   })
   return { child, url }
-}
-
-/**
- * Node's arguments for the checkout's built host as its `npm run web` script gives them (`node
- * [flags] out/main/host.js`), or undefined for a checkout whose script runs the source.
- */
-function webHostCommand(repo: string): string[] | undefined {
-  const built = join(repo, 'out/main/host.js')
-  const script = (
-    JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
-      scripts?: Record<string, string>
-    }
-  ).scripts?.web
-  const match = /\bnode((?: --[\w-]+(?:=\S+)?)*) out\/main\/host\.js/.exec(script ?? '')
-  if (!match || !existsSync(built)) return undefined
-  return [...match[1].split(' ').filter(Boolean), built]
 }
 
 async function stopHostProcess(child: ChildProcess): Promise<void> {

@@ -1,10 +1,10 @@
 // `npm run web`'s host as it ships: the built out/main/host.js run by plain Node (no TypeScript
-// loader), started from another folder the way a GM might start it. The other end-to-end tests
+// loader) with the flags the script gives, started from another folder the way a GM might start it. The other end-to-end tests
 // host the services in-process from source; this one checks the built entry: it finds the built
 // pages and the bundled sample from out/main, a big hand-made file opens through the file worker
 // built beside it (files over 1 MB are parsed there), and Ctrl+C's signal saves and exits cleanly.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launchChromium } from './chromium'
 import { repo } from './harness'
+import { webHostCommand } from './web-host-command'
 
 const hostEntry = join(repo, 'out', 'main', 'host.js')
 const BIG_ID = 'hand-made-big'
@@ -24,15 +25,20 @@ function bigHandMadeCampaign(): unknown {
     for (const map of sample.maps) maps.push({ ...map, id: `${map.id}-${copy}` })
   return { ...sample, id: BIG_ID, name: 'Hand-made big campaign', maps }
 }
+
 let root: string
 let child: ChildProcess
 let url: string
 let printed = ''
 
 beforeAll(async () => {
-  if (!existsSync(hostEntry)) throw new Error('No built host; run `npx electron-vite build` first.')
+  const command = webHostCommand(repo)
+  if (!command)
+    throw new Error(
+      'npm run web does not run a built out/main/host.js; run `npx electron-vite build` first.',
+    )
   root = await mkdtemp(join(tmpdir(), 'grid-gm-web-host-'))
-  child = spawn(process.execPath, [hostEntry, '--data', join(root, 'data'), '--port', '0'], {
+  child = spawn(process.execPath, [...command, '--data', join(root, 'data'), '--port', '0'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -54,6 +60,7 @@ afterAll(async () => {
 
 describe('the built web host (npm run web)', () => {
   it('is plain JavaScript that never loads electron', () => {
+    expect(webHostCommand(repo)?.at(-1)).toBe(hostEntry)
     const source = readFileSync(hostEntry, 'utf8')
     expect(source).not.toMatch(/from ["']electron["']|require\(["']electron["']\)/)
   })
